@@ -1,0 +1,153 @@
+// Package runtime is the small container interface the reconciler uses.
+// runtime/docker implements it against a Docker Engine; runtime/fake
+// implements it in memory for unit tests. Nothing outside runtime/docker
+// imports a Docker client, so a Pod runtime can take its place later.
+package runtime
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Labels every container SMILE creates carries.
+const (
+	LabelOwner     = "smile.dev/owner" // always "smile"
+	LabelRun       = "smile.dev/run"
+	LabelRole      = "smile.dev/role"
+	LabelIteration = "smile.dev/iteration"
+	LabelInstance  = "smile.dev/instance"
+	LabelInputs    = "smile.dev/inputs" // digest of the run's inputs
+	OwnerValue     = "smile"
+)
+
+// ErrUnavailable means the container engine cannot be reached (seed E08).
+// Its message is the seed's.
+var ErrUnavailable = errors.New("Docker is required but not available")
+
+// ErrImageNotFound means the image is not present locally (seed E09).
+var ErrImageNotFound = errors.New("image not found")
+
+// ErrNotFound means the container does not exist.
+var ErrNotFound = errors.New("container not found")
+
+// Mount binds a host folder or file into a container.
+type Mount struct {
+	Source   string // absolute host path; must exist
+	Target   string // path inside the container
+	ReadOnly bool
+}
+
+// ContainerSpec is everything needed to create one container.
+type ContainerSpec struct {
+	Name       string
+	Image      string
+	Cmd        []string
+	Env        []string
+	Labels     map[string]string
+	Mounts     []Mount
+	WorkingDir string
+	// Network is the network mode: "bridge" (default) or "none".
+	Network string
+	// HostGateway adds host.docker.internal pointing at the host.
+	HostGateway bool
+}
+
+// State is a container's lifecycle state.
+type State string
+
+// Container states.
+const (
+	StateCreated State = "created"
+	StateRunning State = "running"
+	StateExited  State = "exited"
+	StateGone    State = "gone"
+)
+
+// Container is an observed container.
+type Container struct {
+	ID         string
+	Name       string
+	Image      string
+	Labels     map[string]string
+	State      State
+	ExitCode   int
+	StartedAt  time.Time
+	FinishedAt time.Time
+}
+
+// Event says a container changed state (started, died, removed).
+type Event struct {
+	Container string // name
+	Labels    map[string]string
+	Action    string
+}
+
+// Info describes the engine.
+type Info struct {
+	ServerVersion string
+	APIVersion    string
+	// GatewayIP is the address containers reach the host on (the default
+	// bridge's gateway); the callback listener binds it.
+	GatewayIP string
+}
+
+// Runtime runs containers. Every method is safe for concurrent use.
+type Runtime interface {
+	// Info reports the engine's version and the host gateway address. It
+	// fails with ErrUnavailable when the engine cannot be reached.
+	Info(ctx context.Context) (Info, error)
+	// EnsureImage checks the image is present (ErrImageNotFound otherwise).
+	EnsureImage(ctx context.Context, image string) error
+	// Start creates and starts a container. A leftover container with the
+	// same name is replaced.
+	Start(ctx context.Context, spec ContainerSpec) (Container, error)
+	// List returns the containers (running or not) whose labels include all
+	// of the selector's.
+	List(ctx context.Context, selector map[string]string) ([]Container, error)
+	// Inspect returns one container by name or ID (ErrNotFound if gone).
+	Inspect(ctx context.Context, nameOrID string) (Container, error)
+	// Exec runs a command in a running container and returns its exit code and
+	// combined output. A timeout kills the wait, not necessarily the command.
+	Exec(ctx context.Context, nameOrID string, cmd []string, timeout time.Duration) (int, string, error)
+	// Stop stops a container, killing it after the grace period.
+	Stop(ctx context.Context, nameOrID string, grace time.Duration) error
+	// Remove force-removes a container; a missing container is not an error.
+	Remove(ctx context.Context, nameOrID string) error
+	// Logs returns what the container printed (stdout and stderr).
+	Logs(ctx context.Context, nameOrID string) (string, error)
+	// Watch streams state changes of containers matching the selector until
+	// ctx ends. Implementations may drop events; callers also poll.
+	Watch(ctx context.Context, selector map[string]string) (<-chan Event, error)
+}
+
+// CleanupScript is the optional script an image may ship; Reset runs it
+// before recreating a container (the seed's reset algorithm).
+const CleanupScript = "/usr/local/bin/smile-cleanup"
+
+// CleanupTimeout is the seed's limit for the cleanup script.
+const CleanupTimeout = 10 * time.Second
+
+// Reset gives a run a clean container for its next attempt, by the seed's
+// algorithm: run the cleanup script in the old container if it is running
+// (10 s at most); if that fails or times out, stop it; remove it; create the
+// new one from the image. A failed recreation is returned as an error.
+func Reset(ctx context.Context, rt Runtime, old string, next ContainerSpec) (Container, error) {
+	if old != "" {
+		c, err := rt.Inspect(ctx, old)
+		switch {
+		case errors.Is(err, ErrNotFound):
+		case err != nil:
+			return Container{}, err
+		case c.State == StateRunning:
+			code, _, err := rt.Exec(ctx, old, []string{"/bin/sh", "-c", "[ ! -x " + CleanupScript + " ] || exec " + CleanupScript}, CleanupTimeout)
+			if err != nil || code != 0 {
+				_ = rt.Stop(ctx, old, 0)
+			}
+		}
+		if err := rt.Remove(ctx, old); err != nil {
+			return Container{}, err
+		}
+	}
+	return rt.Start(ctx, next)
+}

@@ -1,0 +1,83 @@
+package spec
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"path/filepath"
+	"sort"
+)
+
+// Desired is a SmileRun resolved into everything the controller needs: the
+// effective Config, absolute paths, the loaded tutorial and the digest of all
+// inputs. A changed digest means a new generation.
+type Desired struct {
+	Name     string
+	Dir      string // the manifest's folder; relative paths resolve here
+	Manifest *SmileRun
+	Config   Config
+	Tutorial *Tutorial
+	Paths    Paths
+	Digest   string
+}
+
+// Paths are the run's files, made absolute.
+type Paths struct {
+	Config    string
+	Tutorial  string
+	StateFile string
+	OutputDir string
+}
+
+// Resolve loads everything a manifest points at. dir is the folder the
+// manifest lives in.
+func Resolve(run *SmileRun, dir string) (*Desired, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := run.Resolve(dir)
+	if err != nil {
+		return nil, err
+	}
+	d := &Desired{Name: run.Metadata.Name, Dir: dir, Manifest: run, Config: cfg}
+	d.Paths = Paths{
+		Config:    run.ConfigPath(dir),
+		Tutorial:  abs(dir, cfg.Tutorial),
+		StateFile: abs(dir, cfg.StateFile),
+		OutputDir: abs(dir, cfg.OutputDir),
+	}
+	d.Tutorial, err = LoadTutorial(d.Paths.Tutorial)
+	if err != nil {
+		return nil, err
+	}
+	d.Digest = Digest(cfg, d.Tutorial)
+	return d, nil
+}
+
+// Digest hashes every input of a run: the effective config, the tutorial's
+// bytes and each image's bytes. Saving a file without changing it, or editing a
+// comment in the manifest, leaves it unchanged.
+func Digest(cfg Config, t *Tutorial) string {
+	h := sha256.New()
+	js, _ := json.Marshal(cfg)
+	h.Write(js)
+	h.Write([]byte{0})
+	h.Write([]byte(t.Content))
+	imgs := append([]Image(nil), t.Images...)
+	sort.Slice(imgs, func(i, j int) bool { return imgs[i].Path < imgs[j].Path })
+	for _, img := range imgs {
+		h.Write([]byte{0})
+		h.Write([]byte(img.Path))
+		h.Write([]byte{0})
+		h.Write(img.Data)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+func abs(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
+}

@@ -1,0 +1,158 @@
+package spec
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxTutorialBytes is the seed's size limit: 100 KB.
+const MaxTutorialBytes = 100 * 1024
+
+// ErrTutorialTooLarge is the seed's exact message for E05.
+var ErrTutorialTooLarge = errors.New("Tutorial exceeds size limit (100KB)")
+
+// ErrTutorialNotFound wraps a missing tutorial file (E04).
+var ErrTutorialNotFound = errors.New("tutorial not found")
+
+// ErrTutorialEncoding wraps a tutorial that is not UTF-8 (E06).
+var ErrTutorialEncoding = errors.New("tutorial is not valid UTF-8")
+
+// Tutorial is a loaded Markdown tutorial: the raw text (passed to the Student
+// unchanged), its blocks with line numbers, and the images it references.
+type Tutorial struct {
+	Path    string
+	Content string
+	Blocks  []Block
+	Images  []Image
+}
+
+// ImageFormat is one of the formats the seed supports.
+type ImageFormat string
+
+// Supported image formats.
+const (
+	ImagePNG ImageFormat = "png"
+	ImageJPG ImageFormat = "jpg"
+	ImageGIF ImageFormat = "gif"
+	ImageSVG ImageFormat = "svg"
+)
+
+// Image is an image the tutorial references, resolved relative to it.
+type Image struct {
+	Reference string      // as written in the Markdown
+	Path      string      // resolved on disk
+	Line      int         // 1-based line of the reference
+	Format    ImageFormat // "" when the extension is not a supported format
+	Missing   bool        // the file does not exist (E07: the Student decides)
+	Data      []byte      // the bytes, for providers that can see images
+}
+
+// LoadTutorial reads a tutorial and parses it. It fails on a missing file
+// (E04), a file over 100 KB (E05) and a file that is not UTF-8 (E06). Missing
+// images are not errors: they are reported by the Student (E07).
+func LoadTutorial(path string) (*Tutorial, error) {
+	info, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s", ErrTutorialNotFound, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load tutorial %s: %w", path, err)
+	}
+	if info.IsDir() {
+		return nil, fmt.Errorf("load tutorial %s: is a directory, not a Markdown file", path)
+	}
+	if info.Size() > MaxTutorialBytes {
+		return nil, ErrTutorialTooLarge
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load tutorial %s: %w", path, err)
+	}
+	if len(data) > MaxTutorialBytes {
+		return nil, ErrTutorialTooLarge
+	}
+	if !utf8.Valid(data) {
+		line, col := firstInvalidUTF8(data)
+		return nil, fmt.Errorf("%w: %s:%d:%d (only UTF-8 tutorials are supported)", ErrTutorialEncoding, path, line, col)
+	}
+	t := &Tutorial{Path: path, Content: string(data)}
+	doc := ParseMarkdown(data)
+	t.Blocks = doc.Blocks
+	dir := filepath.Dir(path)
+	for _, ref := range doc.Images {
+		t.Images = append(t.Images, resolveImage(dir, ref))
+	}
+	return t, nil
+}
+
+// LineText returns the text of a 1-based line, without its newline.
+func (t *Tutorial) LineText(line int) string {
+	return LineText(t.Content, line)
+}
+
+// LineText returns the text of a 1-based line of content.
+func LineText(content string, line int) string {
+	if line < 1 {
+		return ""
+	}
+	for i := 1; i < line; i++ {
+		nl := strings.IndexByte(content, '\n')
+		if nl < 0 {
+			return ""
+		}
+		content = content[nl+1:]
+	}
+	if nl := strings.IndexByte(content, '\n'); nl >= 0 {
+		content = content[:nl]
+	}
+	return strings.TrimRight(content, "\r")
+}
+
+func resolveImage(dir string, ref ImageRef) Image {
+	img := Image{Reference: ref.Destination, Line: ref.Line}
+	target := ref.Destination
+	if i := strings.IndexAny(target, "?#"); i >= 0 {
+		target = target[:i]
+	}
+	img.Path = filepath.Join(dir, filepath.FromSlash(target))
+	switch strings.ToLower(filepath.Ext(target)) {
+	case ".png":
+		img.Format = ImagePNG
+	case ".jpg", ".jpeg":
+		img.Format = ImageJPG
+	case ".gif":
+		img.Format = ImageGIF
+	case ".svg":
+		img.Format = ImageSVG
+	}
+	data, err := os.ReadFile(img.Path)
+	if err != nil {
+		img.Missing = true
+		return img
+	}
+	img.Data = data
+	return img
+}
+
+func firstInvalidUTF8(data []byte) (line, col int) {
+	line, col = 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return line, col
+		}
+		if r == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return line, col
+}

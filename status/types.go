@@ -1,0 +1,294 @@
+package status
+
+import (
+	"time"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+// Phase is where a run is in the loop (the seed's LoopStatus).
+type Phase string
+
+// The phases of the seed's state machine.
+const (
+	PhaseStarting          Phase = "Starting"
+	PhaseRunningStudent    Phase = "RunningStudent"
+	PhaseWaitingForStudent Phase = "WaitingForStudent"
+	PhaseRunningMentor     Phase = "RunningMentor"
+	PhaseWaitingForMentor  Phase = "WaitingForMentor"
+	PhaseCompleted         Phase = "Completed"
+	PhaseMaxIterations     Phase = "MaxIterations"
+	PhaseBlocker           Phase = "Blocker"
+	PhaseTimeout           Phase = "Timeout"
+	PhaseError             Phase = "Error"
+)
+
+// Terminal reports whether the loop has ended.
+func (p Phase) Terminal() bool {
+	switch p {
+	case PhaseCompleted, PhaseMaxIterations, PhaseBlocker, PhaseTimeout, PhaseError:
+		return true
+	}
+	return false
+}
+
+// LoopStatus is the seed's snake_case name of the phase (GET /api/status and
+// the report use it): "running_student", "max_iterations", ...
+func (p Phase) LoopStatus() string {
+	out := make([]byte, 0, len(p)+4)
+	for i, r := range string(p) {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				out = append(out, '_')
+			}
+			r += 'a' - 'A'
+		}
+		out = append(out, byte(r))
+	}
+	return string(out)
+}
+
+// Run is the object the state file holds: the run's identity and its status.
+// The spec stays in the manifest; the controller never writes it.
+type Run struct {
+	APIVersion string   `json:"apiVersion"`
+	Kind       string   `json:"kind"`
+	Metadata   Metadata `json:"metadata"`
+	Status     Status   `json:"status"`
+}
+
+// Metadata identifies a run and counts its generations.
+type Metadata struct {
+	Name              string    `json:"name"`
+	UID               string    `json:"uid"`
+	Generation        int64     `json:"generation"`
+	CreationTimestamp time.Time `json:"creationTimestamp"`
+	// Manifest is the file the run was applied from.
+	Manifest string `json:"manifest,omitempty"`
+}
+
+// Status is what the controller observed and did: the seed's LoopState
+// (phase, iteration, mentorNotes, history, timestamps) plus Kubernetes-style
+// bookkeeping. It is also the crash-resume state.
+type Status struct {
+	Phase       Phase             `json:"phase"`
+	Iteration   int               `json:"iteration"`
+	MentorNotes []MentorNote      `json:"mentorNotes"`
+	History     []IterationRecord `json:"history"`
+	StartedAt   time.Time         `json:"startedAt"`
+	UpdatedAt   time.Time         `json:"updatedAt"`
+	FinishedAt  *time.Time        `json:"finishedAt,omitempty"`
+
+	ObservedGeneration int64       `json:"observedGeneration"`
+	InputDigest        string      `json:"inputDigest,omitempty"`
+	Conditions         []Condition `json:"conditions,omitempty"`
+	// Reason and Message say why the run is in its phase (for terminal phases:
+	// why it ended).
+	Reason  string `json:"reason,omitempty"`
+	Message string `json:"message,omitempty"`
+
+	// Instance is the controller that owns the run's containers.
+	Instance string `json:"instance,omitempty"`
+	// Token authenticates the run's containers' callbacks. It changes with
+	// every generation so an old container cannot post into a new run.
+	Token string `json:"token,omitempty"`
+	// Attempt is the container the loop is waiting on, if any.
+	Attempt *Attempt `json:"attempt,omitempty"`
+	// Containers are the containers the run still owns (kept for debugging
+	// or not yet removed).
+	Containers []string `json:"containers,omitempty"`
+
+	Gaps []Gap `json:"gaps"`
+	// Timeline is every transition, oldest first (describe's events, the
+	// report's timeline).
+	Timeline []TimelineEntry `json:"timeline,omitempty"`
+	Report   *ReportRef      `json:"report,omitempty"`
+}
+
+// TimelineEntry is one event of a run's life.
+type TimelineEntry struct {
+	Timestamp time.Time `json:"timestamp"`
+	Iteration int       `json:"iteration"`
+	Event     string    `json:"event"`
+	Details   string    `json:"details,omitempty"`
+}
+
+// Role is what a container plays.
+type Role string
+
+// The two roles.
+const (
+	RoleStudent Role = "student"
+	RoleMentor  Role = "mentor"
+)
+
+// Attempt is one Student or Mentor invocation: one container.
+type Attempt struct {
+	Role        Role      `json:"role"`
+	Iteration   int       `json:"iteration"`
+	Container   string    `json:"container"`
+	ContainerID string    `json:"containerID,omitempty"`
+	StartedAt   time.Time `json:"startedAt"`
+	// WorkDir and LogsDir are the host folders mounted into the container.
+	WorkDir string `json:"workDir"`
+	LogsDir string `json:"logsDir"`
+}
+
+// MentorNote is one answer of the Mentor, carried to every later iteration.
+// The seed's fields come first; the rest is structure the literal learner and
+// the report use.
+type MentorNote struct {
+	Iteration int       `json:"iteration"`
+	Question  string    `json:"question"`
+	Answer    string    `json:"answer"`
+	Timestamp time.Time `json:"timestamp"`
+
+	Line         int        `json:"line,omitempty"`
+	Category     string     `json:"category,omitempty"`
+	Resolution   Resolution `json:"resolution,omitempty"`
+	Workaround   string     `json:"workaround,omitempty"`
+	SuggestedFix string     `json:"suggestedFix,omitempty"`
+}
+
+// Resolution is what the Mentor's note lets the Student do.
+type Resolution string
+
+// Mentor resolutions.
+const (
+	// ResolutionWorkaround: run Workaround before the line, then go on.
+	ResolutionWorkaround Resolution = "workaround"
+	// ResolutionProceed: the step is a tutorial error to note, not to fix; go on.
+	ResolutionProceed Resolution = "proceed"
+	// ResolutionUnresolvable: the Mentor knows no way past; the loop ends (blocker).
+	ResolutionUnresolvable Resolution = "unresolvable"
+)
+
+// IterationRecord is one iteration's Student output and Mentor answer.
+type IterationRecord struct {
+	Iteration     int           `json:"iteration"`
+	StudentOutput StudentOutput `json:"studentOutput"`
+	MentorOutput  *string       `json:"mentorOutput,omitempty"`
+	StartedAt     time.Time     `json:"startedAt"`
+	EndedAt       time.Time     `json:"endedAt"`
+	// Results are the files holding the posted results (with their audit).
+	Results []string `json:"results,omitempty"`
+}
+
+// StudentStatus is the Student's verdict on one attempt.
+type StudentStatus string
+
+// The Student's three answers.
+const (
+	StudentCompleted      StudentStatus = "completed"
+	StudentAskMentor      StudentStatus = "ask_mentor"
+	StudentCannotComplete StudentStatus = "cannot_complete"
+)
+
+// StudentOutput is the seed's Student output. Line, Quote and Findings are
+// optional extensions: where the Student was, and the problems it met.
+type StudentOutput struct {
+	Status            StudentStatus `json:"status"`
+	CurrentStep       string        `json:"currentStep"`
+	AttemptedActions  []string      `json:"attemptedActions"`
+	Problem           string        `json:"problem,omitempty"`
+	QuestionForMentor string        `json:"questionForMentor,omitempty"`
+	Reason            string        `json:"reason,omitempty"`
+	Summary           string        `json:"summary"`
+	FilesCreated      []string      `json:"filesCreated"`
+	CommandsRun       []string      `json:"commandsRun"`
+
+	Line     int       `json:"line,omitempty"`
+	Quote    string    `json:"quote,omitempty"`
+	Findings []Finding `json:"findings,omitempty"`
+}
+
+// Category classifies a gap.
+type Category string
+
+// Gap categories.
+const (
+	CategoryMissingDependency    Category = "missing_dependency"
+	CategoryPermissionDenied     Category = "permission_denied"
+	CategoryMissingFile          Category = "missing_file"
+	CategoryUndefinedVariable    Category = "undefined_variable"
+	CategoryTimeout              Category = "timeout"
+	CategoryOutputMismatch       Category = "output_mismatch"
+	CategoryAmbiguousInstruction Category = "ambiguous_instruction"
+	CategoryMissingImage         Category = "missing_image"
+	CategoryCommandFailure       Category = "command_failure"
+)
+
+// Finding is a problem the Student met at a tutorial line. Asked says whether
+// the Student stopped to ask the Mentor about it (its trigger was on).
+type Finding struct {
+	Category     Category `json:"category"`
+	Line         int      `json:"line"`
+	Quote        string   `json:"quote"`
+	Problem      string   `json:"problem"`
+	Command      string   `json:"command,omitempty"`
+	Output       string   `json:"output,omitempty"`
+	ExitCode     int      `json:"exitCode,omitempty"`
+	Attempts     int      `json:"attempts,omitempty"`
+	Asked        bool     `json:"asked,omitempty"`
+	SuggestedFix string   `json:"suggestedFix,omitempty"`
+}
+
+// Severity ranks a gap.
+type Severity string
+
+// Gap severities, from the seed.
+const (
+	SeverityCritical Severity = "critical" // blocks progress completely
+	SeverityMajor    Severity = "major"    // significant confusion or delay
+	SeverityMinor    Severity = "minor"    // minor clarification needed
+)
+
+// Rank orders severities: critical 3, major 2, minor 1, anything else 0.
+func (s Severity) Rank() int {
+	switch s {
+	case SeverityCritical:
+		return 3
+	case SeverityMajor:
+		return 2
+	case SeverityMinor:
+		return 1
+	}
+	return 0
+}
+
+// Gap is one thing the tutorial forgot, at its exact line.
+type Gap struct {
+	ID           int         `json:"id"`
+	Title        string      `json:"title"`
+	Category     Category    `json:"category"`
+	Severity     Severity    `json:"severity"`
+	Location     GapLocation `json:"location"`
+	Problem      string      `json:"problem"`
+	SuggestedFix string      `json:"suggestedFix"`
+	Iteration    int         `json:"iteration"`
+	// Command is what failed, when a command did.
+	Command string `json:"command,omitempty"`
+}
+
+// GapLocation points at the tutorial line of a gap.
+type GapLocation struct {
+	LineNumber int    `json:"lineNumber"`
+	Quote      string `json:"quote"`
+}
+
+// ReportRef says where the run's report files are.
+type ReportRef struct {
+	Markdown  string    `json:"markdown"`
+	JSON      string    `json:"json"`
+	AuditLog  string    `json:"auditLog"`
+	WrittenAt time.Time `json:"writtenAt"`
+}
+
+// NewRun returns a fresh object for a run about to start.
+func NewRun(name, uid, manifest string, now time.Time) *Run {
+	return &Run{
+		APIVersion: spec.APIVersion,
+		Kind:       spec.Kind,
+		Metadata:   Metadata{Name: name, UID: uid, CreationTimestamp: now, Manifest: manifest},
+	}
+}
