@@ -63,6 +63,9 @@ type Metadata struct {
 	UID               string    `json:"uid"`
 	Generation        int64     `json:"generation"`
 	CreationTimestamp time.Time `json:"creationTimestamp"`
+	// InputDigest is the digest of the inputs this generation was made from
+	// (status.inputDigest is the one the controller last acted on).
+	InputDigest string `json:"inputDigest,omitempty"`
 	// Manifest is the file the run was applied from.
 	Manifest string `json:"manifest,omitempty"`
 }

@@ -1,0 +1,294 @@
+package status
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// The report files written into a run's outputDir on every loop exit.
+const (
+	ReportMarkdownFile = "smile-report.md"
+	ReportJSONFile     = "smile-report.json"
+	AuditLogFile       = "smile-audit.log"
+)
+
+// ReportInput is what a report is built from besides the run itself.
+type ReportInput struct {
+	// TutorialPath is the tutorial as the user named it (relative to the
+	// manifest's folder).
+	TutorialPath string
+	// TutorialTitle is the tutorial's first "# " heading, if any; it names
+	// the report. Without it the file's base name does.
+	TutorialTitle string
+	// Audits are every attempt's audit, oldest first (Student and Mentor).
+	Audits []Audit
+	// Now is when the report is built; it ends the duration of a run that
+	// has no finishedAt.
+	Now time.Time
+}
+
+// Report is the seed's Report: what a run found and did, for authors
+// (Markdown), tools (JSON) and auditors (the log). Other tools read the JSON:
+// its field names are a contract.
+type Report struct {
+	TutorialName    string           `json:"tutorialName"`
+	Summary         ReportSummary    `json:"summary"`
+	Gaps            []Gap            `json:"gaps"`
+	Timeline        []TimelineEntry  `json:"timeline"`
+	MentorNotes     []MentorNote     `json:"mentorNotes"`
+	AuditTrail      Audit            `json:"auditTrail"`
+	Recommendations []Recommendation `json:"recommendations"`
+	GeneratedAt     time.Time        `json:"generatedAt"`
+
+	// RunName names the run in the Markdown summary and the audit log's
+	// header; the JSON contract has no field for it.
+	RunName string `json:"-"`
+}
+
+// ReportSummary is how the run ended.
+type ReportSummary struct {
+	// Status is completed, max_iterations, blocker, timeout or error.
+	Status          string    `json:"status"`
+	Iterations      int       `json:"iterations"`
+	DurationSeconds int64     `json:"durationSeconds"`
+	TutorialPath    string    `json:"tutorialPath"`
+	GapCounts       GapCounts `json:"gapCounts"`
+	// Reason and Message say why the run ended (the status's own).
+	Reason  string `json:"reason"`
+	Message string `json:"message"`
+}
+
+// GapCounts counts gaps by severity.
+type GapCounts struct {
+	Critical int `json:"critical"`
+	Major    int `json:"major"`
+	Minor    int `json:"minor"`
+}
+
+// Recommendation is one improvement to make to the tutorial; priority 1 is
+// the most important.
+type Recommendation struct {
+	Priority    int    `json:"priority"`
+	Category    string `json:"category"`
+	Description string `json:"description"`
+}
+
+// Report statuses (the seed's terminal LoopStatus values).
+const (
+	ReportCompleted     = "completed"
+	ReportMaxIterations = "max_iterations"
+	ReportBlocker       = "blocker"
+	ReportTimeout       = "timeout"
+	ReportError         = "error"
+)
+
+// BuildReport gathers a run and its audits into a report. Every string in it
+// is redacted (API keys, the run's callback token).
+func BuildReport(run *Run, in ReportInput) *Report {
+	now := in.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	now = now.UTC()
+	st := &run.Status
+
+	r := &Report{
+		TutorialName: tutorialName(in.TutorialTitle, in.TutorialPath, run.Metadata.Name),
+		RunName:      run.Metadata.Name,
+		Summary:      summarize(st, in.TutorialPath, now),
+		Gaps:         reportGaps(st.Gaps),
+		Timeline:     append([]TimelineEntry{}, st.Timeline...),
+		MentorNotes:  append([]MentorNote{}, st.MentorNotes...),
+		AuditTrail:   mergeAudits(in.Audits),
+		GeneratedAt:  now,
+	}
+	for _, g := range r.Gaps {
+		switch g.Severity {
+		case SeverityCritical:
+			r.Summary.GapCounts.Critical++
+		case SeverityMajor:
+			r.Summary.GapCounts.Major++
+		case SeverityMinor:
+			r.Summary.GapCounts.Minor++
+		}
+	}
+	r.Recommendations = recommend(r.Summary, r.Gaps, stuckStepOf(st, r.Gaps))
+	return redactReport(r, st.Token)
+}
+
+// reportStatus maps a phase to the report's status. A report is written on
+// loop exit, so the phase is terminal; if it is not, the loop was cut short,
+// which the report calls an error rather than inventing a sixth status.
+func reportStatus(st *Status) (status, reason, message string) {
+	if st.Phase.Terminal() {
+		return st.Phase.LoopStatus(), st.Reason, st.Message
+	}
+	message = fmt.Sprintf("the loop exited in phase %s", st.Phase)
+	if st.Message != "" {
+		message += ": " + st.Message
+	}
+	return ReportError, "NotFinished", message
+}
+
+func summarize(st *Status, tutorialPath string, now time.Time) ReportSummary {
+	s := ReportSummary{Iterations: st.Iteration, TutorialPath: tutorialPath}
+	s.Status, s.Reason, s.Message = reportStatus(st)
+	end := now
+	if st.FinishedAt != nil {
+		end = *st.FinishedAt
+	}
+	if !st.StartedAt.IsZero() && end.After(st.StartedAt) {
+		s.DurationSeconds = int64(end.Sub(st.StartedAt) / time.Second)
+	}
+	return s
+}
+
+func tutorialName(title, path, runName string) string {
+	if t := strings.Join(strings.Fields(stripControl(title)), " "); t != "" {
+		return t
+	}
+	if path != "" {
+		base := filepath.Base(path)
+		if name := strings.TrimSuffix(base, filepath.Ext(base)); name != "" {
+			return name
+		}
+		return base
+	}
+	if runName != "" {
+		return runName
+	}
+	return "tutorial"
+}
+
+// reportGaps copies the gaps, filling what a reader needs and an older
+// status may lack: an ID and a title.
+func reportGaps(gaps []Gap) []Gap {
+	out := append([]Gap{}, gaps...)
+	for i := range out {
+		g := &out[i]
+		if g.ID == 0 {
+			g.ID = i + 1
+		}
+		if strings.TrimSpace(g.Title) == "" {
+			g.Title = categoryLabel(g.Category)
+			if g.Location.LineNumber > 0 {
+				g.Title += fmt.Sprintf(" at line %d", g.Location.LineNumber)
+			}
+		}
+	}
+	return out
+}
+
+func categoryLabel(c Category) string {
+	s := strings.ReplaceAll(string(c), "_", " ")
+	if s == "" {
+		return "Gap"
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// mergeAudits joins every attempt's audit, oldest attempt first, keeping
+// only an excerpt of each command's output.
+func mergeAudits(audits []Audit) Audit {
+	out := Audit{Commands: []AuditCommand{}, Files: []AuditFile{}, LLMCalls: []LLMCall{}}
+	for _, a := range audits {
+		for _, c := range a.Commands {
+			c.Output = Excerpt(c.Output)
+			out.Commands = append(out.Commands, c)
+		}
+		out.Files = append(out.Files, a.Files...)
+		out.LLMCalls = append(out.LLMCalls, a.LLMCalls...)
+	}
+	return out
+}
+
+// RenderJSON renders the report for tools: indented, arrays never null,
+// secrets redacted.
+func RenderJSON(r *Report) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(redactReport(r)); err != nil {
+		return nil, fmt.Errorf("encode report: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Report writes are retried this many times, this long apart (E16).
+var (
+	reportWriteTries = 3
+	reportRetryDelay = 100 * time.Millisecond
+	// writeReportFile is WriteFileAtomic; tests replace it to count tries.
+	writeReportFile = WriteFileAtomic
+)
+
+// WriteReports writes smile-report.md, smile-report.json and smile-audit.log
+// into dir (created if missing), each atomically. A failed write is retried;
+// a file that still cannot be written goes to fallback instead (the caller
+// passes stdout, E16) and the error says which. The returned ref names the
+// files that were written.
+func WriteReports(dir string, r *Report, fallback io.Writer) (*ReportRef, error) {
+	js, err := RenderJSON(r)
+	if err != nil {
+		return nil, err
+	}
+	ref := &ReportRef{WrittenAt: time.Now().UTC()}
+	files := []struct {
+		name string
+		data []byte
+		ref  *string
+	}{
+		{ReportMarkdownFile, RenderMarkdown(r), &ref.Markdown},
+		{ReportJSONFile, js, &ref.JSON},
+		{AuditLogFile, RenderAuditLog(r), &ref.AuditLog},
+	}
+	var errs []error
+	for _, f := range files {
+		path := filepath.Join(dir, f.name)
+		if err := writeWithRetry(path, f.data); err != nil {
+			errs = append(errs, err)
+			if fallback != nil {
+				_, _ = fallback.Write(f.data)
+			}
+			continue
+		}
+		*f.ref = path
+	}
+	if len(errs) > 0 {
+		return ref, fmt.Errorf("write report to %s: %w", dir, writeErrors(errs))
+	}
+	return ref, nil
+}
+
+// writeErrors are the failed writes of one WriteReports, on one line (the
+// message goes into a timeline event); errors.Is sees each.
+type writeErrors []error
+
+func (e writeErrors) Error() string {
+	msgs := make([]string, len(e))
+	for i, err := range e {
+		msgs[i] = err.Error()
+	}
+	return strings.Join(msgs, "; ")
+}
+
+func (e writeErrors) Unwrap() []error { return e }
+
+func writeWithRetry(path string, data []byte) error {
+	var err error
+	for try := 1; try <= reportWriteTries; try++ {
+		if err = writeReportFile(path, data, 0o644); err == nil {
+			return nil
+		}
+		if try < reportWriteTries {
+			time.Sleep(time.Duration(try) * reportRetryDelay)
+		}
+	}
+	return fmt.Errorf("%s (%d tries): %w", filepath.Base(path), reportWriteTries, err)
+}

@@ -1,0 +1,307 @@
+package status
+
+import (
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// RenderMarkdown renders the report for authors (the seed's layout). Text
+// from the tutorial, the Student and the Mentor is escaped, put in code spans
+// or fenced blocks, so it cannot add headings, table rows or HTML.
+func RenderMarkdown(r *Report) []byte {
+	r = redactReport(r)
+	var b strings.Builder
+	fmt.Fprintf(&b, "# SMILE Loop Report: %s\n\n", mdText(r.TutorialName))
+	writeSummary(&b, r)
+	writeGaps(&b, r)
+	writeTimeline(&b, r.Timeline)
+	writeMentorNotes(&b, r.MentorNotes)
+	writeAuditTrail(&b, r.AuditTrail)
+	writeRecommendations(&b, r)
+	return []byte(b.String())
+}
+
+func writeSummary(b *strings.Builder, r *Report) {
+	s := r.Summary
+	b.WriteString("## Summary\n\n")
+	fmt.Fprintf(b, "- **Status**: %s\n", mdText(s.Status))
+	fmt.Fprintf(b, "- **Iterations**: %d\n", s.Iterations)
+	fmt.Fprintf(b, "- **Duration**: %s\n", humanDuration(time.Duration(s.DurationSeconds)*time.Second))
+	if s.TutorialPath != "" {
+		fmt.Fprintf(b, "- **Tutorial**: %s\n", mdCode(s.TutorialPath))
+	}
+	c := s.GapCounts
+	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
+	if s.Status != ReportCompleted {
+		if s.Reason != "" {
+			fmt.Fprintf(b, "- **Reason**: %s\n", mdText(s.Reason))
+		}
+		if s.Message != "" {
+			fmt.Fprintf(b, "- **Message**: %s\n", mdProse(s.Message))
+		}
+	}
+	if r.RunName != "" {
+		fmt.Fprintf(b, "- **Run**: %s\n", mdText(r.RunName))
+	}
+	fmt.Fprintf(b, "- **Generated**: %s\n\n", logTime(r.GeneratedAt))
+}
+
+func writeGaps(b *strings.Builder, r *Report) {
+	b.WriteString("## Gaps Identified\n\n")
+	if len(r.Gaps) == 0 {
+		b.WriteString("No gaps found.\n\n")
+		return
+	}
+	for _, g := range r.Gaps {
+		fmt.Fprintf(b, "### Gap %d: %s\n\n", g.ID, mdText(g.Title))
+		fmt.Fprintf(b, "- **Location**: %s\n", mdLocation(r.Summary.TutorialPath, g.Location))
+		fmt.Fprintf(b, "- **Category**: %s\n", mdCode(string(g.Category)))
+		fmt.Fprintf(b, "- **Severity**: %s\n", mdText(string(g.Severity)))
+		if g.Iteration > 0 {
+			fmt.Fprintf(b, "- **Iteration**: %d\n", g.Iteration)
+		}
+		if g.Command != "" {
+			fmt.Fprintf(b, "- **Command**: %s\n", mdCode(g.Command))
+		}
+		fmt.Fprintf(b, "- **Problem**: %s\n", orNone(mdProse(g.Problem), "not recorded"))
+		prose, blocks := splitFences(g.SuggestedFix)
+		fix := mdProse(prose)
+		if fix == "" && len(blocks) > 0 {
+			fix = "run this first:"
+		}
+		fmt.Fprintf(b, "- **Suggested Fix**: %s\n\n", orNone(fix, "none suggested"))
+		for _, cb := range blocks {
+			b.WriteString(mdFence(cb.lang, cb.body))
+		}
+	}
+}
+
+func mdLocation(tutorial string, loc GapLocation) string {
+	var s string
+	switch {
+	case loc.LineNumber > 0 && tutorial != "":
+		s = fmt.Sprintf("[Line %d](%s)", loc.LineNumber, mdDestination(fmt.Sprintf("%s#L%d", tutorial, loc.LineNumber)))
+	case loc.LineNumber > 0:
+		s = fmt.Sprintf("Line %d", loc.LineNumber)
+	default:
+		s = "Line unknown"
+	}
+	if q := mdCode(loc.Quote); q != "" {
+		s += ` - "` + q + `"`
+	}
+	return s
+}
+
+func writeTimeline(b *strings.Builder, entries []TimelineEntry) {
+	b.WriteString("## Timeline\n\n")
+	if len(entries) == 0 {
+		b.WriteString("No events recorded.\n\n")
+		return
+	}
+	b.WriteString("| Time | Iteration | Event | Details |\n| --- | ---: | --- | --- |\n")
+	for _, e := range entries {
+		mdRow(b, logTime(e.Timestamp), strconv.Itoa(e.Iteration), mdCell(e.Event), mdCell(e.Details))
+	}
+	b.WriteString("\n")
+}
+
+func writeMentorNotes(b *strings.Builder, notes []MentorNote) {
+	b.WriteString("## Mentor Notes\n\n")
+	if len(notes) == 0 {
+		b.WriteString("No mentor notes.\n\n")
+		return
+	}
+	for i, n := range notes {
+		where := fmt.Sprintf("iteration %d", n.Iteration)
+		if n.Line > 0 {
+			where += fmt.Sprintf(", line %d", n.Line)
+		}
+		fmt.Fprintf(b, "**Note %d** (%s)\n\n", i+1, where)
+		fmt.Fprintf(b, "- **Question**: %s\n", orNone(mdProse(n.Question), "none recorded"))
+		prose, blocks := splitFences(n.Answer)
+		fmt.Fprintf(b, "- **Answer**: %s\n", orNone(mdProse(prose), "see below"))
+		if n.Resolution != "" {
+			fmt.Fprintf(b, "- **Resolution**: %s\n", mdText(string(n.Resolution)))
+		}
+		if n.SuggestedFix != "" {
+			fixProse, fixBlocks := splitFences(n.SuggestedFix)
+			fmt.Fprintf(b, "- **Suggested Fix**: %s\n", orNone(mdProse(fixProse), "see below"))
+			for _, cb := range fixBlocks {
+				blocks = addBlock(blocks, cb)
+			}
+		}
+		if w := strings.TrimSpace(n.Workaround); w != "" {
+			b.WriteString("- **Workaround**: run before the step, shown below\n")
+			blocks = addBlock(blocks, codeBlock{lang: "sh", body: w})
+		}
+		b.WriteString("\n")
+		for _, cb := range blocks {
+			b.WriteString(mdFence(cb.lang, cb.body))
+		}
+	}
+}
+
+// addBlock adds a code block unless the same code is already shown (a
+// Mentor's workaround often repeats the snippet in its answer).
+func addBlock(blocks []codeBlock, add codeBlock) []codeBlock {
+	for _, cb := range blocks {
+		if strings.TrimSpace(cb.body) == strings.TrimSpace(add.body) {
+			return blocks
+		}
+	}
+	return append(blocks, add)
+}
+
+func writeAuditTrail(b *strings.Builder, a Audit) {
+	b.WriteString("## Audit Trail\n\n### Commands\n\n")
+	if len(a.Commands) == 0 {
+		b.WriteString("None.\n\n")
+	} else {
+		b.WriteString("| Iteration | Role | Line | Command | Exit | Duration | Output |\n| ---: | --- | ---: | --- | ---: | ---: | --- |\n")
+		for _, c := range a.Commands {
+			role := mdCell(string(c.Role))
+			if c.Workaround {
+				role += " (workaround)"
+			}
+			exit := strconv.Itoa(c.ExitCode)
+			if c.TimedOut {
+				exit += " (timed out)"
+			}
+			mdRow(b, strconv.Itoa(c.Iteration), role, lineCell(c.Line), mdCodeCell(c.Command), exit,
+				humanDuration(time.Duration(c.DurationMs)*time.Millisecond), mdCodeCell(lastLine(c.Output, 60)))
+		}
+		b.WriteString("\n")
+		// The full excerpt of what failed, folded: the table only has room for
+		// its last line.
+		for _, c := range a.Commands {
+			out := strings.TrimRight(c.Output, "\n")
+			if (c.ExitCode == 0 && !c.TimedOut) || strings.TrimSpace(out) == "" {
+				continue
+			}
+			summary := fmt.Sprintf("Output of %s (iteration %d, line %d, exit %d)", shorten(firstCommandLine(c.Command), 60), c.Iteration, c.Line, c.ExitCode)
+			fmt.Fprintf(b, "<details>\n<summary>%s</summary>\n\n", html.EscapeString(summary))
+			b.WriteString(mdFence("text", stripControl(out)))
+			b.WriteString("</details>\n\n")
+		}
+	}
+
+	b.WriteString("### Files Written\n\n")
+	if len(a.Files) == 0 {
+		b.WriteString("None.\n\n")
+	} else {
+		b.WriteString("| Iteration | Line | Action | Path | Bytes |\n| ---: | ---: | --- | --- | ---: |\n")
+		for _, f := range a.Files {
+			mdRow(b, strconv.Itoa(f.Iteration), lineCell(f.Line), mdCell(f.Action), mdCodeCell(f.Path), strconv.Itoa(f.Bytes))
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("### LLM Calls\n\n")
+	if len(a.LLMCalls) == 0 {
+		b.WriteString("None.\n\n")
+		return
+	}
+	b.WriteString("| Iteration | Role | Provider | Model | Input Tokens | Output Tokens | Cost (USD) | Duration |\n| ---: | --- | --- | --- | ---: | ---: | ---: | ---: |\n")
+	var in, out int64
+	var cost float64
+	estimated := false
+	for _, c := range a.LLMCalls {
+		model := mdCell(c.Model)
+		if c.Error != "" {
+			model += " (failed: " + mdCell(shorten(c.Error, 60)) + ")"
+		}
+		mdRow(b, strconv.Itoa(c.Iteration), mdCell(string(c.Role)), mdCell(c.Provider), model,
+			strconv.FormatInt(c.InputTokens, 10), strconv.FormatInt(c.OutputTokens, 10), costText(c.CostUSD, c.Estimated),
+			humanDuration(time.Duration(c.DurationMs)*time.Millisecond))
+		in, out, cost = in+c.InputTokens, out+c.OutputTokens, cost+c.CostUSD
+		estimated = estimated || c.Estimated
+	}
+	fmt.Fprintf(b, "\n**Total**: %s, %d input tokens, %d output tokens, %s USD\n\n", plural(len(a.LLMCalls), "call"), in, out, costText(cost, estimated))
+}
+
+func writeRecommendations(b *strings.Builder, r *Report) {
+	b.WriteString("## Recommendations\n\n")
+	if len(r.Recommendations) == 0 {
+		if r.Summary.Status == ReportCompleted && len(r.Gaps) == 0 {
+			b.WriteString("None: the Student completed the tutorial without finding a gap.\n")
+		} else {
+			b.WriteString("None.\n")
+		}
+		return
+	}
+	for i, rec := range r.Recommendations {
+		fmt.Fprintf(b, "%d. %s: %s\n", i+1, mdCode(rec.Category), mdText(rec.Description))
+	}
+}
+
+func lineCell(line int) string {
+	if line <= 0 {
+		return "-"
+	}
+	return strconv.Itoa(line)
+}
+
+func costText(usd float64, estimated bool) string {
+	s := strconv.FormatFloat(usd, 'f', 4, 64)
+	if estimated {
+		s = "~" + s
+	}
+	return s
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+func orNone(s, none string) string {
+	if s == "" {
+		return none
+	}
+	return s
+}
+
+// lastLine is the last non-blank line of output, shortened: what a table
+// cell has room for (usually the error).
+func lastLine(out string, n int) string {
+	lines := strings.Split(strings.TrimRight(out, " \t\r\n"), "\n")
+	return shorten(stripControl(lines[len(lines)-1]), n)
+}
+
+// humanDuration: 35ms, 1.2s, 1m12s, 3h4m (kubectl style, no zero tails).
+func humanDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	case d < time.Minute:
+		d = d.Round(100 * time.Millisecond)
+	default:
+		d = d.Round(time.Second)
+	}
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
+// mdRow writes one table row of cells already made safe for a table.
+func mdRow(b *strings.Builder, cells ...string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" ")
+		b.WriteString(c)
+		b.WriteString(" |")
+	}
+	b.WriteString("\n")
+}
