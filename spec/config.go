@@ -94,34 +94,37 @@ func LoadConfig(path string) (Config, error) {
 
 // Validate checks the rules the type system does not: positive integers and a
 // usable image reference. Enums are checked while decoding.
-func (c Config) Validate() error {
+func (c Config) Validate() error { return c.validate("") }
+
+// validate names each field with prefix, so that a manifest's errors can say
+// "spec.maxIterations".
+func (c Config) validate(prefix string) error {
 	var errs []error
 	positive := func(field string, v int) {
 		if v <= 0 {
-			errs = append(errs, fmt.Errorf("%s must be a positive integer, got %d", field, v))
+			errs = append(errs, fmt.Errorf("%s%s must be a positive integer, got %d", prefix, field, v))
+		}
+	}
+	nonEmpty := func(field, v string) {
+		if strings.TrimSpace(v) == "" {
+			errs = append(errs, fmt.Errorf("%s%s must not be empty", prefix, field))
 		}
 	}
 	positive("maxIterations", c.MaxIterations)
 	positive("timeout", c.Timeout)
 	positive("studentBehavior.maxRetriesBeforeHelp", c.StudentBehavior.MaxRetriesBeforeHelp)
 	positive("studentBehavior.timeoutSeconds", c.StudentBehavior.TimeoutSeconds)
-	if strings.TrimSpace(c.Tutorial) == "" {
-		errs = append(errs, errors.New("tutorial must not be empty"))
-	}
-	if strings.TrimSpace(c.StateFile) == "" {
-		errs = append(errs, errors.New("stateFile must not be empty"))
-	}
-	if strings.TrimSpace(c.OutputDir) == "" {
-		errs = append(errs, errors.New("outputDir must not be empty"))
-	}
+	nonEmpty("tutorial", c.Tutorial)
+	nonEmpty("stateFile", c.StateFile)
+	nonEmpty("outputDir", c.OutputDir)
 	if _, err := reference.ParseNormalizedNamed(c.ContainerImage); err != nil {
-		errs = append(errs, fmt.Errorf("containerImage %q is not a valid image reference: %v", c.ContainerImage, err))
+		errs = append(errs, fmt.Errorf("%scontainerImage %q is not a valid image reference: %v", prefix, c.ContainerImage, err))
 	}
 	if !c.LLMProvider.valid() {
-		errs = append(errs, enumError("llmProvider", string(c.LLMProvider), providerNames))
+		errs = append(errs, enumError(prefix+"llmProvider", string(c.LLMProvider), providerNames))
 	}
 	if !c.StudentBehavior.PatienceLevel.valid() {
-		errs = append(errs, enumError("studentBehavior.patienceLevel", string(c.StudentBehavior.PatienceLevel), patienceNames))
+		errs = append(errs, enumError(prefix+"studentBehavior.patienceLevel", string(c.StudentBehavior.PatienceLevel), patienceNames))
 	}
 	return errors.Join(errs...)
 }
@@ -129,13 +132,18 @@ func (c Config) Validate() error {
 // decodeJSONOver decodes data onto v, keeping the fields data does not name,
 // and turns decoder errors into messages that point at a line and column.
 func decodeJSONOver(v any, data []byte, source string) error {
+	// Editors on Windows save a byte-order mark; JSON allows a parser to skip it.
+	data = bytes.TrimPrefix(data, utf8BOM)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
 		return jsonError(source, data, err)
 	}
-	if dec.More() {
-		off := dec.InputOffset()
-		line, col := lineCol(data, off)
+	rest := dec.InputOffset()
+	for rest < int64(len(data)) && isJSONSpace(data[rest]) {
+		rest++
+	}
+	if rest < int64(len(data)) {
+		line, col := lineCol(data, rest)
 		return fmt.Errorf("%s:%d:%d: invalid JSON: unexpected content after the top-level object", source, line, col)
 	}
 	return nil
@@ -147,11 +155,16 @@ func jsonError(source string, data []byte, err error) error {
 	var enum *EnumError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
+		// The offending byte is the last one the decoder read.
+		line, col := lineCol(data, syn.Offset-1)
 		return fmt.Errorf("%s:%d:%d: invalid JSON: %s", source, line, col, syn.Error())
 	case errors.As(err, &typ):
-		line, col := lineCol(data, typ.Offset)
-		return fmt.Errorf("%s:%d:%d: %s must be %s, got %s", source, line, col, typ.Field, describeGoType(typ.Type.Kind().String()), typ.Value)
+		line, col := lineCol(data, valueStart(data, typ.Offset))
+		field := typ.Field
+		if field == "" {
+			field = "the configuration"
+		}
+		return fmt.Errorf("%s:%d:%d: %s must be %s, got %s", source, line, col, field, describeGoType(typ.Type.Kind().String()), typ.Value)
 	case errors.As(err, &enum):
 		return fmt.Errorf("%s: %w", source, enum)
 	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
@@ -160,6 +173,44 @@ func jsonError(source string, data []byte, err error) error {
 	}
 	return fmt.Errorf("%s: invalid JSON: %w", source, err)
 }
+
+// valueStart finds where the value that failed to decode begins. encoding/json
+// reports the offset just past a scalar (string, number, true, false) and
+// just past the opening brace or bracket of an object or array.
+func valueStart(data []byte, end int64) int64 {
+	if end <= 0 || end > int64(len(data)) {
+		return max(0, min(end, int64(len(data)))-1)
+	}
+	i := end - 1
+	switch data[i] {
+	case '{', '[':
+		return i
+	case '"':
+		for j := i - 1; j >= 0; j-- {
+			if data[j] != '"' {
+				continue
+			}
+			backslashes := 0
+			for k := j - 1; k >= 0 && data[k] == '\\'; k-- {
+				backslashes++
+			}
+			if backslashes%2 == 0 {
+				return j
+			}
+		}
+		return i
+	}
+	for i > 0 && isJSONLiteralByte(data[i-1]) {
+		i--
+	}
+	return i
+}
+
+func isJSONLiteralByte(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '.' || b == '+' || b == '-'
+}
+
+func isJSONSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 func describeGoType(kind string) string {
 	switch kind {
@@ -177,23 +228,20 @@ func describeGoType(kind string) string {
 	return "a " + kind
 }
 
-// lineCol turns a byte offset (as encoding/json reports it: the offset after
-// the byte that failed) into a 1-based line and column.
+// lineCol turns the byte offset of a position in data into a 1-based line and
+// column; columns count characters, not bytes. An offset at the end of data is
+// the position just past the last character.
 func lineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	if offset > 0 {
-		offset-- // json offsets point just past the offending byte
-	}
+	offset = max(0, min(offset, int64(len(data))))
 	line, col = 1, 1
 	for _, b := range data[:offset] {
-		if b == '\n' {
+		switch {
+		case b == '\n':
 			line++
 			col = 1
-			continue
+		case b&0xC0 != 0x80: // not a UTF-8 continuation byte
+			col++
 		}
-		col++
 	}
 	return line, col
 }

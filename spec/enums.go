@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -24,9 +25,12 @@ var providerNames = []string{"claude", "codex", "gemini", "literal", "openai"}
 func (p Provider) valid() bool { return slices.Contains(providerNames, string(p)) }
 
 // UnmarshalJSON accepts any letter case (the seed's enums are case-insensitive).
+// null leaves the value as it was, like every other field.
 func (p *Provider) UnmarshalJSON(b []byte) error {
 	v, err := decodeEnum(b, "llmProvider", providerNames)
-	*p = Provider(v)
+	if err == nil && v != "" {
+		*p = Provider(v)
+	}
 	return err
 }
 
@@ -44,10 +48,12 @@ var patienceNames = []string{"low", "medium", "high"}
 
 func (p Patience) valid() bool { return slices.Contains(patienceNames, string(p)) }
 
-// UnmarshalJSON accepts any letter case.
+// UnmarshalJSON accepts any letter case; null leaves the value as it was.
 func (p *Patience) UnmarshalJSON(b []byte) error {
 	v, err := decodeEnum(b, "studentBehavior.patienceLevel", patienceNames)
-	*p = Patience(v)
+	if err == nil && v != "" {
+		*p = Patience(v)
+	}
 	return err
 }
 
@@ -79,7 +85,11 @@ func enumError(field, value string, allowed []string) error {
 	return &EnumError{Field: field, Value: value, Allowed: allowed}
 }
 
+// decodeEnum returns the lower-case value of a JSON string, or "" for null.
 func decodeEnum(b []byte, field string, allowed []string) (string, error) {
+	if string(bytes.TrimSpace(b)) == "null" {
+		return "", nil
+	}
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		return "", &EnumError{Field: field, Value: string(b), Allowed: allowed}

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -45,7 +47,7 @@ var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
 
 // ParseManifest decodes a SmileRun from YAML or JSON and checks its shape.
 // Unknown fields anywhere in spec are errors: a misspelt setting must not be
-// dropped silently.
+// dropped silently. Every problem is reported, not just the first.
 func ParseManifest(data []byte, source string) (*SmileRun, error) {
 	js, err := yaml.YAMLToJSON(data)
 	if err != nil {
@@ -56,19 +58,21 @@ func ParseManifest(data []byte, source string) (*SmileRun, error) {
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(js, &top); err != nil {
-		return nil, fmt.Errorf("%s: a manifest must be an object: %w", source, err)
+		return nil, fmt.Errorf("%s: a manifest must be an object with apiVersion, kind, metadata and spec", source)
 	}
 	var errs []error
-	for k := range top {
-		switch k {
-		case "apiVersion", "kind", "metadata", "spec", "status":
-		default:
-			errs = append(errs, fmt.Errorf("unknown field %q", k))
+	topFields := []string{"apiVersion", "kind", "metadata", "spec", "status"}
+	for _, k := range mapKeys(top) {
+		if !slices.Contains(topFields, k) {
+			errs = append(errs, unknownField(k, nearest(k, topFields)))
 		}
 	}
 	var run SmileRun
-	dec := json.NewDecoder(bytes.NewReader(js))
-	if err := dec.Decode(&run); err != nil {
+	if err := json.Unmarshal(js, &run); err != nil {
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) {
+			return nil, fmt.Errorf("%s: %s must be %s, got %s", source, typ.Field, describeGoType(typ.Type.Kind().String()), typ.Value)
+		}
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	if run.APIVersion != APIVersion {
@@ -84,6 +88,19 @@ func ParseManifest(data []byte, source string) (*SmileRun, error) {
 		errs = append(errs, fmt.Errorf("metadata.name %q must be a DNS label: lower-case letters, digits and '-', at most 63 characters", name))
 	}
 	errs = append(errs, unknownSpecFields(run.Spec)...)
+	if c, ok := run.Spec["config"]; ok {
+		if p, isString := c.(string); !isString || strings.TrimSpace(p) == "" {
+			errs = append(errs, errors.New("spec.config must be the path of a smile.json file"))
+		}
+	}
+	// The spec's own values are checked now, over valid defaults, so that any
+	// error is the manifest's; the merge with smile.json is checked in Resolve.
+	cfg := DefaultConfig()
+	if err := applySpec(&cfg, run.Spec); err != nil {
+		errs = append(errs, err)
+	} else if err := cfg.validate("spec."); err != nil {
+		errs = append(errs, err)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
@@ -115,27 +132,56 @@ func (r *SmileRun) ConfigPath(dir string) string {
 // Resolve merges the run's spec over smile.json over the defaults and checks
 // the result.
 func (r *SmileRun) Resolve(dir string) (Config, error) {
-	cfg, err := LoadConfig(r.ConfigPath(dir))
+	path := r.ConfigPath(dir)
+	if _, named := r.Spec["config"]; named {
+		// Only the implicit smile.json may be absent (E01): a file the
+		// manifest names is one the user expects to be read.
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return DefaultConfig(), fmt.Errorf("smilerun %s: spec.config: %s not found", r.Metadata.Name, path)
+		}
+	}
+	cfg, err := LoadConfig(path)
 	if err != nil {
 		return cfg, err
 	}
-	overrides := make(map[string]any, len(r.Spec))
-	for k, v := range r.Spec {
-		if k != "config" {
-			overrides[k] = v
-		}
-	}
-	js, err := json.Marshal(overrides)
-	if err != nil {
-		return cfg, fmt.Errorf("encode spec of %s: %w", r.Metadata.Name, err)
-	}
-	if err := decodeJSONOver(&cfg, js, "spec"); err != nil {
+	if err := applySpec(&cfg, r.Spec); err != nil {
 		return cfg, fmt.Errorf("smilerun %s: %w", r.Metadata.Name, err)
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, fmt.Errorf("smilerun %s: %w", r.Metadata.Name, err)
 	}
 	return cfg, nil
+}
+
+// applySpec decodes the spec's settings (everything but config) over cfg.
+// Errors name the field as spec.<path>; there is no line to point at, since
+// the YAML has become JSON by now.
+func applySpec(cfg *Config, spec map[string]any) error {
+	overrides := make(map[string]any, len(spec))
+	for k, v := range spec {
+		if k != "config" {
+			overrides[k] = v
+		}
+	}
+	if len(overrides) == 0 {
+		return nil
+	}
+	js, err := json.Marshal(overrides)
+	if err != nil {
+		return fmt.Errorf("encode spec: %w", err)
+	}
+	if err := json.Unmarshal(js, cfg); err != nil {
+		var typ *json.UnmarshalTypeError
+		var enum *EnumError
+		switch {
+		case errors.As(err, &typ):
+			return fmt.Errorf("spec.%s must be %s, got %s", typ.Field, describeGoType(typ.Type.Kind().String()), typ.Value)
+		case errors.As(err, &enum):
+			return &EnumError{Field: "spec." + enum.Field, Value: enum.Value, Allowed: enum.Allowed}
+		}
+		return fmt.Errorf("spec: %w", err)
+	}
+	return nil
 }
 
 // unknownSpecFields lists every spec key that is not a Config field (or
@@ -156,17 +202,35 @@ func walkUnknown(prefix string, m map[string]any, known fieldSet, errs *[]error)
 	for _, k := range mapKeys(m) {
 		sub, ok := known[k]
 		if !ok {
-			msg := fmt.Sprintf("unknown field %q", prefix+"."+k)
-			if near := nearest(k, mapKeys(known)); near != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", near)
+			hint := nearest(k, mapKeys(known))
+			if hint == "" {
+				hint = nestedHome(k, known)
 			}
-			*errs = append(*errs, errors.New(msg))
+			*errs = append(*errs, unknownField(prefix+"."+k, hint))
 			continue
 		}
 		if child, isMap := m[k].(map[string]any); isMap && sub != nil {
 			walkUnknown(prefix+"."+k, child, sub, errs)
 		}
 	}
+}
+
+func unknownField(path, hint string) error {
+	if hint != "" {
+		return fmt.Errorf("unknown field %q (did you mean %q?)", path, hint)
+	}
+	return fmt.Errorf("unknown field %q", path)
+}
+
+// nestedHome finds a field written one level too high: patienceLevel for
+// studentBehavior.patienceLevel.
+func nestedHome(name string, known fieldSet) string {
+	for _, parent := range mapKeys(known) {
+		if _, ok := known[parent][name]; ok {
+			return parent + "." + name
+		}
+	}
+	return ""
 }
 
 func jsonFields(t reflect.Type) fieldSet {
@@ -196,17 +260,25 @@ func mapKeys[V any](m map[string]V) []string {
 }
 
 // nearest returns the candidate closest to word when it is close enough to be
-// a likely typo, else "".
+// a likely typo (or word is the start of it, like keepOnFail), else "".
 func nearest(word string, candidates []string) string {
+	lw := strings.ToLower(word)
 	best, bestDist := "", 1<<30
 	for _, c := range candidates {
-		d := levenshtein.ComputeDistance(strings.ToLower(word), strings.ToLower(c))
+		d := levenshtein.ComputeDistance(lw, strings.ToLower(c))
 		if d < bestDist {
 			best, bestDist = c, d
 		}
 	}
-	if bestDist <= max(2, len(word)/4) {
+	if best != "" && bestDist <= max(2, len(word)/4) {
 		return best
+	}
+	if len(lw) >= 4 {
+		for _, c := range candidates {
+			if strings.HasPrefix(strings.ToLower(c), lw) {
+				return c
+			}
+		}
 	}
 	return ""
 }

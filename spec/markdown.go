@@ -5,10 +5,12 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // BlockKind says what a Markdown block is.
@@ -28,9 +30,10 @@ const (
 type Block struct {
 	Kind    BlockKind `json:"kind"`
 	Line    int       `json:"line"`    // first line: the opening fence for fenced code
-	EndLine int       `json:"endLine"` // last line: the closing fence when there is one
+	EndLine int       `json:"endLine"` // last line: the closing fence (or setext underline) when there is one
 	// Text is the block's source (paragraphs and headings keep their inline
-	// Markdown, so `app.py` keeps its backticks) or a code block's content.
+	// Markdown, so `app.py` keeps its backticks) or a code block's content,
+	// with "\n" line endings whatever the file uses.
 	Text string `json:"text"`
 	// Code blocks only.
 	Info   string     `json:"info,omitempty"` // the whole info string
@@ -57,13 +60,90 @@ type Document struct {
 	Images []ImageRef
 }
 
-var htmlImgSrc = regexp.MustCompile(`(?i)<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']`)
+// htmlImgSrc finds the first src attribute of an <img> tag (not data-src),
+// quoted or not.
+var htmlImgSrc = regexp.MustCompile(`(?i)<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>]+))`)
+
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// markdownParser is goldmark's CommonMark parser with two block parsers
+// wrapped so that they record the lines goldmark does not keep: a fenced code
+// block's closing fence and a setext heading's underline. A goldmark parser is
+// safe for concurrent use once built; the records live in each parse's Context.
+var markdownParser = parser.NewParser(
+	parser.WithBlockParsers(
+		util.Prioritized(lineRecorder{parser.NewSetextHeadingParser(), setextUnderlineKey, true}, 100),
+		util.Prioritized(parser.NewThematicBreakParser(), 200),
+		util.Prioritized(parser.NewListParser(), 300),
+		util.Prioritized(parser.NewListItemParser(), 400),
+		util.Prioritized(parser.NewCodeBlockParser(), 500),
+		util.Prioritized(parser.NewATXHeadingParser(), 600),
+		util.Prioritized(lineRecorder{parser.NewFencedCodeBlockParser(), closingFenceKey, false}, 700),
+		util.Prioritized(parser.NewBlockquoteParser(), 800),
+		util.Prioritized(parser.NewHTMLBlockParser(), 900),
+		util.Prioritized(parser.NewParagraphParser(), 1000),
+	),
+	parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+	parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+)
+
+var (
+	closingFenceKey    = parser.NewContextKey()
+	setextUnderlineKey = parser.NewContextKey()
+)
+
+// lineRecorder wraps a block parser and records, per node, the offset of the
+// line that ends it: the line a setext parser opens on (its underline), or the
+// line on which a fenced code parser closes (its closing fence).
+type lineRecorder struct {
+	parser.BlockParser
+	key    parser.ContextKey
+	onOpen bool
+}
+
+func (r lineRecorder) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	_, seg := reader.PeekLine()
+	node, state := r.BlockParser.Open(parent, reader, pc)
+	if r.onOpen && node != nil {
+		r.record(pc, node, seg.Start)
+	}
+	return node, state
+}
+
+func (r lineRecorder) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	_, seg := reader.PeekLine()
+	state := r.BlockParser.Continue(node, reader, pc)
+	if !r.onOpen && state&parser.Close != 0 {
+		r.record(pc, node, seg.Start)
+	}
+	return state
+}
+
+func (r lineRecorder) record(pc parser.Context, node ast.Node, offset int) {
+	m, _ := pc.Get(r.key).(map[ast.Node]int)
+	if m == nil {
+		m = map[ast.Node]int{}
+		pc.Set(r.key, m)
+	}
+	m[node] = offset
+}
+
+func recorded(pc parser.Context, key parser.ContextKey, node ast.Node) (int, bool) {
+	m, _ := pc.Get(key).(map[ast.Node]int)
+	off, ok := m[node]
+	return off, ok
+}
 
 // ParseMarkdown parses CommonMark (goldmark) into leaf blocks and local image
-// references, all with exact line numbers.
+// references, all with exact line numbers. A leading byte-order mark is
+// ignored, and so is front matter (a first line of "---" or "+++" up to the
+// matching closing line): it is metadata, not a heading.
 func ParseMarkdown(source []byte) Document {
+	source = bytes.TrimPrefix(source, utf8BOM)
+	source = blankFrontMatter(source)
 	lines := newLineIndex(source)
-	root := goldmark.New().Parser().Parse(text.NewReader(source))
+	pc := parser.NewContext()
+	root := markdownParser.Parse(text.NewReader(source), parser.WithContext(pc))
 	var doc Document
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -76,18 +156,26 @@ func ParseMarkdown(source []byte) Document {
 				kind = BlockHeading
 			}
 			if b, ok := leafBlock(node, kind, source, lines); ok {
+				if off, ok := recorded(pc, setextUnderlineKey, node); ok {
+					b.EndLine = lines.line(off)
+				}
 				doc.Blocks = append(doc.Blocks, b)
 			}
 		case *ast.FencedCodeBlock:
-			doc.Blocks = append(doc.Blocks, codeBlock(node, node.Info, true, source, lines))
+			b := codeBlock(node, node.Info, true, source, lines)
+			if off, ok := recorded(pc, closingFenceKey, node); ok {
+				b.EndLine = lines.line(off)
+			}
+			doc.Blocks = append(doc.Blocks, b)
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
 			doc.Blocks = append(doc.Blocks, codeBlock(node, nil, false, source, lines))
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
-			b := htmlBlock(node, source, lines)
-			doc.Blocks = append(doc.Blocks, b)
-			doc.Images = append(doc.Images, htmlImages(b.Text, b.Line)...)
+			if b, ok := htmlBlock(node, source, lines); ok {
+				doc.Blocks = append(doc.Blocks, b)
+				doc.Images = append(doc.Images, htmlImages(b.Text, b.Line)...)
+			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			if dest := string(node.Destination); isLocalPath(dest) {
@@ -106,6 +194,31 @@ func ParseMarkdown(source []byte) Document {
 		return ast.WalkContinue, nil
 	})
 	return doc
+}
+
+// blankFrontMatter empties the lines of a leading front matter block, keeping
+// its newlines so that every later line keeps its number.
+func blankFrontMatter(source []byte) []byte {
+	first, rest, ok := bytes.Cut(source, []byte("\n"))
+	delim := string(bytes.TrimRight(first, " \t\r"))
+	if !ok || (delim != "---" && delim != "+++") {
+		return source
+	}
+	end := len(first) + 1
+	for len(rest) > 0 {
+		line, next, hasNL := bytes.Cut(rest, []byte("\n"))
+		end += len(line)
+		if hasNL {
+			end++
+		}
+		if l := string(bytes.TrimRight(line, " \t\r")); l == delim || (delim == "---" && l == "...") {
+			out := make([]byte, 0, len(source))
+			out = append(out, bytes.Repeat([]byte("\n"), bytes.Count(source[:end], []byte("\n")))...)
+			return append(out, source[end:]...)
+		}
+		rest = next
+	}
+	return source // no closing line: a thematic break, not front matter
 }
 
 func leafBlock(n ast.Node, kind BlockKind, source []byte, lines lineIndex) (Block, bool) {
@@ -127,7 +240,7 @@ func leafBlock(n ast.Node, kind BlockKind, source []byte, lines lineIndex) (Bloc
 		Kind:    kind,
 		Line:    start,
 		EndLine: lines.line(max(last.Start, last.Stop-1)),
-		Text:    strings.TrimRight(buf.String(), "\n"),
+		Text:    strings.TrimRight(normalizeEOL(buf.String()), "\r\n"),
 	}, true
 }
 
@@ -135,17 +248,19 @@ func codeBlock(n ast.Node, info *ast.Text, fenced bool, source []byte, lines lin
 	b := Block{Kind: BlockCode, Fenced: fenced}
 	if info != nil {
 		b.Info = strings.TrimSpace(string(info.Segment.Value(source)))
-		if f := strings.Fields(b.Info); len(f) > 0 {
-			b.Lang = strings.ToLower(strings.TrimPrefix(strings.TrimSuffix(strings.Split(f[0], ",")[0], "}"), "{."))
-		}
+		b.Lang = infoLang(b.Info)
 	}
 	segs := n.Lines()
 	var buf strings.Builder
 	for i := 0; i < segs.Len(); i++ {
 		seg := segs.At(i)
-		value := strings.Repeat(" ", seg.Padding) + string(seg.Value(source))
+		value := trimEOL(string(seg.Value(source)))
+		if seg.Padding > 0 { // a tab that stood for more columns than were used
+			value = strings.Repeat(" ", seg.Padding) + value
+		}
 		buf.WriteString(value)
-		b.Code = append(b.Code, CodeLine{Line: lines.line(seg.Start), Text: strings.TrimRight(value, "\r\n")})
+		buf.WriteByte('\n')
+		b.Code = append(b.Code, CodeLine{Line: lines.line(seg.Start), Text: value})
 	}
 	b.Text = buf.String()
 	switch {
@@ -154,58 +269,63 @@ func codeBlock(n ast.Node, info *ast.Text, fenced bool, source []byte, lines lin
 	case len(b.Code) > 0:
 		b.Line = b.Code[0].Line
 	}
+	// An unclosed fence ends with its last line (or with its container).
 	b.EndLine = b.Line
 	if len(b.Code) > 0 {
 		b.EndLine = b.Code[len(b.Code)-1].Line
 	}
-	if fenced {
-		b.EndLine = closingFence(source, lines, b)
-	}
 	return b
 }
 
-// closingFence finds the line of a fenced block's closing fence, which
-// goldmark does not record: the line right after the content when it is a
-// fence of the same character at least as long as the opening one.
-func closingFence(source []byte, lines lineIndex, b Block) int {
-	opening := strings.TrimLeft(lineAt(source, lines, b.Line), " >\t-*+0123456789.)")
-	fence := opening[:len(opening)-len(strings.TrimLeft(opening, "`~"))]
-	if fence == "" {
-		return b.EndLine
+// infoLang is the language of a code block's info string: its first word,
+// lower-case, also in the attribute forms `{.bash}`, `{python}`,
+// `{r, echo=FALSE}`, `js{1,3}` and `js:app.js`.
+func infoLang(info string) string {
+	s := strings.TrimSpace(info)
+	if strings.HasPrefix(s, "{") {
+		s = strings.TrimLeft(s[1:], " .")
 	}
-	next := b.Line + 1
-	if len(b.Code) > 0 {
-		next = b.Code[len(b.Code)-1].Line + 1
+	if end := strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(",{}:", r)
+	}); end >= 0 {
+		s = s[:end]
 	}
-	candidate := strings.TrimSpace(strings.TrimLeft(lineAt(source, lines, next), " >\t"))
-	if len(candidate) >= len(fence) && strings.Trim(candidate, fence[:1]) == "" {
-		return next
-	}
-	return b.EndLine // unclosed: the block ends with its container
+	return strings.ToLower(s)
 }
 
-func htmlBlock(n *ast.HTMLBlock, source []byte, lines lineIndex) Block {
+func htmlBlock(n *ast.HTMLBlock, source []byte, lines lineIndex) (Block, bool) {
 	segs := n.Lines()
+	if segs.Len() == 0 {
+		return Block{}, false
+	}
 	var buf strings.Builder
 	for i := 0; i < segs.Len(); i++ {
 		seg := segs.At(i)
 		buf.Write(seg.Value(source))
 	}
+	last := segs.At(segs.Len() - 1)
 	if n.HasClosure() {
 		buf.Write(n.ClosureLine.Value(source))
+		last = n.ClosureLine
 	}
-	b := Block{Kind: BlockHTML, Text: strings.TrimRight(buf.String(), "\n")}
-	if segs.Len() > 0 {
-		b.Line = lines.line(segs.At(0).Start)
-		b.EndLine = b.Line + strings.Count(b.Text, "\n")
-	}
-	return b
+	return Block{
+		Kind:    BlockHTML,
+		Line:    lines.line(segs.At(0).Start),
+		EndLine: lines.line(max(last.Start, last.Stop-1)),
+		Text:    strings.TrimRight(normalizeEOL(buf.String()), "\r\n"),
+	}, true
 }
 
 func htmlImages(html string, firstLine int) []ImageRef {
 	var refs []ImageRef
 	for _, m := range htmlImgSrc.FindAllStringSubmatchIndex(html, -1) {
-		dest := html[m[2]:m[3]]
+		var dest string
+		for g := 2; g < len(m); g += 2 {
+			if m[g] >= 0 {
+				dest = html[m[g]:m[g+1]]
+				break
+			}
+		}
 		if isLocalPath(dest) {
 			refs = append(refs, ImageRef{Destination: dest, Line: firstLine + strings.Count(html[:m[0]], "\n")})
 		}
@@ -241,6 +361,13 @@ func isLocalPath(dest string) bool {
 	return true
 }
 
+func normalizeEOL(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+
+func trimEOL(s string) string {
+	s = strings.TrimSuffix(s, "\n")
+	return strings.TrimSuffix(s, "\r")
+}
+
 // lineIndex maps byte offsets to 1-based line numbers.
 type lineIndex []int
 
@@ -256,18 +383,4 @@ func newLineIndex(source []byte) lineIndex {
 
 func (l lineIndex) line(offset int) int {
 	return sort.Search(len(l), func(i int) bool { return l[i] > offset })
-}
-
-func (l lineIndex) count() int { return len(l) }
-
-func lineAt(source []byte, l lineIndex, line int) string {
-	if line < 1 || line > len(l) {
-		return ""
-	}
-	start := l[line-1]
-	end := len(source)
-	if line < len(l) {
-		end = l[line] - 1
-	}
-	return strings.TrimRight(string(source[start:end]), "\r")
 }

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/yuin/goldmark/util"
 )
 
 // MaxTutorialBytes is the seed's size limit: 100 KB.
@@ -84,8 +87,9 @@ func LoadTutorial(path string) (*Tutorial, error) {
 	doc := ParseMarkdown(data)
 	t.Blocks = doc.Blocks
 	dir := filepath.Dir(path)
+	cache := map[string][]byte{} // a screenshot referenced twice is read once
 	for _, ref := range doc.Images {
-		t.Images = append(t.Images, resolveImage(dir, ref))
+		t.Images = append(t.Images, resolveImage(dir, ref, cache))
 	}
 	return t, nil
 }
@@ -113,14 +117,37 @@ func LineText(content string, line int) string {
 	return strings.TrimRight(content, "\r")
 }
 
-func resolveImage(dir string, ref ImageRef) Image {
+// resolveImage finds a referenced image beside the tutorial. The reference is
+// read as a browser would: without its ?query or #fragment, with Markdown
+// escapes, HTML entities and %-escapes decoded ("my%20shot.png" is the file
+// "my shot.png"), falling back to the name as written when only that exists.
+func resolveImage(dir string, ref ImageRef, cache map[string][]byte) Image {
 	img := Image{Reference: ref.Destination, Line: ref.Line}
 	target := ref.Destination
 	if i := strings.IndexAny(target, "?#"); i >= 0 {
 		target = target[:i]
 	}
-	img.Path = filepath.Join(dir, filepath.FromSlash(target))
-	switch strings.ToLower(filepath.Ext(target)) {
+	target = string(util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations([]byte(target)))))
+	candidates := []string{target}
+	if decoded, err := url.PathUnescape(target); err == nil && decoded != target {
+		candidates = []string{decoded, target}
+	}
+	img.Path = filepath.Join(dir, filepath.FromSlash(candidates[0]))
+	img.Missing = true
+	for _, c := range candidates {
+		p := filepath.Join(dir, filepath.FromSlash(c))
+		data, ok := cache[p]
+		if !ok {
+			var err error
+			if data, err = os.ReadFile(p); err != nil {
+				continue
+			}
+			cache[p] = data
+		}
+		img.Path, img.Data, img.Missing = p, data, false
+		break
+	}
+	switch strings.ToLower(filepath.Ext(img.Path)) {
 	case ".png":
 		img.Format = ImagePNG
 	case ".jpg", ".jpeg":
@@ -130,12 +157,6 @@ func resolveImage(dir string, ref ImageRef) Image {
 	case ".svg":
 		img.Format = ImageSVG
 	}
-	data, err := os.ReadFile(img.Path)
-	if err != nil {
-		img.Missing = true
-		return img
-	}
-	img.Data = data
 	return img
 }
 
