@@ -1,0 +1,238 @@
+package docker
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	cerrdefs "github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/mount"
+	"github.com/docker/docker/pkg/stdcopy"
+
+	"github.com/smile-loop/smile/runtime"
+)
+
+// hostGateway makes host.docker.internal resolve to the default bridge's
+// gateway, where the controller's callback listener binds.
+const hostGateway = "host.docker.internal:host-gateway"
+
+// Start is part of the runtime.Runtime interface.
+func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtime.Container, error) {
+	if err := r.connect(ctx); err != nil {
+		return runtime.Container{}, err
+	}
+	cfg, host := containerConfig(spec)
+	created, err := r.cli.ContainerCreate(ctx, cfg, host, nil, nil, spec.Name)
+	if cerrdefs.IsConflict(err) && spec.Name != "" {
+		// A leftover from a crashed controller or an earlier attempt holds the
+		// name; the interface promises to replace it.
+		if err := r.Remove(ctx, spec.Name); err != nil {
+			return runtime.Container{}, err
+		}
+		created, err = r.cli.ContainerCreate(ctx, cfg, host, nil, nil, spec.Name)
+	}
+	if err != nil {
+		if cerrdefs.IsNotFound(err) {
+			return runtime.Container{}, fmt.Errorf("create container %s: %w", spec.Name, imageNotFound(spec.Image))
+		}
+		return runtime.Container{}, r.fail("create container "+spec.Name, err)
+	}
+	if err := r.cli.ContainerStart(ctx, created.ID, container.StartOptions{}); err != nil {
+		// A created but never started container would be mistaken for a
+		// pending one by the next observer.
+		_ = r.remove(context.WithoutCancel(ctx), created.ID)
+		return runtime.Container{}, r.fail("start container "+spec.Name, err)
+	}
+	return r.Inspect(ctx, created.ID)
+}
+
+func containerConfig(spec runtime.ContainerSpec) (*container.Config, *container.HostConfig) {
+	withInit := true
+	cfg := &container.Config{
+		Image:      spec.Image,
+		Cmd:        spec.Cmd,
+		Env:        spec.Env,
+		Labels:     spec.Labels,
+		WorkingDir: spec.WorkingDir,
+	}
+	network := spec.Network
+	if network == "" {
+		network = "bridge"
+	}
+	host := &container.HostConfig{
+		// Without an init, a shell or sleep as PID 1 ignores SIGTERM and every
+		// stop waits out its whole grace period.
+		Init:        &withInit,
+		NetworkMode: container.NetworkMode(network),
+	}
+	for _, m := range spec.Mounts {
+		// Mounts, not Binds: Binds would silently create a missing source
+		// folder, hiding a wrong path until the learner finds it empty.
+		host.Mounts = append(host.Mounts, mount.Mount{
+			Type:     mount.TypeBind,
+			Source:   m.Source,
+			Target:   m.Target,
+			ReadOnly: m.ReadOnly,
+		})
+	}
+	if spec.HostGateway {
+		host.ExtraHosts = []string{hostGateway}
+	}
+	return cfg, host
+}
+
+// List is part of the runtime.Runtime interface.
+func (r *Runtime) List(ctx context.Context, selector map[string]string) ([]runtime.Container, error) {
+	if err := r.connect(ctx); err != nil {
+		return nil, err
+	}
+	summaries, err := r.cli.ContainerList(ctx, container.ListOptions{All: true, Filters: labelFilter(selector)})
+	if err != nil {
+		return nil, r.fail("list containers", err)
+	}
+	out := make([]runtime.Container, 0, len(summaries))
+	for _, s := range summaries {
+		// The list lacks exit codes and times; the few containers a run owns
+		// are cheap to inspect.
+		c, err := r.Inspect(ctx, s.ID)
+		if errors.Is(err, runtime.ErrNotFound) || err == nil && c.State == runtime.StateGone {
+			continue // removed between the list and the inspect
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func labelFilter(selector map[string]string) filters.Args {
+	args := filters.NewArgs()
+	for k, v := range selector {
+		args.Add("label", k+"="+v)
+	}
+	return args
+}
+
+// Inspect is part of the runtime.Runtime interface.
+func (r *Runtime) Inspect(ctx context.Context, nameOrID string) (runtime.Container, error) {
+	if err := r.connect(ctx); err != nil {
+		return runtime.Container{}, err
+	}
+	resp, err := r.cli.ContainerInspect(ctx, nameOrID)
+	if err != nil {
+		if cerrdefs.IsNotFound(err) {
+			return runtime.Container{}, fmt.Errorf("inspect container %s: %w", nameOrID, runtime.ErrNotFound)
+		}
+		return runtime.Container{}, r.fail("inspect container "+nameOrID, err)
+	}
+	return fromInspect(resp), nil
+}
+
+func fromInspect(resp container.InspectResponse) runtime.Container {
+	c := runtime.Container{}
+	if resp.ContainerJSONBase != nil {
+		c.ID = resp.ID
+		c.Name = strings.TrimPrefix(resp.Name, "/")
+		c.Image = resp.Image
+		if s := resp.State; s != nil {
+			c.State = state(s.Status)
+			c.ExitCode = s.ExitCode
+			c.StartedAt = parseTime(s.StartedAt)
+			c.FinishedAt = parseTime(s.FinishedAt)
+		}
+	}
+	if resp.Config != nil {
+		// The name the container was created from, not the image ID.
+		c.Image = resp.Config.Image
+		c.Labels = resp.Config.Labels
+	}
+	return c
+}
+
+// state maps Docker's seven states onto the four the reconciler acts on: a
+// paused or restarting container still holds its processes.
+func state(s container.ContainerState) runtime.State {
+	switch s {
+	case container.StateCreated:
+		return runtime.StateCreated
+	case container.StateRunning, container.StatePaused, container.StateRestarting:
+		return runtime.StateRunning
+	case container.StateRemoving:
+		return runtime.StateGone
+	default:
+		return runtime.StateExited
+	}
+}
+
+// parseTime reads Docker's RFC 3339 times; its "0001-01-01T00:00:00Z" for
+// "never" becomes the zero time.
+func parseTime(s string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil || t.Year() <= 1 {
+		return time.Time{}
+	}
+	return t
+}
+
+// Stop is part of the runtime.Runtime interface.
+func (r *Runtime) Stop(ctx context.Context, nameOrID string, grace time.Duration) error {
+	if err := r.connect(ctx); err != nil {
+		return err
+	}
+	// The API counts whole seconds; round up so a short grace is not zero.
+	seconds := int(math.Ceil(max(grace, 0).Seconds()))
+	err := r.cli.ContainerStop(ctx, nameOrID, container.StopOptions{Timeout: &seconds})
+	if cerrdefs.IsNotFound(err) {
+		return fmt.Errorf("stop container %s: %w", nameOrID, runtime.ErrNotFound)
+	}
+	if err != nil {
+		return r.fail("stop container "+nameOrID, err)
+	}
+	return nil
+}
+
+// Remove is part of the runtime.Runtime interface.
+func (r *Runtime) Remove(ctx context.Context, nameOrID string) error {
+	if err := r.connect(ctx); err != nil {
+		return err
+	}
+	return r.remove(ctx, nameOrID)
+}
+
+func (r *Runtime) remove(ctx context.Context, nameOrID string) error {
+	// RemoveVolumes: anonymous volumes an image declares would otherwise
+	// pile up, one per attempt.
+	err := r.cli.ContainerRemove(ctx, nameOrID, container.RemoveOptions{Force: true, RemoveVolumes: true})
+	if err == nil || cerrdefs.IsNotFound(err) {
+		return nil
+	}
+	return r.fail("remove container "+nameOrID, err)
+}
+
+// Logs is part of the runtime.Runtime interface.
+func (r *Runtime) Logs(ctx context.Context, nameOrID string) (string, error) {
+	if err := r.connect(ctx); err != nil {
+		return "", err
+	}
+	rc, err := r.cli.ContainerLogs(ctx, nameOrID, container.LogsOptions{ShowStdout: true, ShowStderr: true})
+	if cerrdefs.IsNotFound(err) {
+		return "", fmt.Errorf("read logs of container %s: %w", nameOrID, runtime.ErrNotFound)
+	}
+	if err != nil {
+		return "", r.fail("read logs of container "+nameOrID, err)
+	}
+	defer rc.Close()
+	var out bytes.Buffer
+	// Containers are created without a TTY, so the stream is multiplexed.
+	if _, err := stdcopy.StdCopy(&out, &out, rc); err != nil {
+		return out.String(), r.fail("read logs of container "+nameOrID, err)
+	}
+	return out.String(), nil
+}
