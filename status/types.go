@@ -131,7 +131,9 @@ type Attempt struct {
 	Iteration   int       `json:"iteration"`
 	Container   string    `json:"container"`
 	ContainerID string    `json:"containerID,omitempty"`
-	StartedAt   time.Time `json:"startedAt"`
+	// Instance is the controller that started the container.
+	Instance  string    `json:"instance,omitempty"`
+	StartedAt time.Time `json:"startedAt"`
 	// WorkDir and LogsDir are the host folders mounted into the container.
 	WorkDir string `json:"workDir"`
 	LogsDir string `json:"logsDir"`

@@ -1,0 +1,218 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/go-logr/logr"
+	"github.com/spf13/cobra"
+
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/status"
+)
+
+type applyOptions struct {
+	file    string
+	wait    bool
+	failOn  string
+	wrapper string
+}
+
+func newApplyCommand(streams Streams) *cobra.Command {
+	o := &applyOptions{}
+	cmd := &cobra.Command{
+		Use:   "apply -f FILE",
+		Short: "Apply a SmileRun manifest: check its tutorial in a container",
+		Long: `Apply a SmileRun manifest. SMILE resolves it with smile.json beside it, checks the tutorial,
+and runs the loop: the Student follows the tutorial in a container, the Mentor helps when it is stuck.
+
+With --wait, apply follows the run to its end, prints where the report is, and exits 0 only when the
+tutorial completed with no gap at or above --fail-on (2 when it found gaps or did not complete, 1 when
+SMILE could not run).`,
+		Example: `  smile apply -f run.yaml --wait
+  smile apply -f run.yaml --wait --fail-on major`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return o.run(cmd.Context(), streams)
+		},
+	}
+	cmd.Flags().StringVarP(&o.file, "filename", "f", "", "the SmileRun manifest to apply")
+	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
+	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
+	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
+	_ = cmd.MarkFlagRequired("filename")
+	return cmd
+}
+
+func (o *applyOptions) run(ctx context.Context, streams Streams) error {
+	threshold, err := parseFailOn(o.failOn)
+	if err != nil {
+		return err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	ctx, cancel := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+
+	wrapper, err := findWrapper(o.wrapper)
+	if err != nil {
+		return err
+	}
+	dir, err := filepath.Abs(filepath.Dir(o.file))
+	if err != nil {
+		return err
+	}
+	logFile, log, err := openLog(dir)
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+
+	rt, err := docker.New()
+	if err != nil {
+		return err
+	}
+	defer rt.Close()
+	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out})
+	runCtx, stop := context.WithCancel(ctx)
+	defer func() {
+		stop()
+		mgr.Wait()
+	}()
+	if err := mgr.Start(runCtx); err != nil {
+		return err
+	}
+	sub := mgr.Hub().Subscribe()
+	defer sub.Close()
+	name, outcome, err := mgr.Apply(o.file)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(streams.Out, "smilerun.smile.dev/%s %s\n", name, outcome)
+
+	go printProgress(streams.ErrOut, sub)
+	run, err := mgr.WaitFinished(ctx, name)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s keeps its state; apply it again to resume", name)}
+		}
+		return err
+	}
+	printResult(streams.Out, run)
+	if !o.wait {
+		return nil
+	}
+	return exitByResult(run, threshold)
+}
+
+// exitByResult: 1 when SMILE could not run the loop, 2 when the tutorial has
+// gaps at or above the threshold or the loop did not complete.
+func exitByResult(run *status.Run, threshold status.Severity) error {
+	st := run.Status
+	if st.Phase == status.PhaseError && st.Reason != "Stopped" {
+		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
+	}
+	if threshold == "" {
+		return nil
+	}
+	if st.Phase != status.PhaseCompleted {
+		return &exitError{code: ExitGaps}
+	}
+	for _, g := range st.Gaps {
+		if g.Severity.Rank() >= threshold.Rank() {
+			return &exitError{code: ExitGaps}
+		}
+	}
+	return nil
+}
+
+func parseFailOn(s string) (status.Severity, error) {
+	switch s {
+	case "critical", "major", "minor":
+		return status.Severity(s), nil
+	case "none":
+		return "", nil
+	}
+	return "", fmt.Errorf("--fail-on must be critical, major, minor or none, got %q", s)
+}
+
+// printResult prints what the run found and where the report is.
+func printResult(w io.Writer, run *status.Run) {
+	st := run.Status
+	counts := map[status.Severity]int{}
+	for _, g := range st.Gaps {
+		counts[g.Severity]++
+	}
+	fmt.Fprintf(w, "smilerun.smile.dev/%s %s after %d iteration(s): %d gap(s) (critical %d, major %d, minor %d)\n",
+		run.Metadata.Name, st.Phase.LoopStatus(), st.Iteration, len(st.Gaps),
+		counts[status.SeverityCritical], counts[status.SeverityMajor], counts[status.SeverityMinor])
+	for _, g := range st.Gaps {
+		fmt.Fprintf(w, "  line %d [%s/%s] %s\n", g.Location.LineNumber, g.Severity, g.Category, g.Title)
+	}
+	if st.Reason == "InvalidSpec" || (st.Phase != status.PhaseCompleted && st.Message != "") {
+		fmt.Fprintf(w, "reason: %s\n", st.Message)
+	}
+	if st.Report != nil && st.Report.Markdown != "" {
+		fmt.Fprintf(w, "report: %s\n", st.Report.Markdown)
+	}
+}
+
+// printProgress prints each transition on stderr as it happens.
+func printProgress(w io.Writer, sub *reconcile.Subscription) {
+	last := 0
+	for ev := range sub.C {
+		tl := ev.Run.Status.Timeline
+		if len(tl) < last {
+			last = 0 // a new generation started over
+		}
+		for _, e := range tl[last:] {
+			fmt.Fprintf(w, "%s  iteration %d  %-16s %s\n", e.Timestamp.Local().Format("15:04:05"), e.Iteration, e.Event, e.Details)
+		}
+		last = len(tl)
+	}
+}
+
+// findWrapper locates the smile-wrapper binary that is mounted into
+// containers.
+func findWrapper(flag string) (string, error) {
+	candidates := []string{flag, os.Getenv("SMILE_WRAPPER")}
+	if exe, err := os.Executable(); err == nil {
+		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "smile-wrapper"))
+	}
+	for _, c := range candidates {
+		if c == "" {
+			continue
+		}
+		if fi, err := os.Stat(c); err == nil && !fi.IsDir() {
+			return filepath.Abs(c)
+		}
+		if c == flag || c == os.Getenv("SMILE_WRAPPER") {
+			return "", fmt.Errorf("smile-wrapper not found at %s", c)
+		}
+	}
+	return "", errors.New("smile-wrapper not found beside smile: build it with `hack/build.sh` (or set SMILE_WRAPPER)")
+}
+
+// openLog sends the controller's log to .smile/smile.log in the manifest's
+// folder, keeping the terminal for progress.
+func openLog(dir string) (*os.File, logr.Logger, error) {
+	path := filepath.Join(dir, status.HomeDir, "smile.log")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, logr.Discard(), err
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, logr.Discard(), fmt.Errorf("open log %s: %w", path, err)
+	}
+	h := slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.Level(-1)})
+	return f, logr.FromSlogHandler(h), nil
+}

@@ -1,0 +1,83 @@
+// Package cli is the smile command line: kubectl-style verbs over SmileRun
+// manifests. stdout carries only program output; progress, logs and errors
+// go to stderr.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// Streams are the command's standard streams.
+type Streams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+}
+
+// Exit codes.
+const (
+	ExitOK = 0
+	// ExitError: SMILE could not do what was asked (bad input, no Docker...).
+	ExitError = 1
+	// ExitGaps: the run found gaps at or above --fail-on, or did not complete.
+	ExitGaps = 2
+)
+
+// exitError carries an exit code; its message (if any) is printed as an error.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// Main runs the command line and returns the exit code. Only main calls
+// os.Exit.
+func Main(args []string, streams Streams) int {
+	cmd := NewCommand(streams)
+	cmd.SetArgs(args)
+	err := cmd.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(streams.ErrOut, "error: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintf(streams.ErrOut, "error: %v\n", err)
+	return ExitError
+}
+
+// NewCommand builds the root command.
+func NewCommand(streams Streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "smile",
+		Short:         "Test Markdown tutorials with a simulated learner in a container",
+		Long:          "SMILE lets a simulated learner (the Student) follow a Markdown tutorial inside a Docker container,\nasks a Mentor when it is stuck, and reports every gap at its exact tutorial line.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(streams.Out)
+	root.SetErr(streams.ErrOut)
+	root.SetIn(streams.In)
+	root.AddCommand(
+		newApplyCommand(streams),
+		newGetCommand(streams),
+		newVersionCommand(streams),
+	)
+	return root
+}

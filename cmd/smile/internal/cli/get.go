@@ -1,0 +1,239 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+	"sigs.k8s.io/yaml"
+
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+type getOptions struct {
+	output    string
+	noHeaders bool
+	dir       string
+}
+
+func newGetCommand(streams Streams) *cobra.Command {
+	o := &getOptions{}
+	cmd := &cobra.Command{
+		Use:   "get [NAME]",
+		Short: "Show the status of the runs applied in this folder",
+		Example: `  smile get
+  smile get quickstart -o yaml`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return o.run(streams, args)
+		},
+	}
+	cmd.Flags().StringVarP(&o.output, "output", "o", "", "output format: wide, yaml, json or name")
+	cmd.Flags().BoolVar(&o.noHeaders, "no-headers", false, "do not print the table's header")
+	cmd.Flags().StringVar(&o.dir, "dir", ".", "the folder the runs were applied in")
+	return cmd
+}
+
+func (o *getOptions) run(streams Streams, args []string) error {
+	switch o.output {
+	case "", "wide", "yaml", "json", "name":
+	default:
+		return fmt.Errorf("unknown output format %q: use wide, yaml, json or name", o.output)
+	}
+	objs, err := loadObjects(o.dir, args)
+	if err != nil {
+		return err
+	}
+	if len(objs) == 0 {
+		fmt.Fprintln(streams.ErrOut, "No resources found")
+		return nil
+	}
+	return printObjects(streams.Out, objs, o.output, o.noHeaders, time.Now())
+}
+
+// Object is a run as `get -o yaml|json` prints it: the manifest's spec with
+// the controller's status.
+type Object struct {
+	APIVersion string         `json:"apiVersion"`
+	Kind       string         `json:"kind"`
+	Metadata   ObjectMeta     `json:"metadata"`
+	Spec       map[string]any `json:"spec,omitempty"`
+	Status     *status.Status `json:"status,omitempty"`
+}
+
+// ObjectMeta is the metadata `get` prints.
+type ObjectMeta struct {
+	Name              string            `json:"name"`
+	UID               string            `json:"uid,omitempty"`
+	Generation        int64             `json:"generation,omitempty"`
+	CreationTimestamp *time.Time        `json:"creationTimestamp,omitempty"`
+	Labels            map[string]string `json:"labels,omitempty"`
+	Annotations       map[string]string `json:"annotations,omitempty"`
+}
+
+// loadObjects reads the runs applied in dir (all, or the one named).
+func loadObjects(dir string, names []string) ([]Object, error) {
+	reg := status.Registry{Dir: dir}
+	var recs []status.Record
+	if len(names) == 1 {
+		rec, err := reg.Get(names[0])
+		if errors.Is(err, status.ErrNotFound) {
+			return nil, fmt.Errorf("smilerun %q not found", names[0])
+		}
+		if err != nil {
+			return nil, err
+		}
+		recs = []status.Record{rec}
+	} else {
+		var err error
+		if recs, err = reg.List(); err != nil {
+			return nil, err
+		}
+	}
+	objs := make([]Object, 0, len(recs))
+	for _, rec := range recs {
+		objs = append(objs, objectOf(rec))
+	}
+	return objs, nil
+}
+
+func objectOf(rec status.Record) Object {
+	obj := Object{APIVersion: spec.APIVersion, Kind: spec.Kind, Metadata: ObjectMeta{Name: rec.Name}}
+	if m, err := spec.LoadManifest(rec.Manifest); err == nil {
+		obj.Spec = m.Spec
+		obj.Metadata.Labels, obj.Metadata.Annotations = m.Metadata.Labels, m.Metadata.Annotations
+	}
+	if run, err := status.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
+		st := run.Status
+		st.Token = "" // a credential, not status
+		obj.Status = &st
+		obj.Metadata.UID = run.Metadata.UID
+		obj.Metadata.Generation = run.Metadata.Generation
+		ct := run.Metadata.CreationTimestamp
+		obj.Metadata.CreationTimestamp = &ct
+	}
+	return obj
+}
+
+func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now time.Time) error {
+	switch format {
+	case "name":
+		for _, o := range objs {
+			fmt.Fprintf(w, "%s/%s\n", spec.Resource, o.Metadata.Name)
+		}
+		return nil
+	case "json":
+		var v any = objs[0]
+		if len(objs) > 1 {
+			v = map[string]any{"apiVersion": "v1", "kind": "List", "items": objs}
+		}
+		data, err := json.MarshalIndent(v, "", "    ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(w, string(data))
+		return err
+	case "yaml":
+		var v any = objs[0]
+		if len(objs) > 1 {
+			v = map[string]any{"apiVersion": "v1", "kind": "List", "items": objs}
+		}
+		data, err := yaml.Marshal(v)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 8, 3, ' ', 0)
+	wide := format == "wide"
+	if !noHeaders {
+		fmt.Fprint(tw, "NAME\tPHASE\tITERATION\tGAPS\tAGE")
+		if wide {
+			fmt.Fprint(tw, "\tPROVIDER\tTUTORIAL\tREASON\tREPORT")
+		}
+		fmt.Fprintln(tw)
+	}
+	for _, o := range objs {
+		phase, iteration, gaps, age := "Pending", "0", "0", "<unknown>"
+		reason, report := "", ""
+		if st := o.Status; st != nil {
+			phase, iteration, gaps = string(st.Phase), strconv.Itoa(st.Iteration), strconv.Itoa(len(st.Gaps))
+			reason = st.Reason
+			if st.Report != nil {
+				report = st.Report.Markdown
+			}
+		}
+		if o.Metadata.CreationTimestamp != nil {
+			age = HumanDuration(now.Sub(*o.Metadata.CreationTimestamp))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s", o.Metadata.Name, phase, iteration, gaps, age)
+		if wide {
+			provider, _ := o.Spec["llmProvider"].(string)
+			tutorial, _ := o.Spec["tutorial"].(string)
+			fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s", dash(provider), dash(tutorial), dash(reason), dash(report))
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// HumanDuration prints a duration the way kubectl's AGE column does:
+// 45s, 5m12s, 42m, 3h4m, 20h, 2d3h, 40d, 2y10d.
+func HumanDuration(d time.Duration) string {
+	if seconds := int(d.Seconds()); seconds < -1 {
+		return "<invalid>"
+	} else if seconds < 0 {
+		return "0s"
+	} else if seconds < 60*2 {
+		return fmt.Sprintf("%ds", seconds)
+	}
+	minutes := int(d / time.Minute)
+	if minutes < 10 {
+		s := int(d/time.Second) % 60
+		if s == 0 {
+			return fmt.Sprintf("%dm", minutes)
+		}
+		return fmt.Sprintf("%dm%ds", minutes, s)
+	} else if minutes < 60*3 {
+		return fmt.Sprintf("%dm", minutes)
+	}
+	hours := int(d / time.Hour)
+	if hours < 8 {
+		m := int(d/time.Minute) % 60
+		if m == 0 {
+			return fmt.Sprintf("%dh", hours)
+		}
+		return fmt.Sprintf("%dh%dm", hours, m)
+	} else if hours < 48 {
+		return fmt.Sprintf("%dh", hours)
+	} else if hours < 24*8 {
+		h := hours % 24
+		if h == 0 {
+			return fmt.Sprintf("%dd", hours/24)
+		}
+		return fmt.Sprintf("%dd%dh", hours/24, h)
+	} else if hours < 24*365*2 {
+		return fmt.Sprintf("%dd", hours/24)
+	} else if hours < 24*365*8 {
+		dy := int(hours/24) % 365
+		if dy == 0 {
+			return fmt.Sprintf("%dy", hours/24/365)
+		}
+		return fmt.Sprintf("%dy%dd", hours/24/365, dy)
+	}
+	return fmt.Sprintf("%dy", int(hours/24/365))
+}

@@ -1,0 +1,211 @@
+package reconcile
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/runtime/fake"
+	"github.com/smile-loop/smile/status"
+)
+
+// startManager applies a demo run on a Manager whose callback listener binds
+// loopback (the fake engine's gateway does not exist on this host).
+func startManager(t *testing.T) (*Manager, string) {
+	t.Helper()
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "tutorial.md"), tutorialMD)
+	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: literal}\n")
+	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
+	m := NewManager(Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
+		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(func() { cancel(); m.Wait() })
+	if err := m.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	name, outcome, err := m.Apply(filepath.Join(dir, "run.yaml"))
+	if err != nil || outcome != Created {
+		t.Fatalf("apply: %s %v", outcome, err)
+	}
+	waitPhase(t, m, name, status.PhaseWaitingForStudent)
+	return m, dir
+}
+
+func waitPhase(t *testing.T, m *Manager, name string, phase status.Phase) *status.Run {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if run, err := m.Run(name); err == nil && run.Status.Phase == phase {
+			return run
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	run, _ := m.Run("demo")
+	t.Fatalf("run never reached %s (last: %+v)", phase, run)
+	return nil
+}
+
+func post(t *testing.T, url, token, attempt string, body []byte) (int, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if attempt != "" {
+		req.Header.Set(status.HeaderAttempt, attempt)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out
+}
+
+func TestCallbackAPI(t *testing.T) {
+	m, _ := startManager(t)
+	run, _ := m.Run("demo")
+	token, attempt := run.Status.Token, run.Status.Attempt.Container
+	base := "http://" + m.CallbackAddr()
+	body, _ := json.Marshal(status.StudentResultRequest{StudentOutput: askChmod, Timestamp: time.Now()})
+
+	tests := []struct {
+		name, token, attempt string
+		body                 []byte
+		want                 int
+	}{
+		{"no token", "", attempt, body, http.StatusUnauthorized},
+		{"wrong token", strings.Repeat("0", len(token)), attempt, body, http.StatusUnauthorized},
+		{"another attempt", token, "smile-demo-other", body, http.StatusConflict},
+		{"body over 1 MiB", token, attempt, append([]byte(`{"studentOutput":{"summary":"`), bytes.Repeat([]byte("x"), MaxBodyBytes)...), http.StatusRequestEntityTooLarge},
+		{"not JSON", token, attempt, []byte("{"), http.StatusBadRequest},
+		{"ask_mentor without a question", token, attempt, []byte(`{"studentOutput":{"status":"ask_mentor","currentStep":"x"}}`), http.StatusUnprocessableEntity},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out := post(t, base+status.PathStudentResult, tc.token, tc.attempt, tc.body)
+			if code != tc.want {
+				t.Fatalf("status %d (%v), want %d", code, out, tc.want)
+			}
+			if _, ok := out["error"]; !ok {
+				t.Errorf("error responses carry an error message, got %v", out)
+			}
+		})
+	}
+	if r, _ := m.Run("demo"); r.Status.Phase != status.PhaseWaitingForStudent {
+		t.Fatalf("rejected posts must change nothing, phase %s", r.Status.Phase)
+	}
+
+	code, out := post(t, base+status.PathProgress, token, attempt, []byte(`{"step":"line 6: ./run.sh","line":6}`))
+	if code != http.StatusOK {
+		t.Fatalf("progress: %d %v", code, out)
+	}
+	code, out = post(t, base+status.PathStudentResult, token, attempt, body)
+	if code != http.StatusOK || out["acknowledged"] != true || out["nextAction"] != "continue" {
+		t.Fatalf("result: %d %v", code, out)
+	}
+	run = waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
+	if len(run.Status.History) != 1 || run.Status.History[0].StudentOutput.QuestionForMentor != askChmod.QuestionForMentor {
+		t.Fatalf("the posted result was not recorded: %+v", run.Status.History)
+	}
+	// The Student's attempt is over: its token no longer buys a student post.
+	if code, _ := post(t, base+status.PathStudentResult, token, attempt, body); code != http.StatusConflict {
+		t.Errorf("a second result for a finished attempt: %d, want 409", code)
+	}
+	// Containers reach only the callbacks, never status or stop.
+	for _, path := range []string{status.PathStatus, status.PathStop} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound && resp.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("callback listener serves %s: %d", path, resp.StatusCode)
+		}
+	}
+}
+
+func TestStatusAndStop(t *testing.T) {
+	m, _ := startManager(t)
+	api := "http://" + m.APIAddr()
+	resp, err := http.Get(api + status.PathStatus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ls status.LoopState
+	if err := json.NewDecoder(resp.Body).Decode(&ls); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || ls.Status != "waiting_for_student" || ls.Iteration != 1 {
+		t.Fatalf("GET status: %d %+v", resp.StatusCode, ls)
+	}
+	if ls.MentorNotes == nil || ls.History == nil {
+		t.Errorf("mentorNotes and history are arrays, never null")
+	}
+
+	if code, _ := post(t, api+status.PathStop, "", "", []byte(`{"reason":"x"}`)); code != http.StatusUnauthorized {
+		t.Errorf("stop without the token: %d, want 401", code)
+	}
+	run, _ := m.Run("demo")
+	code, out := post(t, api+status.PathStop, run.Status.Token, "", []byte(`{"reason":"the author is fixing the tutorial"}`))
+	if code != http.StatusOK || out["stopped"] != true {
+		t.Fatalf("stop: %d %v", code, out)
+	}
+	final := out["finalState"].(map[string]any)
+	if final["status"] != "error" {
+		t.Errorf("final state %v", final["status"])
+	}
+	run, _ = m.Run("demo")
+	if run.Status.Reason != "Stopped" || !strings.Contains(run.Status.Message, "fixing the tutorial") || run.Status.Report == nil {
+		t.Errorf("after stop: reason %s message %q report %v", run.Status.Reason, run.Status.Message, run.Status.Report)
+	}
+}
+
+func TestCallbackListenerNeverBindsAllInterfaces(t *testing.T) {
+	for _, host := range []string{"0.0.0.0", "::", ""} {
+		rt := fake.New()
+		rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: host})
+		m := NewManager(Options{Runtime: rt, Log: logr.Discard()})
+		ctx, cancel := context.WithCancel(context.Background())
+		err := m.Start(ctx)
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "never listens on all interfaces") {
+			t.Errorf("gateway %q: err = %v, want a refusal", host, err)
+		}
+	}
+}
+
+func TestCallbackListenerBindsTheGateway(t *testing.T) {
+	m, _ := startManager(t)
+	host, _, _ := net.SplitHostPort(m.CallbackAddr())
+	if host != "127.0.0.1" {
+		t.Errorf("callback listener on %s, want the configured address", host)
+	}
+	apiHost, _, _ := net.SplitHostPort(m.APIAddr())
+	if !net.ParseIP(apiHost).IsLoopback() {
+		t.Errorf("API listener on %s, want loopback", apiHost)
+	}
+}
+
+func TestSecondApplyOfTheSameStateFileIsRefused(t *testing.T) {
+	_, dir := startManager(t)
+	other := NewManager(Options{Runtime: fake.New("smile-base:latest"), CallbackHost: "127.0.0.1", Log: logr.Discard()})
+	_, _, err := other.Apply(filepath.Join(dir, "run.yaml"))
+	if err == nil || !strings.Contains(err.Error(), "loop already running") {
+		t.Fatalf("second apply: %v, want loop already running", err)
+	}
+}

@@ -1,0 +1,58 @@
+package reconcile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// layout names a run's files and containers. Everything lives beside the state
+// file, under runs/<name>/, so one state file's runs never mix with another's.
+type layout struct {
+	name      string
+	stateFile string
+	root      string
+	key       string // short hash of the state file path: unique per folder
+}
+
+func layoutFor(d *spec.Desired) layout {
+	sum := sha256.Sum256([]byte(d.Paths.StateFile))
+	return layout{
+		name:      d.Name,
+		stateFile: d.Paths.StateFile,
+		root:      filepath.Join(filepath.Dir(d.Paths.StateFile), "runs", d.Name),
+		key:       hex.EncodeToString(sum[:])[:8],
+	}
+}
+
+func (l layout) inbox() string { return filepath.Join(l.root, "inbox") }
+
+func (l layout) generation(g int64) string { return filepath.Join(l.root, fmt.Sprintf("g%d", g)) }
+
+// workDir is the Student's folder for one iteration: a fresh one each time,
+// so every iteration replays the tutorial from a clean slate.
+func (l layout) workDir(g int64, iteration int) string {
+	return filepath.Join(l.generation(g), "work", fmt.Sprint(iteration))
+}
+
+func (l layout) logsDir(g int64, container string) string {
+	return filepath.Join(l.generation(g), "logs", container)
+}
+
+func (l layout) container(g int64, iteration int, role status.Role) string {
+	return fmt.Sprintf("smile-%s-%s-g%d-i%d-%s", l.name, l.key, g, iteration, role)
+}
+
+// selector matches every container of the run.
+func (l layout) selector() map[string]string {
+	return map[string]string{runtime.LabelOwner: runtime.OwnerValue, runtime.LabelRun: l.name, LabelStateKey: l.key}
+}
+
+// LabelStateKey scopes a run's containers to its state file, so two folders
+// with a run of the same name do not touch each other's containers.
+const LabelStateKey = "smile.dev/state"

@@ -1,0 +1,458 @@
+package reconcile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// Options configure a Manager.
+type Options struct {
+	Runtime runtime.Runtime
+	// WrapperPath is the smile-wrapper binary on the host.
+	WrapperPath string
+	// Instance identifies this controller (default: a random ID).
+	Instance string
+	Log      logr.Logger
+	// APIAddr is the loopback address of the API for the CLI and observers
+	// (default 127.0.0.1:0, an ephemeral port).
+	APIAddr string
+	// CallbackHost overrides the address the container callback listener binds
+	// (default: the Docker bridge gateway). It may never be unspecified.
+	CallbackHost string
+	// CallbackURL overrides the URL containers are told to call (default
+	// http://host.docker.internal:PORT).
+	CallbackURL string
+	// StepGrace is added to timeoutSeconds before a quiet attempt is given up
+	// (default 15 s).
+	StepGrace time.Duration
+	// Workers is the number of reconcile workers (default 2).
+	Workers int
+	Clock   func() time.Time
+	// ReportFallback receives a report that cannot be written (default stdout).
+	ReportFallback io.Writer
+}
+
+// Manager runs the controller: reconcile workers fed by a work queue, the
+// event sources that fill it (container events, posted results, timers), and
+// the HTTP API.
+type Manager struct {
+	opts  Options
+	rec   *Reconciler
+	queue *Queue
+	hub   *Hub
+	log   logr.Logger
+
+	mu   sync.Mutex
+	runs map[string]*entry
+
+	apiLn, callbackLn net.Listener
+	servers           []*http.Server
+	wg                sync.WaitGroup
+	watchRefresh      chan struct{}
+}
+
+// entry is an applied run and the lock on its state file.
+type entry struct {
+	applied   *Applied
+	stateFile string
+	lay       layout
+	lock      *status.Lock
+}
+
+// Outcome is what apply did, in kubectl's words.
+type Outcome string
+
+// Apply outcomes.
+const (
+	Created    Outcome = "created"
+	Configured Outcome = "configured"
+	Unchanged  Outcome = "unchanged"
+)
+
+// NewManager builds a Manager; Start runs it.
+func NewManager(opts Options) *Manager {
+	if opts.Instance == "" {
+		opts.Instance = newID()[:12]
+	}
+	if opts.StepGrace == 0 {
+		opts.StepGrace = 15 * time.Second
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = 2
+	}
+	if opts.APIAddr == "" {
+		opts.APIAddr = "127.0.0.1:0"
+	}
+	if opts.ReportFallback == nil {
+		opts.ReportFallback = os.Stdout
+	}
+	m := &Manager{opts: opts, queue: NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
+		watchRefresh: make(chan struct{}, 1)}
+	m.rec = &Reconciler{
+		Runtime:        opts.Runtime,
+		Runs:           m,
+		WrapperPath:    opts.WrapperPath,
+		Instance:       opts.Instance,
+		StepGrace:      opts.StepGrace,
+		Clock:          opts.Clock,
+		Events:         m.hub,
+		ReportFallback: opts.ReportFallback,
+	}
+	return m
+}
+
+// Start checks the engine, opens the listeners, and starts the watch and the
+// workers. It returns once everything runs; ctx ends them.
+func (m *Manager) Start(ctx context.Context) error {
+	info, err := m.opts.Runtime.Info(ctx)
+	if err != nil {
+		return err
+	}
+	host := m.opts.CallbackHost
+	if host == "" {
+		host = info.GatewayIP
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		return fmt.Errorf("no usable address for the container callback listener (got %q): SMILE never listens on all interfaces", host)
+	}
+	m.callbackLn, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return fmt.Errorf("listen for container callbacks on %s: %w", host, err)
+	}
+	m.apiLn, err = net.Listen("tcp", m.opts.APIAddr)
+	if err != nil {
+		m.callbackLn.Close()
+		return fmt.Errorf("listen for the API on %s: %w", m.opts.APIAddr, err)
+	}
+	port := m.callbackLn.Addr().(*net.TCPAddr).Port
+	m.rec.CallbackURL = m.opts.CallbackURL
+	if m.rec.CallbackURL == "" {
+		m.rec.CallbackURL = "http://host.docker.internal:" + strconv.Itoa(port)
+	}
+	api := &API{m: m}
+	for _, s := range []struct {
+		ln net.Listener
+		h  http.Handler
+	}{{m.callbackLn, api.CallbackHandler()}, {m.apiLn, api.Handler()}} {
+		srv := &http.Server{Handler: s.h, ReadHeaderTimeout: 10 * time.Second}
+		m.servers = append(m.servers, srv)
+		m.wg.Add(1)
+		go func(ln net.Listener) {
+			defer m.wg.Done()
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				m.log.Error(err, "API server stopped")
+			}
+		}(s.ln)
+	}
+	m.log.Info("Listening", "api", m.apiLn.Addr().String(), "callback", m.callbackLn.Addr().String(),
+		"dockerAPI", info.APIVersion, "instance", m.opts.Instance)
+
+	m.wg.Add(2)
+	go func() {
+		defer m.wg.Done()
+		m.watchContainers(ctx)
+	}()
+	go func() {
+		defer m.wg.Done()
+		m.watchInputs(ctx)
+	}()
+	for i := 0; i < m.opts.Workers; i++ {
+		m.wg.Add(1)
+		go func() {
+			defer m.wg.Done()
+			for m.processNext(ctx) {
+			}
+		}()
+	}
+	go func() {
+		<-ctx.Done()
+		m.queue.ShutDown()
+		for _, s := range m.servers {
+			sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			_ = s.Shutdown(sctx)
+			cancel()
+		}
+	}()
+	return nil
+}
+
+// Wait blocks until everything Start began has stopped (after ctx ends).
+func (m *Manager) Wait() {
+	m.wg.Wait()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, e := range m.runs {
+		e.lock.Release()
+	}
+}
+
+// APIAddr is the loopback address the API listens on.
+func (m *Manager) APIAddr() string { return m.apiLn.Addr().String() }
+
+// CallbackAddr is the address containers call back to.
+func (m *Manager) CallbackAddr() string { return m.callbackLn.Addr().String() }
+
+// Hub is where transitions are published.
+func (m *Manager) Hub() *Hub { return m.hub }
+
+// Applied is part of the Source interface.
+func (m *Manager) Applied(name string) (*Applied, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.runs[name]
+	if !ok {
+		return nil, false
+	}
+	return e.applied, true
+}
+
+// Names lists the applied runs.
+func (m *Manager) Names() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	names := make([]string, 0, len(m.runs))
+	for n := range m.runs {
+		names = append(names, n)
+	}
+	return names
+}
+
+// Apply validates a manifest and everything it points at, takes the lock on
+// its state file (one loop per state file: E14/E18), and hands the run to the
+// workers. It reports whether the run is new, changed or unchanged.
+func (m *Manager) Apply(path string) (string, Outcome, error) {
+	manifest, err := spec.LoadManifest(path)
+	if err != nil {
+		return "", "", err
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return "", "", err
+	}
+	abs, _ := filepath.Abs(path)
+	d, err := spec.Resolve(manifest, dir)
+	if err != nil {
+		return manifest.Metadata.Name, "", err
+	}
+	name := d.Name
+
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, known := m.runs[name]
+	if known && e.applied.Path != abs {
+		return name, "", fmt.Errorf("run %s is already applied from %s", name, e.applied.Path)
+	}
+	for other, oe := range m.runs {
+		if other != name && oe.stateFile == d.Paths.StateFile {
+			return name, "", fmt.Errorf("%w: run %s uses the same state file %s", status.ErrLoopRunning, other, d.Paths.StateFile)
+		}
+	}
+	if !known || e.stateFile != d.Paths.StateFile {
+		lock, err := status.Acquire(d.Paths.StateFile)
+		if err != nil {
+			return name, "", err
+		}
+		if known {
+			e.lock.Release()
+		}
+		e = &entry{stateFile: d.Paths.StateFile, lay: layoutFor(d), lock: lock}
+		m.runs[name] = e
+		// Holding the lock proves no live process runs this loop: containers
+		// another instance left are orphans (E19).
+		if err := m.removeOrphans(e.lay); err != nil {
+			m.log.Info("Could not remove orphaned containers", "run", name, "error", err.Error())
+		}
+	}
+	e.applied = &Applied{Manifest: manifest, Dir: dir, Path: abs}
+
+	outcome := Created
+	if prev, err := status.Load(d.Paths.StateFile); err == nil && prev.Metadata.Name == name {
+		outcome = Configured
+		if prev.Metadata.InputDigest == d.Digest {
+			outcome = Unchanged
+		}
+	}
+	rec := status.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
+	if err := (status.Registry{Dir: dir}).Put(rec); err != nil {
+		return name, "", fmt.Errorf("record run %s: %w", name, err)
+	}
+	m.queue.Add(name)
+	m.refreshWatches()
+	return name, outcome, nil
+}
+
+// removeOrphans removes the run's containers that another controller
+// instance started.
+func (m *Manager) removeOrphans(lay layout) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := m.opts.Runtime.List(ctx, lay.selector())
+	if err != nil {
+		return err
+	}
+	for _, c := range cs {
+		if c.Labels[runtime.LabelInstance] == m.opts.Instance {
+			continue
+		}
+		if err := m.opts.Runtime.Remove(ctx, c.Name); err != nil {
+			return err
+		}
+		m.log.Info("Removed orphaned container", "run", lay.name, "container", c.Name, "instance", c.Labels[runtime.LabelInstance])
+	}
+	return nil
+}
+
+// Desired resolves an applied run's inputs now.
+func (m *Manager) Desired(name string) (*spec.Desired, error) {
+	app, ok := m.Applied(name)
+	if !ok {
+		return nil, fmt.Errorf("smilerun %q not found", name)
+	}
+	return spec.Resolve(app.Manifest, app.Dir)
+}
+
+// Run returns the run's status as last written.
+func (m *Manager) Run(name string) (*status.Run, error) {
+	if run, ok := m.rec.Observed(name); ok {
+		return run, nil
+	}
+	m.mu.Lock()
+	e, ok := m.runs[name]
+	m.mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("smilerun %q not found", name)
+	}
+	return status.Load(e.stateFile)
+}
+
+// LastError is the error of a run's last reconcile, if it failed.
+func (m *Manager) LastError(name string) error { return m.rec.LastError(name) }
+
+// WaitFinished blocks until the run has ended for its current inputs and its
+// report is written, and returns its final status.
+func (m *Manager) WaitFinished(ctx context.Context, name string) (*status.Run, error) {
+	sub := m.hub.Subscribe()
+	defer sub.Close()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		if run, err := m.Run(name); err == nil && finished(run) {
+			if d, err := m.Desired(name); err != nil || d.Digest == run.Metadata.InputDigest {
+				return run, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-sub.C:
+		case <-tick.C:
+		}
+	}
+}
+
+func finished(run *status.Run) bool {
+	st := run.Status
+	return st.Phase.Terminal() && st.ObservedGeneration == run.Metadata.Generation &&
+		(st.Report != nil || st.Reason == "InvalidSpec")
+}
+
+// RequestStop asks a run's loop to end (POST /api/stop does the same).
+func (m *Manager) RequestStop(name, reason string) error {
+	box, err := m.inbox(name)
+	if err != nil {
+		return err
+	}
+	if err := box.putStop(&StopRequest{Reason: reason, At: time.Now().UTC()}); err != nil {
+		return err
+	}
+	m.queue.Add(name)
+	return nil
+}
+
+// inbox is where the API keeps what is posted for a run.
+func (m *Manager) inbox(name string) (inbox, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.runs[name]
+	if !ok {
+		return "", fmt.Errorf("smilerun %q not found", name)
+	}
+	return inbox(e.lay.inbox()), nil
+}
+
+// Enqueue asks for a reconcile of a run (an event happened).
+func (m *Manager) Enqueue(name string) { m.queue.Add(name) }
+
+// processNext runs one reconcile from the queue; a panic becomes an error.
+func (m *Manager) processNext(ctx context.Context) bool {
+	name, ok := m.queue.Get()
+	if !ok {
+		return false
+	}
+	defer m.queue.Done(name)
+	log := m.log.WithValues("controller", "smilerun", "run", name, "reconcileID", newID()[:8])
+	res, err := m.reconcileSafely(logr.NewContext(ctx, log), name)
+	switch {
+	case err != nil:
+		log.Error(err, "Reconcile failed")
+		m.queue.AddRateLimited(name)
+	case res.Requeue:
+		m.queue.Forget(name)
+		m.queue.Add(name)
+	case res.RequeueAfter > 0:
+		m.queue.Forget(name)
+		m.queue.AddAfter(name, res.RequeueAfter)
+	default:
+		m.queue.Forget(name)
+	}
+	return true
+}
+
+func (m *Manager) reconcileSafely(ctx context.Context, name string) (res Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("reconcile panicked: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return m.rec.Reconcile(ctx, Request{Name: name})
+}
+
+// watchContainers turns container events into reconciles of their run. It
+// reconnects after errors; between events the reconciler's own deadlines
+// still bring every run back.
+func (m *Manager) watchContainers(ctx context.Context) {
+	for ctx.Err() == nil {
+		events, err := m.opts.Runtime.Watch(ctx, map[string]string{runtime.LabelOwner: runtime.OwnerValue})
+		if err != nil {
+			m.log.V(1).Info("Container watch failed", "error", err.Error())
+		} else {
+			for ev := range events {
+				if name := ev.Labels[runtime.LabelRun]; name != "" {
+					if _, ok := m.Applied(name); ok {
+						m.queue.Add(name)
+					}
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+}

@@ -1,0 +1,308 @@
+package reconcile
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// Action is the single transition a reconcile performs.
+type Action string
+
+// The transitions of the loop. Each reconcile performs at most one.
+const (
+	// ActNewGeneration records that the inputs changed: generation + 1.
+	ActNewGeneration Action = "NewGeneration"
+	// ActInit starts the current generation over: old containers go, Starting.
+	ActInit Action = "Init"
+	// ActBegin checks the image and moves Starting -> RunningStudent.
+	ActBegin Action = "Begin"
+	// ActStartStudent creates the Student's container -> WaitingForStudent.
+	ActStartStudent Action = "StartStudent"
+	// ActStudentResult applies the Student's answer.
+	ActStudentResult Action = "StudentResult"
+	// ActStartMentor creates the Mentor's container -> WaitingForMentor.
+	ActStartMentor Action = "StartMentor"
+	// ActMentorResult applies the Mentor's notes.
+	ActMentorResult Action = "MentorResult"
+	// ActStepTimeout ends an attempt that stopped making progress.
+	ActStepTimeout Action = "StepTimeout"
+	// ActNoCallback ends an attempt whose wrapper never called back (E13).
+	ActNoCallback Action = "NoCallback"
+	// ActContainerDied ends an attempt whose container is gone without a result.
+	ActContainerDied Action = "ContainerDied"
+	// ActGlobalTimeout ends the loop when its total time is spent.
+	ActGlobalTimeout Action = "GlobalTimeout"
+	// ActStop ends the loop on a user's request (POST /api/stop).
+	ActStop Action = "Stop"
+	// ActFinish cleans up containers and writes the report of an ended loop.
+	ActFinish Action = "Finish"
+	// ActWait has nothing to do until an event or RequeueAfter.
+	ActWait Action = "Wait"
+	// ActNone: the loop ended and its report is written.
+	ActNone Action = "None"
+)
+
+// Observed is what the reconciler saw of the world for one run.
+type Observed struct {
+	// Containers are all containers labelled with the run.
+	Containers []runtime.Container
+	// Result is the posted result of the current attempt, if any.
+	Result *Posted
+	// Progress is the last progress report of the current attempt, if any.
+	Progress *Progress
+	// Stop is a pending stop request, if any.
+	Stop *StopRequest
+}
+
+// Posted is a Student or Mentor result as the API kept it in the inbox.
+type Posted struct {
+	Attempt    string                       `json:"attempt"`
+	Role       status.Role                  `json:"role"`
+	ReceivedAt time.Time                    `json:"receivedAt"`
+	Student    *status.StudentResultRequest `json:"student,omitempty"`
+	Mentor     *status.MentorResultRequest  `json:"mentor,omitempty"`
+	// File is where the result is kept (set when read back).
+	File string `json:"-"`
+}
+
+// Progress is the last thing an attempt said it was doing.
+type Progress struct {
+	Step string    `json:"step"`
+	Line int       `json:"line,omitempty"`
+	At   time.Time `json:"at"`
+}
+
+// StopRequest asks the loop to end.
+type StopRequest struct {
+	Reason string    `json:"reason"`
+	At     time.Time `json:"at"`
+}
+
+// Input is everything the planner decides from.
+type Input struct {
+	Now      time.Time
+	Desired  *spec.Desired
+	Run      *status.Run
+	Observed Observed
+	// StepGrace is added to timeoutSeconds before an attempt that has gone
+	// quiet is given up on (the wrapper enforces timeoutSeconds itself).
+	StepGrace time.Duration
+	// Instance is the controller deciding. An attempt another (dead)
+	// instance started whose container is gone is run again, not failed.
+	Instance string
+}
+
+// Plan is the planner's decision.
+type Plan struct {
+	Action Action
+	// Phase is the phase the run is in after the action.
+	Phase   status.Phase
+	Reason  string
+	Message string
+	// RequeueAfter is when to look again if nothing happens (ActWait).
+	RequeueAfter time.Duration
+}
+
+// Decide returns the one transition to perform next. It is pure: the same
+// input gives the same plan, which is what makes a reconcile safe to repeat
+// after a crash.
+func Decide(in Input) Plan {
+	run, d := in.Run, in.Desired
+	if run == nil || run.Metadata.Generation == 0 || run.Metadata.InputDigest != d.Digest {
+		return Plan{Action: ActNewGeneration, Phase: phaseOf(run), Reason: "InputsChanged", Message: "the run's inputs changed"}
+	}
+	st := &run.Status
+	if st.ObservedGeneration != run.Metadata.Generation {
+		return Plan{Action: ActInit, Phase: status.PhaseStarting, Reason: "NewGeneration",
+			Message: fmt.Sprintf("starting generation %d", run.Metadata.Generation)}
+	}
+	if st.Phase.Terminal() {
+		if st.Report == nil {
+			return Plan{Action: ActFinish, Phase: st.Phase, Reason: st.Reason, Message: st.Message}
+		}
+		return Plan{Action: ActNone, Phase: st.Phase}
+	}
+
+	// A result that arrived is a fact: apply it before any deadline.
+	if r := in.Observed.Result; r != nil && st.Attempt != nil && r.Attempt == st.Attempt.Container {
+		switch {
+		case st.Phase == status.PhaseWaitingForStudent && r.Student != nil:
+			return studentResult(in, r.Student.StudentOutput)
+		case st.Phase == status.PhaseWaitingForMentor && r.Mentor != nil:
+			return mentorResult(in, r.Mentor)
+		}
+	}
+	if s := in.Observed.Stop; s != nil {
+		return Plan{Action: ActStop, Phase: status.PhaseError, Reason: "Stopped", Message: "stopped: " + s.Reason}
+	}
+	deadline := st.StartedAt.Add(time.Duration(d.Config.Timeout) * time.Second)
+	if !in.Now.Before(deadline) {
+		return Plan{Action: ActGlobalTimeout, Phase: status.PhaseTimeout, Reason: "Timeout",
+			Message: fmt.Sprintf("the loop did not finish within its timeout of %ds", d.Config.Timeout)}
+	}
+
+	switch st.Phase {
+	case status.PhaseStarting:
+		return Plan{Action: ActBegin, Phase: status.PhaseRunningStudent, Reason: "Started", Message: "starting iteration 1"}
+	case status.PhaseRunningStudent:
+		return Plan{Action: ActStartStudent, Phase: status.PhaseWaitingForStudent, Reason: "StudentRunning",
+			Message: fmt.Sprintf("the Student is following the tutorial (iteration %d)", st.Iteration)}
+	case status.PhaseRunningMentor:
+		return Plan{Action: ActStartMentor, Phase: status.PhaseWaitingForMentor, Reason: "MentorRunning",
+			Message: fmt.Sprintf("the Mentor is answering the Student's question (iteration %d)", st.Iteration)}
+	case status.PhaseWaitingForStudent, status.PhaseWaitingForMentor:
+		return waiting(in, deadline)
+	}
+	return Plan{Action: ActInit, Phase: status.PhaseStarting, Reason: "UnknownPhase",
+		Message: fmt.Sprintf("unknown phase %q: starting over", st.Phase)}
+}
+
+// waiting decides while a container works: it died, went quiet, never called
+// back, or is fine (look again at the nearest deadline).
+func waiting(in Input, globalDeadline time.Time) Plan {
+	st := &in.Run.Status
+	role := "Student"
+	if st.Phase == status.PhaseWaitingForMentor {
+		role = "Mentor"
+	}
+	if st.Attempt == nil {
+		// Nothing to wait on (a crash between two writes cannot cause this, but
+		// a hand-edited state file can): run the step again.
+		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: "NoAttempt", Message: "no container recorded: starting it again"}
+	}
+	c, ok := findContainer(in.Observed.Containers, st.Attempt.Container)
+	if !ok && st.Attempt.Instance != "" && st.Attempt.Instance != in.Instance {
+		// The controller that started it died and its orphan was removed
+		// (E19): resume from the last completed transition.
+		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: "Resumed",
+			Message: fmt.Sprintf("resuming iteration %d: the %s's container belonged to a controller that stopped", st.Iteration, role)}
+	}
+	if !ok || c.State == runtime.StateExited || c.State == runtime.StateGone {
+		msg := fmt.Sprintf("the %s container %s is gone without reporting a result", role, st.Attempt.Container)
+		if ok && c.State == runtime.StateExited {
+			msg = fmt.Sprintf("the %s container %s exited with code %d without reporting a result", role, st.Attempt.Container, c.ExitCode)
+		}
+		return Plan{Action: ActContainerDied, Phase: status.PhaseError, Reason: "ContainerDied", Message: msg}
+	}
+	step := time.Duration(in.Desired.Config.StudentBehavior.TimeoutSeconds)*time.Second + in.StepGrace
+	if p := in.Observed.Progress; p == nil {
+		quietUntil := st.Attempt.StartedAt.Add(step)
+		if !in.Now.Before(quietUntil) {
+			return Plan{Action: ActNoCallback, Phase: status.PhaseError, Reason: "NoCallback",
+				Message: fmt.Sprintf("the %s wrapper never called back within %s of starting", role, step.Round(time.Second))}
+		}
+		return wait(in.Now, quietUntil, globalDeadline)
+	} else {
+		quietUntil := p.At.Add(step)
+		if !in.Now.Before(quietUntil) {
+			return stepTimeout(in, role, p, step)
+		}
+		return wait(in.Now, quietUntil, globalDeadline)
+	}
+}
+
+func wait(now time.Time, deadlines ...time.Time) Plan {
+	next := deadlines[0]
+	for _, d := range deadlines[1:] {
+		if d.Before(next) {
+			next = d
+		}
+	}
+	return Plan{Action: ActWait, RequeueAfter: max(next.Sub(now), 10*time.Millisecond)}
+}
+
+// stepTimeout: a Student step that ran out of time is a timeout the Student
+// asks about (askOnTimeout) or gives up on; a Mentor that ran out of time
+// leaves the Student with no way forward.
+func stepTimeout(in Input, role string, p *Progress, step time.Duration) Plan {
+	st := &in.Run.Status
+	msg := fmt.Sprintf("the %s made no progress for %s on step %q", role, step.Round(time.Second), p.Step)
+	if st.Phase == status.PhaseWaitingForMentor {
+		return Plan{Action: ActStepTimeout, Phase: status.PhaseBlocker, Reason: "MentorTimeout", Message: msg}
+	}
+	out := TimedOutStudent(in.Desired.Config.StudentBehavior, p, step)
+	plan := studentResult(in, out)
+	plan.Action = ActStepTimeout
+	if plan.Message == "" {
+		plan.Message = msg
+	}
+	return plan
+}
+
+// TimedOutStudent is the answer the controller records for a Student whose
+// step ran out of time.
+func TimedOutStudent(b spec.StudentBehavior, p *Progress, step time.Duration) status.StudentOutput {
+	out := status.StudentOutput{
+		CurrentStep: p.Step,
+		Line:        p.Line,
+		Problem:     fmt.Sprintf("step %q did not finish within %s", p.Step, step.Round(time.Second)),
+		Summary:     "the Student's step timed out",
+	}
+	if b.AskOnTimeout {
+		out.Status = status.StudentAskMentor
+		out.QuestionForMentor = fmt.Sprintf("The step %q never finished (more than %s). Is something missing before it?", p.Step, step.Round(time.Second))
+	} else {
+		out.Status = status.StudentCannotComplete
+		out.Reason = out.Problem
+	}
+	return out
+}
+
+func studentResult(in Input, out status.StudentOutput) Plan {
+	st := &in.Run.Status
+	switch out.Status {
+	case status.StudentCompleted:
+		return Plan{Action: ActStudentResult, Phase: status.PhaseCompleted, Reason: "Completed",
+			Message: fmt.Sprintf("the Student completed the tutorial in iteration %d", st.Iteration)}
+	case status.StudentAskMentor:
+		if st.Iteration >= in.Desired.Config.MaxIterations {
+			return Plan{Action: ActStudentResult, Phase: status.PhaseMaxIterations, Reason: "MaxIterations",
+				Message: fmt.Sprintf("the Student was still stuck after %d iterations (maxIterations)", st.Iteration)}
+		}
+		return Plan{Action: ActStudentResult, Phase: status.PhaseRunningMentor, Reason: "AskedMentor",
+			Message: "the Student asked the Mentor: " + out.QuestionForMentor}
+	}
+	reason := out.Reason
+	if reason == "" {
+		reason = out.Problem
+	}
+	return Plan{Action: ActStudentResult, Phase: status.PhaseBlocker, Reason: "CannotComplete",
+		Message: "the Student cannot complete the tutorial: " + reason}
+}
+
+func mentorResult(in Input, r *status.MentorResultRequest) Plan {
+	st := &in.Run.Status
+	if r.Advice != nil && r.Advice.Resolution == status.ResolutionUnresolvable {
+		return Plan{Action: ActMentorResult, Phase: status.PhaseBlocker, Reason: "Unresolvable",
+			Message: "the Mentor found no way past the Student's problem"}
+	}
+	return Plan{Action: ActMentorResult, Phase: status.PhaseRunningStudent, Reason: "MentorAnswered",
+		Message: fmt.Sprintf("the Mentor answered; starting iteration %d", st.Iteration+1)}
+}
+
+func restartAction(p status.Phase) Action {
+	if p == status.PhaseWaitingForMentor {
+		return ActStartMentor
+	}
+	return ActStartStudent
+}
+
+func findContainer(cs []runtime.Container, name string) (runtime.Container, bool) {
+	for _, c := range cs {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return runtime.Container{}, false
+}
+
+func phaseOf(run *status.Run) status.Phase {
+	if run == nil {
+		return ""
+	}
+	return run.Status.Phase
+}

@@ -1,0 +1,288 @@
+package reconcile
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// Request names the run to reconcile.
+type Request struct {
+	Name string
+}
+
+// Result says when to reconcile the run again. The zero Result means "only
+// when something happens".
+type Result struct {
+	// Requeue asks for another reconcile right away (the loop has more
+	// transitions to make).
+	Requeue bool
+	// RequeueAfter asks for another reconcile after this long.
+	RequeueAfter time.Duration
+}
+
+// Applied is a manifest the user applied, as the reconciler finds it.
+type Applied struct {
+	Manifest *spec.SmileRun
+	// Dir is the manifest's folder; Path its file (for messages).
+	Dir  string
+	Path string
+	// Err is set when the manifest changed on disk and no longer loads; the
+	// run keeps its last good Manifest and reports Err.
+	Err error
+}
+
+func errRenamed(old, now string) error {
+	return fmt.Errorf("metadata.name changed from %q to %q: delete %s and apply the manifest as a new run", old, now, old)
+}
+
+// Source gives the reconciler the runs the user applied.
+type Source interface {
+	// Applied returns the applied manifest of a run, if it still exists.
+	Applied(name string) (*Applied, bool)
+}
+
+// Reconciler drives one SmileRun through the loop, one transition per call.
+type Reconciler struct {
+	Runtime runtime.Runtime
+	Runs    Source
+	// WrapperPath is the smile-wrapper binary on the host; it is mounted
+	// read-only into every container.
+	WrapperPath string
+	// CallbackURL is the address containers post to.
+	CallbackURL string
+	// Instance identifies this controller process (a label on its containers).
+	Instance string
+	// StepGrace is added to timeoutSeconds before a quiet attempt is given up.
+	StepGrace time.Duration
+	// Clock returns the time; tests set it.
+	Clock func() time.Time
+	// Events receives every transition (may be nil).
+	Events *Hub
+	// ReportFallback receives the report when it cannot be written (E16).
+	ReportFallback io.Writer
+
+	mu       sync.Mutex
+	observed map[string]*status.Run // the last status written, by run name
+	errs     map[string]error       // the last reconcile error, by run name
+}
+
+func (r *Reconciler) now() time.Time {
+	if r.Clock != nil {
+		return r.Clock().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// Reconcile performs exactly one transition of the run's loop: it reads the
+// desired state, the status and the observed containers and inbox, asks the
+// planner for the next action, performs it, and writes the status.
+//
+// A non-nil error means "retry with backoff"; Result says when to look again
+// otherwise. Reconcile is safe to call again after a crash at any point.
+func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, err error) {
+	log := logr.FromContextOrDiscard(ctx).WithValues("run", req.Name)
+	ctx = logr.NewContext(ctx, log)
+	defer func() { r.setErr(req.Name, err) }()
+
+	app, ok := r.Runs.Applied(req.Name)
+	if !ok {
+		return Result{}, nil
+	}
+	if app.Err != nil {
+		return r.invalid(ctx, app, app.Err)
+	}
+	d, err := spec.Resolve(app.Manifest, app.Dir)
+	if err != nil {
+		return r.invalid(ctx, app, err)
+	}
+	run, err := status.Load(d.Paths.StateFile)
+	switch {
+	case errors.Is(err, status.ErrNotFound):
+		run = nil
+	case err != nil:
+		return Result{}, err
+	}
+	if run != nil && run.Metadata.Name != d.Name {
+		run = nil // the state file belonged to another run: start afresh
+	}
+	lay := layoutFor(d)
+	obs, err := r.observe(ctx, lay, run)
+	if err != nil {
+		return Result{}, err
+	}
+	plan := Decide(Input{Now: r.now(), Desired: d, Run: run, Observed: obs, StepGrace: r.StepGrace, Instance: r.Instance})
+	if plan.Action != ActWait && plan.Action != ActNone {
+		log.V(1).Info("Planned transition", "action", string(plan.Action), "phase", string(plan.Phase))
+	}
+	t := &transition{r: r, d: d, app: app, lay: lay, run: run, obs: obs, plan: plan, now: r.now()}
+	return t.perform(ctx)
+}
+
+// observe reads the run's containers first and the inbox second: a wrapper
+// posts its result before its container exits, so a container seen exited
+// with no result in the inbox really died without one.
+func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run) (Observed, error) {
+	var obs Observed
+	cs, err := r.Runtime.List(ctx, lay.selector())
+	if err != nil {
+		return obs, fmt.Errorf("list containers of %s: %w", lay.name, err)
+	}
+	obs.Containers = cs
+	box := inbox(lay.inbox())
+	if run != nil && run.Status.Attempt != nil {
+		name := run.Status.Attempt.Container
+		if obs.Result, err = box.result(name); err != nil {
+			return obs, err
+		}
+		if obs.Progress, err = box.progress(name); err != nil {
+			return obs, err
+		}
+	}
+	if obs.Stop, err = box.stop(); err != nil {
+		return obs, err
+	}
+	return obs, nil
+}
+
+// invalid records a desired state that cannot be resolved (a missing tutorial,
+// a broken smile.json): the loop stops and the error is in the status until
+// the inputs are fixed.
+func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Result, error) {
+	logr.FromContextOrDiscard(ctx).Info("Invalid inputs", "error", cause.Error())
+	stateFile := filepath.Join(app.Dir, spec.DefaultConfig().StateFile)
+	if cfg, err := app.Manifest.Resolve(app.Dir); err == nil {
+		stateFile = filepath.Join(app.Dir, cfg.StateFile)
+		if filepath.IsAbs(cfg.StateFile) {
+			stateFile = cfg.StateFile
+		}
+	}
+	run, err := status.Load(stateFile)
+	if err != nil || run.Metadata.Name != app.Manifest.Metadata.Name {
+		run = status.NewRun(app.Manifest.Metadata.Name, newID(), app.Path, r.now())
+	}
+	st := &run.Status
+	if st.Reason == "InvalidSpec" && st.Message == cause.Error() {
+		return Result{}, nil
+	}
+	if st.Attempt != nil {
+		_ = r.Runtime.Stop(ctx, st.Attempt.Container, 2*time.Second)
+		st.Attempt = nil
+	}
+	if !st.Phase.Terminal() || st.Report == nil {
+		st.Phase = status.PhaseError
+	}
+	st.Reason, st.Message = "InvalidSpec", cause.Error()
+	st.Timeline = append(st.Timeline, status.TimelineEntry{Timestamp: r.now(), Iteration: st.Iteration, Event: "InvalidSpec", Details: cause.Error()})
+	return Result{}, r.save(stateFile, run, "InvalidSpec")
+}
+
+// save writes the status atomically and shares it with readers.
+func (r *Reconciler) save(path string, run *status.Run, action Action) error {
+	now := r.now()
+	run.Status.UpdatedAt = now
+	setConditions(run, now)
+	if err := status.Save(path, run); err != nil {
+		return err
+	}
+	snap := clone(run)
+	r.mu.Lock()
+	if r.observed == nil {
+		r.observed = map[string]*status.Run{}
+	}
+	r.observed[run.Metadata.Name] = snap
+	r.mu.Unlock()
+	r.Events.Publish(Event{Run: snap, Action: action, At: now})
+	return nil
+}
+
+// Observed returns the last status the reconciler wrote for a run.
+func (r *Reconciler) Observed(name string) (*status.Run, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	run, ok := r.observed[name]
+	return run, ok
+}
+
+// LastError returns the error of the run's last reconcile, if it failed.
+func (r *Reconciler) LastError(name string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.errs[name]
+}
+
+func (r *Reconciler) setErr(name string, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.errs == nil {
+		r.errs = map[string]error{}
+	}
+	if err == nil {
+		delete(r.errs, name)
+		return
+	}
+	r.errs[name] = err
+}
+
+// forget drops what the reconciler remembers of a run (after delete).
+func (r *Reconciler) forget(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.observed, name)
+	delete(r.errs, name)
+}
+
+func newID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func clone(run *status.Run) *status.Run {
+	c := *run
+	st := &c.Status
+	st.MentorNotes = append([]status.MentorNote(nil), st.MentorNotes...)
+	st.History = append([]status.IterationRecord(nil), st.History...)
+	st.Conditions = append([]status.Condition(nil), st.Conditions...)
+	st.Gaps = append([]status.Gap(nil), st.Gaps...)
+	st.Timeline = append([]status.TimelineEntry(nil), st.Timeline...)
+	st.Containers = append([]string(nil), st.Containers...)
+	if st.Attempt != nil {
+		a := *st.Attempt
+		st.Attempt = &a
+	}
+	if st.Report != nil {
+		rep := *st.Report
+		st.Report = &rep
+	}
+	if st.FinishedAt != nil {
+		f := *st.FinishedAt
+		st.FinishedAt = &f
+	}
+	return &c
+}
+
+func removeAllExcept(dir string, keep string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Name() != keep {
+			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+}

@@ -1,0 +1,486 @@
+package reconcile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// transition performs one planned action and writes the status.
+type transition struct {
+	r    *Reconciler
+	d    *spec.Desired
+	app  *Applied
+	lay  layout
+	run  *status.Run
+	obs  Observed
+	plan Plan
+	now  time.Time
+}
+
+func (t *transition) perform(ctx context.Context) (Result, error) {
+	switch t.plan.Action {
+	case ActNone:
+		return Result{}, nil
+	case ActWait:
+		return Result{RequeueAfter: t.plan.RequeueAfter}, nil
+	case ActNewGeneration:
+		return t.newGeneration()
+	case ActInit:
+		return t.init(ctx)
+	case ActBegin:
+		return t.begin(ctx)
+	case ActStartStudent:
+		return t.startStudent(ctx)
+	case ActStartMentor:
+		return t.startMentor(ctx)
+	case ActStudentResult:
+		return t.studentResult(ctx, t.obs.Result.Student.StudentOutput, t.obs.Result)
+	case ActMentorResult:
+		return t.mentorResult(ctx)
+	case ActStepTimeout:
+		t.stopAttempt(ctx)
+		if t.run.Status.Phase == status.PhaseWaitingForStudent {
+			out := TimedOutStudent(t.d.Config.StudentBehavior, t.obs.Progress, time.Duration(t.d.Config.StudentBehavior.TimeoutSeconds)*time.Second+t.r.StepGrace)
+			out.Findings = []status.Finding{{
+				Category: status.CategoryTimeout, Line: t.obs.Progress.Line, Problem: out.Problem,
+				Asked: out.Status == status.StudentAskMentor,
+			}}
+			return t.studentResult(ctx, out, nil)
+		}
+		return t.end("StepTimeout")
+	case ActNoCallback, ActContainerDied:
+		if logs := t.attemptLogs(ctx); logs != "" {
+			t.plan.Message += "; its last output: " + logs
+		}
+		t.stopAttempt(ctx)
+		return t.end(string(t.plan.Action))
+	case ActGlobalTimeout:
+		t.stopAttempt(ctx)
+		return t.end("Timeout")
+	case ActStop:
+		t.stopAttempt(ctx)
+		if err := inbox(t.lay.inbox()).clearStop(); err != nil {
+			return Result{}, err
+		}
+		return t.end("Stopped")
+	case ActFinish:
+		return t.finish(ctx)
+	}
+	return Result{}, fmt.Errorf("unknown action %q", t.plan.Action)
+}
+
+func (t *transition) newGeneration() (Result, error) {
+	if t.run == nil {
+		t.run = status.NewRun(t.d.Name, newID(), t.app.Path, t.now)
+	}
+	md := &t.run.Metadata
+	md.Generation++
+	md.InputDigest = t.d.Digest
+	md.Manifest = t.app.Path
+	return t.save("NewGeneration")
+}
+
+// init starts the current generation from scratch: the containers and files
+// of earlier generations go, the status is reset, a new token is issued.
+func (t *transition) init(ctx context.Context) (Result, error) {
+	cs, err := t.r.Runtime.List(ctx, t.lay.selector())
+	if err != nil {
+		return Result{}, err
+	}
+	for _, c := range cs {
+		if err := t.r.Runtime.Remove(ctx, c.Name); err != nil {
+			return Result{}, fmt.Errorf("remove container %s of an earlier generation: %w", c.Name, err)
+		}
+	}
+	gen := t.run.Metadata.Generation
+	removeAllExcept(t.lay.root, "")
+	if err := os.MkdirAll(t.lay.generation(gen), 0o755); err != nil {
+		return Result{}, err
+	}
+	old := t.run.Status
+	t.run.Status = status.Status{
+		Phase:              status.PhaseStarting,
+		StartedAt:          t.now,
+		ObservedGeneration: gen,
+		InputDigest:        t.d.Digest,
+		Conditions:         old.Conditions,
+		Reason:             t.plan.Reason,
+		Message:            t.plan.Message,
+		Instance:           t.r.Instance,
+		Token:              newID(),
+		MentorNotes:        []status.MentorNote{},
+		History:            []status.IterationRecord{},
+		Gaps:               []status.Gap{},
+	}
+	t.event(0, "RunStarted", fmt.Sprintf("generation %d of %s with provider %s", gen, t.d.Config.Tutorial, t.d.Config.LLMProvider))
+	return t.save("Init")
+}
+
+// begin checks what every attempt needs (the image) and starts iteration 1.
+func (t *transition) begin(ctx context.Context) (Result, error) {
+	if err := t.r.Runtime.EnsureImage(ctx, t.d.Config.ContainerImage); err != nil {
+		if errors.Is(err, runtime.ErrImageNotFound) {
+			t.plan.Phase, t.plan.Reason, t.plan.Message = status.PhaseError, "ImageNotFound", err.Error()
+			return t.end("ImageNotFound")
+		}
+		return Result{}, err
+	}
+	st := &t.run.Status
+	st.Phase, st.Iteration = status.PhaseRunningStudent, 1
+	st.Reason, st.Message = t.plan.Reason, t.plan.Message
+	return t.save("Begin")
+}
+
+func (t *transition) startStudent(ctx context.Context) (Result, error) {
+	st := &t.run.Status
+	task := status.Task{
+		Role:        status.RoleStudent,
+		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
+	}
+	// The Student's work folder is fresh every iteration: it replays the
+	// tutorial from the top with the Mentor's notes.
+	work := t.lay.workDir(t.run.Metadata.Generation, st.Iteration)
+	if err := os.RemoveAll(work); err != nil {
+		return Result{}, err
+	}
+	// The previous iteration's container is reset into this one.
+	prev := ""
+	if st.Iteration > 1 {
+		prev = t.lay.container(t.run.Metadata.Generation, st.Iteration-1, status.RoleStudent)
+	}
+	return t.startAttempt(ctx, status.RoleStudent, task, work, false, prev)
+}
+
+func (t *transition) startMentor(ctx context.Context) (Result, error) {
+	st := &t.run.Status
+	task := status.Task{
+		Role:        status.RoleMentor,
+		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
+	}
+	if n := len(st.History); n > 0 {
+		last := st.History[n-1].StudentOutput
+		task.Question = last.QuestionForMentor
+		task.StudentOutput = &last
+	}
+	// The Mentor reads the Student's folder but cannot change it.
+	work := t.lay.workDir(t.run.Metadata.Generation, st.Iteration)
+	return t.startAttempt(ctx, status.RoleMentor, task, work, true, "")
+}
+
+// startAttempt writes the task, resets the container (the seed's algorithm)
+// and records the attempt.
+func (t *transition) startAttempt(ctx context.Context, role status.Role, task status.Task, work string, readOnlyWork bool, prev string) (Result, error) {
+	st := &t.run.Status
+	gen := t.run.Metadata.Generation
+	name := t.lay.container(gen, st.Iteration, role)
+	logs := t.lay.logsDir(gen, name)
+	if err := os.RemoveAll(logs); err != nil {
+		return Result{}, err
+	}
+	for _, dir := range []string{work, logs} {
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return Result{}, err
+		}
+	}
+	task.Run = t.d.Name
+	task.Provider = t.d.Config.LLMProvider
+	task.Iteration = st.Iteration
+	task.Attempt = name
+	task.Tutorial = status.ContainerTutorialDir + "/" + filepath.Base(t.d.Paths.Tutorial)
+	task.Behavior = t.d.Config.StudentBehavior
+	if err := writeJSON(filepath.Join(logs, status.TaskFileName), task); err != nil {
+		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
+	}
+	cs := runtime.ContainerSpec{
+		Name:  name,
+		Image: t.d.Config.ContainerImage,
+		Cmd:   []string{status.ContainerWrapperPath},
+		Env: []string{
+			status.EnvTask + "=" + status.ContainerLogsDir + "/" + status.TaskFileName,
+			status.EnvCallbackURL + "=" + t.r.CallbackURL,
+			status.EnvToken + "=" + st.Token,
+		},
+		Labels: map[string]string{
+			runtime.LabelOwner:     runtime.OwnerValue,
+			runtime.LabelRun:       t.d.Name,
+			runtime.LabelRole:      string(role),
+			runtime.LabelIteration: strconv.Itoa(st.Iteration),
+			runtime.LabelInstance:  t.r.Instance,
+			runtime.LabelInputs:    strings.TrimPrefix(t.d.Digest, "sha256:")[:12],
+			LabelStateKey:          t.lay.key,
+		},
+		Mounts: []runtime.Mount{
+			{Source: filepath.Dir(t.d.Paths.Tutorial), Target: status.ContainerTutorialDir, ReadOnly: true},
+			{Source: work, Target: status.ContainerWorkDir, ReadOnly: readOnlyWork},
+			{Source: logs, Target: status.ContainerLogsDir},
+			{Source: t.r.WrapperPath, Target: status.ContainerWrapperPath, ReadOnly: true},
+		},
+		WorkingDir:  status.ContainerWorkDir,
+		HostGateway: true,
+	}
+	if _, ok := findContainer(t.obs.Containers, prev); !ok {
+		prev = ""
+	}
+	c, err := runtime.Reset(ctx, t.r.Runtime, prev, cs)
+	if err != nil {
+		return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
+	}
+	if st.Phase == status.PhaseWaitingForStudent || st.Phase == status.PhaseWaitingForMentor {
+		t.event(st.Iteration, "AttemptRestarted", t.plan.Message)
+	}
+	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
+	st.Reason, st.Message = t.plan.Reason, t.plan.Message
+	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: c.ID,
+		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs}
+	st.Containers = appendUnique(remove(st.Containers, prev), name)
+	event := "StudentStarted"
+	if role == status.RoleMentor {
+		event = "MentorStarted"
+	}
+	t.event(st.Iteration, event, "container "+name)
+	logr.FromContextOrDiscard(ctx).Info("Started container", "container", name, "role", string(role), "iteration", st.Iteration)
+	return t.save(Action(event))
+}
+
+// studentResult records the Student's answer: history, gaps, next phase.
+func (t *transition) studentResult(ctx context.Context, out status.StudentOutput, res *Posted) (Result, error) {
+	st := &t.run.Status
+	rec := status.IterationRecord{Iteration: st.Iteration, StudentOutput: out, EndedAt: t.now}
+	if st.Attempt != nil {
+		rec.StartedAt = st.Attempt.StartedAt
+	}
+	if res != nil {
+		rec.EndedAt = res.ReceivedAt
+		rec.Results = []string{res.File}
+	}
+	st.History = append(st.History, rec)
+	mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
+	st.Attempt = nil
+	details := fmt.Sprintf("%s at %q", out.Status, out.CurrentStep)
+	if out.Status == status.StudentCompleted {
+		details = fmt.Sprintf("completed: %s", out.Summary)
+	}
+	t.event(st.Iteration, "StudentReported", details)
+	if t.plan.Phase.Terminal() {
+		return t.end("StudentReported")
+	}
+	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+	return t.save(ActStudentResult)
+}
+
+// mentorResult records the Mentor's notes, which every later iteration gets.
+func (t *transition) mentorResult(ctx context.Context) (Result, error) {
+	st := &t.run.Status
+	res := t.obs.Result
+	m := res.Mentor
+	note := status.MentorNote{Iteration: st.Iteration, Answer: m.MentorOutput, Timestamp: m.Timestamp}
+	if note.Timestamp.IsZero() {
+		note.Timestamp = res.ReceivedAt
+	}
+	if n := len(st.History); n > 0 {
+		last := &st.History[n-1]
+		note.Question = last.StudentOutput.QuestionForMentor
+		note.Line = last.StudentOutput.Line
+		answer := m.MentorOutput
+		last.MentorOutput = &answer
+		last.Results = append(last.Results, res.File)
+	}
+	if a := m.Advice; a != nil {
+		if a.Line > 0 {
+			note.Line = a.Line
+		}
+		note.Category, note.Resolution, note.Workaround, note.SuggestedFix = a.Category, a.Resolution, a.Workaround, a.SuggestedFix
+	}
+	st.MentorNotes = append(st.MentorNotes, note)
+	applyAdvice(st, note)
+	st.Attempt = nil
+	// The Mentor's container has done its work; it goes now rather than at
+	// the next reset.
+	_ = t.r.Runtime.Remove(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
+	st.Containers = remove(st.Containers, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
+	t.event(st.Iteration, "MentorAnswered", firstLine(m.MentorOutput))
+	if t.plan.Phase.Terminal() {
+		return t.end("MentorAnswered")
+	}
+	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+	st.Iteration++
+	return t.save(ActMentorResult)
+}
+
+// end moves the run to the terminal phase the plan chose.
+func (t *transition) end(event string) (Result, error) {
+	st := &t.run.Status
+	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+	st.Attempt = nil
+	now := t.now
+	st.FinishedAt = &now
+	markBlocking(st)
+	t.event(st.Iteration, "LoopEnded", fmt.Sprintf("%s: %s", st.Phase.LoopStatus(), st.Message))
+	return t.save(Action(event))
+}
+
+// finish removes or keeps the containers (keepOnSuccess / keepOnFailure) and
+// writes the report.
+func (t *transition) finish(ctx context.Context) (Result, error) {
+	st := &t.run.Status
+	cfg := t.d.Config.Container
+	keep := cfg.KeepOnFailure
+	if st.Phase == status.PhaseCompleted {
+		keep = cfg.KeepOnSuccess
+	}
+	var kept []string
+	for _, c := range t.obs.Containers {
+		if keep {
+			if c.State == runtime.StateRunning {
+				_ = t.r.Runtime.Stop(ctx, c.Name, 2*time.Second)
+			}
+			kept = append(kept, c.Name)
+			continue
+		}
+		if err := t.r.Runtime.Remove(ctx, c.Name); err != nil {
+			return Result{}, fmt.Errorf("remove container %s: %w", c.Name, err)
+		}
+	}
+	st.Containers = kept
+	rep := status.BuildReport(t.run, status.ReportInput{
+		TutorialPath:  relPath(t.d.Dir, t.d.Paths.Tutorial),
+		TutorialTitle: tutorialTitle(t.d.Tutorial),
+		Audits:        t.audits(),
+		Now:           t.now,
+	})
+	ref, err := status.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
+	if ref == nil {
+		ref = &status.ReportRef{WrittenAt: t.now}
+	}
+	if err != nil {
+		// E16: what could not be written went to the fallback (stdout).
+		t.event(st.Iteration, "ReportWriteFailed", err.Error())
+	} else {
+		t.event(st.Iteration, "ReportWritten", ref.Markdown)
+	}
+	st.Report = ref
+	return t.save("Finish")
+}
+
+// audits reads back every attempt's posted audit, oldest first.
+func (t *transition) audits() []status.Audit {
+	var out []status.Audit
+	for _, h := range t.run.Status.History {
+		for _, f := range h.Results {
+			var res Posted
+			if ok, err := readJSON(f, &res); !ok || err != nil {
+				continue
+			}
+			switch {
+			case res.Student != nil && res.Student.Audit != nil:
+				out = append(out, *res.Student.Audit)
+			case res.Mentor != nil && res.Mentor.Audit != nil:
+				out = append(out, *res.Mentor.Audit)
+			}
+		}
+	}
+	return out
+}
+
+func (t *transition) stopAttempt(ctx context.Context) {
+	if a := t.run.Status.Attempt; a != nil {
+		if err := t.r.Runtime.Stop(ctx, a.Container, 2*time.Second); err != nil && !errors.Is(err, runtime.ErrNotFound) {
+			logr.FromContextOrDiscard(ctx).Info("Could not stop container", "container", a.Container, "error", err.Error())
+		}
+	}
+}
+
+// attemptLogs returns the last lines the attempt's container printed.
+func (t *transition) attemptLogs(ctx context.Context) string {
+	a := t.run.Status.Attempt
+	if a == nil {
+		return ""
+	}
+	logs, err := t.r.Runtime.Logs(ctx, a.Container)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(logs), "\n")
+	if len(lines) > 5 {
+		lines = lines[len(lines)-5:]
+	}
+	return strings.TrimSpace(strings.Join(lines, " | "))
+}
+
+func (t *transition) event(iteration int, event, details string) {
+	t.run.Status.Timeline = append(t.run.Status.Timeline, status.TimelineEntry{
+		Timestamp: t.now, Iteration: iteration, Event: event, Details: details,
+	})
+}
+
+func (t *transition) save(action Action) (Result, error) {
+	if err := t.r.save(t.d.Paths.StateFile, t.run, action); err != nil {
+		return Result{}, err
+	}
+	return Result{Requeue: true}, nil
+}
+
+func waitingPhase(role status.Role) status.Phase {
+	if role == status.RoleMentor {
+		return status.PhaseWaitingForMentor
+	}
+	return status.PhaseWaitingForStudent
+}
+
+func relPath(dir, p string) string {
+	if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
+}
+
+func tutorialTitle(t *spec.Tutorial) string {
+	for _, b := range t.Blocks {
+		if b.Kind == spec.BlockHeading && strings.HasPrefix(strings.TrimSpace(spec.LineText(t.Content, b.Line)), "# ") {
+			return strings.TrimSpace(b.Text)
+		}
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
+
+func appendUnique(list []string, v string) []string {
+	for _, s := range list {
+		if s == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+func remove(list []string, v string) []string {
+	out := list[:0]
+	for _, s := range list {
+		if s != v {
+			out = append(out, s)
+		}
+	}
+	return out
+}

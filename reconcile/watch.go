@@ -1,0 +1,149 @@
+package reconcile
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+// Debounce is how long the watcher waits after a file event before it
+// reconciles: editors write a file in several steps (truncate, write, rename
+// a temporary file over it) and only the end state counts.
+const Debounce = 100 * time.Millisecond
+
+// inputFiles lists the files whose change may change a run's inputs: the
+// manifest, its smile.json, the tutorial and its images (also those that
+// do not exist yet, so creating them is seen).
+func inputFiles(app *Applied) []string {
+	files := []string{app.Path}
+	if app.Manifest == nil {
+		return files
+	}
+	files = append(files, app.Manifest.ConfigPath(app.Dir))
+	cfg, err := app.Manifest.Resolve(app.Dir)
+	if err != nil {
+		return files
+	}
+	tutorial := cfg.Tutorial
+	if !filepath.IsAbs(tutorial) {
+		tutorial = filepath.Join(app.Dir, tutorial)
+	}
+	files = append(files, tutorial)
+	if t, err := spec.LoadTutorial(tutorial); err == nil {
+		for _, img := range t.Images {
+			files = append(files, img.Path)
+		}
+	}
+	return files
+}
+
+// watchInputs enqueues a run when one of its input files changes. It watches
+// the folders holding the files, not the files, so an editor replacing a file
+// by renaming a temporary one over it is seen too.
+func (m *Manager) watchInputs(ctx context.Context) {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		m.log.Error(err, "File watch unavailable: edits will not start new runs")
+		return
+	}
+	defer w.Close()
+	watched := map[string]bool{}
+	index := map[string][]string{} // file -> runs
+	refresh := func() {
+		index = map[string][]string{}
+		dirs := map[string]bool{}
+		for _, name := range m.Names() {
+			app, ok := m.Applied(name)
+			if !ok {
+				continue
+			}
+			for _, f := range inputFiles(app) {
+				f = filepath.Clean(f)
+				index[f] = append(index[f], name)
+				dirs[filepath.Dir(f)] = true
+			}
+		}
+		for d := range dirs {
+			if !watched[d] {
+				if err := w.Add(d); err == nil {
+					watched[d] = true
+				}
+			}
+		}
+		for d := range watched {
+			if !dirs[d] {
+				_ = w.Remove(d)
+				delete(watched, d)
+			}
+		}
+	}
+	refresh()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-m.watchRefresh:
+			refresh()
+		case err, ok := <-w.Errors:
+			if !ok {
+				return
+			}
+			m.log.Info("File watch error", "error", err.Error())
+		case ev, ok := <-w.Events:
+			if !ok {
+				return
+			}
+			path := filepath.Clean(ev.Name)
+			names := index[path]
+			if len(names) == 0 {
+				continue
+			}
+			sort.Strings(names)
+			for _, name := range names {
+				if app, ok := m.Applied(name); ok && app.Path == path {
+					m.reloadManifest(name)
+				}
+				m.log.V(1).Info("Input changed", "run", name, "file", path, "op", ev.Op.String())
+				m.queue.AddAfter(name, Debounce)
+			}
+			// The tutorial may now reference other images.
+			refresh()
+		}
+	}
+}
+
+// refreshWatches asks the watcher to recompute what it watches.
+func (m *Manager) refreshWatches() {
+	select {
+	case m.watchRefresh <- struct{}{}:
+	default: // a refresh is already pending
+	}
+}
+
+// reloadManifest re-reads an applied manifest after it changed on disk. A
+// manifest that no longer parses keeps the run's last good one and records
+// the error, which the reconciler reports (InvalidSpec).
+func (m *Manager) reloadManifest(name string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.runs[name]
+	if !ok {
+		return
+	}
+	app := *e.applied
+	manifest, err := spec.LoadManifest(app.Path)
+	switch {
+	case err != nil:
+		app.Err = err
+	case manifest.Metadata.Name != name:
+		app.Err = errRenamed(name, manifest.Metadata.Name)
+	default:
+		app.Manifest, app.Err = manifest, nil
+	}
+	e.applied = &app
+}
