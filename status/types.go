@@ -127,10 +127,10 @@ const (
 
 // Attempt is one Student or Mentor invocation: one container.
 type Attempt struct {
-	Role        Role      `json:"role"`
-	Iteration   int       `json:"iteration"`
-	Container   string    `json:"container"`
-	ContainerID string    `json:"containerID,omitempty"`
+	Role        Role   `json:"role"`
+	Iteration   int    `json:"iteration"`
+	Container   string `json:"container"`
+	ContainerID string `json:"containerID,omitempty"`
 	// Instance is the controller that started the container.
 	Instance  string    `json:"instance,omitempty"`
 	StartedAt time.Time `json:"startedAt"`
