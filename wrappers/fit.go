@@ -1,0 +1,58 @@
+package wrappers
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// MaxResultBytes keeps a result under the controller's 1 MiB limit on
+// request bodies, with room to spare.
+const MaxResultBytes = 900 << 10
+
+// fit shortens the command outputs a result carries until its JSON fits in
+// limit bytes: first the audit's excerpts, then the findings', then the
+// audit's outputs altogether. What the Student concluded is never cut.
+func fit(body any, limit int) any {
+	size := func() int {
+		data, _ := json.Marshal(body)
+		return len(data)
+	}
+	if size() <= limit {
+		return body
+	}
+	var audit *status.Audit
+	var findings []status.Finding
+	switch b := body.(type) {
+	case *status.StudentResultRequest:
+		audit, findings = b.Audit, b.StudentOutput.Findings
+	case *status.MentorResultRequest:
+		audit = b.Audit
+	}
+	for _, n := range []int{400, 100, 0} {
+		if audit != nil {
+			for i := range audit.Commands {
+				audit.Commands[i].Output = clip(audit.Commands[i].Output, n)
+			}
+		}
+		for i := range findings {
+			findings[i].Output = clip(findings[i].Output, max(n, 100))
+		}
+		if size() <= limit {
+			break
+		}
+	}
+	return body
+}
+
+// clip keeps the end of s (where errors are) within n bytes.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if n == 0 {
+		return ""
+	}
+	return "[...]" + strings.ToValidUTF8(s[len(s)-n:], "")
+}

@@ -1,0 +1,400 @@
+package literal_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+func TestContainerCleanTutorialCompletes(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "clean.md")
+	res := s.student(t, 1, behavior(nil), nil, runOptions{})
+	out := res.StudentOutput
+	if out.Status != status.StudentCompleted || len(out.Findings) != 0 {
+		t.Fatalf("want completed with no findings:\n%s", dump(t, res))
+	}
+	if len(out.CommandsRun) != 9 || !strings.Contains(out.Summary, "ran 9 commands and wrote 1 file") {
+		t.Errorf("commands = %q, summary = %q", out.CommandsRun, out.Summary)
+	}
+	if got, want := out.FilesCreated, []string{"hello/greet.sh"}; len(got) != 1 || got[0] != want[0] {
+		t.Errorf("filesCreated = %v, want %v (relative to the session's folder)", got, want)
+	}
+	if len(res.Audit.Files) != 1 || res.Audit.Files[0].Line != 12 || res.Audit.Files[0].Action != "create" {
+		t.Errorf("audit files = %+v", res.Audit.Files)
+	}
+	if data, err := os.ReadFile(filepath.Join(s.work, "hello", "names.txt")); err != nil || string(data) != "Ada\nGrace\n" {
+		t.Errorf("names.txt = %q, %v", data, err)
+	}
+}
+
+func TestContainerSessionCarriesState(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "session.md")
+	// The wrapper's token must never reach a tutorial command.
+	res := s.student(t, 1, behavior(allFlagsOff), nil, runOptions{env: []string{"SMILE_TOKEN=secret-token"}})
+	out := res.StudentOutput
+	want := []gap{{status.CategoryCommandFailure, 38}}
+	if out.Status != status.StudentCompleted || fmt.Sprint(gaps(out.Findings)) != fmt.Sprint(want) {
+		t.Fatalf("want completed with only %v:\n%s", want, dump(t, res))
+	}
+}
+
+func TestContainerShFallbackCarriesState(t *testing.T) {
+	needContainers(t)
+	// An image without bash: PATH holds only dash (as sh) and a few tools.
+	bin := t.TempDir()
+	for name, target := range map[string]string{"sh": "/bin/dash", "mkdir": "/bin/mkdir", "cat": "/bin/cat"} {
+		if err := os.Symlink(target, filepath.Join(bin, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newSandbox(t, "session.md")
+	data, _ := os.ReadFile(filepath.Join("testdata", "session.md"))
+	// dash has no functions to save, no `set -o pipefail` output, no bash -c:
+	// keep the part of the tutorial a POSIX sh can follow.
+	md := strings.Split(string(data), "$ bash -c")[0] + "```\n\n```console\n$ echo \"$APP_ENV $VERSION\"\ntest 1.2\n$ say hi\nsaid: hi\n```\n"
+	md = strings.Replace(md, "shout() { echo \"$*!\"; }\n", "", 1)
+	md = strings.Replace(md, "set -o pipefail\n", "", 1)
+	if err := os.WriteFile(filepath.Join(s.tutorialDir, "tutorial.md"), []byte(md), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := s.student(t, 1, behavior(nil), nil, runOptions{env: []string{"PATH=/opt/shonly"}, mounts: []string{bin + ":/opt/shonly:ro"}})
+	if res.StudentOutput.Status != status.StudentCompleted || len(res.StudentOutput.Findings) != 0 {
+		t.Fatalf("want completed with no findings:\n%s\n%s", md, dump(t, res))
+	}
+}
+
+func TestContainerTimeoutKillsProcessGroup(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "timeout.md")
+	start := time.Now()
+	res := s.student(t, 1, behavior(func(b *spec.StudentBehavior) { b.TimeoutSeconds = 2; b.AskOnTimeout = false }), nil, runOptions{})
+	out := res.StudentOutput
+	want := []gap{{status.CategoryTimeout, 12}}
+	if out.Status != status.StudentCompleted || fmt.Sprint(gaps(out.Findings)) != fmt.Sprint(want) {
+		t.Fatalf("want completed with only %v:\n%s", want, dump(t, res))
+	}
+	if f := out.Findings[0]; f.Asked || !strings.Contains(f.Problem, "did not finish within 2 seconds") {
+		t.Errorf("timeout finding = %+v", f)
+	}
+	bg := commandsAt(res.Audit, 6)
+	if len(bg) != 1 || bg[0].ExitCode != 0 || bg[0].DurationMs > 1500 {
+		t.Errorf("a background child kept its command alive: %+v", bg)
+	}
+	if timed := commandsAt(res.Audit, 12); len(timed) != 1 || !timed[0].TimedOut {
+		t.Errorf("audit of the timed-out command = %+v", timed)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestContainerEveryCategoryAtItsLine(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "gaps.md")
+	res := s.student(t, 1, behavior(func(b *spec.StudentBehavior) { allFlagsOff(b); b.TimeoutSeconds = 2 }), nil, runOptions{})
+	out := res.StudentOutput
+	want := []gap{
+		{status.CategoryMissingImage, 6},
+		{status.CategoryMissingDependency, 26},
+		{status.CategoryPermissionDenied, 27},
+		{status.CategoryMissingFile, 28},
+		{status.CategoryUndefinedVariable, 29},
+		{status.CategoryTimeout, 30},
+		{status.CategoryCommandFailure, 31},
+		{status.CategoryOutputMismatch, 38},
+		{status.CategoryAmbiguousInstruction, 43},
+	}
+	if out.Status != status.StudentCompleted || fmt.Sprint(gaps(out.Findings)) != fmt.Sprint(want) {
+		t.Fatalf("findings:\n got  %v\n want %v\n%s", gaps(out.Findings), want, dump(t, res))
+	}
+	tutorial, _ := os.ReadFile(filepath.Join("testdata", "gaps.md"))
+	for _, f := range out.Findings {
+		if f.Asked || f.Problem == "" || f.SuggestedFix == "" || f.Quote != strings.TrimSpace(spec.LineText(string(tutorial), f.Line)) {
+			t.Errorf("incomplete finding %+v", f)
+		}
+	}
+	byCat := map[status.Category]status.Finding{}
+	for _, f := range out.Findings {
+		byCat[f.Category] = f
+	}
+	for cat, text := range map[status.Category]string{
+		status.CategoryMissingDependency: "`jq` is not installed: bash: line 1: jq: command not found",
+		status.CategoryUndefinedVariable: "a variable the tutorial never sets",
+		status.CategoryMissingFile:       "`config.yaml` does not exist",
+		status.CategoryOutputMismatch:    "it printed: Hello World",
+	} {
+		if !strings.Contains(byCat[cat].Problem, text) {
+			t.Errorf("%s problem = %q, want it to contain %q", cat, byCat[cat].Problem, text)
+		}
+	}
+	if f := byCat[status.CategoryMissingDependency]; f.ExitCode != 127 || f.Attempts != 1 || f.Command != "jq --version" {
+		t.Errorf("missing dependency finding = %+v", f)
+	}
+	if len(commandsAt(res.Audit, 29)) != 0 {
+		t.Errorf("a command with an undefined variable was run")
+	}
+}
+
+func TestContainerPatience(t *testing.T) {
+	needContainers(t)
+	for _, tt := range []struct {
+		patience spec.Patience
+		attempts int
+	}{
+		{spec.PatienceLow, 1},
+		{spec.PatienceMedium, 2},
+		{spec.PatienceHigh, 4},
+	} {
+		t.Run(string(tt.patience), func(t *testing.T) {
+			t.Parallel()
+			s := newSandbox(t, "retry.md")
+			res := s.student(t, 1, behavior(func(b *spec.StudentBehavior) { b.PatienceLevel = tt.patience; b.MaxRetriesBeforeHelp = 2 }), nil, runOptions{})
+			out := res.StudentOutput
+			if out.Status != status.StudentAskMentor || out.Line != 5 || len(out.Findings) != 1 {
+				t.Fatalf("want ask_mentor at line 5:\n%s", dump(t, res))
+			}
+			f := out.Findings[0]
+			if f.Category != status.CategoryMissingFile || !f.Asked || f.Attempts != tt.attempts {
+				t.Errorf("finding = %+v, want %d attempts", f, tt.attempts)
+			}
+			runs := commandsAt(res.Audit, 5)
+			if len(runs) != tt.attempts || runs[len(runs)-1].Attempt != tt.attempts {
+				t.Errorf("audit has %d runs of line 5, want %d", len(runs), tt.attempts)
+			}
+			if len(commandsAt(res.Audit, 6)) != 0 {
+				t.Errorf("the Student went on after asking")
+			}
+			wantQ := "At line 5 the tutorial says `cat missing.txt`; running it printed `cat: missing.txt: No such file or directory`."
+			if !strings.HasPrefix(out.QuestionForMentor, wantQ) || out.CurrentStep != "line 5: cat missing.txt" {
+				t.Errorf("question = %q, currentStep = %q", out.QuestionForMentor, out.CurrentStep)
+			}
+		})
+	}
+}
+
+func TestContainerFlagOffRecordsAndContinues(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "deps.md")
+	res := s.student(t, 1, behavior(func(b *spec.StudentBehavior) { b.AskOnMissingDependency = false }), nil, runOptions{})
+	out := res.StudentOutput
+	if out.Status != status.StudentCompleted || len(out.Findings) != 1 || out.Findings[0].Asked || out.Findings[0].Line != 5 {
+		t.Fatalf("want completed with one unasked finding at line 5:\n%s", dump(t, res))
+	}
+	if len(commandsAt(res.Audit, 6)) != 1 {
+		t.Errorf("the command after the failure did not run")
+	}
+}
+
+// The literal loop, end to end: the Student asks, the Mentor (in its own
+// container, the work folder read-only) gives a workaround, and the next
+// Student replays it before the line and completes.
+func TestContainerWorkaroundLoop(t *testing.T) {
+	needContainers(t)
+	for _, tt := range []struct {
+		fixture    string
+		line       int
+		category   status.Category
+		workaround string
+	}{
+		{"chmod.md", 13, status.CategoryPermissionDenied, "chmod +x ./build.sh"},
+		{"rename.md", 12, status.CategoryMissingFile, "ln -s settings.yml settings.yaml"},
+	} {
+		t.Run(tt.fixture, func(t *testing.T) {
+			t.Parallel()
+			s := newSandbox(t, tt.fixture)
+			first := s.student(t, 1, behavior(nil), nil, runOptions{})
+			if first.StudentOutput.Status != status.StudentAskMentor || first.StudentOutput.Line != tt.line {
+				t.Fatalf("iteration 1: want ask_mentor at line %d:\n%s", tt.line, dump(t, first))
+			}
+			m := s.mentor(t, 1, first.StudentOutput, nil)
+			if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround || m.Advice.Workaround != tt.workaround ||
+				m.Advice.Line != tt.line || m.Advice.Category != string(tt.category) {
+				t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
+			}
+			if !strings.Contains(m.MentorOutput, "```sh\n"+tt.workaround+"\n```") {
+				t.Errorf("mentor output lacks the fenced workaround:\n%s", m.MentorOutput)
+			}
+			notes := []status.MentorNote{note(1, m)}
+			second := s.fresh(t).student(t, 2, behavior(nil), notes, runOptions{})
+			if second.StudentOutput.Status != status.StudentCompleted || len(second.StudentOutput.Findings) != 0 {
+				t.Fatalf("iteration 2: want completed:\n%s", dump(t, second))
+			}
+			at := commandsAt(second.Audit, tt.line)
+			if len(at) != 2 || !at[0].Workaround || at[0].Command != tt.workaround || at[0].ExitCode != 0 || at[1].Workaround {
+				t.Errorf("want the workaround replayed just before line %d: %s", tt.line, dump(t, at))
+			}
+			// The same workaround failing again is unresolvable for the Mentor.
+			again := first.StudentOutput
+			m2 := s.mentor(t, 2, again, notes)
+			if m2.Advice.Resolution != status.ResolutionUnresolvable || !strings.Contains(m2.MentorOutput, "from iteration 1") {
+				t.Errorf("mentor after a failed workaround: %+v\n%s", m2.Advice, m2.MentorOutput)
+			}
+		})
+	}
+}
+
+func TestContainerMentorProposesPackageInstall(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "deps.md")
+	first := s.student(t, 1, behavior(nil), nil, runOptions{})
+	if first.StudentOutput.Status != status.StudentAskMentor || first.StudentOutput.Line != 5 {
+		t.Fatalf("want ask_mentor at line 5:\n%s", dump(t, first))
+	}
+	if q := first.StudentOutput.QuestionForMentor; !strings.Contains(q, "`jq .name data.json`") || !strings.Contains(q, "jq: command not found") {
+		t.Errorf("question = %q", q)
+	}
+	m := s.mentor(t, 1, first.StudentOutput, nil)
+	want := "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends jq"
+	if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround || m.Advice.Workaround != want {
+		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
+	}
+	if !strings.Contains(m.Advice.SuggestedFix, "sudo apt-get install -y jq") || !strings.Contains(m.MentorOutput, "Workaround, run before line 5:\n```sh\n"+want) {
+		t.Errorf("mentor output:\n%s", m.MentorOutput)
+	}
+}
+
+func TestContainerProceedNotePassesOutputMismatch(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "output.md")
+	first := s.student(t, 1, behavior(nil), nil, runOptions{})
+	if first.StudentOutput.Status != status.StudentAskMentor || first.StudentOutput.Line != 10 {
+		t.Fatalf("want ask_mentor at line 10:\n%s", dump(t, first))
+	}
+	m := s.mentor(t, 1, first.StudentOutput, nil)
+	if m.Advice.Resolution != status.ResolutionProceed || m.Advice.Line != 10 {
+		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
+	}
+	second := s.fresh(t).student(t, 2, behavior(nil), []status.MentorNote{note(1, m)}, runOptions{})
+	out := second.StudentOutput
+	if out.Status != status.StudentCompleted || len(out.Findings) != 1 || out.Findings[0].Asked || out.Findings[0].Category != status.CategoryOutputMismatch {
+		t.Fatalf("iteration 2: want completed with the mismatch recorded:\n%s", dump(t, second))
+	}
+	if len(commandsAt(second.Audit, 14)) != 1 {
+		t.Errorf("the step after the mismatch did not run")
+	}
+}
+
+func TestContainerUnsupportedProvider(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "clean.md")
+	task := status.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderClaude, Iteration: 1, Behavior: behavior(nil),
+		Tutorial: status.ContainerTutorialDir + "/tutorial.md", Attempt: "a"}
+	data, _ := json.Marshal(task)
+	if err := os.WriteFile(filepath.Join(s.logs, status.TaskFileName), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("docker", "run", "--rm", "-v", s.logs+":"+status.ContainerLogsDir,
+		"-v", wrapperBin+":"+status.ContainerWrapperPath+":ro", "-e", status.EnvTask+"="+status.ContainerLogsDir+"/"+status.TaskFileName,
+		testImage, status.ContainerWrapperPath)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 || !strings.Contains(string(out), "LLM CLI not available: claude") {
+		t.Fatalf("want exit 3 naming the missing CLI, got %v:\n%s", err, out)
+	}
+	var res status.StudentResultRequest
+	data, _ = os.ReadFile(filepath.Join(s.logs, "result.json"))
+	if err := json.Unmarshal(data, &res); err != nil || res.StudentOutput.Status != status.StudentCannotComplete ||
+		res.StudentOutput.Reason != "LLM CLI not available: claude" {
+		t.Errorf("result = %s (%v)", data, err)
+	}
+}
+
+// bridgeGateway is the host's address on Docker's default bridge, where a
+// container reaches host.docker.internal.
+func bridgeGateway(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("docker", "network", "inspect", "bridge", "-f", "{{range .IPAM.Config}}{{.Gateway}} {{.Subnet}}{{end}}").Output()
+	if err != nil {
+		t.Fatalf("inspect the bridge network: %v", err)
+	}
+	fields := strings.Fields(string(out))
+	for _, f := range fields {
+		if ip := net.ParseIP(f); ip != nil && ip.To4() != nil {
+			return f
+		}
+	}
+	for _, f := range fields {
+		if _, subnet, err := net.ParseCIDR(f); err == nil && subnet.IP.To4() != nil {
+			ip := subnet.IP.To4()
+			return net.IPv4(ip[0], ip[1], ip[2], ip[3]+1).String()
+		}
+	}
+	t.Fatalf("no IPv4 gateway on the bridge network: %q", out)
+	return ""
+}
+
+// The wrapper talks to a controller on the host: a heartbeat when it starts
+// and before each step, then the result, all with the token and attempt.
+func TestContainerCallsBack(t *testing.T) {
+	needContainers(t)
+	var mu sync.Mutex
+	var progress []status.ProgressRequest
+	var result *status.StudentResultRequest
+	var problems []string
+	ln, err := net.Listen("tcp", bridgeGateway(t)+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Header.Get("Authorization") != "Bearer run-token" || r.Header.Get(status.HeaderAttempt) != "test-student-1" {
+			problems = append(problems, "bad headers on "+r.URL.Path)
+		}
+		switch r.URL.Path {
+		case status.PathProgress:
+			var p status.ProgressRequest
+			_ = json.NewDecoder(r.Body).Decode(&p)
+			progress = append(progress, p)
+			w.WriteHeader(http.StatusNoContent)
+		case status.PathStudentResult:
+			result = &status.StudentResultRequest{}
+			_ = json.NewDecoder(r.Body).Decode(result)
+			_ = json.NewEncoder(w).Encode(status.ResultResponse{Acknowledged: true, NextAction: "continue"})
+		default:
+			problems = append(problems, "unexpected "+r.URL.Path)
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	srv.Listener = ln
+	srv.Start()
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+
+	s := newSandbox(t, "retry.md")
+	res := s.student(t, 1, behavior(nil), nil, runOptions{
+		env:  []string{status.EnvCallbackURL + "=http://host.docker.internal:" + port, status.EnvToken + "=run-token"},
+		args: []string{"--add-host", "host.docker.internal:host-gateway"},
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if len(problems) > 0 {
+		t.Errorf("problems: %v", problems)
+	}
+	if result == nil || result.StudentOutput.Status != res.StudentOutput.Status || result.StudentOutput.Line != 5 {
+		t.Fatalf("posted result = %+v, result.json = %+v", result, res.StudentOutput)
+	}
+	var steps []string
+	for _, p := range progress {
+		steps = append(steps, p.Step)
+	}
+	want := []string{"starting", "line 4: echo start", "line 5: cat missing.txt"}
+	if fmt.Sprint(steps) != fmt.Sprint(want) {
+		t.Errorf("progress = %q, want %q", steps, want)
+	}
+}

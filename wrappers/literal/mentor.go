@@ -1,0 +1,333 @@
+package literal
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/provider"
+)
+
+// mentor is one consultation of the rule-based Mentor. It reads the
+// Student's finding, the tutorial and the (read-only) work folder; it never
+// runs tutorial commands.
+type mentor struct {
+	task     *status.Task
+	env      provider.Env
+	lookPath func(string) (string, error)
+	tut      *spec.Tutorial
+}
+
+// advice is the Mentor's answer before it is written out.
+type advice struct {
+	status.MentorAdvice
+	// Explanation says what went wrong and why, in sentences.
+	Explanation string
+}
+
+func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
+	if m.lookPath == nil {
+		m.lookPath = exec.LookPath
+	}
+	m.env.Progress(ctx, "reading the Student's question", 0)
+	if t, err := spec.LoadTutorial(m.task.Tutorial); err == nil {
+		m.tut = t
+	}
+	f, ok := m.askedFinding()
+	var a advice
+	if !ok {
+		a = advice{MentorAdvice: status.MentorAdvice{Line: m.studentLine(), Resolution: status.ResolutionUnresolvable},
+			Explanation: "The Student's question names no problem I can check (no finding was attached), so I have no workaround to give."}
+	} else {
+		m.env.Progress(ctx, fmt.Sprintf("line %d: %s", f.Line, f.Category), f.Line)
+		a = m.advise(f)
+	}
+	m.env.Log.Info("Advice", "line", a.Line, "category", a.Category, "resolution", string(a.Resolution))
+	adv := a.MentorAdvice
+	return &status.MentorResultRequest{
+		MentorOutput: render(f, a),
+		Timestamp:    time.Now().UTC(),
+		Advice:       &adv,
+		Audit:        &status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}},
+	}
+}
+
+func (m *mentor) studentLine() int {
+	if m.task.StudentOutput != nil {
+		return m.task.StudentOutput.Line
+	}
+	return 0
+}
+
+// askedFinding is the finding the Student asked about: the one marked Asked,
+// else the one at the Student's current line.
+func (m *mentor) askedFinding() (status.Finding, bool) {
+	so := m.task.StudentOutput
+	if so == nil {
+		return status.Finding{}, false
+	}
+	for i := len(so.Findings) - 1; i >= 0; i-- {
+		if so.Findings[i].Asked {
+			return so.Findings[i], true
+		}
+	}
+	for i := len(so.Findings) - 1; i >= 0; i-- {
+		if so.Findings[i].Line == so.Line && so.Line > 0 {
+			return so.Findings[i], true
+		}
+	}
+	return status.Finding{}, false
+}
+
+// advise applies the rules for the finding's category.
+func (m *mentor) advise(f status.Finding) advice {
+	base := status.MentorAdvice{Line: f.Line, Category: string(f.Category)}
+	for _, n := range m.task.MentorNotes {
+		if n.Line == f.Line && n.Resolution == status.ResolutionWorkaround {
+			base.Resolution = status.ResolutionUnresolvable
+			base.SuggestedFix = firstNonEmpty(n.SuggestedFix, suggestedFix(f.Category, f.Line, ""))
+			return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+				"The workaround from iteration %d (`%s`) did not help: the Student ran it before line %d and the step still fails (%s). I have nothing else to suggest, so this is a blocker until the tutorial is fixed.",
+				n.Iteration, firstLine(n.Workaround), f.Line, f.Problem)}
+		}
+	}
+	fail := classify(f.Command, f.ExitCode, f.Output, f.Category == status.CategoryTimeout)
+	switch f.Category {
+	case status.CategoryMissingDependency:
+		name := firstNonEmpty(fail.Subject, commandName(f.Command))
+		if strings.Contains(name, "/") {
+			if rel, _, ok := m.findInWork(name); ok {
+				name = firstNonEmpty(interpreter(filepath.Join(m.env.WorkDir, rel)), name)
+			}
+		}
+		return m.missingDependency(base, f, name)
+	case status.CategoryPermissionDenied:
+		return m.permissionDenied(base, f, firstNonEmpty(fail.Subject, commandName(f.Command)))
+	case status.CategoryMissingFile:
+		return m.missingFile(base, f, fail.Subject)
+	case status.CategoryOutputMismatch:
+		base.Resolution = status.ResolutionProceed
+		printed := strings.Join(firstLines(f.Output, 3), " | ")
+		base.SuggestedFix = fmt.Sprintf("Update the output shown at line %d (`%s`) to what `%s` prints today (`%s`), or fix the step so it prints it.",
+			f.Line, f.Quote, firstLine(f.Command), shorten(printed, 120))
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"The tutorial expects `%s` in the output of `%s`, but the command printed `%s`. The command itself succeeded, so this is the tutorial showing outdated or wrong output: note it and go on with the next step.",
+			f.Quote, firstLine(f.Command), shorten(printed, 200))}
+	case status.CategoryAmbiguousInstruction:
+		return m.ambiguous(base, f)
+	case status.CategoryMissingImage:
+		base.Resolution = status.ResolutionProceed
+		base.SuggestedFix = f.SuggestedFix
+		return advice{MentorAdvice: base, Explanation: "The image is missing from the tutorial's folder; the text around it is enough to go on."}
+	case status.CategoryUndefinedVariable:
+		return m.undefinedVariable(base, f)
+	case status.CategoryTimeout:
+		base.Resolution = status.ResolutionUnresolvable
+		base.SuggestedFix = suggestedFix(f.Category, f.Line, "")
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"`%s` did not finish in time. If it starts something that keeps running (a server, a watcher), the tutorial should say to run it in the background or in a second terminal; otherwise it may be waiting for input (there is no terminal to type into) or for the network. I cannot tell which from here, so this is a blocker.",
+			firstLine(f.Command))}
+	}
+	base.Resolution = status.ResolutionUnresolvable
+	base.SuggestedFix = fmt.Sprintf("Fix the command at line %d, or add the step it depends on before it: it exits with code %d (`%s`).", f.Line, f.ExitCode, fail.ErrorLine)
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"`%s` failed with exit code %d: `%s`. Nothing in the tutorial explains this failure and I know no safe workaround for it, so this is a blocker until the tutorial is fixed.",
+		firstLine(f.Command), f.ExitCode, fail.ErrorLine)}
+}
+
+func (m *mentor) missingDependency(base status.MentorAdvice, f status.Finding, name string) advice {
+	pm, found := detectPackageManager(m.lookPath)
+	pkg := ""
+	if found {
+		pkg = packageFor(name, pm)
+	}
+	if pkg == "" {
+		base.Resolution = status.ResolutionUnresolvable
+		base.SuggestedFix = suggestedFix(f.Category, f.Line, name)
+		why := fmt.Sprintf("I know no package that provides `%s`", name)
+		if !found {
+			why = "the image has no package manager I know (apt-get, apk, dnf, microdnf, yum)"
+		}
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"`%s` is not installed in the image and the tutorial never installs it; %s, so I cannot give a workaround.", name, why)}
+	}
+	base.Resolution = status.ResolutionWorkaround
+	base.Workaround = pm.install(pkg)
+	base.SuggestedFix = fmt.Sprintf("Add `%s` to the prerequisites (or as a step) before line %d.", pm.tutorialInstall(pkg), f.Line)
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"`%s` is not installed in the image and the tutorial never says to install it. The image uses %s; the package `%s` provides it.",
+		name, pm, pkg)}
+}
+
+func (m *mentor) permissionDenied(base status.MentorAdvice, f status.Finding, file string) advice {
+	base.Resolution = status.ResolutionUnresolvable
+	base.SuggestedFix = suggestedFix(f.Category, f.Line, file)
+	if file != "" && (strings.Contains(file, "/") || file == commandName(f.Command)) {
+		if rel, mode, ok := m.findInWork(file); ok && mode.IsRegular() && mode.Perm()&0o111 == 0 {
+			base.Resolution = status.ResolutionWorkaround
+			base.Workaround = "chmod +x " + shellWord(file)
+			base.SuggestedFix = fmt.Sprintf("Add `chmod +x %s` before line %d.", file, f.Line)
+			return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+				"`%s` exists in the work folder (%s) but is not executable: the tutorial creates it and runs it without ever making it executable.", file, rel)}
+		}
+	}
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"The step is not allowed to do what it tries (%s), and it is not a script in the work folder that only lacks its executable bit, so I know no workaround.", f.Problem)}
+}
+
+func (m *mentor) missingFile(base status.MentorAdvice, f status.Finding, missing string) advice {
+	base.Resolution = status.ResolutionUnresolvable
+	if missing == "" {
+		base.SuggestedFix = suggestedFix(f.Category, f.Line, "")
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf("A file or folder the step needs does not exist (%s), and the error does not say which.", f.Problem)}
+	}
+	if c, ok := m.nearMatch(missing, f.Line); ok {
+		target := c.name
+		if c.inWork {
+			target = filepath.Join(m.env.WorkDir, c.name)
+		} else if path.Dir(c.name) == path.Dir(missing) {
+			target = path.Base(c.name)
+		}
+		link := "ln -s " + shellWord(target) + " " + shellWord(missing)
+		if d := path.Dir(missing); d != "." && d != "/" {
+			link = "mkdir -p " + shellWord(d) + " && " + link
+		}
+		base.Resolution = status.ResolutionWorkaround
+		base.Workaround = link
+		base.SuggestedFix = fmt.Sprintf("Line %d refers to `%s`, but the tutorial created `%s`: use one name in both places.", f.Line, missing, c.shown)
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"`%s` does not exist, but `%s` does (%s): the names almost match, so the tutorial most likely means the same thing. The workaround links the missing name to the existing one; it runs right before line %d, in the folder that line runs in, so `%s` is relative to that folder.",
+			missing, c.shown, c.where, f.Line, missing)}
+	}
+	if commandName(f.Command) == "cd" {
+		base.Resolution = status.ResolutionWorkaround
+		base.Workaround = "mkdir -p " + shellWord(missing)
+		base.SuggestedFix = fmt.Sprintf("Add `mkdir -p %s` before line %d.", missing, f.Line)
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"The tutorial changes into the folder `%s`, but no step creates it and nothing in the work folder has a similar name.", missing)}
+	}
+	base.SuggestedFix = fmt.Sprintf("Create `%s` before line %d, or say where it comes from.", missing, f.Line)
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"`%s` does not exist: no step before line %d creates it, and nothing in the work folder or the tutorial has a similar name, so I cannot tell what it should contain.",
+		missing, f.Line)}
+}
+
+var problemVar = regexp.MustCompile("`\\$(\\w+)`")
+
+func (m *mentor) undefinedVariable(base status.MentorAdvice, f status.Finding) advice {
+	base.Resolution = status.ResolutionUnresolvable
+	name := ""
+	if mm := problemVar.FindStringSubmatch(f.Problem); mm != nil {
+		name = mm[1]
+	}
+	base.SuggestedFix = suggestedFix(f.Category, f.Line, name)
+	later := ""
+	if m.tut != nil && name != "" {
+		re := regexp.MustCompile(`(?:^|[\s;])(?:export\s+|declare\s+(?:-\w+\s+)?|readonly\s+)?` + regexp.QuoteMeta(name) + `=`)
+		for line := f.Line + 1; ; line++ {
+			text := m.tut.LineText(line)
+			if text == "" && line > strings.Count(m.tut.Content, "\n")+1 {
+				break
+			}
+			if re.MatchString(text) {
+				later = fmt.Sprintf(" The tutorial sets it only at line %d, after it is used.", line)
+				base.SuggestedFix = fmt.Sprintf("Move the line that sets %s (line %d) before line %d.", name, line, f.Line)
+				break
+			}
+		}
+	}
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"Nothing in the tutorial sets $%s before line %d, so its value is unknown; guessing one would hide the gap.%s", name, f.Line, later)}
+}
+
+// langExtensions maps a code block language to the file extensions it is
+// saved with, to guess which file an unexplained block was meant to be.
+var langExtensions = map[string][]string{
+	"python": {".py"}, "py": {".py"}, "go": {".go"}, "javascript": {".js", ".mjs"}, "js": {".js", ".mjs"},
+	"typescript": {".ts"}, "ts": {".ts"}, "yaml": {".yaml", ".yml"}, "yml": {".yaml", ".yml"}, "json": {".json"},
+	"toml": {".toml"}, "ini": {".ini", ".cfg", ".conf"}, "html": {".html"}, "css": {".css"}, "c": {".c", ".h"},
+	"cpp": {".cpp", ".cc", ".hpp"}, "java": {".java"}, "ruby": {".rb"}, "rb": {".rb"}, "rust": {".rs"},
+	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"},
+}
+
+func (m *mentor) ambiguous(base status.MentorAdvice, f status.Finding) advice {
+	base.Resolution = status.ResolutionProceed
+	lang := ""
+	if m.tut != nil {
+		for _, b := range m.tut.Blocks {
+			if b.Kind == spec.BlockCode && b.Line == f.Line {
+				lang = infoLang(b.Info)
+			}
+		}
+	}
+	base.SuggestedFix = suggestedFix(f.Category, f.Line, "")
+	guess := ""
+	if name, line, ok := m.guessFile(lang, f.Line); ok {
+		guess = fmt.Sprintf(" Line %d uses `%s`, which nothing creates, so the block is probably meant to be saved as `%s`.", line, name, name)
+		base.SuggestedFix = fmt.Sprintf("Introduce the block at line %d with \"Save this as `%s`:\" (line %d uses it).", f.Line, name, line)
+	}
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"The %s block at line %d is not introduced by anything that says what to do with it: no file name to save it to, no instruction to run it.%s A reader has to guess; skip it and go on, and the gap is in the report.",
+		langName(lang), f.Line, guess)}
+}
+
+// render writes the advice as text that stands on its own: for the user, the
+// report and, later, LLM Students.
+func render(f status.Finding, a advice) string {
+	var b strings.Builder
+	if a.Line > 0 {
+		quote := f.Quote
+		if quote == "" {
+			quote = firstLine(f.Command)
+		}
+		fmt.Fprintf(&b, "Line %d (%s): ", a.Line, inlineCode(quote))
+	}
+	b.WriteString(a.Explanation)
+	b.WriteString("\n")
+	switch a.Resolution {
+	case status.ResolutionWorkaround:
+		fmt.Fprintf(&b, "\nWorkaround, run before line %d:\n```sh\n%s\n```\n", a.Line, a.Workaround)
+	case status.ResolutionProceed:
+		b.WriteString("\nThis is a mistake in the tutorial, not something to fix in the container: note it and go on with the next step.\n")
+	case status.ResolutionUnresolvable:
+		b.WriteString("\nI know no workaround: this is a blocker until the tutorial is fixed.\n")
+	}
+	if a.SuggestedFix != "" {
+		fmt.Fprintf(&b, "\nSuggested fix for the tutorial: %s\n", a.SuggestedFix)
+	}
+	return b.String()
+}
+
+// inlineCode writes s as Markdown inline code, even when it holds backticks.
+func inlineCode(s string) string {
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./~+:@%=-]+$`)
+
+// shellWord quotes a word for the shell only when it needs it.
+func shellWord(s string) string {
+	if plainWord.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,34 @@
+package literal
+
+import (
+	"context"
+
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/provider"
+)
+
+// Provider is the literal provider. The zero value is ready to use.
+type Provider struct {
+	// LookPath finds a program on PATH; nil means exec.LookPath. The Mentor
+	// uses it to find the image's package manager.
+	LookPath func(file string) (string, error)
+}
+
+var _ provider.Provider = Provider{}
+
+// Student is part of the provider.Provider interface.
+func (p Provider) Student(ctx context.Context, task *status.Task, env provider.Env) (*status.StudentResultRequest, error) {
+	if env.Progress == nil {
+		env.Progress = provider.NoProgress
+	}
+	return runStudent(ctx, task, env), nil
+}
+
+// Mentor is part of the provider.Provider interface.
+func (p Provider) Mentor(ctx context.Context, task *status.Task, env provider.Env) (*status.MentorResultRequest, error) {
+	if env.Progress == nil {
+		env.Progress = provider.NoProgress
+	}
+	m := &mentor{task: task, env: env, lookPath: p.LookPath}
+	return m.answer(ctx), nil
+}

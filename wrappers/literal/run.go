@@ -1,0 +1,142 @@
+package literal
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/session"
+)
+
+// run runs one tutorial command, retrying it as patience allows.
+func (s *student) run(ctx context.Context, st Step) error {
+	cmd := st.Command
+	s.last = &lastRun{command: cmd}
+	state := s.sess.State()
+	if names := undefinedVariables(cmd.Text, state.Set); len(names) > 0 {
+		list := "`$" + strings.Join(names, "`, `$") + "`"
+		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, firstLine(cmd.Text))
+		if len(names) > 1 {
+			p = fmt.Sprintf("%s: variables the tutorial never sets, so `%s` was not run", list, firstLine(cmd.Text))
+		}
+		f := s.finding(status.CategoryUndefinedVariable, cmd.Line, p, cmd.Text)
+		f.SuggestedFix = suggestedFix(status.CategoryUndefinedVariable, cmd.Line, names[0])
+		d := decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
+		return s.record(f, d.Ask, names[0], "")
+	}
+	for attempt := 1; ; attempt++ {
+		if attempt > 1 {
+			s.sess.SetState(state) // a retry starts where the first try did
+			s.env.Progress(ctx, fmt.Sprintf("%s (attempt %d)", s.stepName(cmd.Line), attempt), cmd.Line)
+		}
+		res, err := s.sess.Run(ctx, cmd.Text, s.timeout)
+		if err != nil {
+			return fmt.Errorf("cannot run line %d: %w", cmd.Line, err)
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("stopped while running line %d: %w", cmd.Line, ctx.Err())
+		}
+		s.auditCommand(cmd.Line, cmd.Text, res, attempt, false)
+		if attempt == 1 {
+			s.out.CommandsRun = append(s.out.CommandsRun, cmd.Text)
+		}
+		if res.ExitCode == 0 && !res.TimedOut {
+			s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, firstLine(cmd.Text)))
+			s.last.output, s.last.ok = res.Output, true
+			return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)))
+		}
+		fail := classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
+		if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
+			if prog := interpreter(filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
+				fail.Subject = prog // a script whose interpreter is missing
+			}
+		}
+		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
+		if attempt < d.Attempts {
+			continue
+		}
+		s.last.output = res.Output
+		f := s.finding(fail.Category, cmd.Line,
+			problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
+		f.Output = status.Excerpt(res.Output)
+		f.ExitCode = res.ExitCode
+		f.Attempts = attempt
+		subject := fail.Subject
+		if subject == "" {
+			subject = commandName(cmd.Text)
+		}
+		f.SuggestedFix = suggestedFix(fail.Category, cmd.Line, subject)
+		return s.record(f, d.Ask, subject, fail.ErrorLine)
+	}
+}
+
+func lastExpected(c Command) int {
+	if n := len(c.Expected); n > 0 {
+		return c.Expected[n-1].Line
+	}
+	return c.EndLine
+}
+
+func describeResult(res session.Result, fail Failure) string {
+	if res.TimedOut {
+		return fmt.Sprintf("timed out after %s", res.Duration.Round(time.Second))
+	}
+	if fail.ErrorLine == "" {
+		return fmt.Sprintf("exit %d, %s", res.ExitCode, fail.Category)
+	}
+	return fmt.Sprintf("exit %d, %s: %s", res.ExitCode, fail.Category, fail.ErrorLine)
+}
+
+// compare checks an output block against the last command's output.
+func (s *student) compare(st Step) error {
+	if s.last == nil || !s.last.ok {
+		s.action(fmt.Sprintf("did not compare the output at line %d: no command succeeded just before it", st.Line))
+		return nil
+	}
+	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, firstLine(s.last.command.Text)))
+	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine)
+}
+
+func (s *student) checkOutput(cmd Command, expected []ExpectedLine, actual string, from, to int) error {
+	if !hasExpectation(expected) {
+		return nil
+	}
+	missing, ok := matchOutput(expected, actual)
+	if ok {
+		return nil
+	}
+	printed := shorten(strings.Join(firstLines(actual, 3), " | "), 160)
+	if strings.TrimSpace(actual) == "" {
+		printed = "(nothing)"
+	}
+	f := s.finding(status.CategoryOutputMismatch, missing.Line,
+		fmt.Sprintf("the tutorial shows `%s` in the output of `%s`, but it printed: %s", strings.TrimSpace(missing.Text), firstLine(cmd.Text), printed),
+		cmd.Text)
+	f.Output = status.Excerpt(actual)
+	f.Attempts = 1
+	f.SuggestedFix = suggestedFix(status.CategoryOutputMismatch, missing.Line, "")
+	res := s.resolution(missing.Line, missing.Line)
+	if res == "" {
+		res = s.resolution(from, to)
+	}
+	d := decide(f.Category, s.behavior, res)
+	return s.record(f, d.Ask, "", printed)
+}
+
+func firstLines(s string, n int) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, strings.TrimSpace(l))
+		}
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}

@@ -1,0 +1,283 @@
+package literal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/provider"
+	"github.com/smile-loop/smile/wrappers/session"
+)
+
+// student is one attempt of the literal Student.
+type student struct {
+	task     *status.Task
+	env      provider.Env
+	behavior spec.StudentBehavior
+	timeout  time.Duration
+	tut      *spec.Tutorial
+	sess     *session.Session
+	replayed map[int]bool // MentorNotes already replayed, by index
+
+	out   status.StudentOutput
+	audit status.Audit
+	// last is the latest tutorial command, for output blocks that follow it.
+	last *lastRun
+	// steps counts the steps followed so far.
+	steps int
+}
+
+type lastRun struct {
+	command Command
+	output  string
+	ok      bool
+}
+
+// errStop ends the walk: the Student asks the Mentor.
+var errStop = errors.New("stop and ask")
+
+// runStudent follows the tutorial. Problems are in the result, never errors.
+func runStudent(ctx context.Context, task *status.Task, env provider.Env) *status.StudentResultRequest {
+	s := &student{task: task, env: env, behavior: normalized(task.Behavior), replayed: map[int]bool{}}
+	s.timeout = time.Duration(s.behavior.TimeoutSeconds) * time.Second
+	s.out = status.StudentOutput{AttemptedActions: []string{}, FilesCreated: []string{}, CommandsRun: []string{}}
+	s.audit = status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}
+	s.walk(ctx)
+	return &status.StudentResultRequest{StudentOutput: s.out, Timestamp: time.Now().UTC(), Audit: &s.audit}
+}
+
+func normalized(b spec.StudentBehavior) spec.StudentBehavior {
+	def := spec.DefaultConfig().StudentBehavior
+	if b.MaxRetriesBeforeHelp <= 0 {
+		b.MaxRetriesBeforeHelp = def.MaxRetriesBeforeHelp
+	}
+	if b.TimeoutSeconds <= 0 {
+		b.TimeoutSeconds = def.TimeoutSeconds
+	}
+	if b.PatienceLevel == "" {
+		b.PatienceLevel = def.PatienceLevel
+	}
+	return b
+}
+
+func (s *student) walk(ctx context.Context) {
+	tut, err := spec.LoadTutorial(s.task.Tutorial)
+	if err != nil {
+		s.cannotComplete(fmt.Sprintf("The tutorial cannot be read: %v", err))
+		return
+	}
+	s.tut = tut
+	steps := Plan(tut)
+	if !slices.ContainsFunc(steps, func(st Step) bool { return st.Kind != StepImage && st.Kind != StepSkip }) {
+		for _, st := range steps {
+			if st.Kind == StepImage {
+				s.imageFinding(st)
+			}
+		}
+		s.cannotComplete("There is nothing to follow: the tutorial has no commands to run, files to create or output to check.")
+		return
+	}
+	s.sess, err = session.New(s.env.WorkDir, os.Environ())
+	if err != nil {
+		s.cannotComplete(fmt.Sprintf("Cannot start a shell in the container: %v", err))
+		return
+	}
+	defer s.sess.Close()
+	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
+
+	for _, st := range steps {
+		if ctx.Err() != nil {
+			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
+			return
+		}
+		if st.Kind != StepImage && st.Kind != StepSkip {
+			s.env.Progress(ctx, s.stepName(st.Line), st.Line)
+		}
+		if err := s.replayWorkarounds(ctx, st); err != nil {
+			s.cannotComplete(err.Error())
+			return
+		}
+		var stepErr error
+		switch st.Kind {
+		case StepImage:
+			s.imageFinding(st)
+		case StepSkip:
+			s.action(fmt.Sprintf("skipped the block at line %d (%s)", st.Line, st.Why))
+			s.env.Log.Info("Skipped block", "line", st.Line, "why", st.Why)
+		case StepAmbiguous:
+			stepErr = s.ambiguous(st)
+		case StepWrite:
+			stepErr = s.write(st)
+		case StepCompare:
+			stepErr = s.compare(st)
+		case StepRun:
+			stepErr = s.run(ctx, st)
+		}
+		if st.Kind != StepImage && st.Kind != StepSkip {
+			s.steps++
+		}
+		if errors.Is(stepErr, errStop) {
+			return
+		}
+		if stepErr != nil {
+			s.cannotComplete(stepErr.Error())
+			return
+		}
+	}
+	s.out.Status = status.StudentCompleted
+	s.out.CurrentStep = "end of the tutorial"
+	recorded := len(s.out.Findings)
+	s.out.Summary = fmt.Sprintf("Followed the tutorial to the end in %s: ran %s and wrote %s; %s recorded without asking the Mentor.",
+		count(s.steps, "step"), count(len(s.out.CommandsRun), "command"), count(len(s.out.FilesCreated), "file"), count(recorded, "problem"))
+}
+
+func (s *student) stepName(line int) string {
+	return fmt.Sprintf("line %d: %s", line, shorten(s.quote(line), 100))
+}
+
+func (s *student) quote(line int) string { return strings.TrimSpace(s.tut.LineText(line)) }
+
+func (s *student) action(a string) { s.out.AttemptedActions = append(s.out.AttemptedActions, a) }
+
+func (s *student) cannotComplete(reason string) {
+	s.out.Status = status.StudentCannotComplete
+	s.out.Reason = reason
+	s.out.Problem = reason
+	if s.out.CurrentStep == "" {
+		s.out.CurrentStep = "start of the tutorial"
+	}
+	s.out.Summary = fmt.Sprintf("Could not follow the tutorial: %s", reason)
+	s.env.Log.Info("Cannot complete", "reason", reason)
+}
+
+// note returns the latest Mentor note about any line in [from, to].
+func (s *student) note(from, to int) (status.MentorNote, bool) {
+	var found status.MentorNote
+	ok := false
+	for _, n := range s.task.MentorNotes {
+		if n.Line >= from && n.Line <= to && n.Line > 0 && (!ok || n.Iteration >= found.Iteration) {
+			found, ok = n, true
+		}
+	}
+	return found, ok
+}
+
+func (s *student) resolution(from, to int) status.Resolution {
+	if n, ok := s.note(from, to); ok {
+		return n.Resolution
+	}
+	return ""
+}
+
+// replayWorkarounds runs the Mentor's workarounds for the step's lines just
+// before the step, in the session, once each.
+func (s *student) replayWorkarounds(ctx context.Context, st Step) error {
+	for i, n := range s.task.MentorNotes {
+		if s.replayed[i] || n.Resolution != status.ResolutionWorkaround || strings.TrimSpace(n.Workaround) == "" ||
+			n.Line < st.Line || n.Line > max(st.EndLine, st.Line) {
+			continue
+		}
+		s.replayed[i] = true
+		if s.sess == nil {
+			continue
+		}
+		s.env.Progress(ctx, fmt.Sprintf("line %d: workaround from iteration %d", n.Line, n.Iteration), n.Line)
+		res, err := s.sess.Run(ctx, n.Workaround, s.timeout)
+		if err != nil {
+			return err
+		}
+		s.auditCommand(n.Line, n.Workaround, res, 1, true)
+		s.out.CommandsRun = append(s.out.CommandsRun, n.Workaround)
+		verdict := "it succeeded"
+		if res.ExitCode != 0 || res.TimedOut {
+			verdict = fmt.Sprintf("it failed with exit code %d: %s", res.ExitCode, errorLine(res.Output))
+		}
+		s.action(fmt.Sprintf("ran the Mentor's workaround from iteration %d before line %d: `%s`; %s", n.Iteration, n.Line, firstLine(n.Workaround), verdict))
+		s.env.Log.Info("Replayed workaround", "line", n.Line, "iteration", n.Iteration, "exitCode", res.ExitCode)
+	}
+	return nil
+}
+
+func (s *student) auditCommand(line int, command string, res session.Result, attempt int, workaround bool) {
+	s.audit.Commands = append(s.audit.Commands, status.AuditCommand{
+		Iteration:  s.task.Iteration,
+		Role:       status.RoleStudent,
+		Line:       line,
+		Command:    command,
+		ExitCode:   res.ExitCode,
+		DurationMs: res.Duration.Milliseconds(),
+		Output:     status.Excerpt(res.Output),
+		StartedAt:  res.StartedAt.UTC(),
+		Workaround: workaround,
+		Attempt:    attempt,
+		TimedOut:   res.TimedOut,
+	})
+}
+
+// record adds a finding; with ask it also stops the walk with ask_mentor.
+func (s *student) record(f status.Finding, ask bool, subject, detail string) error {
+	f.Asked = ask
+	s.out.Findings = slices.DeleteFunc(s.out.Findings, func(g status.Finding) bool {
+		return g.Category == f.Category && g.Line == f.Line
+	})
+	s.out.Findings = append(s.out.Findings, f)
+	s.env.Log.Info("Found a gap", "category", string(f.Category), "line", f.Line, "asked", ask)
+	if !ask {
+		s.action(fmt.Sprintf("noted %s at line %d and went on: %s", f.Category, f.Line, f.Problem))
+		return nil
+	}
+	q := question(f, subject, detail, s.behavior.TimeoutSeconds)
+	if n, ok := s.note(f.Line, f.Line); ok && n.Resolution == status.ResolutionWorkaround {
+		q += fmt.Sprintf(" The Mentor's workaround from iteration %d (`%s`) ran before this line, but it still fails.", n.Iteration, firstLine(n.Workaround))
+	}
+	s.out.Status = status.StudentAskMentor
+	s.out.CurrentStep = fmt.Sprintf("line %d: %s", f.Line, f.Quote)
+	s.out.Line = f.Line
+	s.out.Quote = f.Quote
+	s.out.Problem = f.Problem
+	s.out.QuestionForMentor = q
+	s.out.Summary = fmt.Sprintf("Stopped at line %d (%s) after %s: ran %s and wrote %s.",
+		f.Line, f.Category, count(s.steps, "step"), count(len(s.out.CommandsRun), "command"), count(len(s.out.FilesCreated), "file"))
+	return errStop
+}
+
+func (s *student) finding(c status.Category, line int, problemText, command string) status.Finding {
+	return status.Finding{Category: c, Line: line, Quote: s.quote(line), Problem: problemText, Command: command}
+}
+
+func (s *student) imageFinding(st Step) {
+	f := s.finding(status.CategoryMissingImage, st.Line,
+		fmt.Sprintf("the image `%s` does not exist (looked for %s)", st.Image.Reference, st.Image.Path), "")
+	f.SuggestedFix = suggestedFix(status.CategoryMissingImage, st.Line, st.Image.Reference)
+	_ = s.record(f, false, st.Image.Reference, "")
+}
+
+func (s *student) ambiguous(st Step) error {
+	f := s.finding(status.CategoryAmbiguousInstruction, st.Line,
+		fmt.Sprintf("the %s block at line %d has no file name to save it to and no instruction to run it", langName(st.Lang), st.Line), "")
+	f.SuggestedFix = suggestedFix(status.CategoryAmbiguousInstruction, st.Line, "")
+	d := decide(f.Category, s.behavior, s.resolution(st.Line, st.EndLine))
+	s.last = nil
+	return s.record(f, d.Ask, "", "")
+}
+
+// count writes "1 file", "2 files".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func langName(lang string) string {
+	if lang == "" {
+		return "untagged"
+	}
+	return lang
+}

@@ -1,0 +1,213 @@
+package wrappers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/callback"
+	"github.com/smile-loop/smile/wrappers/literal"
+	"github.com/smile-loop/smile/wrappers/provider"
+)
+
+// Exit codes of the wrapper.
+const (
+	// ExitPosted: the result was posted (or, without a callback URL, written).
+	ExitPosted = 0
+	// ExitNotPosted: the result is in result.json but the controller did not
+	// take it.
+	ExitNotPosted = 1
+	// ExitBadTask: the task could not be read; there is no result.
+	ExitBadTask = 2
+	// ExitProviderUnavailable: the provider could not run (E10: its CLI is
+	// missing, or this build does not support it). A result saying so was
+	// still written and posted.
+	ExitProviderUnavailable = 3
+)
+
+// ResultFileName is the file in the logs folder that keeps the result body,
+// so it survives a failed callback.
+const ResultFileName = "result.json"
+
+// Main runs the wrapper and returns its exit code.
+func Main() int {
+	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, nil)).WithName("smile-wrapper")
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	return run(ctx, log, os.Getenv, containerLayout)
+}
+
+// layout is where the container's folders are mounted.
+type layout struct {
+	work, tutorial, logs string
+}
+
+var containerLayout = layout{work: status.ContainerWorkDir, tutorial: status.ContainerTutorialDir, logs: status.ContainerLogsDir}
+
+func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs layout) int {
+	taskPath := getenv(status.EnvTask)
+	if taskPath == "" {
+		taskPath = filepath.Join(dirs.logs, status.TaskFileName)
+	}
+	task, err := readTask(taskPath)
+	if err != nil {
+		log.Error(err, "Cannot read task", "path", taskPath)
+		return ExitBadTask
+	}
+	log = log.WithValues("run", task.Run, "role", string(task.Role), "iteration", task.Iteration, "provider", string(task.Provider))
+	log.Info("Starting")
+
+	var client *callback.Client
+	if url := getenv(status.EnvCallbackURL); url != "" {
+		client = callback.New(url, getenv(status.EnvToken), task.Attempt, log)
+	} else {
+		log.Info("No callback URL: the result is only written to the logs folder")
+	}
+	env := provider.Env{
+		WorkDir:     dirs.work,
+		TutorialDir: dirs.tutorial,
+		LogsDir:     dirs.logs,
+		Progress:    provider.NoProgress,
+		Log:         log,
+	}
+	if client != nil {
+		env.Progress = client.Progress
+	}
+	env.Progress(ctx, "starting", 0)
+
+	path, body, provErr := play(ctx, task, providerFor(task.Provider), env)
+	body = fit(body, MaxResultBytes)
+	code := ExitPosted
+	if provErr != nil {
+		log.Error(provErr, "Provider cannot run")
+		code = ExitProviderUnavailable
+	}
+	resultPath := filepath.Join(env.LogsDir, ResultFileName)
+	if err := writeResult(resultPath, body); err != nil {
+		log.Error(err, "Cannot write result file", "path", resultPath)
+	}
+	if client == nil {
+		return code
+	}
+	postCtx := ctx
+	if ctx.Err() != nil {
+		// Stopped (docker stop): still try to deliver what was done, within
+		// the grace period.
+		var cancel context.CancelFunc
+		postCtx, cancel = context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+	}
+	resp, err := client.PostResult(postCtx, path, body)
+	if err != nil {
+		log.Error(err, "Result not delivered", "path", path)
+		return ExitNotPosted
+	}
+	log.Info("Result delivered", "path", path, "nextAction", resp.NextAction)
+	return code
+}
+
+// providerFor returns the provider a task names. Only literal is built in
+// yet; the others fail clearly.
+func providerFor(name spec.Provider) provider.Provider {
+	if name == spec.ProviderLiteral {
+		return literal.Provider{}
+	}
+	return provider.ForProvider(name)
+}
+
+// play runs the task's role. It always returns a body to post: when the
+// provider cannot run, the body says so (cannot_complete for the Student,
+// unresolvable for the Mentor) and the error is returned too.
+func play(ctx context.Context, task *status.Task, p provider.Provider, env provider.Env) (string, any, error) {
+	now := time.Now().UTC()
+	switch task.Role {
+	case status.RoleMentor:
+		res, err := p.Mentor(ctx, task, env)
+		if err != nil {
+			return status.PathMentorResult, &status.MentorResultRequest{
+				MentorOutput: fmt.Sprintf("The Mentor could not run: %v", err),
+				Timestamp:    now,
+				Advice:       &status.MentorAdvice{Resolution: status.ResolutionUnresolvable},
+			}, err
+		}
+		return status.PathMentorResult, res, nil
+	default:
+		res, err := p.Student(ctx, task, env)
+		if err != nil {
+			reason := err.Error()
+			return status.PathStudentResult, &status.StudentResultRequest{
+				StudentOutput: status.StudentOutput{
+					Status:           status.StudentCannotComplete,
+					CurrentStep:      "start of the tutorial",
+					AttemptedActions: []string{},
+					Problem:          reason,
+					Reason:           reason,
+					Summary:          "The Student could not start: " + reason,
+					FilesCreated:     []string{},
+					CommandsRun:      []string{},
+				},
+				Timestamp: now,
+			}, err
+		}
+		return status.PathStudentResult, res, nil
+	}
+}
+
+func readTask(path string) (*status.Task, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read task: %w", err)
+	}
+	var task status.Task
+	if err := json.Unmarshal(data, &task); err != nil {
+		return nil, fmt.Errorf("read task %s: %w", path, err)
+	}
+	switch task.Role {
+	case status.RoleStudent, status.RoleMentor:
+	default:
+		return nil, fmt.Errorf("read task %s: %w: role %q", path, errBadRole, task.Role)
+	}
+	return &task, nil
+}
+
+var errBadRole = errors.New("role must be student or mentor")
+
+// writeResult writes the body atomically: a reader sees the old file or the
+// whole new one.
+func writeResult(path string, body any) error {
+	data, err := json.MarshalIndent(body, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode result: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("write result: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write result: %w", err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write result: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write result: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write result: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,41 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// Provider plays the Student and the Mentor inside the container.
+//
+// Student follows the task's tutorial and returns the body to post to
+// /api/student/result; Mentor answers the Student's question and returns the
+// body to post to /api/mentor/result. Problems the tutorial causes are part of
+// the result (findings, cannot_complete, an unresolvable advice), never
+// errors: an error means the provider itself could not run (a missing CLI, an
+// unsupported provider), and the wrapper turns it into a result that says so.
+type Provider interface {
+	Student(ctx context.Context, task *status.Task, env Env) (*status.StudentResultRequest, error)
+	Mentor(ctx context.Context, task *status.Task, env Env) (*status.MentorResultRequest, error)
+}
+
+// Env is the container a provider runs in: where things are mounted, how to
+// report progress and where to log.
+type Env struct {
+	// WorkDir is the Student's working folder (read-only for the Mentor).
+	WorkDir string
+	// TutorialDir holds the tutorial and its images (read-only).
+	TutorialDir string
+	// LogsDir is where the task is read from and result.json is written.
+	LogsDir string
+	// Progress tells the controller what the role is doing; it is also the
+	// heartbeat the step timeout is measured from. Never nil.
+	Progress func(ctx context.Context, step string, line int)
+	// Log writes to stderr, which is the container log.
+	Log logr.Logger
+}
+
+// NoProgress is a Progress that reports nothing.
+func NoProgress(context.Context, string, int) {}
