@@ -41,6 +41,8 @@ func (a *API) Handler() http.Handler {
 	mux.Handle(status.PathProgress, a.CallbackHandler())
 	mux.HandleFunc("GET "+status.PathStatus, a.status)
 	mux.HandleFunc("POST "+status.PathStop, a.stop)
+	mux.HandleFunc("GET "+status.PathProgress, a.currentProgress)
+	a.control(mux)
 	return mux
 }
 
@@ -122,8 +124,8 @@ func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role,
 		return "", "", false
 	}
 	attempt = r.Header.Get(status.HeaderAttempt)
-	cur := run.Status.Attempt
-	if cur == nil || cur.Container != attempt || (role != "" && cur.Role != role) {
+	want, wantRole := a.m.expectedAttempt(run)
+	if want == "" || want != attempt || (role != "" && wantRole != role) {
 		writeError(w, http.StatusConflict, fmt.Sprintf("run %s is not waiting for %s %q", run.Metadata.Name, orAny(role), attempt))
 		return "", "", false
 	}
@@ -170,6 +172,31 @@ func (a *API) status(w http.ResponseWriter, r *http.Request) {
 	writeJSONResponse(w, http.StatusOK, run.Status.LoopState())
 }
 
+// currentProgress answers what the current attempt last said it was doing
+// (an empty object when nothing runs).
+func (a *API) currentProgress(w http.ResponseWriter, r *http.Request) {
+	name, ok := a.pickRun(w, r)
+	if !ok {
+		return
+	}
+	run, err := a.m.Run(name)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	box, err := a.inboxOf(name)
+	if err != nil || run.Status.Attempt == nil {
+		writeJSONResponse(w, http.StatusOK, struct{}{})
+		return
+	}
+	p, err := box.progress(run.Status.Attempt.Container)
+	if err != nil || p == nil {
+		writeJSONResponse(w, http.StatusOK, struct{}{})
+		return
+	}
+	writeJSONResponse(w, http.StatusOK, p)
+}
+
 // stop asks the loop to end and answers with its final state once it has
 // (or after 15 s, with the state as it is).
 func (a *API) stop(w http.ResponseWriter, r *http.Request) {
@@ -192,7 +219,7 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), 15*time.Second)
 		defer cancel()
-		if final, err := a.m.WaitFinished(ctx, name); err == nil {
+		if final, err := a.m.WaitFinished(ctx, name, ""); err == nil {
 			run = final
 		} else if cur, err := a.m.Run(name); err == nil {
 			run = cur

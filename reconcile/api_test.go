@@ -34,11 +34,11 @@ func startManager(t *testing.T) (*Manager, string) {
 	if err := m.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	name, outcome, err := m.Apply(filepath.Join(dir, "run.yaml"))
-	if err != nil || outcome != Created {
-		t.Fatalf("apply: %s %v", outcome, err)
+	res, err := m.Apply(filepath.Join(dir, "run.yaml"))
+	if err != nil || res.Outcome != Created {
+		t.Fatalf("apply: %+v %v", res, err)
 	}
-	waitPhase(t, m, name, status.PhaseWaitingForStudent)
+	waitPhase(t, m, res.Name, status.PhaseWaitingForStudent)
 	return m, dir
 }
 
@@ -204,7 +204,7 @@ func TestCallbackListenerBindsTheGateway(t *testing.T) {
 func TestSecondApplyOfTheSameStateFileIsRefused(t *testing.T) {
 	_, dir := startManager(t)
 	other := NewManager(Options{Runtime: fake.New("smile-base:latest"), CallbackHost: "127.0.0.1", Log: logr.Discard()})
-	_, _, err := other.Apply(filepath.Join(dir, "run.yaml"))
+	_, err := other.Apply(filepath.Join(dir, "run.yaml"))
 	if err == nil || !strings.Contains(err.Error(), "loop already running") {
 		t.Fatalf("second apply: %v, want loop already running", err)
 	}

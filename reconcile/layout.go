@@ -20,12 +20,14 @@ type layout struct {
 	key       string // short hash of the state file path: unique per folder
 }
 
-func layoutFor(d *spec.Desired) layout {
-	sum := sha256.Sum256([]byte(d.Paths.StateFile))
+func layoutFor(d *spec.Desired) layout { return newLayout(d.Name, d.Paths.StateFile) }
+
+func newLayout(name, stateFile string) layout {
+	sum := sha256.Sum256([]byte(stateFile))
 	return layout{
-		name:      d.Name,
-		stateFile: d.Paths.StateFile,
-		root:      filepath.Join(filepath.Dir(d.Paths.StateFile), "runs", d.Name),
+		name:      name,
+		stateFile: stateFile,
+		root:      filepath.Join(filepath.Dir(stateFile), "runs", name),
 		key:       hex.EncodeToString(sum[:])[:8],
 	}
 }

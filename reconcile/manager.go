@@ -46,6 +46,9 @@ type Options struct {
 	Clock   func() time.Time
 	// ReportFallback receives a report that cannot be written (default stdout).
 	ReportFallback io.Writer
+	// ControlToken authenticates the CLI's control calls (apply, delete);
+	// default: a random one.
+	ControlToken string
 }
 
 // Manager runs the controller: reconcile workers fed by a work queue, the
@@ -101,6 +104,9 @@ func NewManager(opts Options) *Manager {
 	}
 	if opts.ReportFallback == nil {
 		opts.ReportFallback = os.Stdout
+	}
+	if opts.ControlToken == "" {
+		opts.ControlToken = newID()
 	}
 	m := &Manager{opts: opts, queue: NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
 		watchRefresh: make(chan struct{}, 1)}
@@ -205,6 +211,31 @@ func (m *Manager) Wait() {
 // APIAddr is the loopback address the API listens on.
 func (m *Manager) APIAddr() string { return m.apiLn.Addr().String() }
 
+// Instance identifies this controller.
+func (m *Manager) Instance() string { return m.opts.Instance }
+
+// ControlToken is the token the control API requires.
+func (m *Manager) ControlToken() string { return m.opts.ControlToken }
+
+// ApplyRecorded applies every run recorded in a folder's registry: what a
+// controller does when it starts, and how a crashed one resumes (E19).
+// Runs that cannot be applied are logged and skipped.
+func (m *Manager) ApplyRecorded(dir string) error {
+	recs, err := status.Registry{Dir: dir}.List()
+	if err != nil {
+		return err
+	}
+	for _, rec := range recs {
+		res, err := m.Apply(rec.Manifest)
+		if err != nil {
+			m.log.Error(err, "Could not resume run", "run", rec.Name, "manifest", rec.Manifest)
+			continue
+		}
+		m.log.Info("Resumed run", "run", res.Name, "outcome", string(res.Outcome))
+	}
+	return nil
+}
+
 // CallbackAddr is the address containers call back to.
 func (m *Manager) CallbackAddr() string { return m.callbackLn.Addr().String() }
 
@@ -233,40 +264,50 @@ func (m *Manager) Names() []string {
 	return names
 }
 
+// ApplyResult says what Apply did.
+type ApplyResult struct {
+	Name    string  `json:"name"`
+	Outcome Outcome `json:"outcome"`
+	// Digest is the digest of the inputs applied: the run is finished for
+	// this apply once its status reflects it.
+	Digest string `json:"digest"`
+}
+
 // Apply validates a manifest and everything it points at, takes the lock on
 // its state file (one loop per state file: E14/E18), and hands the run to the
 // workers. It reports whether the run is new, changed or unchanged.
-func (m *Manager) Apply(path string) (string, Outcome, error) {
+func (m *Manager) Apply(path string) (ApplyResult, error) {
 	manifest, err := spec.LoadManifest(path)
 	if err != nil {
-		return "", "", err
+		return ApplyResult{}, err
 	}
 	dir, err := filepath.Abs(filepath.Dir(path))
 	if err != nil {
-		return "", "", err
+		return ApplyResult{}, err
 	}
 	abs, _ := filepath.Abs(path)
 	d, err := spec.Resolve(manifest, dir)
 	if err != nil {
-		return manifest.Metadata.Name, "", err
+		return ApplyResult{Name: manifest.Metadata.Name}, err
 	}
 	name := d.Name
+	res := ApplyResult{Name: name, Digest: d.Digest}
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, known := m.runs[name]
 	if known && e.applied.Path != abs {
-		return name, "", fmt.Errorf("run %s is already applied from %s", name, e.applied.Path)
+		return res, fmt.Errorf("run %s is already applied from %s", name, e.applied.Path)
 	}
 	for other, oe := range m.runs {
 		if other != name && oe.stateFile == d.Paths.StateFile {
-			return name, "", fmt.Errorf("%w: run %s uses the same state file %s", status.ErrLoopRunning, other, d.Paths.StateFile)
+			return res, fmt.Errorf("%w: run %s uses the same state file %s", status.ErrLoopRunning, other, d.Paths.StateFile)
 		}
 	}
 	if !known || e.stateFile != d.Paths.StateFile {
 		lock, err := status.Acquire(d.Paths.StateFile)
 		if err != nil {
-			return name, "", err
+			return res, err
 		}
 		if known {
 			e.lock.Release()
@@ -281,20 +322,20 @@ func (m *Manager) Apply(path string) (string, Outcome, error) {
 	}
 	e.applied = &Applied{Manifest: manifest, Dir: dir, Path: abs}
 
-	outcome := Created
+	res.Outcome = Created
 	if prev, err := status.Load(d.Paths.StateFile); err == nil && prev.Metadata.Name == name {
-		outcome = Configured
+		res.Outcome = Configured
 		if prev.Metadata.InputDigest == d.Digest {
-			outcome = Unchanged
+			res.Outcome = Unchanged
 		}
 	}
 	rec := status.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
 	if err := (status.Registry{Dir: dir}).Put(rec); err != nil {
-		return name, "", fmt.Errorf("record run %s: %w", name, err)
+		return res, fmt.Errorf("record run %s: %w", name, err)
 	}
 	m.queue.Add(name)
 	m.refreshWatches()
-	return name, outcome, nil
+	return res, nil
 }
 
 // removeOrphans removes the run's containers that another controller
@@ -344,15 +385,19 @@ func (m *Manager) Run(name string) (*status.Run, error) {
 // LastError is the error of a run's last reconcile, if it failed.
 func (m *Manager) LastError(name string) error { return m.rec.LastError(name) }
 
-// WaitFinished blocks until the run has ended for its current inputs and its
-// report is written, and returns its final status.
-func (m *Manager) WaitFinished(ctx context.Context, name string) (*status.Run, error) {
+// WaitFinished blocks until the run has ended for the inputs of digest (""
+// for its current inputs) and its report is written, and returns its final
+// status.
+func (m *Manager) WaitFinished(ctx context.Context, name, digest string) (*status.Run, error) {
 	sub := m.hub.Subscribe()
 	defer sub.Close()
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
-		if run, err := m.Run(name); err == nil && finished(run) {
+		if run, err := m.Run(name); err == nil && Finished(run, digest) {
+			if digest != "" {
+				return run, nil
+			}
 			if d, err := m.Desired(name); err != nil || d.Digest == run.Metadata.InputDigest {
 				return run, nil
 			}
@@ -366,10 +411,18 @@ func (m *Manager) WaitFinished(ctx context.Context, name string) (*status.Run, e
 	}
 }
 
-func finished(run *status.Run) bool {
+// Finished reports whether a run has ended (report written) for the inputs
+// of digest ("" for whatever it last applied), or stopped on invalid inputs.
+func Finished(run *status.Run, digest string) bool {
 	st := run.Status
+	if st.Reason == "InvalidSpec" && st.Phase.Terminal() {
+		return true
+	}
+	if digest != "" && run.Metadata.InputDigest != digest {
+		return false
+	}
 	return st.Phase.Terminal() && st.ObservedGeneration == run.Metadata.Generation &&
-		(st.Report != nil || st.Reason == "InvalidSpec")
+		st.InputDigest == run.Metadata.InputDigest && st.Report != nil
 }
 
 // RequestStop asks a run's loop to end (POST /api/stop does the same).
@@ -394,6 +447,33 @@ func (m *Manager) inbox(name string) (inbox, error) {
 		return "", fmt.Errorf("smilerun %q not found", name)
 	}
 	return inbox(e.lay.inbox()), nil
+}
+
+// expectedAttempt is the container a run accepts callbacks from: the attempt
+// it waits on, or, while it is starting one, the attempt it is starting. A
+// fast container can call back before the status recording its start is
+// written; names are fixed by generation, iteration and role, so this is
+// exactly that container (and the per-generation token rules out others).
+func (m *Manager) expectedAttempt(run *status.Run) (string, status.Role) {
+	st := run.Status
+	if st.Attempt != nil {
+		return st.Attempt.Container, st.Attempt.Role
+	}
+	role := status.RoleStudent
+	switch st.Phase {
+	case status.PhaseRunningStudent:
+	case status.PhaseRunningMentor:
+		role = status.RoleMentor
+	default:
+		return "", ""
+	}
+	m.mu.Lock()
+	e, ok := m.runs[run.Metadata.Name]
+	m.mu.Unlock()
+	if !ok {
+		return "", ""
+	}
+	return e.lay.container(run.Metadata.Generation, st.Iteration, role), role
 }
 
 // Enqueue asks for a reconcile of a run (an event happened).

@@ -357,7 +357,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	rep := status.BuildReport(t.run, status.ReportInput{
 		TutorialPath:  relPath(t.d.Dir, t.d.Paths.Tutorial),
 		TutorialTitle: tutorialTitle(t.d.Tutorial),
-		Audits:        t.audits(),
+		Audits:        Audits(t.run),
 		Now:           t.now,
 	})
 	ref, err := status.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
@@ -374,10 +374,10 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	return t.save("Finish")
 }
 
-// audits reads back every attempt's posted audit, oldest first.
-func (t *transition) audits() []status.Audit {
+// Audits reads back every attempt's posted audit, oldest first.
+func Audits(run *status.Run) []status.Audit {
 	var out []status.Audit
-	for _, h := range t.run.Status.History {
+	for _, h := range run.Status.History {
 		for _, f := range h.Results {
 			var res Posted
 			if ok, err := readJSON(f, &res); !ok || err != nil {

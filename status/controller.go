@@ -21,6 +21,11 @@ type ControllerInfo struct {
 	CallbackAddr string    `json:"callbackAddr"`
 	StartedAt    time.Time `json:"startedAt"`
 	Version      string    `json:"version,omitempty"`
+	// Token authenticates control calls (apply, delete). The file is 0600.
+	Token string `json:"token"`
+	// Foreground is true for a controller that `smile apply --wait` runs for
+	// the length of one apply.
+	Foreground bool `json:"foreground,omitempty"`
 }
 
 // ControllerInfoPath is where a folder's controller publishes itself.

@@ -10,12 +10,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -62,21 +64,78 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	}
 	ctx, cancel := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-
+	manifest, err := filepath.Abs(o.file)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(manifest); err != nil {
+		return fmt.Errorf("read manifest: %w", err)
+	}
+	dir := filepath.Dir(manifest)
 	wrapper, err := findWrapper(o.wrapper)
 	if err != nil {
 		return err
 	}
-	dir, err := filepath.Abs(filepath.Dir(o.file))
+	// A controller serves the folder: hand the manifest to it.
+	if c, err := findController(dir); err == nil {
+		return o.handOff(ctx, streams, c, manifest, threshold)
+	}
+	if !o.wait {
+		c, err := startController(ctx, dir, wrapper)
+		if err != nil {
+			return err
+		}
+		return o.handOff(ctx, streams, c, manifest, threshold)
+	}
+	return o.inProcess(ctx, streams, dir, manifest, wrapper, threshold)
+}
+
+// handOff applies through the folder's running controller and, with --wait,
+// follows the run by polling its API.
+func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controllerClient, manifest string, threshold status.Severity) error {
+	res, err := c.apply(ctx, manifest)
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
+	if !o.wait {
+		return nil
+	}
+	fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
+	progress := newProgressPrinter(streams.ErrOut)
+	defer progress.done()
+	tick := time.NewTicker(300 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		run, err := c.run(ctx, res.Name)
+		if err != nil {
+			if ctx.Err() != nil {
+				return interrupted(res.Name)
+			}
+			return err
+		}
+		progress.update(run, c.progress(ctx, res.Name))
+		if reconcile.Finished(run, res.Digest) {
+			progress.done()
+			printResult(streams.Out, run)
+			return exitByResult(run, threshold)
+		}
+		select {
+		case <-ctx.Done():
+			return interrupted(res.Name)
+		case <-tick.C:
+		}
+	}
+}
+
+// inProcess runs the controller in this process for the length of the
+// apply: nothing is left running afterwards.
+func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, manifest, wrapper string, threshold status.Severity) error {
 	logFile, log, err := openLog(dir)
 	if err != nil {
 		return err
 	}
 	defer logFile.Close()
-
 	rt, err := docker.New()
 	if err != nil {
 		return err
@@ -91,27 +150,54 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err := mgr.Start(runCtx); err != nil {
 		return err
 	}
-	sub := mgr.Hub().Subscribe()
-	defer sub.Close()
-	name, outcome, err := mgr.Apply(o.file)
+	release, err := mgr.ServeFolder(dir, Version, true)
+	if errors.Is(err, reconcile.ErrControllerRunning) {
+		// Another apply became the folder's controller meanwhile.
+		c, ferr := findController(dir)
+		if ferr != nil {
+			return err
+		}
+		return o.handOff(ctx, streams, c, manifest, threshold)
+	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(streams.Out, "smilerun.smile.dev/%s %s\n", name, outcome)
-
-	go printProgress(streams.ErrOut, sub)
-	run, err := mgr.WaitFinished(ctx, name)
+	defer release()
+	sub := mgr.Hub().Subscribe()
+	defer sub.Close()
+	res, err := mgr.Apply(manifest)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
+	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/\n", mgr.APIAddr())
+	progress := newProgressPrinter(streams.ErrOut)
+	go func() {
+		for ev := range sub.C {
+			if ev.Run.Metadata.Name == res.Name {
+				step := ""
+				if ev.Progress != nil {
+					step = ev.Progress.Step
+				}
+				progress.update(ev.Run, step)
+			}
+		}
+	}()
+	run, err := mgr.WaitFinished(ctx, res.Name, res.Digest)
+	sub.Close()
+	progress.done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s keeps its state; apply it again to resume", name)}
+			return interrupted(res.Name)
 		}
 		return err
 	}
 	printResult(streams.Out, run)
-	if !o.wait {
-		return nil
-	}
 	return exitByResult(run, threshold)
+}
+
+func interrupted(name string) error {
+	return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s keeps its state; apply it again to resume", name)}
 }
 
 // exitByResult: 1 when SMILE could not run the loop, 2 when the tutorial has
@@ -163,21 +249,6 @@ func printResult(w io.Writer, run *status.Run) {
 	}
 	if st.Report != nil && st.Report.Markdown != "" {
 		fmt.Fprintf(w, "report: %s\n", st.Report.Markdown)
-	}
-}
-
-// printProgress prints each transition on stderr as it happens.
-func printProgress(w io.Writer, sub *reconcile.Subscription) {
-	last := 0
-	for ev := range sub.C {
-		tl := ev.Run.Status.Timeline
-		if len(tl) < last {
-			last = 0 // a new generation started over
-		}
-		for _, e := range tl[last:] {
-			fmt.Fprintf(w, "%s  iteration %d  %-16s %s\n", e.Timestamp.Local().Format("15:04:05"), e.Iteration, e.Event, e.Details)
-		}
-		last = len(tl)
 	}
 }
 

@@ -77,6 +77,13 @@ func NewCommand(streams Streams) *cobra.Command {
 	root.AddCommand(
 		newApplyCommand(streams),
 		newGetCommand(streams),
+		newDescribeCommand(streams),
+		newLogsCommand(streams),
+		newStopCommand(streams),
+		newDeleteCommand(streams),
+		newInitCommand(streams),
+		newDoctorCommand(streams),
+		newHookCommand(streams),
 		newVersionCommand(streams),
 	)
 	return root

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ type getOptions struct {
 	output    string
 	noHeaders bool
 	dir       string
+	watch     bool
 }
 
 func newGetCommand(streams Streams) *cobra.Command {
@@ -31,16 +33,21 @@ func newGetCommand(streams Streams) *cobra.Command {
   smile get quickstart -o yaml`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return o.run(streams, args)
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			return o.run(ctx, streams, args)
 		},
 	}
 	cmd.Flags().StringVarP(&o.output, "output", "o", "", "output format: wide, yaml, json or name")
 	cmd.Flags().BoolVar(&o.noHeaders, "no-headers", false, "do not print the table's header")
 	cmd.Flags().StringVar(&o.dir, "dir", ".", "the folder the runs were applied in")
+	cmd.Flags().BoolVarP(&o.watch, "watch", "w", false, "after listing, print a run again each time it changes")
 	return cmd
 }
 
-func (o *getOptions) run(streams Streams, args []string) error {
+func (o *getOptions) run(ctx context.Context, streams Streams, args []string) error {
 	switch o.output {
 	case "", "wide", "yaml", "json", "name":
 	default:
@@ -50,11 +57,68 @@ func (o *getOptions) run(streams Streams, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(objs) == 0 {
+	if c, err := findController(o.dir); err == nil && (o.output == "" || o.output == "wide") {
+		fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
+	}
+	if len(objs) == 0 && !o.watch {
 		fmt.Fprintln(streams.ErrOut, "No resources found")
 		return nil
 	}
-	return printObjects(streams.Out, objs, o.output, o.noHeaders, time.Now())
+	if len(objs) > 0 {
+		if err := printObjects(streams.Out, objs, o.output, o.noHeaders, time.Now()); err != nil {
+			return err
+		}
+	}
+	if !o.watch {
+		return nil
+	}
+	return o.watchObjects(ctx, streams, args, objs)
+}
+
+// watchObjects prints a run again whenever what get shows of it changes (a
+// phase, an iteration, a gap), the way kubectl get --watch does, with a
+// single updating progress line on stderr for the current step.
+func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []string, objs []Object) error {
+	last := map[string]string{}
+	for _, obj := range objs {
+		last[obj.Metadata.Name] = rowKey(obj)
+	}
+	progress := newProgressPrinter(streams.ErrOut)
+	defer progress.done()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(500 * time.Millisecond):
+		}
+		objs, err := loadObjects(o.dir, args)
+		if err != nil {
+			return err
+		}
+		for _, obj := range objs {
+			key := rowKey(obj)
+			if last[obj.Metadata.Name] == key {
+				continue
+			}
+			last[obj.Metadata.Name] = key
+			progress.done()
+			if err := printObjects(streams.Out, []Object{obj}, o.output, true, time.Now()); err != nil {
+				return err
+			}
+			if obj.Status != nil && o.output != "name" {
+				progress.update(&status.Run{Metadata: status.Metadata{Name: obj.Metadata.Name}, Status: *obj.Status}, "")
+			}
+		}
+	}
+}
+
+// rowKey is what a watch compares: the state a row shows, without its age.
+func rowKey(o Object) string {
+	if o.Status == nil {
+		return "pending"
+	}
+	st := o.Status
+	return fmt.Sprintf("%s/%d/%d/%d/%s", st.Phase, st.Iteration, len(st.Gaps), st.ObservedGeneration, st.Reason)
 }
 
 // Object is a run as `get -o yaml|json` prints it: the manifest's spec with

@@ -1,0 +1,88 @@
+// Command smile-controller is SMILE's controller for one folder: it runs the
+// reconcile workers, watches the applied manifests and the files they point
+// at, and serves the API the CLI and the containers call. `smile apply`
+// starts it in the background when none runs.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/runtime/docker"
+)
+
+var version = "dev"
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintf(os.Stderr, "error: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	dir := flag.String("dir", ".", "the folder whose applied runs this controller serves")
+	apiAddr := flag.String("api-addr", "127.0.0.1:0", "loopback address of the API for the CLI and observers")
+	wrapper := flag.String("wrapper", "", "the smile-wrapper binary (default: beside this binary, or $SMILE_WRAPPER)")
+	verbosity := flag.Int("v", 0, "log verbosity")
+	flag.Parse()
+
+	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.Level(-*verbosity)}))
+	wrapperPath, err := findWrapper(*wrapper)
+	if err != nil {
+		return err
+	}
+	rt, err := docker.New()
+	if err != nil {
+		return err
+	}
+	defer rt.Close()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapperPath, Log: log, APIAddr: *apiAddr})
+	if err := mgr.Start(ctx); err != nil {
+		return err
+	}
+	release, err := mgr.ServeFolder(*dir, version, false)
+	if err != nil {
+		stop()
+		mgr.Wait()
+		return err
+	}
+	defer release()
+	if err := mgr.ApplyRecorded(*dir); err != nil {
+		log.Error(err, "Could not read the applied runs")
+	}
+	log.Info("Controller ready", "dir", *dir, "api", mgr.APIAddr())
+	<-ctx.Done()
+	log.Info("Shutting down")
+	mgr.Wait()
+	return nil
+}
+
+func findWrapper(flagValue string) (string, error) {
+	for _, c := range []string{flagValue, os.Getenv("SMILE_WRAPPER")} {
+		if c != "" {
+			return filepath.Abs(c)
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(filepath.Dir(exe), "smile-wrapper")
+	if _, err := os.Stat(p); err != nil {
+		return "", fmt.Errorf("smile-wrapper not found beside %s: build it with hack/build.sh (or set SMILE_WRAPPER)", exe)
+	}
+	return p, nil
+}

@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/status"
+)
+
+// controllerClient talks to the controller serving a folder.
+type controllerClient struct {
+	info status.ControllerInfo
+	http *http.Client
+}
+
+func findController(dir string) (*controllerClient, error) {
+	info, err := status.ReadControllerInfo(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &controllerClient{info: info, http: &http.Client{Timeout: 30 * time.Second}}, nil
+}
+
+// DashboardURL is where the controller serves its dashboard.
+func (c *controllerClient) DashboardURL() string { return "http://" + c.info.APIAddr + "/" }
+
+func (c *controllerClient) call(ctx context.Context, method, path, token string, in, out any) error {
+	var body bytes.Buffer
+	if in != nil {
+		if err := json.NewEncoder(&body).Encode(in); err != nil {
+			return err
+		}
+	}
+	req, err := http.NewRequestWithContext(ctx, method, "http://"+c.info.APIAddr+path, &body)
+	if err != nil {
+		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("call the controller (pid %d): %w", c.info.PID, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		var e struct {
+			Error string `json:"error"`
+		}
+		_ = json.NewDecoder(resp.Body).Decode(&e)
+		if e.Error == "" {
+			e.Error = resp.Status
+		}
+		return errors.New(e.Error)
+	}
+	if out != nil {
+		return json.NewDecoder(resp.Body).Decode(out)
+	}
+	return nil
+}
+
+func (c *controllerClient) apply(ctx context.Context, manifest string) (reconcile.ApplyResult, error) {
+	var res reconcile.ApplyResult
+	err := c.call(ctx, http.MethodPost, reconcile.PathApply, c.info.Token, reconcile.ApplyRequest{Manifest: manifest}, &res)
+	return res, err
+}
+
+func (c *controllerClient) delete(ctx context.Context, name string) error {
+	return c.call(ctx, http.MethodPost, reconcile.PathDelete, c.info.Token, reconcile.DeleteRequest{Name: name}, nil)
+}
+
+func (c *controllerClient) stop(ctx context.Context, runToken, name, reason string) (status.StopResponse, error) {
+	var res status.StopResponse
+	err := c.call(ctx, http.MethodPost, status.PathStop+"?name="+url.QueryEscape(name), runToken, status.StopRequest{Reason: reason}, &res)
+	return res, err
+}
+
+// run returns a run's status as the controller last wrote it.
+func (c *controllerClient) run(ctx context.Context, name string) (*status.Run, error) {
+	var run status.Run
+	err := c.call(ctx, http.MethodGet, status.PathStatus+"?view=run&name="+url.QueryEscape(name), "", nil, &run)
+	return &run, err
+}
+
+// startController starts `smile-controller --dir DIR` in the background, its
+// log in .smile/controller.log, and waits until it serves the folder.
+func startController(ctx context.Context, dir, wrapper string) (*controllerClient, error) {
+	bin, err := siblingBinary("smile-controller")
+	if err != nil {
+		return nil, err
+	}
+	logPath := filepath.Join(dir, status.HomeDir, "controller.log")
+	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
+		return nil, err
+	}
+	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	defer logFile.Close()
+	cmd := exec.Command(bin, "--dir", dir, "--wrapper", wrapper)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // outlives this terminal
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := time.NewTimer(20 * time.Second)
+	defer deadline.Stop()
+	for {
+		if c, err := findController(dir); err == nil {
+			return c, nil
+		}
+		select {
+		case err := <-exited:
+			return nil, fmt.Errorf("the controller exited (%v): %s", err, lastLines(logPath, 5))
+		case <-deadline.C:
+			return nil, fmt.Errorf("the controller did not start within 20s: see %s", logPath)
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// siblingBinary finds a SMILE binary beside this one, else on PATH.
+func siblingBinary(name string) (string, error) {
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), name)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%s not found beside smile or on PATH: build it with hack/build.sh", name)
+	}
+	return p, nil
+}
+
+func lastLines(path string, n int) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// progress returns the step the run's current attempt last reported ("" if none).
+func (c *controllerClient) progress(ctx context.Context, name string) string {
+	var p struct {
+		Step string `json:"step"`
+	}
+	if err := c.call(ctx, http.MethodGet, status.PathProgress+"?name="+url.QueryEscape(name), "", nil, &p); err != nil {
+		return ""
+	}
+	return p.Step
+}

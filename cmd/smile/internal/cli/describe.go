@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+func newDescribeCommand(streams Streams) *cobra.Command {
+	var dir string
+	cmd := &cobra.Command{
+		Use:     "describe NAME",
+		Short:   "Show a run in detail: spec, status, conditions, gaps and events",
+		Example: "  smile describe quickstart",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			objs, err := loadObjects(dir, args)
+			if err != nil {
+				return err
+			}
+			describe(streams.Out, objs[0], time.Now())
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	return cmd
+}
+
+// describe prints a run the way kubectl describe does: Title Case keys,
+// two-space nesting, a conditions table, then events.
+func describe(w io.Writer, o Object, now time.Time) {
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	defer tw.Flush()
+	kv := func(indent int, key string, value any) {
+		fmt.Fprintf(tw, "%s%s:\t%v\n", strings.Repeat("  ", indent), key, value)
+	}
+	kv(0, "Name", o.Metadata.Name)
+	kv(0, "API Version", o.APIVersion)
+	kv(0, "Kind", o.Kind)
+	if o.Metadata.CreationTimestamp != nil {
+		kv(0, "Created", fmt.Sprintf("%s (%s ago)", o.Metadata.CreationTimestamp.Local().Format(time.RFC3339), HumanDuration(now.Sub(*o.Metadata.CreationTimestamp))))
+	}
+	kv(0, "Generation", o.Metadata.Generation)
+	fmt.Fprintln(tw, "Spec:")
+	describeMap(tw, 1, o.Spec)
+	st := o.Status
+	if st == nil {
+		fmt.Fprintln(tw, "Status:\t<none yet>")
+		return
+	}
+	fmt.Fprintln(tw, "Status:")
+	kv(1, "Phase", st.Phase)
+	kv(1, "Iteration", st.Iteration)
+	kv(1, "Observed Generation", st.ObservedGeneration)
+	if st.Reason != "" {
+		kv(1, "Reason", st.Reason)
+	}
+	if st.Message != "" {
+		kv(1, "Message", st.Message)
+	}
+	if !st.StartedAt.IsZero() {
+		kv(1, "Started", st.StartedAt.Local().Format(time.RFC3339))
+	}
+	if st.FinishedAt != nil {
+		kv(1, "Finished", fmt.Sprintf("%s (took %s)", st.FinishedAt.Local().Format(time.RFC3339), st.FinishedAt.Sub(st.StartedAt).Round(time.Second)))
+	}
+	if st.Attempt != nil {
+		kv(1, "Container", fmt.Sprintf("%s (%s, iteration %d)", st.Attempt.Container, st.Attempt.Role, st.Attempt.Iteration))
+	}
+	if len(st.Containers) > 0 {
+		kv(1, "Kept Containers", strings.Join(st.Containers, ", "))
+	}
+	if st.Report != nil && st.Report.Markdown != "" {
+		kv(1, "Report", st.Report.Markdown)
+	}
+	tw.Flush()
+
+	fmt.Fprintln(w, "Conditions:")
+	ct := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(ct, "  Type\tStatus\tReason\tLast Transition\tMessage")
+	fmt.Fprintln(ct, "  ----\t------\t------\t---------------\t-------")
+	for _, c := range st.Conditions {
+		fmt.Fprintf(ct, "  %s\t%s\t%s\t%s ago\t%s\n", c.Type, c.Status, c.Reason, HumanDuration(now.Sub(c.LastTransitionTime)), c.Message)
+	}
+	ct.Flush()
+
+	fmt.Fprintf(w, "Gaps:\t%d\n", len(st.Gaps))
+	if len(st.Gaps) > 0 {
+		gt := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+		fmt.Fprintln(gt, "  Line\tSeverity\tCategory\tTitle")
+		fmt.Fprintln(gt, "  ----\t--------\t--------\t-----")
+		for _, g := range st.Gaps {
+			fmt.Fprintf(gt, "  %d\t%s\t%s\t%s\n", g.Location.LineNumber, g.Severity, g.Category, g.Title)
+		}
+		gt.Flush()
+	}
+	if len(st.MentorNotes) > 0 {
+		fmt.Fprintln(w, "Mentor Notes:")
+		for _, n := range st.MentorNotes {
+			fmt.Fprintf(w, "  Iteration %d (line %d, %s): %s\n", n.Iteration, n.Line, n.Resolution, firstLine(n.Answer))
+		}
+	}
+	fmt.Fprintln(w, "Events:")
+	if len(st.Timeline) == 0 {
+		fmt.Fprintln(w, "  <none>")
+		return
+	}
+	et := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(et, "  Age\tIteration\tEvent\tDetails")
+	fmt.Fprintln(et, "  ---\t---------\t-----\t-------")
+	for _, e := range st.Timeline {
+		fmt.Fprintf(et, "  %s\t%d\t%s\t%s\n", HumanDuration(now.Sub(e.Timestamp)), e.Iteration, e.Event, firstLine(e.Details))
+	}
+	et.Flush()
+}
+
+// describeMap prints a spec map with Title Case keys, nested maps indented.
+func describeMap(w io.Writer, indent int, m map[string]any) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if sub, ok := m[k].(map[string]any); ok {
+			fmt.Fprintf(w, "%s%s:\n", strings.Repeat("  ", indent), titleCase(k))
+			describeMap(w, indent+1, sub)
+			continue
+		}
+		fmt.Fprintf(w, "%s%s:\t%v\n", strings.Repeat("  ", indent), titleCase(k), m[k])
+	}
+}
+
+// titleCase turns a camelCase key into Title Case words: maxIterations ->
+// Max Iterations.
+func titleCase(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if i == 0 {
+			b.WriteString(strings.ToUpper(string(r)))
+			continue
+		}
+		if r >= 'A' && r <= 'Z' {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " ..."
+	}
+	if len(s) > 160 {
+		s = s[:157] + "..."
+	}
+	return s
+}

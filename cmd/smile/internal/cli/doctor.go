@@ -1,0 +1,177 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/spec"
+)
+
+// providerNeeds says what a provider needs: its CLI inside the image and the
+// environment variable holding its credentials on the host.
+var providerNeeds = map[spec.Provider]struct{ cli, env string }{
+	spec.ProviderClaude: {"claude", "ANTHROPIC_API_KEY"},
+	spec.ProviderCodex:  {"codex", "CODEX_API_KEY"},
+	spec.ProviderGemini: {"gemini", "GEMINI_API_KEY"},
+	spec.ProviderOpenAI: {"", "OPENAI_API_KEY"},
+}
+
+type doctorCheck struct {
+	name string
+	ok   bool
+	msg  string
+}
+
+func newDoctorCommand(streams Streams) *cobra.Command {
+	var file, wrapper string
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check that everything a run needs is here: Docker, the image, the network, the provider",
+		Long: `Check what a run needs, one line per check: Docker reachable and its API version, the image
+present, the bridge gateway usable for callbacks, the smile-wrapper binary, and the chosen provider's CLI
+(inside the image) and credentials. Exits non-zero when a check fails.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			cfg, source, err := doctorConfig(file)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(streams.ErrOut, "checking with %s\n", source)
+			failed := 0
+			for _, c := range runChecks(ctx, cfg, wrapper) {
+				word := "ok  "
+				if !c.ok {
+					word = "FAIL"
+					failed++
+				}
+				fmt.Fprintf(streams.Out, "%s  %-12s %s\n", word, c.name, c.msg)
+			}
+			if failed > 0 {
+				return &exitError{code: ExitError, err: fmt.Errorf("%d check(s) failed", failed)}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&file, "filename", "f", "", "the SmileRun manifest whose settings to check (default: run.yaml here if present, else smile.json)")
+	cmd.Flags().StringVar(&wrapper, "wrapper", "", "the smile-wrapper binary (default: beside smile, or $SMILE_WRAPPER)")
+	return cmd
+}
+
+func doctorConfig(file string) (spec.Config, string, error) {
+	if file == "" {
+		if _, err := os.Stat("run.yaml"); err == nil {
+			file = "run.yaml"
+		}
+	}
+	if file == "" {
+		cfg, err := spec.LoadConfig(spec.ConfigFileName)
+		return cfg, spec.ConfigFileName + " (or the defaults)", err
+	}
+	m, err := spec.LoadManifest(file)
+	if err != nil {
+		return spec.Config{}, "", err
+	}
+	cfg, err := m.Resolve(filepath.Dir(file))
+	return cfg, file, err
+}
+
+func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []doctorCheck {
+	var checks []doctorCheck
+	add := func(name string, err error, okMsg string) bool {
+		if err != nil {
+			checks = append(checks, doctorCheck{name, false, err.Error()})
+			return false
+		}
+		checks = append(checks, doctorCheck{name, true, okMsg})
+		return true
+	}
+	wrapper, err := findWrapper(wrapperFlag)
+	add("wrapper", err, wrapper)
+
+	rt, err := docker.New()
+	if err == nil {
+		defer rt.Close()
+	}
+	var info runtime.Info
+	if err == nil {
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		info, err = rt.Info(ctx)
+		cancel()
+	}
+	if !add("docker", err, fmt.Sprintf("reachable: server %s, API %s", info.ServerVersion, info.APIVersion)) {
+		return checks
+	}
+	imageOK := add("image", rt.EnsureImage(ctx, cfg.ContainerImage), cfg.ContainerImage+" is present")
+
+	ln, err := gatewayListen(info.GatewayIP)
+	if ln != nil {
+		ln.Close()
+	}
+	add("gateway", err, fmt.Sprintf("%s: containers can call back (listening there works)", info.GatewayIP))
+
+	need, model := providerNeeds[cfg.LLMProvider]
+	if !model {
+		add("provider", nil, fmt.Sprintf("%s: built in, no model or credentials needed", cfg.LLMProvider))
+		return checks
+	}
+	if need.cli != "" {
+		if !imageOK {
+			add("provider", fmt.Errorf("%s: cannot look for the `%s` CLI without the image", cfg.LLMProvider, need.cli), "")
+		} else {
+			add("provider", cliInImage(ctx, rt, cfg.ContainerImage, need.cli),
+				fmt.Sprintf("%s: the `%s` CLI is in %s", cfg.LLMProvider, need.cli, cfg.ContainerImage))
+		}
+	}
+	var credErr error
+	if os.Getenv(need.env) == "" {
+		credErr = fmt.Errorf("%s: %s is not set", cfg.LLMProvider, need.env)
+	}
+	add("credentials", credErr, fmt.Sprintf("%s: %s is set", cfg.LLMProvider, need.env))
+	return checks
+}
+
+func gatewayListen(ip string) (net.Listener, error) {
+	if parsed := net.ParseIP(ip); parsed == nil || parsed.IsUnspecified() {
+		return nil, fmt.Errorf("no usable bridge gateway address (got %q)", ip)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen on the bridge gateway %s: %w", ip, err)
+	}
+	return ln, nil
+}
+
+// cliInImage looks for a command inside the image, in a throwaway container.
+func cliInImage(ctx context.Context, rt runtime.Runtime, image, cli string) error {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	name := fmt.Sprintf("smile-doctor-%d", os.Getpid())
+	c, err := rt.Start(ctx, runtime.ContainerSpec{
+		Name: name, Image: image, Cmd: []string{"sleep", "60"}, Network: "none",
+		Labels: map[string]string{runtime.LabelOwner: "smile-doctor"},
+	})
+	if err != nil {
+		return fmt.Errorf("start a container from %s: %w", image, err)
+	}
+	defer rt.Remove(context.Background(), c.Name)
+	code, _, err := rt.Exec(ctx, c.Name, []string{"sh", "-c", "command -v " + cli}, 30*time.Second)
+	if err != nil {
+		return err
+	}
+	if code != 0 {
+		return fmt.Errorf("LLM CLI not available: %s is not installed in %s (see the README's image recipe)", cli, image)
+	}
+	return nil
+}

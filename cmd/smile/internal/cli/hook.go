@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+func newHookCommand(streams Streams) *cobra.Command {
+	var failOn, wrapper string
+	cmd := &cobra.Command{
+		Use:   "hook [FILE...]",
+		Short: "Pre-commit hook: check the tutorials whose inputs are among FILE",
+		Long: `For each SmileRun manifest under the current folder whose inputs (the manifest, its smile.json,
+the tutorial, the tutorial's images) include one of FILE (as pre-commit passes the staged files), run
+` + "`smile apply --wait`" + `. Fails when a run finds gaps at or above --fail-on or does not complete. When no
+FILE is an input of any run, nothing runs.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			return runHook(ctx, streams, args, failOn, wrapper)
+		},
+	}
+	cmd.Flags().StringVar(&failOn, "fail-on", "major", "the lowest gap severity that fails the commit: critical, major, minor or none")
+	cmd.Flags().StringVar(&wrapper, "wrapper", "", "the smile-wrapper binary (default: beside smile, or $SMILE_WRAPPER)")
+	return cmd
+}
+
+func runHook(ctx context.Context, streams Streams, files []string, failOn, wrapper string) error {
+	if _, err := parseFailOn(failOn); err != nil {
+		return err
+	}
+	changed := map[string]bool{}
+	for _, f := range files {
+		if abs, err := filepath.Abs(f); err == nil {
+			changed[abs] = true
+		}
+	}
+	manifests, err := findManifests(".")
+	if err != nil {
+		return err
+	}
+	var toRun []string
+	for _, m := range manifests {
+		for _, in := range manifestInputs(m) {
+			if changed[in] {
+				toRun = append(toRun, m)
+				break
+			}
+		}
+	}
+	if len(toRun) == 0 {
+		fmt.Fprintln(streams.ErrOut, "smile: no tutorial (or its manifest, smile.json or images) in this commit: nothing to check")
+		return nil
+	}
+	worst := 0
+	for _, m := range toRun {
+		fmt.Fprintf(streams.ErrOut, "smile: checking %s\n", m)
+		o := &applyOptions{file: m, wait: true, failOn: failOn, wrapper: wrapper}
+		err := o.run(ctx, streams)
+		var ee *exitError
+		switch {
+		case err == nil:
+		case errors.As(err, &ee):
+			if ee.err != nil {
+				fmt.Fprintf(streams.ErrOut, "error: %v\n", ee.err)
+			}
+			worst = max(worst, ee.code)
+		default:
+			fmt.Fprintf(streams.ErrOut, "error: %s: %v\n", m, err)
+			worst = max(worst, ExitError)
+		}
+	}
+	if worst != 0 {
+		return &exitError{code: worst}
+	}
+	return nil
+}
+
+// findManifests lists the SmileRun manifests under dir (YAML files whose kind
+// is SmileRun), skipping version control, dependencies and SMILE's own files.
+func findManifests(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", ".smile", "node_modules", "vendor":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		ext := strings.ToLower(filepath.Ext(path))
+		if ext != ".yaml" && ext != ".yml" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(data), "SmileRun") {
+			return nil
+		}
+		if _, err := spec.ParseManifest(data, path); err != nil {
+			return nil
+		}
+		abs, err := filepath.Abs(path)
+		if err == nil {
+			out = append(out, abs)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// manifestInputs are the files a run depends on, absolute.
+func manifestInputs(manifest string) []string {
+	inputs := []string{manifest}
+	m, err := spec.LoadManifest(manifest)
+	if err != nil {
+		return inputs
+	}
+	dir := filepath.Dir(manifest)
+	inputs = append(inputs, m.ConfigPath(dir))
+	cfg, err := m.Resolve(dir)
+	if err != nil {
+		return inputs
+	}
+	tutorial := cfg.Tutorial
+	if !filepath.IsAbs(tutorial) {
+		tutorial = filepath.Join(dir, tutorial)
+	}
+	inputs = append(inputs, tutorial)
+	if t, err := spec.LoadTutorial(tutorial); err == nil {
+		for _, img := range t.Images {
+			inputs = append(inputs, img.Path)
+		}
+	}
+	return inputs
+}

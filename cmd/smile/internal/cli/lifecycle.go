@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+func newDeleteCommand(streams Streams) *cobra.Command {
+	var dir string
+	cmd := &cobra.Command{
+		Use:   "delete NAME",
+		Short: "Stop a run, remove its containers and forget its status",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return deleteRun(cmd.Context(), streams, dir, args[0])
+		},
+	}
+	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	return cmd
+}
+
+func deleteRun(ctx context.Context, streams Streams, dir, name string) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	rec, err := status.Registry{Dir: dir}.Get(name)
+	if errors.Is(err, status.ErrNotFound) {
+		return fmt.Errorf("smilerun %q not found", name)
+	}
+	if err != nil {
+		return err
+	}
+	if c, err := findController(dir); err == nil {
+		if err := c.delete(ctx, name); err == nil {
+			fmt.Fprintf(streams.Out, "%s/%s deleted\n", spec.Resource, name)
+			return nil
+		} else if !isNotFound(err) {
+			return err
+		}
+		// The controller does not run it (it was applied elsewhere or failed
+		// to resume): delete it here.
+	}
+	lock, err := status.Acquire(rec.StateFile)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	rt, err := docker.New()
+	if err != nil {
+		return err
+	}
+	defer rt.Close()
+	if err := reconcile.DeleteRun(ctx, rt, rec); err != nil {
+		return err
+	}
+	_ = os.Remove(status.LockPath(rec.StateFile))
+	fmt.Fprintf(streams.Out, "%s/%s deleted\n", spec.Resource, name)
+	return nil
+}
+
+func newStopCommand(streams Streams) *cobra.Command {
+	var dir, reason string
+	cmd := &cobra.Command{
+		Use:   "stop NAME",
+		Short: "End a run's loop now; its report is still written",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			name := args[0]
+			rec, err := status.Registry{Dir: dir}.Get(name)
+			if err != nil {
+				return fmt.Errorf("smilerun %q not found", name)
+			}
+			run, err := status.Load(rec.StateFile)
+			if err != nil {
+				return err
+			}
+			if run.Status.Phase.Terminal() {
+				fmt.Fprintf(streams.Out, "%s/%s already ended (%s)\n", spec.Resource, name, run.Status.Phase)
+				return nil
+			}
+			c, err := findController(dir)
+			if err != nil {
+				return fmt.Errorf("no controller is running the loop of %s (it resumes when you apply it again; `smile delete %s` forgets it)", name, name)
+			}
+			ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			res, err := c.stop(ctx, run.Status.Token, name, reason)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(streams.Out, "%s/%s stopped (%s)\n", spec.Resource, name, res.FinalState.Status)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	cmd.Flags().StringVar(&reason, "reason", "stopped by the user", "why the run is stopped (kept in its status and report)")
+	return cmd
+}
+
+func isNotFound(err error) bool {
+	return err != nil && (errors.Is(err, status.ErrNotFound) || strings.Contains(err.Error(), "not found"))
+}

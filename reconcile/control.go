@@ -1,0 +1,83 @@
+package reconcile
+
+import (
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// The control API: what the CLI asks of a running controller. It is served
+// on the loopback listener only and needs the controller's token, which the
+// controller publishes in .smile/controller.json (readable by its user only).
+const (
+	PathApply  = "/api/apply"
+	PathDelete = "/api/delete"
+)
+
+// ApplyRequest is the body of POST /api/apply.
+type ApplyRequest struct {
+	Manifest string `json:"manifest"` // absolute path
+}
+
+// DeleteRequest is the body of POST /api/delete.
+type DeleteRequest struct {
+	Name string `json:"name"`
+}
+
+func (a *API) control(mux *http.ServeMux) {
+	mux.HandleFunc("POST "+PathApply, a.apply)
+	mux.HandleFunc("POST "+PathDelete, a.delete)
+}
+
+func (a *API) controller(w http.ResponseWriter, r *http.Request) bool {
+	token, found := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	want := a.m.opts.ControlToken
+	if !found || want == "" || subtle.ConstantTimeCompare([]byte(token), []byte(want)) != 1 {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="smile"`)
+		writeError(w, http.StatusUnauthorized, "the controller's token is required")
+		return false
+	}
+	return true
+}
+
+func (a *API) apply(w http.ResponseWriter, r *http.Request) {
+	if !a.controller(w, r) {
+		return
+	}
+	var req ApplyRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	res, err := a.m.Apply(req.Manifest)
+	if err != nil {
+		code := http.StatusUnprocessableEntity
+		if errors.Is(err, status.ErrLoopRunning) {
+			code = http.StatusConflict
+		}
+		writeError(w, code, err.Error())
+		return
+	}
+	writeJSONResponse(w, http.StatusOK, res)
+}
+
+func (a *API) delete(w http.ResponseWriter, r *http.Request) {
+	if !a.controller(w, r) {
+		return
+	}
+	var req DeleteRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	if _, ok := a.m.Applied(req.Name); !ok {
+		writeError(w, http.StatusNotFound, "smilerun \""+req.Name+"\" not found")
+		return
+	}
+	if err := a.m.Delete(r.Context(), req.Name); err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeJSONResponse(w, http.StatusOK, map[string]bool{"deleted": true})
+}

@@ -1,0 +1,44 @@
+package reconcile
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// ErrControllerRunning means another live controller serves the folder.
+var ErrControllerRunning = errors.New("a controller is already running for this folder")
+
+// ServeFolder makes a started Manager the controller of a folder: it takes the
+// folder's controller lock (one controller per folder) and publishes where
+// its API is in .smile/controller.json. release undoes both.
+func (m *Manager) ServeFolder(dir, version string, foreground bool) (release func(), err error) {
+	dir, err = filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	lock, err := status.Acquire(status.ControllerLockPath(dir))
+	if errors.Is(err, status.ErrLoopRunning) {
+		return nil, fmt.Errorf("%w (%s)", ErrControllerRunning, dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	info := status.ControllerInfo{
+		PID: os.Getpid(), Instance: m.opts.Instance, Dir: dir,
+		APIAddr: m.APIAddr(), CallbackAddr: m.CallbackAddr(),
+		StartedAt: time.Now().UTC(), Version: version, Token: m.opts.ControlToken, Foreground: foreground,
+	}
+	if err := status.WriteControllerInfo(dir, info); err != nil {
+		lock.Release()
+		return nil, err
+	}
+	return func() {
+		_ = os.Remove(status.ControllerInfoPath(dir))
+		lock.Release()
+	}, nil
+}
