@@ -1,0 +1,40 @@
+package e2e
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestQuickstartCommand runs README command 1 exactly as a user would: it
+// builds everything, checks examples/quickstart in a real container with the
+// literal learner, and says where the report is.
+func TestQuickstartCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: needs Docker (skipped with -short)")
+	}
+	root := repoRoot(t)
+	cmd := exec.Command("bash", "hack/quickstart.sh")
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("hack/quickstart.sh: %v\n%s", err, out)
+	}
+	dir := filepath.Join(root, "examples", "quickstart")
+	t.Cleanup(func() { removeRunContainers(dir) })
+	if !strings.Contains(string(out), "report: "+filepath.Join(dir, "smile-report.md")) {
+		t.Errorf("the command does not print where the report is:\n%s", out)
+	}
+	r := readReport(t, filepath.Join(dir, "smile-report.json"))
+	line := lineOf(t, filepath.Join(dir, "tutorial.md"), "./count.sh words.txt")
+	if r.Summary.Status != "completed" || r.Summary.Iterations != 2 {
+		t.Errorf("status %s after %d iterations, want completed after 2 (the Mentor's chmod +x)", r.Summary.Status, r.Summary.Iterations)
+	}
+	if len(r.Gaps) != 1 || r.Gaps[0].Category != "permission_denied" || r.Gaps[0].Location.LineNumber != line {
+		t.Fatalf("gaps %+v, want one permission_denied at line %d", r.Gaps, line)
+	}
+	if !strings.Contains(r.Gaps[0].SuggestedFix, "chmod +x") {
+		t.Errorf("fix %q should tell the author to add chmod +x", r.Gaps[0].SuggestedFix)
+	}
+}
