@@ -209,3 +209,30 @@ func TestSecondApplyOfTheSameStateFileIsRefused(t *testing.T) {
 		t.Fatalf("second apply: %v, want loop already running", err)
 	}
 }
+
+// A fast container can call back before the status that records its start
+// is written: the API accepts exactly the attempt the run is starting.
+func TestCallbackBeforeTheAttemptIsRecorded(t *testing.T) {
+	m, _ := startManager(t)
+	run, _ := m.Run("demo")
+	starting := clone(run)
+	starting.Status.Phase, starting.Status.Attempt = status.PhaseRunningMentor, nil
+	m.rec.mu.Lock()
+	m.rec.observed["demo"] = starting
+	m.rec.mu.Unlock()
+
+	mentor := strings.Replace(run.Status.Attempt.Container, "-student", "-mentor", 1)
+	base := "http://" + m.CallbackAddr()
+	body := []byte(`{"mentorOutput":"run chmod +x first"}`)
+	if code, out := post(t, base+status.PathMentorResult, run.Status.Token, mentor, body); code != http.StatusOK {
+		t.Fatalf("the Mentor the run is starting was refused: %d %v", code, out)
+	}
+	for _, attempt := range []string{run.Status.Attempt.Container, mentor + "-x", strings.Replace(mentor, "-i1-", "-i2-", 1)} {
+		if code, _ := post(t, base+status.PathMentorResult, run.Status.Token, attempt, body); code != http.StatusConflict {
+			t.Errorf("attempt %s: %d, want 409: only the attempt being started is accepted", attempt, code)
+		}
+	}
+	if code, _ := post(t, base+status.PathStudentResult, run.Status.Token, mentor, body); code != http.StatusConflict {
+		t.Errorf("a student result from the mentor's container: %d, want 409", code)
+	}
+}
