@@ -43,7 +43,10 @@ func (a *API) Handler() http.Handler {
 	mux.HandleFunc("POST "+status.PathStop, a.stop)
 	mux.HandleFunc("GET "+status.PathProgress, a.currentProgress)
 	a.control(mux)
-	return mux
+	a.observers(mux)
+	// Only this machine, by a loopback name: a web page whose DNS name is
+	// rebound to 127.0.0.1 must not read a run's status or drive it.
+	return sameHostOnly(mux)
 }
 
 func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {

@@ -236,3 +236,19 @@ func TestCallbackBeforeTheAttemptIsRecorded(t *testing.T) {
 		t.Errorf("a student result from the mentor's container: %d, want 409", code)
 	}
 }
+
+func TestLoopbackAPIRefusesForeignHosts(t *testing.T) {
+	m, _ := startManager(t)
+	for host, want := range map[string]int{"evil.example": http.StatusForbidden, m.APIAddr(): http.StatusOK, "localhost": http.StatusOK} {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+status.PathStatus, nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
+	}
+}

@@ -1,0 +1,316 @@
+// Command benchevents measures the controller's observer path and its API
+// while a loop runs (NFR-001, NFR-002, NFR-004, SC-010). It runs a real
+// Manager on the in-memory fake runtime, drives its loop through the callback
+// API (the Student asks, the Mentor answers, again and again), and prints two
+// tables:
+//
+//   - event delivery latency with 1, 10 and 100 WebSocket clients on /ws:
+//     from a transition's save (the phase event's "at") to its receipt by
+//     each client;
+//   - GET /api/status throughput and latency at several concurrencies while
+//     the loop runs, with the loop's own pace beside it.
+//
+// Usage: go run ./hack/benchevents [-cycles 50] [-clients 1,10,100] [-concurrency 1,8,32]
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/runtime/fake"
+	"github.com/smile-loop/smile/status"
+)
+
+const tutorial = "# Demo\n\nRun it:\n\n```bash\n./run.sh\n```\n"
+
+func main() {
+	cycles := flag.Int("cycles", 50, "Student/Mentor cycles per scenario (4 transitions each)")
+	clients := flag.String("clients", "1,10,100", "WebSocket client counts")
+	conc := flag.String("concurrency", "1,8,32", "GET /api/status concurrencies")
+	flag.Parse()
+	if err := run(*cycles, ints(*clients), ints(*conc)); err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(1)
+	}
+}
+
+func run(cycles int, clients, concs []int) error {
+	fmt.Printf("Event delivery latency: transition saved -> received by each /ws client (%d transitions per row)\n\n", 4*cycles)
+	fmt.Printf("%-8s %-10s %-10s %-10s %-10s %-10s\n", "CLIENTS", "EVENTS", "P50", "P99", "MAX", "OVER100MS")
+	for _, n := range clients {
+		res, err := scenario(cycles, n, 0)
+		if err != nil {
+			return err
+		}
+		lat := res.latencies
+		fmt.Printf("%-8d %-10d %-10s %-10s %-10s %-10d\n", n, len(lat), dur(pct(lat, 50)), dur(pct(lat, 99)), dur(pct(lat, 100)), over(lat, 100*time.Millisecond))
+	}
+
+	fmt.Printf("\nGET /api/status while a loop runs (1 /ws client; keep-alive connections)\n\n")
+	fmt.Printf("%-12s %-10s %-10s %-10s %-10s %-18s\n", "CONCURRENCY", "REQUESTS", "REQ/S", "P50", "P99", "LOOP TRANSITIONS/S")
+	base, err := scenario(cycles, 1, 0)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%-12s %-10s %-10s %-10s %-10s %-18.0f\n", "0", "-", "-", "-", "-", base.transitionsPerSec)
+	for _, c := range concs {
+		res, err := scenario(cycles, 1, c)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%-12d %-10d %-10.0f %-10s %-10s %-18.0f\n", c, len(res.statusLat), float64(len(res.statusLat))/res.elapsed.Seconds(),
+			dur(pct(res.statusLat, 50)), dur(pct(res.statusLat, 99)), res.transitionsPerSec)
+	}
+	return nil
+}
+
+type result struct {
+	latencies         []time.Duration
+	statusLat         []time.Duration
+	elapsed           time.Duration
+	transitionsPerSec float64
+}
+
+// scenario runs one Manager with n WebSocket clients and conc status
+// pollers through the given number of ask/answer cycles.
+func scenario(cycles, n, conc int) (*result, error) {
+	dir, err := os.MkdirTemp("", "smile-benchevents-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	files := map[string]string{
+		"tutorial.md":   tutorial,
+		"run.yaml":      fmt.Sprintf("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: bench}\nspec: {llmProvider: literal, maxIterations: %d}\n", cycles+5),
+		"smile-wrapper": "#!/bin/true\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	m := reconcile.NewManager(reconcile.Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
+		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer func() { cancel(); m.Wait() }()
+	if err := m.Start(ctx); err != nil {
+		return nil, err
+	}
+	sub := m.Hub().Subscribe() // the driver's own view of the loop
+	defer sub.Close()
+	if _, err := m.Apply(filepath.Join(dir, "run.yaml")); err != nil {
+		return nil, err
+	}
+	if err := waitPhase(sub, status.PhaseWaitingForStudent); err != nil {
+		return nil, err
+	}
+
+	// Observers.
+	var mu sync.Mutex
+	var lat []time.Duration
+	var wg sync.WaitGroup
+	conns := make([]*websocket.Conn, n)
+	for i := range conns {
+		c, _, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws", nil)
+		if err != nil {
+			return nil, fmt.Errorf("dial client %d: %w", i, err)
+		}
+		c.SetReadLimit(-1)
+		conns[i] = c
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for {
+				_, data, err := c.Read(ctx)
+				if err != nil {
+					break
+				}
+				got := time.Now()
+				var e struct {
+					Event   string `json:"event"`
+					Payload struct {
+						At time.Time `json:"at"`
+					} `json:"payload"`
+				}
+				if json.Unmarshal(data, &e) == nil && e.Event == reconcile.WSPhase {
+					mine = append(mine, got.Sub(e.Payload.At))
+				}
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}()
+	}
+
+	// Status pollers.
+	var statusLat []time.Duration
+	stopPoll := make(chan struct{})
+	var pollers sync.WaitGroup
+	var pollErr atomic.Value
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 1}}
+	for range conc {
+		pollers.Add(1)
+		go func() {
+			defer pollers.Done()
+			var mine []time.Duration
+			for {
+				select {
+				case <-stopPoll:
+					mu.Lock()
+					statusLat = append(statusLat, mine...)
+					mu.Unlock()
+					return
+				default:
+				}
+				start := time.Now()
+				resp, err := client.Get("http://" + m.APIAddr() + status.PathStatus)
+				if err != nil {
+					pollErr.Store(err)
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					pollErr.Store(fmt.Errorf("GET /api/status: %s", resp.Status))
+				}
+				mine = append(mine, time.Since(start))
+			}
+		}()
+	}
+
+	// The loop: ask, answer, next iteration.
+	start := time.Now()
+	for range cycles {
+		if err := postResult(m, status.PathStudentResult, status.StudentResultRequest{StudentOutput: status.StudentOutput{
+			Status: status.StudentAskMentor, CurrentStep: "line 6: ./run.sh", Line: 6,
+			QuestionForMentor: "./run.sh printed Permission denied. What is missing?",
+		}}); err != nil {
+			return nil, err
+		}
+		if err := waitPhase(sub, status.PhaseWaitingForMentor); err != nil {
+			return nil, err
+		}
+		if err := postResult(m, status.PathMentorResult, status.MentorResultRequest{MentorOutput: "run `chmod +x run.sh` first"}); err != nil {
+			return nil, err
+		}
+		if err := waitPhase(sub, status.PhaseWaitingForStudent); err != nil {
+			return nil, err
+		}
+	}
+	elapsed := time.Since(start)
+	close(stopPoll)
+	pollers.Wait()
+	time.Sleep(200 * time.Millisecond) // the last events are on their way
+	for _, c := range conns {
+		c.Close(websocket.StatusNormalClosure, "")
+	}
+	wg.Wait()
+	if err, ok := pollErr.Load().(error); ok {
+		return nil, err
+	}
+	if want := 4 * cycles * n; len(lat) < want {
+		return nil, fmt.Errorf("%d clients received %d phase events, want %d", n, len(lat), want)
+	}
+	return &result{latencies: lat, statusLat: statusLat, elapsed: elapsed, transitionsPerSec: float64(4*cycles) / elapsed.Seconds()}, nil
+}
+
+// postResult posts as the container the run waits on.
+func postResult(m *reconcile.Manager, path string, body any) error {
+	run, err := m.Run("bench")
+	if err != nil {
+		return err
+	}
+	if run.Status.Attempt == nil {
+		return errors.New("the run waits on no container")
+	}
+	data, _ := json.Marshal(body)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+m.CallbackAddr()+path, bytes.NewReader(data))
+	req.Header.Set("Authorization", "Bearer "+run.Status.Token)
+	req.Header.Set(status.HeaderAttempt, run.Status.Attempt.Container)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		msg, _ := io.ReadAll(resp.Body)
+		return fmt.Errorf("POST %s: %s %s", path, resp.Status, msg)
+	}
+	return nil
+}
+
+func waitPhase(sub *reconcile.Subscription, phase status.Phase) error {
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case ev := <-sub.C:
+			if ev.Run != nil && ev.Run.Status.Phase == phase && ev.Action != reconcile.ActProgress {
+				return nil
+			}
+			if ev.Run != nil && ev.Run.Status.Phase.Terminal() {
+				return fmt.Errorf("the loop ended early: %s %s", ev.Run.Status.Phase, ev.Run.Status.Message)
+			}
+		case <-timeout:
+			return fmt.Errorf("the loop never reached %s", phase)
+		}
+	}
+}
+
+func pct(d []time.Duration, p int) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(0, min(len(s)-1, i-1))]
+}
+
+func over(d []time.Duration, limit time.Duration) int {
+	n := 0
+	for _, v := range d {
+		if v > limit {
+			n++
+		}
+	}
+	return n
+}
+
+func dur(d time.Duration) string {
+	switch {
+	case d >= time.Second:
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	case d >= time.Millisecond:
+		return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%dµs", d.Microseconds())
+}
+
+func ints(s string) []int {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}

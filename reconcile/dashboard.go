@@ -1,0 +1,89 @@
+package reconcile
+
+import (
+	"embed"
+	"io/fs"
+	"net/http"
+	"strings"
+)
+
+// dashboardFiles is the dashboard page: plain HTML, CSS and JavaScript,
+// embedded so the controller serves it offline with nothing to install.
+//
+//go:embed dashboard/index.html dashboard/dashboard.css dashboard/dashboard.js
+var dashboardFiles embed.FS
+
+// dashboardCSP lets the page load only its own files and open its own
+// WebSocket; no inline script, no other site, no framing.
+const dashboardCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// TutorialResponse is the body of GET /api/tutorial: the run's tutorial as
+// written, for the dashboard to show with line numbers.
+type TutorialResponse struct {
+	Name string `json:"name"`
+	// Path is the tutorial's path relative to the manifest's folder.
+	Path string `json:"path"`
+	// LineCount is the number of lines, as gap line numbers count them.
+	LineCount int    `json:"lineCount"`
+	Content   string `json:"content"`
+}
+
+// dashboard adds the page (GET /), its files and GET /api/tutorial.
+func (o *observers) dashboard(mux *http.ServeMux) {
+	mux.Handle("GET /{$}", sameHostOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		serveDashboardFile(w, r, "index.html")
+	})))
+	mux.Handle("GET /dashboard/{file}", sameHostOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		serveDashboardFile(w, r, r.PathValue("file"))
+	})))
+	mux.Handle("GET /api/tutorial", sameHostOnly(http.HandlerFunc(o.tutorial)))
+}
+
+func serveDashboardFile(w http.ResponseWriter, r *http.Request, name string) {
+	if strings.Contains(name, "/") || name == "" {
+		http.NotFound(w, r)
+		return
+	}
+	if _, err := fs.Stat(dashboardFiles, "dashboard/"+name); err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Security-Policy", dashboardCSP)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-cache")
+	http.ServeFileFS(w, r, dashboardFiles, "dashboard/"+name)
+}
+
+// tutorial serves the run's tutorial (?name=, default the only run) as the
+// controller reads it now.
+func (o *observers) tutorial(w http.ResponseWriter, r *http.Request) {
+	name, ok := o.api.pickRun(w, r)
+	if !ok {
+		return
+	}
+	d, err := o.m.Desired(name)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	content := d.Tutorial.Content
+	writeJSONResponse(w, http.StatusOK, TutorialResponse{
+		Name: name, Path: relPath(d.Dir, d.Paths.Tutorial), LineCount: lineCount(content), Content: content,
+	})
+}
+
+// lineCount counts lines the way tutorial line numbers do: a final newline
+// ends the last line rather than starting another.
+func lineCount(s string) int {
+	if s == "" {
+		return 0
+	}
+	n := strings.Count(s, "\n")
+	if !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}

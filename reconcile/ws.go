@@ -1,0 +1,300 @@
+package reconcile
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// WSWriteTimeout bounds one WebSocket write. A client that accepts nothing
+// for this long is disconnected; until then it only loses its oldest events
+// (E17), and never delays the loop or other clients.
+const WSWriteTimeout = 10 * time.Second
+
+// errorPollInterval is how often a connection looks for a failed reconcile
+// (a failure is not a transition, so the hub does not publish it).
+const errorPollInterval = 100 * time.Millisecond
+
+// observers serves the read-only observer routes of the loopback listener:
+// the WebSocket events, the dashboard and the tutorial it shows.
+type observers struct {
+	api *API
+	m   *Manager
+
+	mu       sync.Mutex
+	conns    map[*wsConn]struct{}
+	stopping bool
+	servers  sync.Map // *http.Server -> struct{}: shutdown hooks registered
+}
+
+// observers adds the observer routes to the loopback API mux.
+func (a *API) observers(mux *http.ServeMux) {
+	o := &observers{api: a, m: a.m, conns: map[*wsConn]struct{}{}}
+	mux.Handle("GET /ws", sameHostOnly(http.HandlerFunc(o.serveWS)))
+	o.dashboard(mux)
+}
+
+// serveWS streams a run's events: connected with the current state, then
+// every transition as it is saved. Each connection has its own subscription,
+// so with no connection nothing is kept (E15).
+func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
+	name, ok := o.api.pickRun(w, r)
+	if !ok {
+		return
+	}
+	stop, conn := o.track()
+	if conn == nil {
+		writeError(w, http.StatusServiceUnavailable, "the controller is stopping")
+		return
+	}
+	defer o.untrack(conn)
+	o.hookShutdown(r)
+
+	// Subscribe before the snapshot is taken, so nothing between the two is
+	// missed; events the snapshot already holds are skipped below.
+	sub := o.m.hub.Subscribe()
+	defer sub.Close()
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: ownOrigins(r)})
+	if err != nil {
+		return // Accept answered: 403 for a foreign origin
+	}
+	defer c.CloseNow()
+	// Observers only listen: a message from one closes its connection. ctx
+	// ends when the connection does; stop when the controller stops.
+	ctx := c.CloseRead(context.Background())
+
+	f := &feed{m: o.m, name: name}
+	if err := f.write(ctx, c, f.connected()); err != nil {
+		return
+	}
+	tick := time.NewTicker(errorPollInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-stop.Done():
+			_ = c.Close(websocket.StatusGoingAway, "the controller is stopping")
+			return
+		case ev := <-sub.C:
+			for _, e := range f.next(ev) {
+				if err := f.write(ctx, c, e); err != nil {
+					return
+				}
+			}
+		case <-tick.C:
+			if e, ok := f.checkError(); ok {
+				if err := f.write(ctx, c, e); err != nil {
+					return
+				}
+			}
+		}
+	}
+}
+
+// wsConn is one open connection, which a shutdown ends.
+type wsConn struct{ cancel context.CancelFunc }
+
+// track registers a connection so a shutdown can end it: http.Server.Shutdown
+// neither closes nor waits for hijacked connections. It returns nil once the
+// server is stopping.
+func (o *observers) track() (context.Context, *wsConn) {
+	ctx, cancel := context.WithCancel(context.Background())
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.stopping {
+		cancel()
+		return nil, nil
+	}
+	c := &wsConn{cancel: cancel}
+	o.conns[c] = struct{}{}
+	return ctx, c
+}
+
+func (o *observers) untrack(c *wsConn) {
+	c.cancel()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.conns, c)
+}
+
+// hookShutdown ends every connection when the server serving r shuts down.
+func (o *observers) hookShutdown(r *http.Request) {
+	srv, ok := r.Context().Value(http.ServerContextKey).(*http.Server)
+	if !ok {
+		return
+	}
+	if _, loaded := o.servers.LoadOrStore(srv, struct{}{}); loaded {
+		return
+	}
+	srv.RegisterOnShutdown(func() {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		o.stopping = true
+		for c := range o.conns {
+			c.cancel()
+		}
+	})
+}
+
+// feed is one connection's view of a run: what it was last sent.
+type feed struct {
+	m       *Manager
+	name    string
+	prev    *status.Run
+	lastErr string
+}
+
+// connected is the first message: the run as last written.
+func (f *feed) connected() WSEvent {
+	run, _ := f.m.Run(f.name)
+	f.prev = run
+	return WSEvent{Event: WSConnected, Payload: f.snapshot(run)}
+}
+
+// next translates a hub event into this connection's messages.
+func (f *feed) next(ev Event) []WSEvent {
+	run := ev.Run
+	if run == nil || run.Metadata.Name != f.name {
+		return nil
+	}
+	if ev.Action == ActProgress {
+		p := ev.Progress
+		if p == nil {
+			return nil
+		}
+		payload := WSProgressPayload{Step: p.Step, Line: p.Line, At: p.At, Iteration: run.Status.Iteration}
+		if a := run.Status.Attempt; a != nil {
+			payload.Role = a.Role
+		}
+		return []WSEvent{{Event: WSProgress, Payload: payload}}
+	}
+	if run == f.prev || (f.prev != nil && run.Metadata.Generation == f.prev.Metadata.Generation &&
+		run.Status.UpdatedAt.Before(f.prev.Status.UpdatedAt)) {
+		return nil // already in the snapshot this connection was sent
+	}
+	events, resync := diffEvents(f.prev, run, ev.Action, ev.At)
+	f.prev = run
+	if resync {
+		events = append(events, WSEvent{Event: WSSnapshot, Payload: f.snapshot(run)})
+	}
+	return events
+}
+
+// checkError reports a reconcile failure once, when it first appears.
+func (f *feed) checkError() (WSEvent, bool) {
+	msg := ""
+	if err := f.m.LastError(f.name); err != nil {
+		msg = err.Error()
+	}
+	if msg == f.lastErr {
+		return WSEvent{}, false
+	}
+	f.lastErr = msg
+	if msg == "" {
+		return WSEvent{}, false
+	}
+	return WSEvent{Event: WSError, Payload: WSErrorPayload{Message: msg, Reason: ReasonReconcileFailed}}, true
+}
+
+// snapshot is everything an observer needs to draw the run from scratch.
+func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
+	p := WSSnapshotPayload{Name: f.name, Gaps: []status.Gap{}, Timeline: []status.TimelineEntry{}}
+	if d, err := f.m.Desired(f.name); err == nil {
+		p.MaxIterations = d.Config.MaxIterations
+		p.Tutorial = relPath(d.Dir, d.Paths.Tutorial)
+	}
+	if err := f.m.LastError(f.name); err != nil {
+		p.LastError = err.Error()
+	}
+	f.lastErr = p.LastError
+	if run == nil {
+		p.State = (&status.Status{}).LoopState()
+		return p
+	}
+	st := &run.Status
+	p.State = st.LoopState()
+	p.Generation = run.Metadata.Generation
+	p.Phase, p.Terminal, p.Reason, p.Message = st.Phase, st.Phase.Terminal(), st.Reason, st.Message
+	p.Iteration = st.Iteration
+	p.Gaps = append(p.Gaps, st.Gaps...)
+	p.Timeline = append(p.Timeline, st.Timeline...)
+	p.Report, p.FinishedAt = st.Report, st.FinishedAt
+	if a := st.Attempt; a != nil {
+		p.Attempt = &WSAttempt{Role: a.Role, Iteration: a.Iteration, Container: a.Container, StartedAt: a.StartedAt}
+		if box, err := f.m.inbox(f.name); err == nil {
+			p.Progress, _ = box.progress(a.Container)
+		}
+	}
+	return p
+}
+
+// write sends one message, giving up after WSWriteTimeout.
+func (f *feed) write(ctx context.Context, c *websocket.Conn, e WSEvent) error {
+	data, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	wctx, cancel := context.WithTimeout(ctx, WSWriteTimeout)
+	defer cancel()
+	return c.Write(wctx, websocket.MessageText, data)
+}
+
+// ownOrigins are the origins of the dashboard itself: this listener's port on
+// the loopback names. The request's own host is always allowed by Accept;
+// these let a page loaded from localhost reach 127.0.0.1 and back. Any other
+// origin is refused with 403.
+func ownOrigins(r *http.Request) []string {
+	addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return nil
+	}
+	_, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return nil
+	}
+	return []string{"127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port}
+}
+
+// sameHostOnly refuses requests whose Host is not this machine by a loopback
+// name or the listener's own address: a page on another site that rebinds
+// its DNS name to 127.0.0.1 is same-origin with itself, so the Origin check
+// alone would not stop it.
+func sameHostOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !localHost(r) {
+			writeError(w, http.StatusForbidden, "host "+strconv.Quote(r.Host)+" is not this controller's address")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func localHost(r *http.Request) bool {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		return false
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	addr, ok := r.Context().Value(http.LocalAddrContextKey).(*net.TCPAddr)
+	return ok && addr.IP.Equal(ip)
+}
