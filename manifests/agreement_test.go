@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,7 +170,12 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 				trial{true, true}, trial{false, true}, trial{"true", false}, trial{1, false})})
 		case f.Type.Kind() == reflect.String && f.Type != reflect.TypeFor[string]():
 			// A named string type is an enum: any letter case, spaces around.
-			values := append(wrongType, trial{"", false}, trial{"none", false}, trial{3, false})
+			values := append(wrongType, trial{"", false}, trial{3, false})
+			if allowed := allowedValues(t, f.Type); !slices.Contains(allowed, "none") {
+				values = append(values, trial{"none", false})
+			} else {
+				values = append(values, trial{"nothing", false})
+			}
 			for _, a := range allowedValues(t, f.Type) {
 				values = append(values, trial{a, true}, trial{strings.ToUpper(a), true},
 					trial{strings.ToUpper(a[:1]) + a[1:], true}, trial{" " + a + " ", true}, trial{a + "x", false})
@@ -182,9 +188,38 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 				values = append(values, trial{ref, err == nil})
 			}
 			out = append(out, setting{path, values})
+		case name == "baseUrl":
+			out = append(out, setting{path, append(wrongType, trial{5, false},
+				trial{"http://localhost:11434/v1", true}, trial{"https://api.example.com/v1", true}, trial{"http://10.0.0.2:8000", true},
+				trial{"x", false}, trial{"", false}, trial{"localhost:11434/v1", false}, trial{"ftp://host/v1", false},
+				trial{"http://", false}, trial{"http://host/a b", false}, trial{"HTTP://host", false})})
+		case name == "apiKeyEnv":
+			out = append(out, setting{path, append(wrongType, trial{5, false},
+				trial{"OPENAI_API_KEY", true}, trial{"_key2", true}, trial{"", false}, trial{"2KEY", false},
+				trial{"MY-KEY", false}, trial{"$OPENAI_API_KEY", false}, trial{" KEY", false})})
+		case f.Type.Kind() == reflect.String && len(prefix) == 1 && prefix[0] == "models":
+			// A model may be left empty (the provider's default).
+			out = append(out, setting{path, append(wrongType, trial{5, false},
+				trial{"", true}, trial{"gpt-5", true}, trial{"qwen3-coder:30b", true}, trial{"models/gemini-2.5-pro", true},
+				trial{" gpt-5", false}, trial{"gpt 5", false}, trial{"gpt-5\n", false})})
 		case f.Type.Kind() == reflect.String:
 			out = append(out, setting{path, append(wrongType,
 				trial{"x", true}, trial{"docs/a b.md", true}, trial{"", false}, trial{"  ", false}, trial{false, false})})
+		case f.Type.Kind() == reflect.Float64:
+			out = append(out, setting{path, append(wrongType,
+				trial{0, true}, trial{2.5, true}, trial{100, true}, trial{-1, false}, trial{-0.01, false}, trial{"3", false}, trial{true, false})})
+		case f.Type.Kind() == reflect.Map:
+			price := func(in, out any) map[string]any {
+				return map[string]any{"inputPerMillion": in, "outputPerMillion": out}
+			}
+			out = append(out, setting{path, append(wrongType,
+				trial{map[string]any{}, true},
+				trial{map[string]any{"gpt-5": price(1.25, 10), "qwen3-coder": price(0, 0)}, true},
+				trial{map[string]any{"gpt-5": map[string]any{"inputPerMillion": 1}}, true},
+				trial{map[string]any{"gpt-5": price(-1, 10)}, false},
+				trial{map[string]any{"gpt-5": price(1, "10")}, false},
+				trial{map[string]any{"gpt-5": 5}, false},
+				trial{"gpt-5", false})})
 		default:
 			t.Fatalf("%s: no trial values for Go kind %s", strings.Join(path, "."), f.Type.Kind())
 		}

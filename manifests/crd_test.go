@@ -179,7 +179,14 @@ func inline(t *testing.T, smile map[string]any, v any) any {
 		out := map[string]any{}
 		for k, x := range node {
 			switch k {
-			case "default", "additionalProperties", "$comment", "patternErrorMessage":
+			case "default", "$comment", "patternErrorMessage":
+				continue
+			case "additionalProperties":
+				// true/false go (structural schemas forbid them next to
+				// properties); a schema of a map's values stays.
+				if sub, isSchema := x.(map[string]any); isSchema {
+					out[k] = inline(t, smile, sub)
+				}
 				continue
 			case "properties":
 				props := map[string]any{}

@@ -54,7 +54,9 @@ func jsonType(k reflect.Kind) string {
 		return "integer"
 	case reflect.Bool:
 		return "boolean"
-	case reflect.Struct:
+	case reflect.Float64:
+		return "number"
+	case reflect.Struct, reflect.Map:
 		return "object"
 	}
 	return "unsupported Go kind " + k.String()
@@ -130,16 +132,54 @@ func compareFields(t *testing.T, smile, node map[string]any, typ reflect.Type, d
 		if desc, _ := prop["description"].(string); !strings.HasSuffix(desc, " Default: "+string(wantSuffix)+".") {
 			t.Errorf("%s: description %q does not end with the default %s", path, desc, wantSuffix)
 		}
-		if f.Type.Kind() == reflect.Int {
+		switch f.Type.Kind() {
+		case reflect.Int:
 			if got := prop["minimum"]; got != 1.0 {
 				t.Errorf("%s: minimum = %v, want 1 (spec.Config.Validate wants a positive integer)", path, got)
 			}
+		case reflect.Float64:
+			if got := prop["minimum"]; got != 0.0 {
+				t.Errorf("%s: minimum = %v, want 0 (spec.Config.Validate rejects negative amounts)", path, got)
+			}
+		case reflect.Map:
+			compareMapValues(t, smile, prop, f.Type.Elem(), path)
 		}
 	}
 	for name := range props {
 		if !seen[name] && !slices.Contains(extra, name) {
 			t.Errorf("%s%s: in the schema but not a field of %s", prefix, name, typ)
 		}
+	}
+}
+
+// compareMapValues checks the schema of a map's values (the price table's
+// entries): an object with every field of the Go type, as a non-negative
+// number.
+func compareMapValues(t *testing.T, smile, prop map[string]any, typ reflect.Type, path string) {
+	t.Helper()
+	raw, ok := prop["additionalProperties"].(map[string]any)
+	if !ok {
+		t.Errorf("%s: additionalProperties = %v, want the schema of the values", path, prop["additionalProperties"])
+		return
+	}
+	values := deref(t, smile, raw)
+	if got := values["type"]; got != "object" {
+		t.Errorf("%s.*: type = %v, want object", path, got)
+	}
+	props := properties(values)
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		p, ok := props[name].(map[string]any)
+		if !ok {
+			t.Errorf("%s.*.%s: field of %s is not in the schema", path, name, typ)
+			continue
+		}
+		if p["type"] != jsonType(typ.Field(i).Type.Kind()) || p["minimum"] != 0.0 {
+			t.Errorf("%s.*.%s: type %v minimum %v, want %s minimum 0", path, name, p["type"], p["minimum"], jsonType(typ.Field(i).Type.Kind()))
+		}
+	}
+	if len(props) != typ.NumField() {
+		t.Errorf("%s.*: %d properties, want the %d fields of %s", path, len(props), typ.NumField(), typ)
 	}
 }
 
@@ -183,6 +223,7 @@ func TestEnumsMatchGoTypes(t *testing.T) {
 	}{
 		{"llmProvider", reflect.TypeFor[spec.Provider]()},
 		{"patienceLevel", reflect.TypeFor[spec.Patience]()},
+		{"studentNetwork", reflect.TypeFor[spec.Network]()},
 	} {
 		t.Run(tt.def, func(t *testing.T) {
 			want := allowedValues(t, tt.typ)

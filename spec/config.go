@@ -29,6 +29,26 @@ type Config struct {
 	Container       ContainerConfig `json:"container"`
 	StateFile       string          `json:"stateFile"`
 	OutputDir       string          `json:"outputDir"`
+
+	// Beyond the seed: the LLM providers (see spec/llm.go).
+
+	// Models is the model of each role ("" = the provider's default).
+	Models Models `json:"models"`
+	// MaxTurns bounds each role's agent turns per invocation.
+	MaxTurns RoleLimits `json:"maxTurns"`
+	// InvocationTimeoutSeconds bounds one Student or Mentor attempt's model
+	// calls (E13): the wrapper kills the CLI when it passes.
+	InvocationTimeoutSeconds RoleLimits `json:"invocationTimeoutSeconds"`
+	// OpenAI configures the openai provider.
+	OpenAI OpenAIConfig `json:"openai"`
+	// StudentNetwork is the Student container's network: bridge or none.
+	StudentNetwork Network `json:"studentNetwork"`
+	// BudgetUSD ends the loop once the run's LLM calls cost this much (0:
+	// no budget).
+	BudgetUSD float64 `json:"budgetUsd"`
+	// Prices estimates the cost of providers that report only tokens, by
+	// model name.
+	Prices map[string]Price `json:"prices"`
 }
 
 // StudentBehavior tunes when the Student asks the Mentor for help.
@@ -68,6 +88,12 @@ func DefaultConfig() Config {
 		Container: ContainerConfig{KeepOnFailure: true},
 		StateFile: ".smile/state.json",
 		OutputDir: ".",
+
+		MaxTurns:                 RoleLimits{Student: 60, Mentor: 20},
+		InvocationTimeoutSeconds: RoleLimits{Student: 1200, Mentor: 600},
+		OpenAI:                   OpenAIConfig{BaseURL: DefaultOpenAIBaseURL, APIKeyEnv: DefaultOpenAIAPIKeyEnv},
+		StudentNetwork:           NetworkBridge,
+		Prices:                   map[string]Price{},
 	}
 }
 
@@ -126,6 +152,7 @@ func (c Config) validate(prefix string) error {
 	if !c.StudentBehavior.PatienceLevel.valid() {
 		errs = append(errs, enumError(prefix+"studentBehavior.patienceLevel", string(c.StudentBehavior.PatienceLevel), patienceNames))
 	}
+	errs = append(errs, c.validateLLM(prefix)...)
 	return errors.Join(errs...)
 }
 

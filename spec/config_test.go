@@ -331,7 +331,14 @@ func TestLoadConfigEveryField(t *testing.T) {
   },
   "container": {"keepOnFailure": false, "keepOnSuccess": true},
   "stateFile": "state/loop.json",
-  "outputDir": "reports"
+  "outputDir": "reports",
+  "models": {"student": "claude-sonnet-4-5", "mentor": "claude-opus-4-1"},
+  "maxTurns": {"student": 40, "mentor": 8},
+  "invocationTimeoutSeconds": {"student": 900, "mentor": 300},
+  "openai": {"baseUrl": "https://llm.example.com/v1", "apiKeyEnv": "TEAM_LLM_KEY"},
+  "studentNetwork": "None",
+  "budgetUsd": 2.5,
+  "prices": {"gpt-5": {"inputPerMillion": 1.25, "outputPerMillion": 10}}
 }`
 	want := Config{
 		Tutorial:       "docs/quickstart.md",
@@ -347,6 +354,14 @@ func TestLoadConfigEveryField(t *testing.T) {
 		Container: ContainerConfig{KeepOnSuccess: true},
 		StateFile: "state/loop.json",
 		OutputDir: "reports",
+
+		Models:                   Models{Student: "claude-sonnet-4-5", Mentor: "claude-opus-4-1"},
+		MaxTurns:                 RoleLimits{Student: 40, Mentor: 8},
+		InvocationTimeoutSeconds: RoleLimits{Student: 900, Mentor: 300},
+		OpenAI:                   OpenAIConfig{BaseURL: "https://llm.example.com/v1", APIKeyEnv: "TEAM_LLM_KEY"},
+		StudentNetwork:           NetworkNone,
+		BudgetUSD:                2.5,
+		Prices:                   map[string]Price{"gpt-5": {InputPerMillion: 1.25, OutputPerMillion: 10}},
 	}
 	got, _, err := loadConfigString(t, content)
 	if err != nil {
@@ -603,6 +618,13 @@ func TestValidateZeroConfigListsEveryRule(t *testing.T) {
 		`containerImage "" is not a valid image reference: invalid reference format`,
 		`llmProvider: invalid value "" (allowed: claude, codex, gemini, literal, openai)`,
 		`studentBehavior.patienceLevel: invalid value "" (allowed: low, medium, high)`,
+		"maxTurns.student must be a positive integer, got 0",
+		"maxTurns.mentor must be a positive integer, got 0",
+		"invocationTimeoutSeconds.student must be a positive integer, got 0",
+		"invocationTimeoutSeconds.mentor must be a positive integer, got 0",
+		`openai.baseUrl "" must be an http:// or https:// URL`,
+		`openai.apiKeyEnv "" must be the name of an environment variable (letters, digits and _)`,
+		`studentNetwork: invalid value "" (allowed: bridge, none)`,
 	}, "\n")
 	if err.Error() != want {
 		t.Errorf("Config{}.Validate() =\n%s\nwant\n%s", err, want)

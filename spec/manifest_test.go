@@ -488,6 +488,13 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
     keepOnSuccess: true
   stateFile: s.json
   outputDir: out
+  models: {student: qwen3-coder, mentor: gpt-oss}
+  maxTurns: {student: 30, mentor: 5}
+  invocationTimeoutSeconds: {student: 600, mentor: 120}
+  openai: {baseUrl: "http://vllm:8000/v1", apiKeyEnv: VLLM_KEY}
+  studentNetwork: none
+  budgetUsd: 1
+  prices: {qwen3-coder: {inputPerMillion: 0.1, outputPerMillion: 0.4}}
 `)
 	got, err := run.Resolve(dir)
 	if err != nil {
@@ -498,6 +505,13 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
 		StudentBehavior: StudentBehavior{MaxRetriesBeforeHelp: 4, TimeoutSeconds: 7, PatienceLevel: PatienceMedium},
 		Container:       ContainerConfig{KeepOnSuccess: true},
 		StateFile:       "s.json", OutputDir: "out",
+		Models:                   Models{Student: "qwen3-coder", Mentor: "gpt-oss"},
+		MaxTurns:                 RoleLimits{Student: 30, Mentor: 5},
+		InvocationTimeoutSeconds: RoleLimits{Student: 600, Mentor: 120},
+		OpenAI:                   OpenAIConfig{BaseURL: "http://vllm:8000/v1", APIKeyEnv: "VLLM_KEY"},
+		StudentNetwork:           NetworkNone,
+		BudgetUSD:                1,
+		Prices:                   map[string]Price{"qwen3-coder": {InputPerMillion: 0.1, OutputPerMillion: 0.4}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Resolve =\n  %+v\nwant\n  %+v", got, want)

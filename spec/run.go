@@ -81,3 +81,28 @@ func abs(dir, p string) string {
 	}
 	return filepath.Join(dir, p)
 }
+
+// InputFiles lists the files whose change may change a run's inputs: the
+// manifest, its smile.json, the tutorial and the tutorial's images (also
+// those that do not exist yet, so that creating one counts). Paths are
+// absolute when manifestPath is.
+func InputFiles(m *SmileRun, manifestPath string) []string {
+	files := []string{manifestPath}
+	if m == nil {
+		return files
+	}
+	dir := filepath.Dir(manifestPath)
+	files = append(files, m.ConfigPath(dir))
+	cfg, err := m.Resolve(dir)
+	if err != nil {
+		return files
+	}
+	tutorial := abs(dir, cfg.Tutorial)
+	files = append(files, tutorial)
+	if t, err := LoadTutorial(tutorial); err == nil {
+		for _, img := range t.Images {
+			files = append(files, img.Path)
+		}
+	}
+	return files
+}
