@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -66,6 +68,12 @@ func ReadControllerInfo(dir string) (ControllerInfo, error) {
 		return info, fmt.Errorf("read %s: %w", ControllerInfoPath(dir), err)
 	}
 	if info.PID <= 0 || syscall.Kill(info.PID, 0) != nil || !Held(ControllerLockPath(dir)) {
+		return info, ErrNoController
+	}
+	// The lock names its holder: a file left by a controller that died
+	// while another took over is not the live one.
+	holder, err := os.ReadFile(LockPath(ControllerLockPath(dir)))
+	if err != nil || strings.TrimSpace(string(holder)) != strconv.Itoa(info.PID) {
 		return info, ErrNoController
 	}
 	return info, nil

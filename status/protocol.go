@@ -21,6 +21,14 @@ const (
 	EnvCallbackURL = "SMILE_CALLBACK_URL"
 	EnvToken       = "SMILE_TOKEN"
 	EnvTask        = "SMILE_TASK"
+	// EnvRelaySocket, when set, is the Unix socket of a container without a
+	// network (studentNetwork none): the wrapper reaches the controller, and
+	// its provider's API, only through it.
+	EnvRelaySocket = "SMILE_RELAY_SOCKET"
+	// ContainerRelayDir is where the relay's socket folder is mounted.
+	ContainerRelayDir = "/opt/smile/relay"
+	// RelaySocketName is the socket's file name in that folder.
+	RelaySocketName = "smile.sock"
 
 	// HeaderAttempt names the container a callback comes from.
 	HeaderAttempt = "X-Smile-Attempt"
@@ -50,6 +58,30 @@ type Task struct {
 	// Mentor only: what the Student asked, and what it had tried.
 	Question      string         `json:"question,omitempty"`
 	StudentOutput *StudentOutput `json:"studentOutput,omitempty"`
+	// LLM is what a model-backed provider needs (claude, codex, gemini,
+	// openai); nil for literal.
+	LLM *TaskLLM `json:"llm,omitempty"`
+}
+
+// TaskLLM is the part of the run's configuration a model-backed provider
+// needs, resolved for the task's role. It never holds a credential: only the
+// name of the environment variable that does.
+type TaskLLM struct {
+	// Model is the role's model ("" = the provider's default).
+	Model string `json:"model,omitempty"`
+	// MaxTurns bounds the agent's turns in this invocation.
+	MaxTurns int `json:"maxTurns"`
+	// TimeoutSeconds bounds the attempt's model calls together (answer,
+	// repairs, retries): the role's invocationTimeoutSeconds, cut to what is
+	// left of the run's timeout.
+	TimeoutSeconds int `json:"timeoutSeconds"`
+	// BaseURL and APIKeyEnv are the openai provider's endpoint.
+	BaseURL   string `json:"baseUrl,omitempty"`
+	APIKeyEnv string `json:"apiKeyEnv,omitempty"`
+	// Prices estimates the cost of calls the provider reports only in tokens.
+	Prices map[string]spec.Price `json:"prices,omitempty"`
+	// Network is the container's network (bridge or none).
+	Network spec.Network `json:"network,omitempty"`
 }
 
 // StudentResultRequest is the body of POST /api/student/result.
@@ -178,6 +210,12 @@ type LLMCall struct {
 	DurationMs   int64     `json:"durationMs"`
 	StartedAt    time.Time `json:"startedAt"`
 	Error        string    `json:"error,omitempty"`
+	// NoPrice marks a call whose model has no entry in the price table: its
+	// cost is unknown, not zero.
+	NoPrice bool `json:"noPrice,omitempty"`
+	// RawOutput keeps what the model answered when it could not be read as
+	// the expected JSON (E12, E20), shortened like command output.
+	RawOutput string `json:"rawOutput,omitempty"`
 }
 
 // MaxOutputExcerpt bounds the output kept per command in the audit trail.

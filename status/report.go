@@ -30,7 +30,49 @@ type ReportInput struct {
 	// Now is when the report is built; it ends the duration of a run that
 	// has no finishedAt.
 	Now time.Time
+
+	// The fields below feed the CI formats (sarif, github, junit, summary)
+	// and the suggested changes; each may be left empty.
+
+	// SourcePath is the tutorial's path from the repository root, with
+	// forward slashes (examples/quickstart/tutorial.md): where SARIF results
+	// and GitHub annotations point. RepoRelativePath finds it. Empty:
+	// TutorialPath.
+	SourcePath string
+	// TutorialContent is the tutorial's text. Suggested changes quote the
+	// gap's line from it (indentation included), and only a line inside a
+	// fenced code block gets a line inserted above it. Empty: suggestions are
+	// built from the gaps' quotes.
+	TutorialContent string
+	// Steps are every step of the tutorial in order (JUnit has one test case
+	// per step, and marks the steps after the one the Student stopped at as
+	// skipped). Empty: the steps the Student's last iteration ran.
+	Steps []ReportStep
+	// BlobURL is the URL the job summary links tutorial lines under
+	// (https://github.com/OWNER/REPO/blob/SHA/); GitHubBlobURL builds it in
+	// GitHub Actions. Empty: links are relative to the repository root.
+	BlobURL string
+	// ToolVersion is SMILE's version, for SARIF's tool.driver.version.
+	// Empty: the module version the binary was built with, or "dev".
+	ToolVersion string
 }
+
+// ReportStep is one thing the tutorial asks the learner to do, at its line.
+type ReportStep struct {
+	Line int `json:"line"`
+	// Kind is command, file or output.
+	Kind string `json:"kind"`
+	// Text is the command, the file's path or the expected output's first
+	// line.
+	Text string `json:"text"`
+}
+
+// Report step kinds.
+const (
+	StepCommand = "command"
+	StepFile    = "file"
+	StepOutput  = "output"
+)
 
 // Report is the seed's Report: what a run found and did, for authors
 // (Markdown), tools (JSON) and auditors (the log). Other tools read the JSON:
@@ -48,6 +90,20 @@ type Report struct {
 	// RunName names the run in the Markdown summary and the audit log's
 	// header; the JSON contract has no field for it.
 	RunName string `json:"-"`
+
+	// What the CI formats need beyond the JSON contract (see ReportInput).
+	SourcePath  string       `json:"-"`
+	BlobURL     string       `json:"-"`
+	ToolVersion string       `json:"-"`
+	Steps       []ReportStep `json:"-"`
+	// SourceLines are the tutorial's lines at the gaps, by line number.
+	SourceLines map[int]string `json:"-"`
+	// InCode says which of those lines are inside a fenced code block; nil
+	// when the tutorial's text was not given.
+	InCode map[int]bool `json:"-"`
+	// StopLine is the line the Student stopped at when the run did not
+	// complete; 0 if it completed or the line is unknown.
+	StopLine int `json:"-"`
 }
 
 // ReportSummary is how the run ended.
@@ -61,6 +117,8 @@ type ReportSummary struct {
 	// Reason and Message say why the run ended (the status's own).
 	Reason  string `json:"reason"`
 	Message string `json:"message"`
+	// Cost totals the run's LLM calls (absent when there were none).
+	Cost *Cost `json:"cost,omitempty"`
 }
 
 // GapCounts counts gaps by severity.
@@ -107,6 +165,7 @@ func BuildReport(run *Run, in ReportInput) *Report {
 		AuditTrail:   mergeAudits(in.Audits),
 		GeneratedAt:  now,
 	}
+	r.Summary.Cost = CostOf(r.AuditTrail.LLMCalls)
 	for _, g := range r.Gaps {
 		switch g.Severity {
 		case SeverityCritical:
@@ -117,7 +176,18 @@ func BuildReport(run *Run, in ReportInput) *Report {
 			r.Summary.GapCounts.Minor++
 		}
 	}
-	r.Recommendations = recommend(r.Summary, r.Gaps, stuckStepOf(st, r.Gaps))
+	stuck := stuckStepOf(st, r.Gaps)
+	r.Recommendations = recommend(r.Summary, r.Gaps, stuck)
+	if r.Summary.Status != ReportCompleted {
+		r.StopLine = stuck.Line
+	}
+	r.SourcePath = slashPath(in.SourcePath)
+	r.BlobURL = in.BlobURL
+	r.ToolVersion = in.ToolVersion
+	r.Steps = append([]ReportStep{}, in.Steps...)
+	if in.TutorialContent != "" {
+		r.SourceLines, r.InCode = gapLines(in.TutorialContent, r.Gaps)
+	}
 	return redactReport(r, st.Token)
 }
 
@@ -128,12 +198,16 @@ func reportStatus(st *Status) (status, reason, message string) {
 	if st.Phase.Terminal() {
 		return st.Phase.LoopStatus(), st.Reason, st.Message
 	}
-	message = fmt.Sprintf("the loop exited in phase %s", st.Phase)
+	message = fmt.Sprintf("the loop has not ended: it is in phase %s", st.Phase)
 	if st.Message != "" {
 		message += ": " + st.Message
 	}
-	return ReportError, "NotFinished", message
+	return ReportError, ReasonNotFinished, message
 }
+
+// ReasonNotFinished marks a report of a run whose loop has not ended (a
+// provisional one, as `smile logs` renders during a run).
+const ReasonNotFinished = "NotFinished"
 
 func summarize(st *Status, tutorialPath string, now time.Time) ReportSummary {
 	s := ReportSummary{Iterations: st.Iteration, TutorialPath: tutorialPath}

@@ -19,12 +19,19 @@ func RenderAuditLog(r *Report) []byte {
 	fmt.Fprintf(&b, "run: %s\n", logValue(r.RunName))
 	fmt.Fprintf(&b, "tutorial: %s (%s)\n", logValue(r.Summary.TutorialPath), logValue(r.TutorialName))
 	st := r.Summary.Status
-	if r.Summary.Reason != "" || r.Summary.Message != "" {
+	switch {
+	case r.Summary.Reason == ReasonNotFinished:
+		st = "running (" + r.Summary.Message + ")"
+	case r.Summary.Reason != "" || r.Summary.Message != "":
 		st += " (" + strings.TrimPrefix(r.Summary.Reason+": "+r.Summary.Message, ": ") + ")"
 	}
 	fmt.Fprintf(&b, "status: %s\n", oneLine(st))
 	fmt.Fprintf(&b, "iterations: %d\n", r.Summary.Iterations)
-	fmt.Fprintf(&b, "generatedAt: %s\n\n", logTime(r.GeneratedAt))
+	fmt.Fprintf(&b, "generatedAt: %s\n", logTime(r.GeneratedAt))
+	if r.Summary.Cost != nil {
+		fmt.Fprintf(&b, "cost: %s\n", oneLine(r.Summary.Cost.String()))
+	}
+	b.WriteString("\n")
 
 	var records []logRecord
 	for _, e := range r.Timeline {
@@ -129,10 +136,15 @@ func logLLMCall(b *strings.Builder, c LLMCall) {
 		b.WriteString(" estimated")
 	}
 	fmt.Fprintf(b, " duration=%s", humanDuration(time.Duration(c.DurationMs)*time.Millisecond))
+	if c.NoPrice {
+		b.WriteString(" no-price")
+	}
 	if c.Error != "" {
 		fmt.Fprintf(b, " error=%s", strconv.Quote(c.Error))
 	}
 	b.WriteString("\n")
+	// What the model answered when it could not be read (E12, E20).
+	writeIndented(b, c.RawOutput)
 }
 
 // writeIndented writes text under its record, four spaces in, so no line of

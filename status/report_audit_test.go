@@ -100,3 +100,20 @@ func TestAuditLogStaysLineOriented(t *testing.T) {
 		t.Errorf("output is not indented under its command:\n%s", log)
 	}
 }
+
+func TestAuditLogKeepsUnreadableAnswers(t *testing.T) {
+	run := sampleRun()
+	in := sampleInput()
+	in.Audits = append(in.Audits, Audit{LLMCalls: []LLMCall{{Iteration: 2, Role: RoleStudent, Provider: "codex", Model: "gpt-5-codex",
+		InputTokens: 900, OutputTokens: 50, Estimated: true, NoPrice: true, StartedAt: time.Date(2026, 11, 22, 10, 0, 40, 0, time.UTC),
+		Error: "answer not readable: no JSON object found in the output", RawOutput: "I did it all.\nOPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuv"}}})
+	log := string(RenderAuditLog(BuildReport(run, in)))
+	for _, want := range []string{` estimated duration=0s no-price error="answer not readable`, "\n    I did it all.\n", "cost: $0.0081 (estimated; 1 of the calls had no price) for 2 LLM calls"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("audit log lacks %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, "sk-proj-abcdef") {
+		t.Error("the raw answer's key was not redacted")
+	}
+}

@@ -35,6 +35,9 @@ func writeSummary(b *strings.Builder, r *Report) {
 	}
 	c := s.GapCounts
 	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
+	if s.Cost != nil {
+		fmt.Fprintf(b, "- **Cost**: %s\n", mdText(s.Cost.String()))
+	}
 	if s.Status != ReportCompleted {
 		if s.Reason != "" {
 			fmt.Fprintf(b, "- **Reason**: %s\n", mdText(s.Reason))
@@ -75,6 +78,12 @@ func writeGaps(b *strings.Builder, r *Report) {
 		fmt.Fprintf(b, "- **Suggested Fix**: %s\n\n", orNone(fix, "none suggested"))
 		for _, cb := range blocks {
 			b.WriteString(mdFence(cb.lang, cb.body))
+		}
+		// The fix as a change of the line, ready to paste into a pull
+		// request review.
+		if s, ok := suggestionFor(r, g); ok {
+			fmt.Fprintf(b, "Suggested change to line %d: %s\n\n", s.Line, mdProse(s.Description))
+			b.WriteString(mdFence("suggestion", s.Text()))
 		}
 	}
 }

@@ -459,7 +459,11 @@ func TestMarkdownFixSnippetInFence(t *testing.T) {
 			code = append(code, string(f.Language(d.src))+": "+d.text(f))
 		}
 	}
-	want := []string{"sh: apt-get update && apt-get install -y jq"}
+	want := []string{
+		"sh: apt-get update && apt-get install -y jq",
+		"suggestion: apt-get update && apt-get install -y jq\njq .name data.json",
+		"suggestion: chmod +x run.sh\n./run.sh",
+	}
 	if !slices.Equal(code, want) {
 		t.Errorf("code blocks under gaps = %q, want %q", code, want)
 	}
@@ -495,5 +499,45 @@ func TestHumanDuration(t *testing.T) {
 		if got := humanDuration(time.Duration(tc.ms) * time.Millisecond); got != tc.want {
 			t.Errorf("humanDuration(%dms) = %q, want %q", tc.ms, got, tc.want)
 		}
+	}
+}
+
+// A gap whose fix changes its line gets a suggestion block, right under its
+// list, that GitHub can apply as is; other gaps get none.
+func TestMarkdownSuggestionBlocks(t *testing.T) {
+	content := strings.Repeat("\n", 9) + "```bash\n" + strings.Repeat("\n", 19) + "  ./run.sh\n```\n"
+	run := sampleRun()
+	run.Status.Gaps = []Gap{
+		{ID: 1, Title: "Permission denied", Category: CategoryPermissionDenied, Severity: SeverityCritical,
+			Location: GapLocation{LineNumber: 30, Quote: "./run.sh"}, Command: "./run.sh", SuggestedFix: "Add `chmod +x run.sh` before line 30."},
+		{ID: 2, Title: "Missing file", Category: CategoryMissingFile, Severity: SeverityMajor,
+			Location: GapLocation{LineNumber: 31, Quote: "cat data.csv"}, Command: "cat data.csv", SuggestedFix: "Create `data.csv` before line 31."},
+	}
+	in := sampleInput()
+	in.TutorialContent = content
+	d := parseMD(t, RenderMarkdown(BuildReport(run, in)))
+
+	var after []string // what follows each gap's list, up to the next heading
+	inGap := false
+	for _, n := range d.blocks["Gaps Identified"] {
+		switch n := n.(type) {
+		case *ast.Heading:
+			after = append(after, "")
+			inGap = true
+		case *ast.List:
+		case *ast.FencedCodeBlock:
+			after[len(after)-1] += string(n.Language(d.src)) + ": " + codeText(d, n)
+		case *ast.Paragraph:
+			if inGap {
+				after[len(after)-1] += d.text(n) + " | "
+			}
+		}
+	}
+	want := []string{
+		"Suggested change to line 30: Insert chmod +x run.sh above line 30. | suggestion:   chmod +x run.sh\n  ./run.sh",
+		"",
+	}
+	if !slices.Equal(after, want) {
+		t.Errorf("under the gaps: %q, want %q", after, want)
 	}
 }

@@ -102,10 +102,23 @@ func redactReport(r *Report, secrets ...string) *Report {
 	for i := range c.AuditTrail.LLMCalls {
 		red(&c.AuditTrail.LLMCalls[i].Model)
 		red(&c.AuditTrail.LLMCalls[i].Error)
+		red(&c.AuditTrail.LLMCalls[i].RawOutput)
 	}
 	c.Recommendations = append([]Recommendation{}, r.Recommendations...)
 	for i := range c.Recommendations {
 		red(&c.Recommendations[i].Description)
+	}
+	red(&c.SourcePath)
+	red(&c.BlobURL)
+	c.Steps = append([]ReportStep{}, r.Steps...)
+	for i := range c.Steps {
+		red(&c.Steps[i].Text)
+	}
+	if r.SourceLines != nil {
+		c.SourceLines = make(map[int]string, len(r.SourceLines))
+		for line, text := range r.SourceLines {
+			c.SourceLines[line] = Redact(text, secrets...)
+		}
 	}
 	return &c
 }

@@ -172,7 +172,8 @@ func TestReportJSONFieldNames(t *testing.T) {
 		want []string
 	}{
 		{"report", m, []string{"auditTrail", "gaps", "generatedAt", "mentorNotes", "recommendations", "summary", "timeline", "tutorialName"}},
-		{"summary", m["summary"], []string{"durationSeconds", "gapCounts", "iterations", "message", "reason", "status", "tutorialPath"}},
+		{"summary", m["summary"], []string{"cost", "durationSeconds", "gapCounts", "iterations", "message", "reason", "status", "tutorialPath"}},
+		{"cost", m["summary"].(map[string]any)["cost"], []string{"calls", "inputTokens", "outputTokens", "usd"}},
 		{"gapCounts", m["summary"].(map[string]any)["gapCounts"], []string{"critical", "major", "minor"}},
 		{"gap", gap, []string{"category", "command", "id", "iteration", "location", "problem", "severity", "suggestedFix", "title"}},
 		{"location", gap.(map[string]any)["location"], []string{"lineNumber", "quote"}},

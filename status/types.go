@@ -102,6 +102,8 @@ type Status struct {
 	Containers []string `json:"containers,omitempty"`
 
 	Gaps []Gap `json:"gaps"`
+	// Cost totals the run's LLM calls so far (nil before the first).
+	Cost *Cost `json:"cost,omitempty"`
 	// Timeline is every transition, oldest first (describe's events, the
 	// report's timeline).
 	Timeline []TimelineEntry `json:"timeline,omitempty"`
