@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -16,8 +17,13 @@ import (
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/agent"
 	"github.com/smile-loop/smile/wrappers/callback"
+	"github.com/smile-loop/smile/wrappers/claude"
+	"github.com/smile-loop/smile/wrappers/codex"
+	"github.com/smile-loop/smile/wrappers/gemini"
 	"github.com/smile-loop/smile/wrappers/literal"
+	"github.com/smile-loop/smile/wrappers/openai"
 	"github.com/smile-loop/smile/wrappers/provider"
 )
 
@@ -71,6 +77,9 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	var client *callback.Client
 	if url := getenv(status.EnvCallbackURL); url != "" {
 		client = callback.New(url, getenv(status.EnvToken), task.Attempt, log)
+		if sock := getenv(status.EnvRelaySocket); sock != "" {
+			client.OverSocket(sock)
+		}
 	} else {
 		log.Info("No callback URL: the result is only written to the logs folder")
 	}
@@ -87,10 +96,15 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	env.Progress(ctx, "starting", 0)
 
 	path, body, provErr := play(ctx, task, providerFor(task.Provider), env)
-	body = fit(body, MaxResultBytes)
+	keyEnv := ""
+	if task.LLM != nil {
+		keyEnv = task.LLM.APIKeyEnv
+	}
+	secrets := agent.Secrets(getenv, keyEnv)
+	body = fit(redact(body, secrets), MaxResultBytes)
 	code := ExitPosted
 	if provErr != nil {
-		log.Error(provErr, "Provider cannot run")
+		log.Error(errors.New(status.Redact(provErr.Error(), secrets...)), "Provider cannot run")
 		code = ExitProviderUnavailable
 	}
 	resultPath := filepath.Join(env.LogsDir, ResultFileName)
@@ -117,34 +131,77 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	return code
 }
 
-// providerFor returns the provider a task names. Only literal is built in
-// yet; the others fail clearly.
+// providerFor returns the provider a task names; an unknown name gets the
+// Pending stand-in, which fails clearly.
 func providerFor(name spec.Provider) provider.Provider {
-	if name == spec.ProviderLiteral {
+	switch name {
+	case spec.ProviderLiteral:
 		return literal.Provider{}
+	case spec.ProviderClaude:
+		return claude.New()
+	case spec.ProviderCodex:
+		return codex.New()
+	case spec.ProviderGemini:
+		return gemini.New()
+	case spec.ProviderOpenAI:
+		return openai.New()
 	}
 	return provider.ForProvider(name)
 }
 
+// redact replaces every API key the container holds in the result body: a
+// tutorial command that prints its environment must not carry a key into
+// the controller's files.
+func redact(body any, secrets []string) any {
+	if len(secrets) == 0 {
+		return body
+	}
+	data, err := json.Marshal(body)
+	if err != nil {
+		return body
+	}
+	clean := string(data)
+	for _, s := range secrets {
+		clean = strings.ReplaceAll(clean, s, status.Redacted)
+	}
+	if clean == string(data) {
+		return body
+	}
+	var out any
+	switch body.(type) {
+	case *status.StudentResultRequest:
+		out = &status.StudentResultRequest{}
+	case *status.MentorResultRequest:
+		out = &status.MentorResultRequest{}
+	default:
+		return json.RawMessage(clean)
+	}
+	if err := json.Unmarshal([]byte(clean), out); err != nil {
+		return json.RawMessage(clean)
+	}
+	return out
+}
+
 // play runs the task's role. It always returns a body to post: when the
 // provider cannot run, the body says so (cannot_complete for the Student,
-// unresolvable for the Mentor) and the error is returned too.
+// unresolvable for the Mentor) and the error is returned too. A provider may
+// return its own body with the error (what it did before it failed).
 func play(ctx context.Context, task *status.Task, p provider.Provider, env provider.Env) (string, any, error) {
 	now := time.Now().UTC()
 	switch task.Role {
 	case status.RoleMentor:
 		res, err := p.Mentor(ctx, task, env)
-		if err != nil {
+		if err != nil && res == nil {
 			return status.PathMentorResult, &status.MentorResultRequest{
 				MentorOutput: fmt.Sprintf("The Mentor could not run: %v", err),
 				Timestamp:    now,
 				Advice:       &status.MentorAdvice{Resolution: status.ResolutionUnresolvable},
 			}, err
 		}
-		return status.PathMentorResult, res, nil
+		return status.PathMentorResult, res, err
 	default:
 		res, err := p.Student(ctx, task, env)
-		if err != nil {
+		if err != nil && res == nil {
 			reason := err.Error()
 			return status.PathStudentResult, &status.StudentResultRequest{
 				StudentOutput: status.StudentOutput{
@@ -160,7 +217,7 @@ func play(ctx context.Context, task *status.Task, p provider.Provider, env provi
 				Timestamp: now,
 			}, err
 		}
-		return status.PathStudentResult, res, nil
+		return status.PathStudentResult, res, err
 	}
 }
 

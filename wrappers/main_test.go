@@ -95,8 +95,8 @@ func TestRun(t *testing.T) {
 		{name: "5xx is retried", provider: spec.ProviderLiteral, answers: []int{503, 200}, wantCode: ExitPosted, wantPosts: 2, wantOutput: "Line 4"},
 		{name: "4xx is not retried", provider: spec.ProviderLiteral, answers: []int{409}, wantCode: ExitNotPosted, wantPosts: 1, wantOutput: "Line 4"},
 		{name: "no callback URL writes the file only", provider: spec.ProviderLiteral, noCallback: true, wantCode: ExitPosted, wantOutput: "Line 4"},
-		{name: "provider not supported yet", provider: spec.ProviderOpenAI, answers: []int{200}, wantCode: ExitProviderUnavailable, wantPosts: 1,
-			wantOutput: "provider openai is not supported by this build yet"},
+		{name: "missing CLI (E10)", provider: spec.ProviderCodex, answers: []int{200}, wantCode: ExitProviderUnavailable, wantPosts: 1,
+			wantOutput: "LLM CLI not available: codex"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

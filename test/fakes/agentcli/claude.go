@@ -1,0 +1,190 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"time"
+)
+
+var claudeFlags = flagSpec{
+	booleans: []string{"-p", "--print", "--verbose", "--no-session-persistence", "--dangerously-skip-permissions", "-c", "--continue", "-d", "--debug", "--include-partial-messages", "--strict-mcp-config"},
+	valued: []string{"--output-format", "--input-format", "--permission-mode", "--tools", "--model", "--fallback-model", "--max-turns", "--json-schema",
+		"--append-system-prompt", "--system-prompt", "--max-budget-usd", "--settings", "-r", "--resume", "--session-id", "--agents"},
+	variadic: []string{"--allowedTools", "--allowed-tools", "--disallowedTools", "--disallowed-tools", "--add-dir", "--mcp-config", "--betas"},
+}
+
+var claudeAllTools = []string{"Bash", "Read", "Edit", "Write", "Glob", "Grep", "WebSearch", "WebFetch", "NotebookEdit", "Task", "TodoWrite"}
+
+func (f *fake) claude() int {
+	p, err := claudeFlags.parse(f.args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "error: %s\n", err)
+		return 1
+	}
+	format := p.value("--output-format")
+	if format == "" {
+		format = "text"
+	}
+	if !p.has("-p", "--print") {
+		fmt.Fprintln(os.Stderr, "Error: Input must be provided either through stdin or as a prompt argument when using --print")
+		return 1
+	}
+	if format == "stream-json" && !p.has("--verbose") {
+		fmt.Fprintln(os.Stderr, "Error: When using --print, --output-format=stream-json requires --verbose")
+		return 1
+	}
+	mode := p.value("--permission-mode")
+	if (p.has("--dangerously-skip-permissions") || mode == "bypassPermissions") && os.Getuid() == 0 {
+		fmt.Fprintln(os.Stderr, "--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons")
+		return 1
+	}
+	if len(p.positional) == 0 {
+		fmt.Fprintln(os.Stderr, "Error: Input must be provided either through stdin or as a prompt argument when using --print")
+		return 1
+	}
+	offered := claudeAllTools
+	if p.values["--tools"] != nil {
+		offered = list(p.values["--tools"])
+	}
+	allowed := list(p.all("--allowedTools", "--allowed-tools"))
+	denied := list(p.all("--disallowedTools", "--disallowed-tools"))
+	usable := func(tool string) bool {
+		if !slices.Contains(offered, tool) || slices.Contains(denied, tool) {
+			return false
+		}
+		// dontAsk refuses whatever is not allowed; default asks, and a
+		// headless run cannot answer.
+		return slices.Contains(allowed, tool) || mode == "bypassPermissions" || mode == "acceptEdits" && (tool == "Write" || tool == "Edit")
+	}
+	maxTurns := 0
+	if v := p.value("--max-turns"); v != "" {
+		maxTurns, _ = strconv.Atoi(v)
+	}
+	model := f.model(firstNonEmpty(p.value("--model"), "claude-sonnet-4-5-20250929"))
+	session := "5f0e2c1a-9a57-4c1e-8d1e-3f2b6a7c9d10"
+	out := func(v any) {
+		if format == "stream-json" {
+			printJSON(v)
+		}
+	}
+	start := time.Now()
+	out(map[string]any{"type": "system", "subtype": "init", "cwd": f.rec.Cwd, "session_id": session, "tools": offered,
+		"model": model, "permissionMode": firstNonEmpty(mode, "default"), "apiKeySource": "ANTHROPIC_API_KEY"})
+	result := func(subtype string, isErr bool, text string, extra map[string]any) int {
+		r := map[string]any{"type": "result", "subtype": subtype, "is_error": isErr, "duration_ms": time.Since(start).Milliseconds(),
+			"duration_api_ms": time.Since(start).Milliseconds(), "num_turns": 1, "session_id": session,
+			"total_cost_usd": f.inv.CostUSD, "permission_denials": []any{},
+			"usage": map[string]any{"input_tokens": f.inv.InputTokens, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "output_tokens": f.inv.OutputTokens}}
+		if subtype != "error_max_turns" {
+			r["result"] = text
+		}
+		for k, v := range extra {
+			r[k] = v
+		}
+		switch format {
+		case "json", "stream-json":
+			printJSON(r)
+		default:
+			fmt.Println(text)
+		}
+		if isErr {
+			return 1
+		}
+		return 0
+	}
+	if os.Getenv("ANTHROPIC_API_KEY") == "" {
+		return result("success", true, "Not logged in · Please run /login", map[string]any{"total_cost_usd": 0})
+	}
+	switch f.inv.Fail {
+	case "auth":
+		return result("success", true, "Invalid API key · Fix external API key", map[string]any{"total_cost_usd": 0})
+	case "rate_limit":
+		return result("success", true, `API Error: 429 {"type":"error","error":{"type":"rate_limit_error","message":"This request would exceed the rate limit for your organization."}}`, map[string]any{"api_error_status": 429})
+	case "network":
+		return result("success", true, "API Error: Connection error.", nil)
+	case "crash":
+		fmt.Fprintln(os.Stderr, "TypeError: Cannot read properties of undefined (reading 'map')")
+		return 1
+	}
+	f.sleep()
+	turns := 0
+	tool := func(name string, input map[string]any, run func() (string, bool)) bool {
+		turns++
+		if maxTurns > 0 && turns > maxTurns {
+			return false
+		}
+		id := fmt.Sprintf("toolu_%02d", turns)
+		out(map[string]any{"type": "assistant", "message": map[string]any{"model": model, "role": "assistant",
+			"content": []any{map[string]any{"type": "tool_use", "id": id, "name": name, "input": input}}}, "session_id": session})
+		text, isErr := "", false
+		if !usable(name) {
+			f.rec.Denied = append(f.rec.Denied, name)
+			text, isErr = fmt.Sprintf("Claude requested permissions to use %s, but you haven't granted it yet.", name), true
+		} else {
+			text, isErr = run()
+		}
+		out(map[string]any{"type": "user", "message": map[string]any{"role": "user",
+			"content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": text, "is_error": isErr}}}, "session_id": session})
+		return true
+	}
+	timeout := 2 * time.Minute
+	if ms, err := strconv.Atoi(os.Getenv("BASH_DEFAULT_TIMEOUT_MS")); err == nil && ms > 0 {
+		timeout = time.Duration(ms) * time.Millisecond
+	}
+	exhausted := false
+	for _, c := range f.inv.Run {
+		if !tool("Bash", map[string]any{"command": c, "description": "Run " + firstLine(c)}, func() (string, bool) {
+			f.rec.Ran = append(f.rec.Ran, c)
+			output, code := shell(c, f.rec.Cwd, timeout)
+			if code != 0 {
+				return fmt.Sprintf("%s\nExit code %d", output, code), true
+			}
+			return output, false
+		}) {
+			exhausted = true
+			break
+		}
+	}
+	for _, w := range f.inv.Write {
+		if exhausted || !tool("Write", map[string]any{"file_path": w.Path, "content": w.Content}, func() (string, bool) {
+			if err := writeFile(f.rec.Cwd, w.Path, w.Content); err != nil {
+				return err.Error(), true
+			}
+			return "File created successfully at: " + w.Path, false
+		}) {
+			exhausted = true
+			break
+		}
+	}
+	if f.inv.Web != "" && !exhausted {
+		exhausted = !tool("WebSearch", map[string]any{"query": f.inv.Web}, func() (string, bool) {
+			return "Web search results for " + f.inv.Web, false
+		})
+	}
+	if exhausted || f.inv.Fail == "max_turns" {
+		return result("error_max_turns", true, "", map[string]any{"num_turns": turns})
+	}
+	text := f.answer()
+	out(map[string]any{"type": "assistant", "message": map[string]any{"model": model, "role": "assistant",
+		"content": []any{map[string]any{"type": "text", "text": text}}}, "session_id": session})
+	extra := map[string]any{"num_turns": turns + 1}
+	if p.value("--json-schema") != "" {
+		var obj map[string]any
+		if json.Unmarshal([]byte(text), &obj) == nil {
+			extra["structured_output"] = obj
+		}
+	}
+	return result("success", false, text, extra)
+}
+
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

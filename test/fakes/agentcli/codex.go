@@ -1,0 +1,213 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+var codexFlags = flagSpec{
+	booleans: []string{"--json", "--skip-git-repo-check", "--ephemeral", "--dangerously-bypass-approvals-and-sandbox", "--oss", "--color"},
+	valued:   []string{"-C", "--cd", "-c", "--config", "-m", "--model", "-s", "--sandbox", "-o", "--output-last-message", "--output-schema", "-p", "--profile", "--add-dir"},
+	greedy:   []string{"-i", "--image"},
+}
+
+func (f *fake) codex() int {
+	if len(f.args) == 0 || f.args[0] != "exec" {
+		fmt.Fprintln(os.Stderr, "agentcli: the fake codex only knows `codex exec`")
+		return 2
+	}
+	p, err := codexFlags.parse(f.args[1:])
+	if err != nil {
+		name := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "unknown option '"), "'")
+		fmt.Fprintf(os.Stderr, "error: unexpected argument '%s' found\n\nUsage: codex exec [OPTIONS] [PROMPT] [COMMAND]\n\nFor more information, try '--help'.\n", name)
+		return 2
+	}
+	if dir := p.value("-C", "--cd"); dir != "" {
+		if err := os.Chdir(dir); err != nil {
+			fmt.Fprintf(os.Stderr, "Error: failed to change directory to %s: %v\n", dir, err)
+			return 1
+		}
+		f.rec.Cwd = dir
+	}
+	if !p.has("--skip-git-repo-check") && !insideGit(f.rec.Cwd) {
+		fmt.Fprintln(os.Stderr, "Not inside a trusted directory and --skip-git-repo-check was not specified.")
+		return 1
+	}
+	if len(p.positional) == 0 {
+		fmt.Fprintln(os.Stderr, "No prompt provided. Either specify one as an argument or pipe the prompt into stdin.")
+		return 1
+	}
+	for _, img := range list(p.all("-i", "--image")) {
+		if _, err := os.Stat(img); err != nil {
+			fmt.Fprintf(os.Stderr, "Error: failed to read image %s: %v\n", img, err)
+			return 1
+		}
+	}
+	web := "cached"
+	for _, c := range p.values["-c"] {
+		if k, v, ok := strings.Cut(c, "="); ok && strings.TrimSpace(k) == "web_search" {
+			web = strings.Trim(strings.TrimSpace(v), `"`)
+		}
+	}
+	jsonOut := p.has("--json")
+	emit := func(v any) {
+		if jsonOut {
+			printJSON(v)
+		}
+	}
+	emit(map[string]any{"type": "thread.started", "thread_id": "0199a213-81c0-7800-8aa1-bbab2a035a53"})
+	emit(map[string]any{"type": "turn.started"})
+	fail := func(msg string) int {
+		emit(map[string]any{"type": "turn.failed", "error": map[string]any{"message": msg}})
+		if !jsonOut {
+			fmt.Fprintln(os.Stderr, "ERROR: "+msg)
+		}
+		return 1
+	}
+	if os.Getenv("CODEX_API_KEY") == "" {
+		return fail("unexpected status 401 Unauthorized: Missing bearer or basic authentication in header")
+	}
+	if schema := p.value("--output-schema"); schema != "" {
+		data, err := os.ReadFile(schema)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "Error: failed to read output schema file %s: %v\n", schema, err)
+			return 1
+		}
+		var s map[string]any
+		if err := json.Unmarshal(data, &s); err != nil {
+			fmt.Fprintf(os.Stderr, "Error: output schema file %s is not valid JSON: %v\n", schema, err)
+			return 1
+		}
+		if problem := strictProblem(s, "$"); problem != "" {
+			return fail(`unexpected status 400 Bad Request: {"error":{"message":"Invalid schema for response_format 'codex_output_schema': ` + problem + `","type":"invalid_request_error","param":"text.format.schema","code":"invalid_json_schema"}}`)
+		}
+	}
+	switch f.inv.Fail {
+	case "auth":
+		return fail("unexpected status 401 Unauthorized: Incorrect API key provided")
+	case "rate_limit":
+		for i := 1; i <= 5; i++ {
+			emit(map[string]any{"type": "error", "message": fmt.Sprintf("Reconnecting... %d/5 (stream disconnected before completion: Rate limit reached for gpt-5-codex)", i)})
+		}
+		return fail("exceeded retry limit, last status: 429 Too Many Requests, request id: req_0f3a")
+	case "network":
+		for i := 1; i <= 5; i++ {
+			emit(map[string]any{"type": "error", "message": fmt.Sprintf("Reconnecting... %d/5 (stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses))", i)})
+		}
+		return fail("stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses)")
+	}
+	f.sleep()
+	bypass := p.has("--dangerously-bypass-approvals-and-sandbox") || p.value("-s", "--sandbox") == "danger-full-access"
+	n := 0
+	item := func(typ string, fields map[string]any) map[string]any {
+		it := map[string]any{"id": fmt.Sprintf("item_%d", n), "type": typ}
+		for k, v := range fields {
+			it[k] = v
+		}
+		return it
+	}
+	for _, c := range f.inv.Run {
+		wrapped := "bash -lc '" + strings.ReplaceAll(c, "'", `'"'"'`) + "'"
+		emit(map[string]any{"type": "item.started", "item": item("command_execution", map[string]any{"command": wrapped, "aggregated_output": "", "exit_code": nil, "status": "in_progress"})})
+		output, code := "", 0
+		if !bypass && underDocker() {
+			// Codex's bubblewrap sandbox inside Docker.
+			output, code = "bwrap: Failed to make / slave: Permission denied\n", 1
+			f.rec.Denied = append(f.rec.Denied, c)
+		} else {
+			f.rec.Ran = append(f.rec.Ran, c)
+			output, code = shell(c, f.rec.Cwd, 10*time.Minute)
+		}
+		st := "completed"
+		if code != 0 {
+			st = "failed"
+		}
+		emit(map[string]any{"type": "item.completed", "item": item("command_execution", map[string]any{"command": wrapped, "aggregated_output": output, "exit_code": code, "status": st})})
+		n++
+	}
+	if len(f.inv.Write) > 0 {
+		var changes []any
+		for _, w := range f.inv.Write {
+			kind := "add"
+			if _, err := os.Stat(filepath.Join(f.rec.Cwd, w.Path)); err == nil {
+				kind = "update"
+			}
+			if err := writeFile(f.rec.Cwd, w.Path, w.Content); err == nil {
+				changes = append(changes, map[string]any{"path": filepath.Join(f.rec.Cwd, w.Path), "kind": kind})
+			}
+		}
+		emit(map[string]any{"type": "item.completed", "item": item("file_change", map[string]any{"changes": changes, "status": "completed"})})
+		n++
+	}
+	if f.inv.Web != "" {
+		if web == "disabled" {
+			f.rec.Denied = append(f.rec.Denied, "web_search")
+		} else {
+			emit(map[string]any{"type": "item.completed", "item": item("web_search", map[string]any{"query": f.inv.Web})})
+			n++
+		}
+	}
+	text := f.answer()
+	emit(map[string]any{"type": "item.completed", "item": item("agent_message", map[string]any{"text": text})})
+	emit(map[string]any{"type": "turn.completed", "usage": map[string]any{"input_tokens": f.inv.InputTokens, "cached_input_tokens": 0, "output_tokens": f.inv.OutputTokens}})
+	if last := p.value("-o", "--output-last-message"); last != "" {
+		_ = os.WriteFile(last, []byte(text), 0o644)
+	}
+	if !jsonOut {
+		fmt.Println(text)
+	}
+	return 0
+}
+
+// strictProblem is what OpenAI's structured outputs reject in a schema:
+// an object without additionalProperties false, or a property not in
+// required.
+func strictProblem(s map[string]any, path string) string {
+	if props, ok := s["properties"].(map[string]any); ok {
+		if s["additionalProperties"] != false {
+			return fmt.Sprintf("In context=(%s), 'additionalProperties' is required to be supplied and to be false.", path)
+		}
+		req := map[string]bool{}
+		if r, ok := s["required"].([]any); ok {
+			for _, x := range r {
+				if name, ok := x.(string); ok {
+					req[name] = true
+				}
+			}
+		}
+		for name, p := range props {
+			if !req[name] {
+				return fmt.Sprintf("In context=(%s), 'required' is required to be supplied and to be an array including every key in properties. Missing '%s'.", path, name)
+			}
+			if pm, ok := p.(map[string]any); ok {
+				if prob := strictProblem(pm, path+", "+name); prob != "" {
+					return prob
+				}
+			}
+		}
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		return strictProblem(items, path+", items")
+	}
+	return ""
+}
+
+func insideGit(dir string) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		if d == filepath.Dir(d) {
+			return false
+		}
+	}
+}
+
+func underDocker() bool {
+	_, err := os.Stat("/.dockerenv")
+	return err == nil
+}

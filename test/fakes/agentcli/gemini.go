@@ -1,0 +1,189 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+var geminiFlags = flagSpec{
+	booleans: []string{"-y", "--yolo", "--skip-trust", "-d", "--debug", "-s", "--sandbox", "--screen-reader"},
+	valued:   []string{"-p", "--prompt", "-o", "--output-format", "-m", "--model", "--approval-mode", "--include-directories", "-e", "--extensions", "--resume"},
+}
+
+func (f *fake) gemini() int {
+	p, err := geminiFlags.parse(f.args)
+	if err != nil {
+		name := strings.TrimLeft(strings.TrimSuffix(strings.TrimPrefix(err.Error(), "unknown option '"), "'"), "-")
+		fmt.Fprintf(os.Stderr, "Usage: gemini [options] [command]\n\nUnknown argument: %s\n", name)
+		return 1
+	}
+	promptText := p.value("-p", "--prompt")
+	format := firstNonEmpty(p.value("-o", "--output-format"), "text")
+	mode := firstNonEmpty(p.value("--approval-mode"), "default")
+	if p.has("-y", "--yolo") {
+		mode = "yolo"
+	}
+	if !slices.Contains([]string{"default", "auto_edit", "yolo", "plan"}, mode) {
+		fmt.Fprintf(os.Stderr, "Invalid values:\n  Argument: approval-mode, Given: %q, Choices: \"default\", \"auto_edit\", \"yolo\", \"plan\"\n", mode)
+		return 1
+	}
+	settings := map[string]any{}
+	if path := os.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH"); path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "Error reading system settings %s: %v\n", path, err)
+			return 52
+		}
+		if err := json.Unmarshal(data, &settings); err != nil {
+			fmt.Fprintf(os.Stderr, "Error in %s: %v\n", path, err)
+			return 52
+		}
+		f.rec.Settings = data
+	}
+	policies := readPolicies()
+	f.rec.Policies = policies
+	if !p.has("--skip-trust") && os.Getenv("GEMINI_CLI_TRUST_WORKSPACE") != "true" {
+		fmt.Fprintf(os.Stderr, "The current folder %s is not trusted. Trust it with /permissions in an interactive session, or run with --skip-trust.\n", f.rec.Cwd)
+		return 55
+	}
+	if promptText == "" {
+		fmt.Fprintln(os.Stderr, "No input provided via stdin. Input can be provided by piping data into gemini or using the --prompt option.")
+		return 42
+	}
+	model := f.model(firstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
+	errOut := func(code int, typ, msg string, onStderr bool) int {
+		obj := map[string]any{"error": map[string]any{"type": typ, "message": msg, "code": code}}
+		data, _ := json.MarshalIndent(obj, "", "  ")
+		if onStderr || format != "json" {
+			fmt.Fprintln(os.Stderr, string(data))
+		} else {
+			fmt.Println(string(data))
+		}
+		return code
+	}
+	if os.Getenv("GEMINI_API_KEY") == "" || f.inv.Fail == "auth" {
+		return errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable.", true)
+	}
+	switch f.inv.Fail {
+	case "rate_limit":
+		return errOut(1, "ApiError", `[API Error: {"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}]`, false)
+	case "network":
+		return errOut(1, "Error", "fetch failed: getaddrinfo EAI_AGAIN generativelanguage.googleapis.com", false)
+	}
+	for _, ref := range regexp.MustCompile(`(?m)^@(\S+)`).FindAllStringSubmatch(promptText, -1) {
+		if _, err := os.Stat(ref[1]); err != nil {
+			return errOut(42, "FatalInputError", "File not found: "+ref[1], false)
+		}
+	}
+	f.sleep()
+	excluded := []string{}
+	if tools, ok := settings["tools"].(map[string]any); ok {
+		if ex, ok := tools["exclude"].([]any); ok {
+			for _, x := range ex {
+				excluded = append(excluded, fmt.Sprint(x))
+			}
+		}
+	}
+	maxTurns := 0
+	if m, ok := settings["model"].(map[string]any); ok {
+		if n, ok := m["maxSessionTurns"].(float64); ok {
+			maxTurns = int(n)
+		}
+	}
+	allowed := func(tool string) bool {
+		if slices.Contains(excluded, tool) || strings.Contains(policies["deny"], "|"+tool+"|") {
+			return false
+		}
+		if tool == "run_shell_command" || tool == "write_file" {
+			// Headless "ask" means deny: only yolo (and auto_edit for
+			// writes) runs them.
+			return mode == "yolo" || mode == "auto_edit" && tool == "write_file"
+		}
+		return true
+	}
+	turns, calls, fails := 0, 0, 0
+	byName := map[string]int{}
+	use := func(tool string) bool {
+		turns++
+		calls++
+		byName[tool]++
+		if !allowed(tool) {
+			fails++
+			f.rec.Denied = append(f.rec.Denied, tool)
+			return false
+		}
+		return true
+	}
+	for _, c := range f.inv.Run {
+		if use("run_shell_command") {
+			f.rec.Ran = append(f.rec.Ran, c)
+			if _, code := shell(c, f.rec.Cwd, 5*time.Minute); code != 0 {
+				fails++
+			}
+		}
+	}
+	for _, w := range f.inv.Write {
+		if use("write_file") {
+			_ = writeFile(f.rec.Cwd, w.Path, w.Content)
+		}
+	}
+	if f.inv.Web != "" {
+		use("google_web_search")
+	}
+	if (maxTurns > 0 && turns >= maxTurns) || f.inv.Fail == "max_turns" {
+		return errOut(53, "FatalTurnLimitedError", "Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.", false)
+	}
+	out := map[string]any{
+		"session_id": "3c1b6d2e-8f2a-4c55-9b0e-7a1d2e3f4a5b",
+		"response":   f.answer(),
+		"stats": map[string]any{
+			"models": map[string]any{model: map[string]any{
+				"api":    map[string]any{"totalRequests": turns + 1, "totalErrors": 0, "totalLatencyMs": 1200},
+				"tokens": map[string]any{"input": f.inv.InputTokens, "prompt": f.inv.InputTokens, "candidates": f.inv.OutputTokens, "total": f.inv.InputTokens + f.inv.OutputTokens, "cached": 0, "thoughts": 0, "tool": 0},
+			}},
+			"tools": map[string]any{"totalCalls": calls, "totalSuccess": calls - fails, "totalFail": fails, "byName": byName},
+			"files": map[string]any{"totalLinesAdded": 0, "totalLinesRemoved": 0},
+		},
+	}
+	if format == "json" {
+		data, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Println(string(data))
+	} else {
+		fmt.Println(f.answer())
+	}
+	return 0
+}
+
+// readPolicies reads ~/.gemini/policies/*.toml: the deny rules as
+// "|tool|tool|" under "deny", and each file's text by name.
+func readPolicies() map[string]string {
+	home, _ := os.UserHomeDir()
+	if h := os.Getenv("HOME"); h != "" {
+		home = h
+	}
+	files, _ := filepath.Glob(filepath.Join(home, ".gemini", "policies", "*.toml"))
+	out := map[string]string{}
+	deny := "|"
+	rule := regexp.MustCompile(`(?s)\[\[rule\]\](.*?)(?:\n\s*\n|$)`)
+	for _, path := range files {
+		data, _ := os.ReadFile(path)
+		out[filepath.Base(path)] = string(data)
+		for _, m := range rule.FindAllStringSubmatch(string(data)+"\n\n", -1) {
+			tool := regexp.MustCompile(`toolName\s*=\s*"([^"]+)"`).FindStringSubmatch(m[1])
+			dec := regexp.MustCompile(`decision\s*=\s*"([^"]+)"`).FindStringSubmatch(m[1])
+			if tool != nil && dec != nil && dec[1] == "deny" {
+				deny += tool[1] + "|"
+			}
+		}
+	}
+	if deny != "|" {
+		out["deny"] = deny
+	}
+	return out
+}
