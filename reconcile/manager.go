@@ -49,6 +49,8 @@ type Options struct {
 	// ControlToken authenticates the CLI's control calls (apply, delete);
 	// default: a random one.
 	ControlToken string
+	// Version is SMILE's version, written into reports.
+	Version string
 }
 
 // Manager runs the controller: reconcile workers fed by a work queue, the
@@ -119,6 +121,7 @@ func NewManager(opts Options) *Manager {
 		Clock:          opts.Clock,
 		Events:         m.hub,
 		ReportFallback: opts.ReportFallback,
+		Version:        opts.Version,
 	}
 	return m
 }
@@ -147,6 +150,7 @@ func (m *Manager) Start(ctx context.Context) error {
 		return fmt.Errorf("listen for the API on %s: %w", m.opts.APIAddr, err)
 	}
 	port := m.callbackLn.Addr().(*net.TCPAddr).Port
+	m.rec.CallbackAddr = m.callbackLn.Addr().String()
 	m.rec.CallbackURL = m.opts.CallbackURL
 	if m.rec.CallbackURL == "" {
 		m.rec.CallbackURL = "http://host.docker.internal:" + strconv.Itoa(port)

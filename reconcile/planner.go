@@ -36,6 +36,8 @@ const (
 	ActContainerDied Action = "ContainerDied"
 	// ActGlobalTimeout ends the loop when its total time is spent.
 	ActGlobalTimeout Action = "GlobalTimeout"
+	// ActBudget ends the loop when its LLM calls have cost budgetUsd.
+	ActBudget Action = "BudgetExceeded"
 	// ActStop ends the loop on a user's request (POST /api/stop).
 	ActStop Action = "Stop"
 	// ActFinish cleans up containers and writes the report of an ended loop.
@@ -143,6 +145,11 @@ func Decide(in Input) Plan {
 	if !in.Now.Before(deadline) {
 		return Plan{Action: ActGlobalTimeout, Phase: status.PhaseTimeout, Reason: "Timeout",
 			Message: fmt.Sprintf("the loop did not finish within its timeout of %ds", d.Config.Timeout)}
+	}
+
+	// A spent budget ends the loop before another model call (cost.go).
+	if (st.Phase == status.PhaseRunningStudent || st.Phase == status.PhaseRunningMentor) && overBudget(d.Config, st) {
+		return budgetPlan(d.Config, st)
 	}
 
 	switch st.Phase {

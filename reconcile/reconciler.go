@@ -64,6 +64,9 @@ type Reconciler struct {
 	WrapperPath string
 	// CallbackURL is the address containers post to.
 	CallbackURL string
+	// CallbackAddr is where the callback listener really listens (host:port),
+	// for the relay of containers without a network.
+	CallbackAddr string
 	// Instance identifies this controller process (a label on its containers).
 	Instance string
 	// StepGrace is added to timeoutSeconds before a quiet attempt is given up.
@@ -74,6 +77,8 @@ type Reconciler struct {
 	Events *Hub
 	// ReportFallback receives the report when it cannot be written (E16).
 	ReportFallback io.Writer
+	// Version is SMILE's version, written into reports.
+	Version string
 
 	mu       sync.Mutex
 	observed map[string]*status.Run // the last status written, by run name

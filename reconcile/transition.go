@@ -69,6 +69,9 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 	case ActGlobalTimeout:
 		t.stopAttempt(ctx)
 		return t.end("Timeout")
+	case ActBudget:
+		t.stopAttempt(ctx)
+		return t.end(string(ActBudget))
 	case ActStop:
 		t.stopAttempt(ctx)
 		if err := inbox(t.lay.inbox()).clearStop(); err != nil {
@@ -184,6 +187,15 @@ func (t *transition) startMentor(ctx context.Context) (Result, error) {
 func (t *transition) startAttempt(ctx context.Context, role status.Role, task status.Task, work string, readOnlyWork bool, prev string) (Result, error) {
 	st := &t.run.Status
 	gen := t.run.Metadata.Generation
+	cfg := t.d.Config
+	// The cost so far, from every result received; a spent budget ends the
+	// loop before another model call.
+	refreshCost(t.run)
+	if overBudget(cfg, st) {
+		bp := budgetPlan(cfg, st)
+		t.plan.Phase, t.plan.Reason, t.plan.Message = bp.Phase, bp.Reason, bp.Message
+		return t.end(ReasonBudgetExceeded)
+	}
 	name := t.lay.container(gen, st.Iteration, role)
 	logs := t.lay.logsDir(gen, name)
 	if err := os.RemoveAll(logs); err != nil {
@@ -200,6 +212,24 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 	task.Attempt = name
 	task.Tutorial = status.ContainerTutorialDir + "/" + filepath.Base(t.d.Paths.Tutorial)
 	task.Behavior = t.d.Config.StudentBehavior
+	network := spec.NetworkBridge
+	if role == status.RoleStudent {
+		network = cfg.StudentNetwork // the Mentor keeps the bridge: it researches
+	}
+	if cfg.LLMProvider != spec.ProviderLiteral {
+		// Each invocation ends before the run's own timeout does.
+		left := int(st.StartedAt.Add(time.Duration(cfg.Timeout)*time.Second).Sub(t.now) / time.Second)
+		task.LLM = &status.TaskLLM{
+			Model:          cfg.Models.For(string(role)),
+			MaxTurns:       cfg.MaxTurns.For(string(role)),
+			TimeoutSeconds: max(1, min(cfg.InvocationTimeoutSeconds.For(string(role)), left-5)),
+			Prices:         cfg.Prices,
+			Network:        network,
+		}
+		if cfg.LLMProvider == spec.ProviderOpenAI {
+			task.LLM.BaseURL, task.LLM.APIKeyEnv = cfg.OpenAI.BaseURL, cfg.OpenAI.APIKeyEnv
+		}
+	}
 	if err := writeJSON(filepath.Join(logs, status.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
 	}
@@ -229,6 +259,27 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 		},
 		WorkingDir:  status.ContainerWorkDir,
 		HostGateway: true,
+		Network:     string(spec.NetworkBridge),
+	}
+	if cfg.LLMProvider != spec.ProviderLiteral {
+		// The provider's API key, from the controller's environment, goes
+		// into the container's environment only.
+		cs.Env = append(cs.Env, keyEnv(cfg)...)
+	}
+	if network == spec.NetworkNone {
+		// No network at all: the wrapper reaches the controller, and the
+		// CLI its API, through the relay's socket (relay.go).
+		cb, err := t.relayCallback(ctx)
+		if err != nil {
+			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
+		}
+		rl, err := startRelay(ctx, t.r.Runtime, name, cb, relayHosts(cfg), relayGateway(ctx, t.r.Runtime))
+		if err != nil {
+			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
+		}
+		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
+		cs.Env = append(cs.Env, status.EnvRelaySocket+"="+status.ContainerRelayDir+"/"+status.RelaySocketName)
+		cs.Mounts = append(cs.Mounts, runtime.Mount{Source: rl.dir, Target: status.ContainerRelayDir, ReadOnly: true})
 	}
 	if _, ok := findContainer(t.obs.Containers, prev); !ok {
 		prev = ""
@@ -265,6 +316,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 		rec.EndedAt = res.ReceivedAt
 		rec.Results = []string{res.File}
 	}
+	RecordCost(st, res)
 	st.History = append(st.History, rec)
 	mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
 	st.Attempt = nil
@@ -305,6 +357,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	}
 	st.MentorNotes = append(st.MentorNotes, note)
 	applyAdvice(st, note)
+	RecordCost(st, res)
 	st.Attempt = nil
 	// The Mentor's container has done its work; it goes now rather than at
 	// the next reset.
@@ -354,12 +407,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 		}
 	}
 	st.Containers = kept
-	rep := status.BuildReport(t.run, status.ReportInput{
-		TutorialPath:  relPath(t.d.Dir, t.d.Paths.Tutorial),
-		TutorialTitle: tutorialTitle(t.d.Tutorial),
-		Audits:        Audits(t.run),
-		Now:           t.now,
-	})
+	rep := ReportFor(t.run, t.d, t.r.Version)
 	ref, err := status.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
 	if ref == nil {
 		ref = &status.ReportRef{WrittenAt: t.now}

@@ -16,32 +16,6 @@ import (
 // a temporary file over it) and only the end state counts.
 const Debounce = 100 * time.Millisecond
 
-// inputFiles lists the files whose change may change a run's inputs: the
-// manifest, its smile.json, the tutorial and its images (also those that
-// do not exist yet, so creating them is seen).
-func inputFiles(app *Applied) []string {
-	files := []string{app.Path}
-	if app.Manifest == nil {
-		return files
-	}
-	files = append(files, app.Manifest.ConfigPath(app.Dir))
-	cfg, err := app.Manifest.Resolve(app.Dir)
-	if err != nil {
-		return files
-	}
-	tutorial := cfg.Tutorial
-	if !filepath.IsAbs(tutorial) {
-		tutorial = filepath.Join(app.Dir, tutorial)
-	}
-	files = append(files, tutorial)
-	if t, err := spec.LoadTutorial(tutorial); err == nil {
-		for _, img := range t.Images {
-			files = append(files, img.Path)
-		}
-	}
-	return files
-}
-
 // watchInputs enqueues a run when one of its input files changes. It watches
 // the folders holding the files, not the files, so an editor replacing a file
 // by renaming a temporary one over it is seen too.
@@ -62,7 +36,7 @@ func (m *Manager) watchInputs(ctx context.Context) {
 			if !ok {
 				continue
 			}
-			for _, f := range inputFiles(app) {
+			for _, f := range spec.InputFiles(app.Manifest, app.Path) {
 				f = filepath.Clean(f)
 				index[f] = append(index[f], name)
 				dirs[filepath.Dir(f)] = true

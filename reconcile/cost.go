@@ -1,0 +1,96 @@
+package reconcile
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// refreshCost totals the LLM calls of every result the run has received so
+// far into its status. It reads the posted results back, so it is the same
+// after any crash; calling it twice changes nothing.
+func refreshCost(run *status.Run) {
+	var calls []status.LLMCall
+	for _, a := range Audits(run) {
+		calls = append(calls, a.LLMCalls...)
+	}
+	run.Status.Cost = status.CostOf(calls)
+}
+
+// RecordCost adds a just-received result to the run's cost (the planner's
+// budget check reads status.cost). The result must not be in the history
+// yet; refreshCost recounts from the files otherwise.
+func RecordCost(st *status.Status, p *Posted) {
+	if p == nil {
+		return
+	}
+	var a *status.Audit
+	switch {
+	case p.Student != nil:
+		a = p.Student.Audit
+	case p.Mentor != nil:
+		a = p.Mentor.Audit
+	}
+	if a == nil || len(a.LLMCalls) == 0 {
+		return
+	}
+	add := status.CostOf(a.LLMCalls)
+	if st.Cost == nil {
+		st.Cost = add
+		return
+	}
+	c := *st.Cost
+	c.Calls += add.Calls
+	c.InputTokens += add.InputTokens
+	c.OutputTokens += add.OutputTokens
+	c.USD += add.USD
+	c.Estimated = c.Estimated || add.Estimated
+	c.Unpriced += add.Unpriced
+	st.Cost = &c
+}
+
+// overBudget says whether the run has spent its budgetUsd.
+func overBudget(cfg spec.Config, st *status.Status) bool {
+	return cfg.BudgetUSD > 0 && st.Cost != nil && st.Cost.USD >= cfg.BudgetUSD
+}
+
+// budgetPlan ends a loop whose LLM calls have cost its budget.
+func budgetPlan(cfg spec.Config, st *status.Status) Plan {
+	return Plan{Action: ActBudget, Phase: status.PhaseError, Reason: ReasonBudgetExceeded,
+		Message: fmt.Sprintf("the run's LLM calls cost $%.4f, which reaches its budgetUsd of $%.2f", st.Cost.USD, cfg.BudgetUSD)}
+}
+
+// ReasonBudgetExceeded is the reason of a loop that ended on its budget.
+const ReasonBudgetExceeded = "BudgetExceeded"
+
+// providerKeys are the controller's environment variables passed into the
+// containers of a provider: its API key, by name. The value goes only into
+// the container's environment, never into task.json, the status or logs.
+func providerKeys(cfg spec.Config) []string {
+	switch cfg.LLMProvider {
+	case spec.ProviderClaude:
+		return []string{"ANTHROPIC_API_KEY"}
+	case spec.ProviderCodex:
+		return []string{"CODEX_API_KEY"}
+	case spec.ProviderGemini:
+		return []string{"GEMINI_API_KEY", "GOOGLE_API_KEY"}
+	case spec.ProviderOpenAI:
+		return []string{cfg.OpenAI.APIKeyEnv}
+	}
+	return nil
+}
+
+// lookupEnv reads the controller's environment (tests replace it).
+var lookupEnv = os.LookupEnv
+
+func keyEnv(cfg spec.Config) []string {
+	var out []string
+	for _, name := range providerKeys(cfg) {
+		if v, ok := lookupEnv(name); ok && v != "" {
+			out = append(out, name+"="+v)
+		}
+	}
+	return out
+}

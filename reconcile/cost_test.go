@@ -1,0 +1,80 @@
+package reconcile
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smile-loop/smile/status"
+)
+
+func TestDecideBudget(t *testing.T) {
+	spent := func(phase status.Phase, usd float64) *status.Run {
+		run := runIn(phase, 2)
+		run.Status.Cost = &status.Cost{Calls: 3, USD: usd}
+		return run
+	}
+	d := desired()
+	d.Config.BudgetUSD = 0.50
+	tests := []struct {
+		name   string
+		run    *status.Run
+		budget float64
+		action Action
+		phase  status.Phase
+	}{
+		{"budget spent: no next Student", spent(status.PhaseRunningStudent, 0.50), 0.50, ActBudget, status.PhaseError},
+		{"budget spent: no Mentor either", spent(status.PhaseRunningMentor, 0.73), 0.50, ActBudget, status.PhaseError},
+		{"under budget", spent(status.PhaseRunningStudent, 0.49), 0.50, ActStartStudent, status.PhaseWaitingForStudent},
+		{"no budget", spent(status.PhaseRunningStudent, 99), 0, ActStartStudent, status.PhaseWaitingForStudent},
+		// An attempt that is running is not cut short: its result is applied.
+		{"spent while waiting", spent(status.PhaseWaitingForStudent, 0.9), 0.50, ActWait, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d.Config.BudgetUSD = tt.budget
+			p := Decide(Input{Now: t0, Desired: d, Run: tt.run, Observed: Observed{Containers: running("c-student")}})
+			if p.Action != tt.action || p.Phase != tt.phase {
+				t.Fatalf("plan = %+v, want %s -> %s", p, tt.action, tt.phase)
+			}
+			if tt.phase == status.PhaseError && (p.Reason != ReasonBudgetExceeded || !strings.Contains(p.Message, "reaches its budgetUsd of $0.50")) {
+				t.Errorf("plan = %+v", p)
+			}
+		})
+	}
+}
+
+func TestRecordCost(t *testing.T) {
+	st := &status.Status{}
+	post := func(calls ...status.LLMCall) *Posted {
+		return &Posted{Student: &status.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
+	}
+	RecordCost(st, post(status.LLMCall{InputTokens: 100, OutputTokens: 10, CostUSD: 0.25}))
+	RecordCost(st, &Posted{Mentor: &status.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
+	RecordCost(st, post())
+	c := st.Cost
+	if c == nil || c.Calls != 3 || c.InputTokens != 150 || c.OutputTokens != 10 || c.USD < 0.349 || c.USD > 0.351 || !c.Estimated || c.Unpriced != 1 {
+		t.Errorf("cost = %+v", c)
+	}
+	if got := c.String(); !strings.Contains(got, "$0.3500 (estimated; 1 of the calls had no price) for 3 LLM calls") {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+func TestProviderKeysComeFromTheEnvironment(t *testing.T) {
+	defer func(old func(string) (string, bool)) { lookupEnv = old }(lookupEnv)
+	env := map[string]string{"ANTHROPIC_API_KEY": "sk-ant-x", "TEAM_KEY": "k2", "OPENAI_API_KEY": "sk-other"}
+	lookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	cfg := desired().Config
+	cfg.LLMProvider = "claude"
+	if got := keyEnv(cfg); len(got) != 1 || got[0] != "ANTHROPIC_API_KEY=sk-ant-x" {
+		t.Errorf("claude keys = %q", got)
+	}
+	cfg.LLMProvider, cfg.OpenAI.APIKeyEnv = "openai", "TEAM_KEY"
+	if got := keyEnv(cfg); len(got) != 1 || got[0] != "TEAM_KEY=k2" {
+		t.Errorf("openai keys = %q (only the configured variable)", got)
+	}
+	cfg.LLMProvider = "literal"
+	if got := keyEnv(cfg); len(got) != 0 {
+		t.Errorf("literal keys = %q", got)
+	}
+}
