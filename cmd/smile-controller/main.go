@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	"github.com/go-logr/logr"
@@ -37,7 +36,7 @@ func run() error {
 	flag.Parse()
 
 	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.Level(-*verbosity)}))
-	wrapperPath, err := findWrapper(*wrapper)
+	wrapperPath, err := reconcile.FindWrapper(*wrapper)
 	if err != nil {
 		return err
 	}
@@ -49,7 +48,7 @@ func run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapperPath, Log: log, APIAddr: *apiAddr})
+	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapperPath, Log: log, APIAddr: *apiAddr, Version: version})
 	if err := mgr.Start(ctx); err != nil {
 		return err
 	}
@@ -68,21 +67,4 @@ func run() error {
 	log.Info("Shutting down")
 	mgr.Wait()
 	return nil
-}
-
-func findWrapper(flagValue string) (string, error) {
-	for _, c := range []string{flagValue, os.Getenv("SMILE_WRAPPER")} {
-		if c != "" {
-			return filepath.Abs(c)
-		}
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(filepath.Dir(exe), "smile-wrapper")
-	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("smile-wrapper not found beside %s: build it with hack/build.sh (or set SMILE_WRAPPER)", exe)
-	}
-	return p, nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -26,6 +27,7 @@ type applyOptions struct {
 	wait    bool
 	failOn  string
 	wrapper string
+	formats string
 }
 
 func newApplyCommand(streams Streams) *cobra.Command {
@@ -49,6 +51,7 @@ SMILE could not run).`,
 	cmd.Flags().StringVarP(&o.file, "filename", "f", "", "the SmileRun manifest to apply")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
 	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
+	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(status.Formats, ", ")+") into the run's outputDir")
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
 	_ = cmd.MarkFlagRequired("filename")
 	return cmd
@@ -57,6 +60,9 @@ SMILE could not run).`,
 func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	threshold, err := parseFailOn(o.failOn)
 	if err != nil {
+		return err
+	}
+	if _, err := status.ParseFormats(o.formats); o.formats != "" && err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -68,11 +74,17 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(manifest); err != nil {
-		return fmt.Errorf("read manifest: %w", err)
+	// Bad input fails here, before any controller is involved or started
+	// (the controller would refuse it the same way).
+	m, err := spec.LoadManifest(manifest)
+	if err != nil {
+		return err
 	}
 	dir := filepath.Dir(manifest)
-	wrapper, err := findWrapper(o.wrapper)
+	if _, err := spec.Resolve(m, dir); err != nil {
+		return err
+	}
+	wrapper, err := reconcile.FindWrapper(o.wrapper)
 	if err != nil {
 		return err
 	}
@@ -108,7 +120,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	defer tick.Stop()
 	for {
 		run, err := c.run(ctx, res.Name)
-		if err != nil {
+		if err != nil && !strings.Contains(err.Error(), status.ErrNotFound.Error()) { // not written yet: poll again
 			if ctx.Err() != nil {
 				return interrupted(res.Name)
 			}
@@ -117,8 +129,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 		progress.update(run, c.progress(ctx, res.Name))
 		if reconcile.Finished(run, res.Digest) {
 			progress.done()
-			printResult(streams.Out, run)
-			return exitByResult(run, threshold)
+			return o.finish(streams, manifest, run, threshold)
 		}
 		select {
 		case <-ctx.Done():
@@ -141,7 +152,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		return err
 	}
 	defer rt.Close()
-	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out})
+	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version})
 	runCtx, stop := context.WithCancel(ctx)
 	defer func() {
 		stop()
@@ -192,7 +203,23 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		}
 		return err
 	}
+	return o.finish(streams, manifest, run, threshold)
+}
+
+// finish prints what the run found, writes the extra formats asked for, and
+// turns the result into the exit code.
+func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold status.Severity) error {
 	printResult(streams.Out, run)
+	if o.formats != "" {
+		formats, _ := status.ParseFormats(o.formats)
+		rep, dir, err := reportOf(manifest, run)
+		if err == nil {
+			err = writeFormats(streams, dir, rep, formats)
+		}
+		if err != nil {
+			return err
+		}
+	}
 	return exitByResult(run, threshold)
 }
 
@@ -204,7 +231,8 @@ func interrupted(name string) error {
 // gaps at or above the threshold or the loop did not complete.
 func exitByResult(run *status.Run, threshold status.Severity) error {
 	st := run.Status
-	if st.Phase == status.PhaseError && st.Reason != "Stopped" {
+	// A stop or a spent budget ended the loop on purpose: not a failure to run.
+	if st.Phase == status.PhaseError && st.Reason != "Stopped" && st.Reason != reconcile.ReasonBudgetExceeded {
 		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
 	}
 	if threshold == "" {
@@ -250,27 +278,6 @@ func printResult(w io.Writer, run *status.Run) {
 	if st.Report != nil && st.Report.Markdown != "" {
 		fmt.Fprintf(w, "report: %s\n", st.Report.Markdown)
 	}
-}
-
-// findWrapper locates the smile-wrapper binary that is mounted into
-// containers.
-func findWrapper(flag string) (string, error) {
-	candidates := []string{flag, os.Getenv("SMILE_WRAPPER")}
-	if exe, err := os.Executable(); err == nil {
-		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "smile-wrapper"))
-	}
-	for _, c := range candidates {
-		if c == "" {
-			continue
-		}
-		if fi, err := os.Stat(c); err == nil && !fi.IsDir() {
-			return filepath.Abs(c)
-		}
-		if c == flag || c == os.Getenv("SMILE_WRAPPER") {
-			return "", fmt.Errorf("smile-wrapper not found at %s", c)
-		}
-	}
-	return "", errors.New("smile-wrapper not found beside smile: build it with `hack/build.sh` (or set SMILE_WRAPPER)")
 }
 
 // openLog sends the controller's log to .smile/smile.log in the manifest's

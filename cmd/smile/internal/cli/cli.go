@@ -84,6 +84,7 @@ func NewCommand(streams Streams) *cobra.Command {
 		newInitCommand(streams),
 		newDoctorCommand(streams),
 		newHookCommand(streams),
+		newReportCommand(streams),
 		newVersionCommand(streams),
 	)
 	return root

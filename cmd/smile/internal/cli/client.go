@@ -30,7 +30,29 @@ func findController(dir string) (*controllerClient, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &controllerClient{info: info, http: &http.Client{Timeout: 30 * time.Second}}, nil
+	c := &controllerClient{info: info, http: &http.Client{Timeout: 30 * time.Second}}
+	if c.alive() {
+		return c, nil
+	}
+	// A controller that is being killed holds its lock a moment longer than
+	// it answers: wait for the lock, so the caller can start a new one.
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if !status.Held(status.ControllerLockPath(dir)) {
+			break
+		}
+	}
+	return nil, status.ErrNoController
+}
+
+// alive reports whether the controller answers at all.
+func (c *controllerClient) alive() bool {
+	client := &http.Client{Timeout: 2 * time.Second}
+	resp, err := client.Get("http://" + c.info.APIAddr + status.PathStatus)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return true
 }
 
 // DashboardURL is where the controller serves its dashboard.

@@ -75,6 +75,9 @@ func describe(w io.Writer, o Object, now time.Time) {
 	if len(st.Containers) > 0 {
 		kv(1, "Kept Containers", strings.Join(st.Containers, ", "))
 	}
+	if st.Cost != nil {
+		kv(1, "Cost", st.Cost.String())
+	}
 	if st.Report != nil && st.Report.Markdown != "" {
 		kv(1, "Report", st.Report.Markdown)
 	}
@@ -136,21 +139,32 @@ func describeMap(w io.Writer, indent int, m map[string]any) {
 	}
 }
 
+// acronyms are the words kubectl describe prints in capitals.
+var acronyms = map[string]string{"Url": "URL", "Api": "API", "Usd": "USD", "Id": "ID", "Uid": "UID", "Llm": "LLM"}
+
 // titleCase turns a camelCase key into Title Case words: maxIterations ->
-// Max Iterations.
+// Max Iterations, baseUrl -> Base URL.
 func titleCase(s string) string {
-	var b strings.Builder
+	var words []string
+	start := 0
 	for i, r := range s {
-		if i == 0 {
-			b.WriteString(strings.ToUpper(string(r)))
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			words = append(words, s[start:i])
+			start = i
+		}
+	}
+	words = append(words, s[start:])
+	for i, w := range words {
+		if w == "" {
 			continue
 		}
-		if r >= 'A' && r <= 'Z' {
-			b.WriteByte(' ')
+		w = strings.ToUpper(w[:1]) + w[1:]
+		if a, ok := acronyms[w]; ok {
+			w = a
 		}
-		b.WriteRune(r)
+		words[i] = w
 	}
-	return b.String()
+	return strings.Join(words, " ")
 }
 
 func firstLine(s string) string {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
@@ -97,7 +98,7 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 		checks = append(checks, doctorCheck{name, true, okMsg})
 		return true
 	}
-	wrapper, err := findWrapper(wrapperFlag)
+	wrapper, err := reconcile.FindWrapper(wrapperFlag)
 	add("wrapper", err, wrapper)
 
 	rt, err := docker.New()
@@ -122,6 +123,9 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 	add("gateway", err, fmt.Sprintf("%s: containers can call back (listening there works)", info.GatewayIP))
 
 	need, model := providerNeeds[cfg.LLMProvider]
+	if cfg.LLMProvider == spec.ProviderOpenAI {
+		need.env = cfg.OpenAI.APIKeyEnv
+	}
 	if !model {
 		add("provider", nil, fmt.Sprintf("%s: built in, no model or credentials needed", cfg.LLMProvider))
 		return checks

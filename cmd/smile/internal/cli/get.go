@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -220,16 +221,17 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 	if !noHeaders {
 		fmt.Fprint(tw, "NAME\tPHASE\tITERATION\tGAPS\tAGE")
 		if wide {
-			fmt.Fprint(tw, "\tPROVIDER\tTUTORIAL\tREASON\tREPORT")
+			fmt.Fprint(tw, "\tPROVIDER\tTUTORIAL\tCOST\tREASON\tREPORT")
 		}
 		fmt.Fprintln(tw)
 	}
 	for _, o := range objs {
 		phase, iteration, gaps, age := "Pending", "0", "0", "<unknown>"
-		reason, report := "", ""
+		reason, report, cost := "", "", ""
 		if st := o.Status; st != nil {
-			phase, iteration, gaps = string(st.Phase), strconv.Itoa(st.Iteration), strconv.Itoa(len(st.Gaps))
+			phase, iteration, gaps = cmp.Or(string(st.Phase), phase), strconv.Itoa(st.Iteration), strconv.Itoa(len(st.Gaps)) // no phase before the first transition: Pending
 			reason = st.Reason
+			cost = costCell(st.Cost)
 			if st.Report != nil {
 				report = st.Report.Markdown
 			}
@@ -241,11 +243,25 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 		if wide {
 			provider, _ := o.Spec["llmProvider"].(string)
 			tutorial, _ := o.Spec["tutorial"].(string)
-			fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s", dash(provider), dash(tutorial), dash(reason), dash(report))
+			fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s\t%s", dash(provider), dash(tutorial), dash(cost), dash(reason), dash(report))
 		}
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// costCell is a run's LLM cost in one table cell: $0.1234, ~$0.1234 when
+// estimated from prices, ? when no call had a price.
+func costCell(c *status.Cost) string {
+	switch {
+	case c == nil || c.Calls == 0:
+		return ""
+	case c.Unpriced == c.Calls:
+		return "?"
+	case c.Estimated || c.Unpriced > 0:
+		return fmt.Sprintf("~$%.4f", c.USD)
+	}
+	return fmt.Sprintf("$%.4f", c.USD)
 }
 
 func dash(s string) string {

@@ -53,7 +53,11 @@ func runHook(ctx context.Context, streams Streams, files []string, failOn, wrapp
 	}
 	var toRun []string
 	for _, m := range manifests {
-		for _, in := range manifestInputs(m) {
+		manifest, err := spec.LoadManifest(m)
+		if err != nil {
+			continue
+		}
+		for _, in := range spec.InputFiles(manifest, m) {
 			if changed[in] {
 				toRun = append(toRun, m)
 				break
@@ -122,30 +126,4 @@ func findManifests(dir string) ([]string, error) {
 	})
 	sort.Strings(out)
 	return out, err
-}
-
-// manifestInputs are the files a run depends on, absolute.
-func manifestInputs(manifest string) []string {
-	inputs := []string{manifest}
-	m, err := spec.LoadManifest(manifest)
-	if err != nil {
-		return inputs
-	}
-	dir := filepath.Dir(manifest)
-	inputs = append(inputs, m.ConfigPath(dir))
-	cfg, err := m.Resolve(dir)
-	if err != nil {
-		return inputs
-	}
-	tutorial := cfg.Tutorial
-	if !filepath.IsAbs(tutorial) {
-		tutorial = filepath.Join(dir, tutorial)
-	}
-	inputs = append(inputs, tutorial)
-	if t, err := spec.LoadTutorial(tutorial); err == nil {
-		for _, img := range t.Images {
-			inputs = append(inputs, img.Path)
-		}
-	}
-	return inputs
 }

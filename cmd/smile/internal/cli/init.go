@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/smile-loop/smile/spec"
 )
 
 func newInitCommand(streams Streams) *cobra.Command {
@@ -43,12 +45,16 @@ func scaffold(streams Streams, dir, name string) error {
 			name = strings.Trim(name[:63], "-")
 		}
 	}
+	manifest := fmt.Sprintf(starterManifest, name)
+	if _, err := spec.ParseManifest([]byte(manifest), "run.yaml"); err != nil {
+		return fmt.Errorf("--name: %w", err)
+	}
 	if err := os.MkdirAll(abs, 0o755); err != nil {
 		return err
 	}
 	files := []struct{ name, content string }{
 		{"smile.json", starterConfig},
-		{"run.yaml", fmt.Sprintf(starterManifest, name)},
+		{"run.yaml", manifest},
 		{"tutorial.md", starterTutorial},
 	}
 	created := 0

@@ -92,7 +92,7 @@ func renderAuditLog(rec status.Record, run *status.Run) string {
 func splitAuditLog(log string) (header string, body []string, end string) {
 	head, rest, _ := strings.Cut(log, "\n\n")
 	header = head + "\n\n"
-	if i := strings.LastIndex(rest, "\n\nend:"); i >= 0 {
+	if i := strings.LastIndex("\n"+rest, "\n\nend:"); i >= 0 {
 		end = rest[i:]
 		rest = rest[:i]
 	}
@@ -100,5 +100,5 @@ func splitAuditLog(log string) (header string, body []string, end string) {
 	if rest != "" {
 		body = strings.Split(rest, "\n")
 	}
-	return header, body, strings.TrimPrefix(end, "\n") + "\n"
+	return header, body, end
 }

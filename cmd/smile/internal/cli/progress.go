@@ -19,6 +19,7 @@ type progressPrinter struct {
 	tty      bool
 	started  time.Time
 	timeline int
+	gen      int64
 	step     string
 	width    int
 	open     bool
@@ -43,8 +44,9 @@ func (p *progressPrinter) update(run *status.Run, step string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	st := run.Status
-	if len(st.Timeline) < p.timeline {
+	if st.ObservedGeneration != p.gen || len(st.Timeline) < p.timeline {
 		p.timeline = 0 // a new generation started over
+		p.gen = st.ObservedGeneration
 	}
 	newEvents := st.Timeline[p.timeline:]
 	p.timeline = len(st.Timeline)

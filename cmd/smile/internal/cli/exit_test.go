@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/smile-loop/smile/status"
+)
+
+func TestParseFailOn(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    status.Severity
+		wantErr bool
+	}{
+		{"critical", status.SeverityCritical, false},
+		{"major", status.SeverityMajor, false},
+		{"minor", status.SeverityMinor, false},
+		{"none", "", false},
+		{"", "", true},
+		{"warning", "", true},
+		{"all", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := parseFailOn(tt.in)
+			if (err != nil) != tt.wantErr || got != tt.want {
+				t.Errorf("parseFailOn(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+// exitCode is what Main would return for exitByResult's error.
+func exitCode(err error) int {
+	var ee *exitError
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &ee):
+		return ee.code
+	}
+	return ExitError
+}
+
+func TestExitByResult(t *testing.T) {
+	gaps := func(sev ...status.Severity) []status.Gap {
+		var out []status.Gap
+		for i, s := range sev {
+			out = append(out, status.Gap{ID: i + 1, Severity: s})
+		}
+		return out
+	}
+	// want is the exit code for --fail-on critical, major, minor, none.
+	tests := []struct {
+		name   string
+		phase  status.Phase
+		reason string
+		gaps   []status.Gap
+		want   [4]int
+	}{
+		{"completed, no gap", status.PhaseCompleted, "Completed", nil, [4]int{0, 0, 0, 0}},
+		{"completed, a minor gap", status.PhaseCompleted, "Completed", gaps(status.SeverityMinor), [4]int{0, 0, 2, 0}},
+		{"completed, a major gap", status.PhaseCompleted, "Completed", gaps(status.SeverityMajor), [4]int{0, 2, 2, 0}},
+		{"completed, a critical gap", status.PhaseCompleted, "Completed", gaps(status.SeverityCritical), [4]int{2, 2, 2, 0}},
+		{"completed, minor and major gaps", status.PhaseCompleted, "Completed", gaps(status.SeverityMinor, status.SeverityMajor), [4]int{0, 2, 2, 0}},
+		{"blocker", status.PhaseBlocker, "Unresolvable", gaps(status.SeverityCritical), [4]int{2, 2, 2, 0}},
+		{"blocker without gap", status.PhaseBlocker, "Unresolvable", nil, [4]int{2, 2, 2, 0}},
+		{"max iterations", status.PhaseMaxIterations, "MaxIterations", gaps(status.SeverityMinor), [4]int{2, 2, 2, 0}},
+		{"timeout", status.PhaseTimeout, "Timeout", nil, [4]int{2, 2, 2, 0}},
+		{"error: SMILE could not run", status.PhaseError, "ContainerDied", nil, [4]int{1, 1, 1, 1}},
+		{"error with gaps", status.PhaseError, "WrapperSilent", gaps(status.SeverityMinor), [4]int{1, 1, 1, 1}},
+		{"stopped by the user", status.PhaseError, "Stopped", nil, [4]int{2, 2, 2, 0}},
+	}
+	thresholds := []string{"critical", "major", "minor", "none"}
+	for _, tt := range tests {
+		for i, th := range thresholds {
+			t.Run(fmt.Sprintf("%s/fail-on %s", tt.name, th), func(t *testing.T) {
+				threshold, err := parseFailOn(th)
+				if err != nil {
+					t.Fatal(err)
+				}
+				run := status.NewRun("quickstart", "uid", "run.yaml", t0)
+				run.Status.Phase, run.Status.Reason, run.Status.Message, run.Status.Gaps = tt.phase, tt.reason, "the container died", tt.gaps
+				err = exitByResult(run, threshold)
+				if got := exitCode(err); got != tt.want[i] {
+					t.Errorf("exit %d (%v), want %d", got, err, tt.want[i])
+				}
+				var ee *exitError
+				if errors.As(err, &ee) && ee.code == ExitError && ee.err == nil {
+					t.Errorf("exit 1 without a message: the user would not know why")
+				}
+			})
+		}
+	}
+}
