@@ -8,6 +8,6 @@ version=$(git describe --tags --always --dirty 2>/dev/null || echo dev)
 ldflags="-X github.com/smile-loop/smile/cmd/smile/internal/cli.Version=$version"
 echo "building smile $version into $out/" >&2
 go build -ldflags "$ldflags" -o "$out/smile" ./cmd/smile
-go build -o "$out/smile-controller" ./cmd/smile-controller
+go build -ldflags "-X main.version=$version" -o "$out/smile-controller" ./cmd/smile-controller
 # The wrapper runs inside containers of any image: static, no cgo.
 CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$out/smile-wrapper" ./cmd/smile-wrapper
