@@ -86,6 +86,7 @@ func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []s
 	}
 	progress := newProgressPrinter(streams.ErrOut)
 	defer progress.done()
+	steps := map[string]string{}
 	for {
 		select {
 		case <-ctx.Done():
@@ -96,18 +97,27 @@ func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []s
 		if err != nil {
 			return err
 		}
+		// The current step comes from the folder's controller, when one runs.
+		c, _ := findController(o.dir)
 		for _, obj := range objs {
+			name := obj.Metadata.Name
+			step := ""
+			if c != nil && obj.Status != nil && !obj.Status.Phase.Terminal() {
+				step = c.progress(ctx, name)
+			}
 			key := rowKey(obj)
-			if last[obj.Metadata.Name] == key {
+			if last[name] == key && steps[name] == step {
 				continue
 			}
-			last[obj.Metadata.Name] = key
-			progress.done()
-			if err := printObjects(streams.Out, []Object{obj}, o.output, true, time.Now()); err != nil {
-				return err
+			if last[name] != key {
+				progress.done()
+				if err := printObjects(streams.Out, []Object{obj}, o.output, true, time.Now()); err != nil {
+					return err
+				}
 			}
+			last[name], steps[name] = key, step
 			if obj.Status != nil && o.output != "name" {
-				progress.update(&status.Run{Metadata: status.Metadata{Name: obj.Metadata.Name}, Status: *obj.Status}, "")
+				progress.update(&status.Run{Metadata: status.Metadata{Name: name}, Status: *obj.Status}, step)
 			}
 		}
 	}
