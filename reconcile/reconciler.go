@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -278,16 +277,4 @@ func clone(run *status.Run) *status.Run {
 		st.FinishedAt = &f
 	}
 	return &c
-}
-
-func removeAllExcept(dir string, keep string) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if e.Name() != keep {
-			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
-		}
-	}
 }

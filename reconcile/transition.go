@@ -108,7 +108,9 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		}
 	}
 	gen := t.run.Metadata.Generation
-	removeAllExcept(t.lay.root, "")
+	if err := os.RemoveAll(t.lay.root); err != nil {
+		return Result{}, err
+	}
 	if err := os.MkdirAll(t.lay.generation(gen), 0o755); err != nil {
 		return Result{}, err
 	}
