@@ -8,20 +8,9 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
-// refreshCost totals the LLM calls of every result the run has received so
-// far into its status. It reads the posted results back, so it is the same
-// after any crash; calling it twice changes nothing.
-func refreshCost(run *status.Run) {
-	var calls []status.LLMCall
-	for _, a := range Audits(run) {
-		calls = append(calls, a.LLMCalls...)
-	}
-	run.Status.Cost = status.CostOf(calls)
-}
-
-// RecordCost adds a just-received result to the run's cost (the planner's
-// budget check reads status.cost). The result must not be in the history
-// yet; refreshCost recounts from the files otherwise.
+// RecordCost adds a just-received result to the run's cost, in the same
+// save that records the result: status.cost is always the total of the
+// history (the planner's budget check reads it).
 func RecordCost(st *status.Status, p *Posted) {
 	if p == nil {
 		return

@@ -127,13 +127,13 @@ func startRelay(ctx context.Context, rt runtime.Runtime, name string, callback *
 	relays.Lock()
 	relays.m[name] = r
 	relays.Unlock()
-	go r.watch(context.WithoutCancel(ctx), rt)
+	go r.watch(context.WithoutCancel(ctx), rt, relayPoll)
 	return r, nil
 }
 
 // watch closes the relay once its container is gone or has exited.
-func (r *relay) watch(ctx context.Context, rt runtime.Runtime) {
-	t := time.NewTicker(relayPoll)
+func (r *relay) watch(ctx context.Context, rt runtime.Runtime, every time.Duration) {
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {

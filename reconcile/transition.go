@@ -190,14 +190,6 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 	st := &t.run.Status
 	gen := t.run.Metadata.Generation
 	cfg := t.d.Config
-	// The cost so far, from every result received; a spent budget ends the
-	// loop before another model call.
-	refreshCost(t.run)
-	if overBudget(cfg, st) {
-		bp := budgetPlan(cfg, st)
-		t.plan.Phase, t.plan.Reason, t.plan.Message = bp.Phase, bp.Reason, bp.Message
-		return t.end(ReasonBudgetExceeded)
-	}
 	name := t.lay.container(gen, st.Iteration, role)
 	logs := t.lay.logsDir(gen, name)
 	if err := os.RemoveAll(logs); err != nil {
