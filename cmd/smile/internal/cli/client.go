@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -86,13 +85,21 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 		if e.Error == "" {
 			e.Error = resp.Status
 		}
-		return errors.New(e.Error)
+		return &apiError{code: resp.StatusCode, msg: e.Error}
 	}
 	if out != nil {
 		return json.NewDecoder(resp.Body).Decode(out)
 	}
 	return nil
 }
+
+// apiError is the controller's answer to a call it refused.
+type apiError struct {
+	code int
+	msg  string
+}
+
+func (e *apiError) Error() string { return e.msg }
 
 func (c *controllerClient) apply(ctx context.Context, manifest string) (reconcile.ApplyResult, error) {
 	var res reconcile.ApplyResult

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -112,6 +112,8 @@ func newStopCommand(streams Streams) *cobra.Command {
 	return cmd
 }
 
+// isNotFound: the controller does not know the run (HTTP 404).
 func isNotFound(err error) bool {
-	return err != nil && (errors.Is(err, status.ErrNotFound) || strings.Contains(err.Error(), "not found"))
+	var e *apiError
+	return errors.As(err, &e) && e.code == http.StatusNotFound
 }
