@@ -123,6 +123,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 	if run != nil && run.Metadata.Name != d.Name {
 		run = nil // the state file belonged to another run: start afresh
 	}
+	if run != nil {
+		r.remember(run) // readers get it from memory from now on
+	}
 	lay := layoutFor(d)
 	obs, err := r.observe(ctx, lay, run)
 	if err != nil {
@@ -211,6 +214,20 @@ func (r *Reconciler) save(path string, run *status.Run, action Action) error {
 	r.mu.Unlock()
 	r.Events.Publish(Event{Run: snap, Action: action, At: now})
 	return nil
+}
+
+// remember keeps a status read from disk for readers, unless one this
+// reconciler wrote is already kept (this process holds the run's lock, so
+// nobody else writes it).
+func (r *Reconciler) remember(run *status.Run) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.observed == nil {
+		r.observed = map[string]*status.Run{}
+	}
+	if _, ok := r.observed[run.Metadata.Name]; !ok {
+		r.observed[run.Metadata.Name] = clone(run)
+	}
 }
 
 // Observed returns the last status the reconciler wrote for a run.
