@@ -207,6 +207,8 @@ type StudentOutput struct {
 	Line     int       `json:"line,omitempty"`
 	Quote    string    `json:"quote,omitempty"`
 	Findings []Finding `json:"findings,omitempty"`
+	// Skipped lists the blocks the Student did not follow and why.
+	Skipped []SkippedBlock `json:"skipped,omitempty"`
 }
 
 // Category classifies a gap.
@@ -223,6 +225,10 @@ const (
 	CategoryAmbiguousInstruction Category = "ambiguous_instruction"
 	CategoryMissingImage         Category = "missing_image"
 	CategoryCommandFailure       Category = "command_failure"
+	// CategoryEnvironment is what the container lacked, not the tutorial: no
+	// network, a daemon or device missing, a tool the tutorial lists as a
+	// prerequisite. Never critical.
+	CategoryEnvironment Category = "environment"
 )
 
 // Finding is a problem the Student met at a tutorial line. Asked says whether
@@ -238,6 +244,27 @@ type Finding struct {
 	Attempts     int      `json:"attempts,omitempty"`
 	Asked        bool     `json:"asked,omitempty"`
 	SuggestedFix string   `json:"suggestedFix,omitempty"`
+	// Lines are further tutorial lines where the same problem was seen (the
+	// same mismatch repeated is one finding that lists its lines).
+	Lines []int `json:"lines,omitempty"`
+	// CauseLine points back at a block the Student skipped whose absence is
+	// the likely cause (a file that block would have created); CauseQuote
+	// quotes the prose around it.
+	CauseLine  int    `json:"causeLine,omitempty"`
+	CauseQuote string `json:"causeQuote,omitempty"`
+	// Tolerant says the output was only "something like" what the tutorial
+	// shows: never critical, never a reason to stop.
+	Tolerant bool `json:"tolerant,omitempty"`
+}
+
+// SkippedBlock is a block the Student did not follow, with the reason
+// (another platform, an alternative, a syntax template, a block it could not
+// place). Skipped blocks are listed in the report, never reported as gaps.
+type SkippedBlock struct {
+	Line    int    `json:"line"`
+	EndLine int    `json:"endLine,omitempty"`
+	Reason  string `json:"reason"`
+	Quote   string `json:"quote,omitempty"`
 }
 
 // Severity ranks a gap.
