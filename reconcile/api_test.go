@@ -166,11 +166,11 @@ func TestStatusAndStop(t *testing.T) {
 		t.Fatalf("stop: %d %v", code, out)
 	}
 	final := out["finalState"].(map[string]any)
-	if final["status"] != "error" {
+	if final["status"] != "stopped" {
 		t.Errorf("final state %v", final["status"])
 	}
 	run, _ = m.Run("demo")
-	if run.Status.Reason != "Stopped" || !strings.Contains(run.Status.Message, "fixing the tutorial") || run.Status.Report == nil {
+	if run.Status.Phase != status.PhaseStopped || run.Status.Reason != "Stopped" || !strings.Contains(run.Status.Message, "fixing the tutorial") || run.Status.Report == nil {
 		t.Errorf("after stop: reason %s message %q report %v", run.Status.Reason, run.Status.Message, run.Status.Report)
 	}
 }

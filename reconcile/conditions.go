@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/smile-loop/smile/status"
@@ -33,6 +34,11 @@ func setConditions(run *status.Run, now time.Time) {
 	}
 
 	switch {
+	case st.Phase == status.PhaseCompleted && len(st.Gaps) > 0:
+		// Like a Kubernetes Job that ran to its end and failed: the loop is
+		// done (Ready) but the tutorial did not pass (Succeeded=False).
+		set(status.ConditionReady, status.ConditionTrue, "Completed", st.Message)
+		set(status.ConditionSucceeded, status.ConditionFalse, ReasonGapsFound, gapsMessage(st.Gaps))
 	case st.Phase == status.PhaseCompleted:
 		set(status.ConditionReady, status.ConditionTrue, "Completed", st.Message)
 		set(status.ConditionSucceeded, status.ConditionTrue, "Completed", st.Message)
@@ -50,4 +56,28 @@ func reasonOr(reason, fallback string) string {
 		return fallback
 	}
 	return reason
+}
+
+// ReasonGapsFound is the Succeeded condition's reason for a run that
+// completed the tutorial but found gaps in it.
+const ReasonGapsFound = "GapsFound"
+
+// gapsMessage counts gaps by severity: "the Student completed the tutorial
+// with 3 gaps (1 critical, 2 minor)".
+func gapsMessage(gaps []status.Gap) string {
+	counts := map[status.Severity]int{}
+	for _, g := range gaps {
+		counts[g.Severity]++
+	}
+	var parts []string
+	for _, sev := range []status.Severity{status.SeverityCritical, status.SeverityMajor, status.SeverityMinor} {
+		if n := counts[sev]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, sev))
+		}
+	}
+	noun := "gaps"
+	if len(gaps) == 1 {
+		noun = "gap"
+	}
+	return fmt.Sprintf("the Student completed the tutorial with %d %s (%s)", len(gaps), noun, strings.Join(parts, ", "))
 }

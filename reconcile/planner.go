@@ -139,7 +139,7 @@ func Decide(in Input) Plan {
 		}
 	}
 	if s := in.Observed.Stop; s != nil {
-		return Plan{Action: ActStop, Phase: status.PhaseError, Reason: "Stopped", Message: "stopped: " + s.Reason}
+		return Plan{Action: ActStop, Phase: status.PhaseStopped, Reason: "Stopped", Message: "stopped: " + s.Reason}
 	}
 	deadline := st.StartedAt.Add(time.Duration(d.Config.Timeout) * time.Second)
 	if !in.Now.Before(deadline) {

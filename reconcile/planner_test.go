@@ -130,7 +130,7 @@ func TestDecide(t *testing.T) {
 			action: ActContainerDied, phase: status.PhaseError, message: "Mentor container c-mentor is gone"},
 		{name: "stop requested", run: runIn(status.PhaseWaitingForStudent, 1),
 			obs: Observed{Containers: running("c-student"), Stop: &StopRequest{Reason: "enough"}}, now: t0.Add(time.Second),
-			action: ActStop, phase: status.PhaseError, reason: "Stopped", message: "enough"},
+			action: ActStop, phase: status.PhaseStopped, reason: "Stopped", message: "enough"},
 		{name: "ended without report: finish", run: runIn(status.PhaseBlocker, 2), now: t0,
 			action: ActFinish, phase: status.PhaseBlocker},
 		{name: "ended and reported: nothing to do", run: finished, now: t0,

@@ -235,10 +235,16 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(h.dir, "smile-audit.log")); err != nil {
 		t.Errorf("no audit log: %v", err)
 	}
-	for _, c := range []string{status.ConditionReady, status.ConditionSucceeded, status.ConditionUpToDate} {
+	for _, c := range []string{status.ConditionReady, status.ConditionUpToDate} {
 		if cond := run.Status.Condition(c); cond == nil || cond.Status != status.ConditionTrue {
 			t.Errorf("condition %s = %+v, want True", c, cond)
 		}
+	}
+	// Completed with a gap: the tutorial did not pass, and the condition says
+	// so, as the exit code does.
+	if cond := run.Status.Condition(status.ConditionSucceeded); cond == nil || cond.Status != status.ConditionFalse ||
+		cond.Reason != ReasonGapsFound || !strings.Contains(cond.Message, "1 gap (1 major)") {
+		t.Errorf("condition Succeeded = %+v, want False/GapsFound", cond)
 	}
 	// Nothing more to do: a further reconcile changes nothing.
 	before, _ := os.ReadFile(h.stateFile())

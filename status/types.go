@@ -21,12 +21,15 @@ const (
 	PhaseBlocker           Phase = "Blocker"
 	PhaseTimeout           Phase = "Timeout"
 	PhaseError             Phase = "Error"
+	// PhaseStopped: a user stopped the loop (smile stop, Ctrl-C in apply
+	// --wait). Not an error: the report is still written.
+	PhaseStopped Phase = "Stopped"
 )
 
 // Terminal reports whether the loop has ended.
 func (p Phase) Terminal() bool {
 	switch p {
-	case PhaseCompleted, PhaseMaxIterations, PhaseBlocker, PhaseTimeout, PhaseError:
+	case PhaseCompleted, PhaseMaxIterations, PhaseBlocker, PhaseTimeout, PhaseError, PhaseStopped:
 		return true
 	}
 	return false

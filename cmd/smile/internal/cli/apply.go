@@ -231,8 +231,9 @@ func interrupted(name string) error {
 // gaps at or above the threshold or the loop did not complete.
 func exitByResult(run *status.Run, threshold status.Severity) error {
 	st := run.Status
-	// A stop or a spent budget ended the loop on purpose: not a failure to run.
-	if st.Phase == status.PhaseError && st.Reason != "Stopped" && st.Reason != reconcile.ReasonBudgetExceeded {
+	// A spent budget ended the loop on purpose: not a failure to run (a stop
+	// has a phase of its own).
+	if st.Phase == status.PhaseError && st.Reason != reconcile.ReasonBudgetExceeded {
 		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
 	}
 	if threshold == "" {

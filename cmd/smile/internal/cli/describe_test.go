@@ -122,13 +122,13 @@ func TestDescribe(t *testing.T) {
 		if h := strings.Fields(rows[0]); strings.Join(h[:3], " ") != "Type Status Reason" {
 			t.Errorf("Conditions header = %q, want Type Status Reason first", rows[0])
 		}
-		want := [][]string{{"Ready", "True", "Completed", "5m12s", "ago"}, {"Succeeded", "True", "Completed", "5m10s", "ago"}}
+		want := [][]string{{"Ready", "True", "Completed", "5m12s", "ago"}, {"Succeeded", "False", "GapsFound", "5m10s", "ago"}}
 		for i, w := range want {
 			if f := strings.Fields(rows[i+2]); strings.Join(f[:5], " ") != strings.Join(w, " ") {
 				t.Errorf("condition row %d = %q, want %q", i+1, f, w)
 			}
 		}
-		if !strings.HasSuffix(rows[3], "the Student completed the tutorial") {
+		if !strings.HasSuffix(rows[3], "the Student completed the tutorial with 1 gap (1 major)") {
 			t.Errorf("condition row = %q, want its message last", rows[3])
 		}
 	})

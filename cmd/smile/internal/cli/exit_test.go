@@ -71,7 +71,7 @@ func TestExitByResult(t *testing.T) {
 		{"timeout", status.PhaseTimeout, "Timeout", nil, [4]int{2, 2, 2, 0}},
 		{"error: SMILE could not run", status.PhaseError, "ContainerDied", nil, [4]int{1, 1, 1, 1}},
 		{"error with gaps", status.PhaseError, "WrapperSilent", gaps(status.SeverityMinor), [4]int{1, 1, 1, 1}},
-		{"stopped by the user", status.PhaseError, "Stopped", nil, [4]int{2, 2, 2, 0}},
+		{"stopped by the user", status.PhaseStopped, "Stopped", nil, [4]int{2, 2, 2, 0}},
 	}
 	thresholds := []string{"critical", "major", "minor", "none"}
 	for _, tt := range tests {

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"text/tabwriter"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -81,6 +81,7 @@ func (o *getOptions) run(ctx context.Context, streams Streams, args []string) er
 // single updating progress line on stderr for the current step.
 func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []string, objs []Object) error {
 	last := map[string]string{}
+	widths := columnWidths(tableRows(objs, o.output == "wide", time.Now()), objs)
 	for _, obj := range objs {
 		last[obj.Metadata.Name] = rowKey(obj)
 	}
@@ -111,7 +112,7 @@ func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []s
 			}
 			if last[name] != key {
 				progress.done()
-				if err := printObjects(streams.Out, []Object{obj}, o.output, true, time.Now()); err != nil {
+				if err := o.printWatchRow(streams.Out, obj, widths); err != nil {
 					return err
 				}
 			}
@@ -121,6 +122,19 @@ func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []s
 			}
 		}
 	}
+}
+
+// printWatchRow prints one run again: a table row aligned with the header
+// printed first, or the object in the chosen format.
+func (o *getOptions) printWatchRow(w io.Writer, obj Object, widths []int) error {
+	if o.output != "" && o.output != "wide" {
+		return printObjects(w, []Object{obj}, o.output, true, time.Now())
+	}
+	row := tableRows([]Object{obj}, o.output == "wide", time.Now())[1]
+	for i, c := range row {
+		widths[i] = max(widths[i], len(c)) // a longer cell widens the column from here on
+	}
+	return writeTable(w, [][]string{row}, widths)
 }
 
 // rowKey is what a watch compares: the state a row shows, without its age.
@@ -226,21 +240,27 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 		_, err = w.Write(data)
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 8, 3, ' ', 0)
-	wide := format == "wide"
-	if !noHeaders {
-		fmt.Fprint(tw, "NAME\tPHASE\tITERATION\tGAPS\tAGE")
-		if wide {
-			fmt.Fprint(tw, "\tPROVIDER\tTUTORIAL\tCOST\tREASON\tREPORT")
-		}
-		fmt.Fprintln(tw)
+	rows := tableRows(objs, format == "wide", now)
+	if noHeaders {
+		rows = rows[1:]
 	}
+	return writeTable(w, rows, columnWidths(rows, objs))
+}
+
+// tableRows are get's table: the header, then one row per run.
+func tableRows(objs []Object, wide bool, now time.Time) [][]string {
+	header := []string{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE"}
+	if wide {
+		header = append(header, "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT")
+	}
+	rows := [][]string{header}
 	for _, o := range objs {
-		phase, iteration, gaps, age := "Pending", "0", "0", "<unknown>"
+		phase, result, iteration, gaps, age := "Pending", "-", "0", "0", "<unknown>"
 		reason, report, cost := "", "", ""
 		if st := o.Status; st != nil {
 			phase, iteration, gaps = cmp.Or(string(st.Phase), phase), strconv.Itoa(st.Iteration), strconv.Itoa(len(st.Gaps)) // no phase before the first transition: Pending
 			reason = st.Reason
+			result = resultCell(st)
 			cost = costCell(st.Cost)
 			if st.Report != nil {
 				report = st.Report.Markdown
@@ -249,15 +269,69 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 		if o.Metadata.CreationTimestamp != nil {
 			age = HumanDuration(now.Sub(*o.Metadata.CreationTimestamp))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s", o.Metadata.Name, phase, iteration, gaps, age)
+		row := []string{o.Metadata.Name, phase, result, iteration, gaps, age}
 		if wide {
 			provider, _ := o.Spec["llmProvider"].(string)
 			tutorial, _ := o.Spec["tutorial"].(string)
-			fmt.Fprintf(tw, "\t%s\t%s\t%s\t%s\t%s", dash(provider), dash(tutorial), dash(cost), dash(reason), dash(report))
+			row = append(row, dash(provider), dash(tutorial), dash(cost), dash(reason), dash(report))
 		}
-		fmt.Fprintln(tw)
+		rows = append(rows, row)
 	}
-	return tw.Flush()
+	return rows
+}
+
+// minWidths are the widths the narrow columns always get, whatever the rows
+// hold, so that rows printed later by --watch line up with the header
+// printed first: the longest phase, the longest result, and so on.
+var minWidths = []int{len("NAME"), len(status.PhaseWaitingForStudent), len(status.PhaseMaxIterations), len("ITERATION"), len("GAPS"), len("10h10m")}
+
+// columnWidths is each column's width: its longest cell, at least minWidths,
+// and for NAME at least the longest run name known.
+func columnWidths(rows [][]string, objs []Object) []int {
+	widths := make([]int, len(rows[0]))
+	copy(widths, minWidths)
+	for _, o := range objs {
+		widths[0] = max(widths[0], len(o.Metadata.Name))
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len(c))
+		}
+	}
+	return widths
+}
+
+// writeTable pads every cell but the last to its column's width, with three
+// spaces between columns, as kubectl does.
+func writeTable(w io.Writer, rows [][]string, widths []int) error {
+	var b strings.Builder
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(r)-1 {
+				b.WriteString(c)
+				break
+			}
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", widths[i]-len(c)+3))
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// resultCell is what a finished run means for its tutorial, read from the
+// Succeeded condition: Passed, GapsFound, or why the loop ended (Blocker,
+// Timeout, Stopped...); "-" while the loop runs.
+func resultCell(st *status.Status) string {
+	c := st.Condition(status.ConditionSucceeded)
+	switch {
+	case !st.Phase.Terminal() || c == nil:
+		return "-"
+	case c.Status == status.ConditionTrue:
+		return "Passed"
+	}
+	return dash(c.Reason)
 }
 
 // costCell is a run's LLM cost in one table cell: $0.1234, ~$0.1234 when

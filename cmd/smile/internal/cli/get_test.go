@@ -58,26 +58,26 @@ func TestPrintObjectsTable(t *testing.T) {
 		want      [][]string
 	}{
 		{"default", "", false, [][]string{
-			{"NAME", "PHASE", "ITERATION", "GAPS", "AGE"},
-			{"alpha", "Completed", "2", "1", "5m12s"},
-			{"beta", "Pending", "0", "0", "<unknown>"},
-			{"gamma", "RunningStudent", "1", "0", "5m12s"},
+			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s"},
+			{"beta", "Pending", "-", "0", "0", "<unknown>"},
+			{"gamma", "RunningStudent", "-", "1", "0", "5m12s"},
 		}},
 		{"wide", "wide", false, [][]string{
-			{"NAME", "PHASE", "ITERATION", "GAPS", "AGE", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT"},
-			{"alpha", "Completed", "2", "1", "5m12s", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
-			{"beta", "Pending", "0", "0", "<unknown>", "literal", "tutorial.md", "-", "-", "-"},
-			{"gamma", "RunningStudent", "1", "0", "5m12s", "literal", "tutorial.md", "~$0.0123", "-", "-"},
+			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
+			{"beta", "Pending", "-", "0", "0", "<unknown>", "literal", "tutorial.md", "-", "-", "-"},
+			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "literal", "tutorial.md", "~$0.0123", "-", "-"},
 		}},
 		{"no headers", "", true, [][]string{
-			{"alpha", "Completed", "2", "1", "5m12s"},
-			{"beta", "Pending", "0", "0", "<unknown>"},
-			{"gamma", "RunningStudent", "1", "0", "5m12s"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s"},
+			{"beta", "Pending", "-", "0", "0", "<unknown>"},
+			{"gamma", "RunningStudent", "-", "1", "0", "5m12s"},
 		}},
 		{"wide without headers", "wide", true, [][]string{
-			{"alpha", "Completed", "2", "1", "5m12s", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
-			{"beta", "Pending", "0", "0", "<unknown>", "literal", "tutorial.md", "-", "-", "-"},
-			{"gamma", "RunningStudent", "1", "0", "5m12s", "literal", "tutorial.md", "~$0.0123", "-", "-"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
+			{"beta", "Pending", "-", "0", "0", "<unknown>", "literal", "tutorial.md", "-", "-", "-"},
+			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "literal", "tutorial.md", "~$0.0123", "-", "-"},
 		}},
 	}
 	for _, tt := range tests {
@@ -190,8 +190,8 @@ func TestPrintObjectsWhole(t *testing.T) {
 				t.Errorf("status.gaps = %v, want the gap at line 35", gaps)
 			}
 			conds, _ := field(v, "status", "conditions").([]any)
-			if len(conds) != 2 || field(conds[1], "type") != "Succeeded" || field(conds[1], "status") != "True" {
-				t.Errorf("status.conditions = %v, want Ready and Succeeded", conds)
+			if len(conds) != 2 || field(conds[1], "type") != "Succeeded" || field(conds[1], "status") != "False" || field(conds[1], "reason") != "GapsFound" {
+				t.Errorf("status.conditions = %v, want Ready and Succeeded=False/GapsFound", conds)
 			}
 		})
 		t.Run(format+" several objects", func(t *testing.T) {
@@ -269,5 +269,39 @@ func TestGetCommand(t *testing.T) {
 				t.Errorf("printed the run's token")
 			}
 		})
+	}
+}
+
+// A watch prints rows one at a time, long after the header: each must line
+// up with the header printed first, whatever its phase or result.
+func TestWatchRowsAlignWithHeader(t *testing.T) {
+	_, objs := threeRuns(t)
+	now := t0.Add(5*time.Minute + 12*time.Second)
+	var buf bytes.Buffer
+	// The first listing shows every run still Pending: the narrowest rows.
+	pending := make([]Object, len(objs))
+	for i, obj := range objs {
+		pending[i] = obj
+		pending[i].Status = nil
+	}
+	o := &getOptions{}
+	first := tableRows(pending, false, now)
+	widths := columnWidths(first, pending)
+	if err := writeTable(&buf, first, widths); err != nil {
+		t.Fatal(err)
+	}
+	for _, obj := range objs { // then rows with longer phases and results
+		if err := o.printWatchRow(&buf, obj, widths); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, cols := table(t, buf.String())
+	lines := strings.Split(strings.TrimRight(buf.String(), "\n"), "\n")
+	for _, l := range lines[1:] {
+		for c, at := range cols {
+			if at > len(l) || (at > 0 && l[at-1] != ' ') || l[at] == ' ' {
+				t.Errorf("column %d does not start at offset %d in %q:\n%s", c, at, l, buf.String())
+			}
+		}
 	}
 }

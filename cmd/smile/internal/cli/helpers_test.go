@@ -79,7 +79,7 @@ func completed(run *status.Run) {
 	st.Gaps = []status.Gap{{ID: 1, Title: "Script is not executable", Category: status.CategoryPermissionDenied,
 		Severity: status.SeverityMajor, Location: status.GapLocation{LineNumber: 35, Quote: "./count.sh words.txt"}, Iteration: 1}}
 	st.SetCondition(status.Condition{Type: status.ConditionReady, Status: status.ConditionTrue, Reason: "Completed", Message: "the loop ended"}, t0)
-	st.SetCondition(status.Condition{Type: status.ConditionSucceeded, Status: status.ConditionTrue, Reason: "Completed", Message: "the Student completed the tutorial"}, end)
+	st.SetCondition(status.Condition{Type: status.ConditionSucceeded, Status: status.ConditionFalse, Reason: "GapsFound", Message: "the Student completed the tutorial with 1 gap (1 major)"}, end)
 	st.Timeline = []status.TimelineEntry{
 		{Timestamp: t0, Event: "RunStarted", Details: "generation 1"},
 		{Timestamp: t0.Add(time.Second), Iteration: 1, Event: "StudentStarted", Details: "container smile-quickstart-g1-i1-student"},
