@@ -97,9 +97,9 @@ func TestCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { removeRunContainers(dir) })
-		files := []string{"smile.json", "run.yaml", "tutorial.md"}
+		files := []string{"smile.json", "run.yaml", "tutorial.md", ".gitignore"}
 		res := smile(t, dir, nil, 30*time.Second, "init")
-		if res.code != 0 || res.stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n" {
+		if res.code != 0 || res.stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n.gitignore created\n" {
 			t.Fatalf("init: exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
 		}
 		// The scaffold runs clean as it is.
@@ -134,7 +134,7 @@ func TestCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		res = smile(t, dir, nil, 30*time.Second, "init")
-		if res.stdout != "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n" ||
+		if res.stdout != "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n.gitignore exists, left unchanged\n" ||
 			!bytes.Equal(readFile(t, tutorial), before["tutorial.md"]) {
 			t.Errorf("init with run.yaml missing: stdout %q", res.stdout)
 		}

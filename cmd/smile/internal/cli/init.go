@@ -79,6 +79,9 @@ func scaffold(streams Streams, dir, name string) error {
 		fmt.Fprintf(streams.Out, "%s created\n", f.name)
 		created++
 	}
+	if err := ignoreRunOutputs(streams, abs); err != nil {
+		return err
+	}
 	if created > 0 {
 		fmt.Fprintf(streams.ErrOut, "next: edit tutorial.md, then run `smile apply -f %s --wait`\n", filepath.Join(dir, "run.yaml"))
 	}
@@ -113,7 +116,7 @@ const starterManifest = `# yaml-language-server: $schema=https://raw.githubuserc
 apiVersion: smile.dev/v1alpha1
 kind: SmileRun
 metadata:
-  name: %s
+  name: %q # quoted: a name of digits is still a string
 spec:
   # Settings here win over smile.json. llmProvider literal follows the
   # tutorial word for word without a model; claude, codex, gemini and openai
@@ -132,3 +135,48 @@ const starterTutorial = "# My first tutorial\n\n" +
 	"```bash\ncat greeting.txt\n```\n\n" +
 	"You should see:\n\n" +
 	"```\nHello, SMILE!\n```\n"
+
+// runOutputs are the paths a run leaves in the tutorial's folder: its state
+// and its reports. Ignored by git, a later `git add` never stages them (and
+// the pre-commit hook never finds them "modified by this hook").
+var runOutputs = []string{".smile/", "smile-report.*", "smile-audit.log"}
+
+// ignoreRunOutputs writes a .gitignore naming runOutputs, or adds the lines
+// an existing one lacks; it never removes or reorders a user's lines.
+func ignoreRunOutputs(streams Streams, dir string) error {
+	path := filepath.Join(dir, ".gitignore")
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	have := map[string]bool{}
+	for _, l := range strings.Split(string(old), "\n") {
+		have[strings.TrimSpace(l)] = true
+	}
+	var add []string
+	for _, p := range runOutputs {
+		if !have[p] {
+			add = append(add, p)
+		}
+	}
+	if len(add) == 0 {
+		fmt.Fprintln(streams.Out, ".gitignore exists, left unchanged")
+		return nil
+	}
+	var b strings.Builder
+	b.Write(old)
+	if len(old) > 0 && !strings.HasSuffix(string(old), "\n") {
+		b.WriteByte('\n')
+	}
+	b.WriteString("# What SMILE's runs leave behind (state and reports)\n")
+	b.WriteString(strings.Join(add, "\n") + "\n")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if len(old) == 0 {
+		fmt.Fprintln(streams.Out, ".gitignore created")
+	} else {
+		fmt.Fprintln(streams.Out, ".gitignore updated")
+	}
+	return nil
+}

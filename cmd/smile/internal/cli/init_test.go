@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,7 +20,7 @@ func TestScaffoldCreatesThreeFiles(t *testing.T) {
 	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, ""); err != nil {
 		t.Fatal(err)
 	}
-	if want := "smile.json created\nrun.yaml created\ntutorial.md created\n"; out.String() != want {
+	if want := "smile.json created\nrun.yaml created\ntutorial.md created\n.gitignore created\n"; out.String() != want {
 		t.Errorf("stdout = %q, want %q", out.String(), want)
 	}
 	if !strings.HasPrefix(errOut.String(), "next: ") || !strings.Contains(errOut.String(), "smile apply -f") {
@@ -29,8 +30,8 @@ func TestScaffoldCreatesThreeFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 3 {
-		t.Errorf("the folder holds %d entries, want the 3 files", len(entries))
+	if len(entries) != 4 {
+		t.Errorf("the folder holds %d entries, want the 3 files and .gitignore", len(entries))
 	}
 	// The three files are what apply reads, and they are valid.
 	m, err := spec.LoadManifest(filepath.Join(dir, "run.yaml"))
@@ -68,7 +69,7 @@ func TestScaffoldOverwritesNothing(t *testing.T) {
 	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, "other"); err != nil {
 		t.Fatal(err)
 	}
-	want := "smile.json exists, left unchanged\nrun.yaml exists, left unchanged\ntutorial.md exists, left unchanged\n"
+	want := "smile.json exists, left unchanged\nrun.yaml exists, left unchanged\ntutorial.md exists, left unchanged\n.gitignore exists, left unchanged\n"
 	if out.String() != want {
 		t.Errorf("second init printed %q, want %q", out.String(), want)
 	}
@@ -90,7 +91,7 @@ func TestScaffoldOverwritesNothing(t *testing.T) {
 	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, "other"); err != nil {
 		t.Fatal(err)
 	}
-	want = "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n"
+	want = "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n.gitignore exists, left unchanged\n"
 	if out.String() != want {
 		t.Errorf("third init printed %q, want %q", out.String(), want)
 	}
@@ -134,14 +135,14 @@ func TestScaffoldNameFromFolder(t *testing.T) {
 func TestInitCommand(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "docs")
 	code, stdout, stderr := runMain(t, "init", "--dir", dir, "--name", "getting-started")
-	if code != 0 || stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n" || !strings.HasPrefix(stderr, "next: ") {
+	if code != 0 || stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n.gitignore created\n" || !strings.HasPrefix(stderr, "next: ") {
 		t.Errorf("init: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	if m, err := spec.LoadManifest(filepath.Join(dir, "run.yaml")); err != nil || m.Metadata.Name != "getting-started" {
 		t.Errorf("run.yaml: %v, %v; want name getting-started", m, err)
 	}
 	code, stdout, _ = runMain(t, "init", "--dir", dir)
-	if code != 0 || strings.Count(stdout, "left unchanged") != 3 {
+	if code != 0 || strings.Count(stdout, "left unchanged") != 4 {
 		t.Errorf("second init: exit %d, stdout %q", code, stdout)
 	}
 }
@@ -156,4 +157,66 @@ func TestScaffoldRefusesANameThatIsNotADNSLabel(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("a refused init wrote %d files", len(entries))
 	}
+}
+
+// A user's .gitignore keeps its lines; init adds only the run outputs it
+// lacks, once, and a git repository then ignores what a run leaves behind.
+func TestInitIgnoresRunOutputs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("node_modules/\nsmile-audit.log"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	for range 2 {
+		if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if lines[0] != "node_modules/" || lines[1] != "smile-audit.log" {
+		t.Errorf("the user's lines changed:\n%s", data)
+	}
+	for _, want := range []string{".smile/", "smile-report.*", "smile-audit.log"} {
+		if n := countLines(lines, want); n != 1 {
+			t.Errorf(".gitignore has %q %d times:\n%s", want, n, data)
+		}
+	}
+	if !strings.Contains(out.String(), ".gitignore updated\n") || !strings.Contains(out.String(), ".gitignore exists, left unchanged\n") {
+		t.Errorf("init printed %q", out.String())
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		return
+	}
+	for _, f := range []string{".smile/state.json", "smile-report.md", "smile-report.sarif"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("git", "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	st, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=all").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(st), "smile-report") || strings.Contains(string(st), ".smile/") {
+		t.Errorf("git would stage a run's outputs:\n%s", st)
+	}
+}
+
+func countLines(lines []string, want string) int {
+	n := 0
+	for _, l := range lines {
+		if l == want {
+			n++
+		}
+	}
+	return n
 }
