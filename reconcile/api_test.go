@@ -175,6 +175,30 @@ func TestStatusAndStop(t *testing.T) {
 	}
 }
 
+// A stopped run has no verdict for its inputs: applying the same manifest
+// again runs it again, as a new generation, and its containers are gone.
+func TestApplyAfterStopRunsAgain(t *testing.T) {
+	m, dir := startManager(t)
+	if err := m.RequestStop("demo", "Ctrl-C"); err != nil {
+		t.Fatal(err)
+	}
+	stopped := waitPhase(t, m, "demo", status.PhaseStopped)
+	if stopped.Status.Report == nil {
+		time.Sleep(200 * time.Millisecond)
+	}
+	if cs, _ := m.opts.Runtime.List(context.Background(), map[string]string{"smile.dev/run": "demo"}); len(cs) != 0 {
+		t.Errorf("a stopped run keeps %d containers, want none (keepOnFailure is for failures)", len(cs))
+	}
+	res, err := m.Apply(filepath.Join(dir, "run.yaml"))
+	if err != nil || res.Outcome != Configured {
+		t.Fatalf("apply after stop: %+v %v, want configured", res, err)
+	}
+	again := waitPhase(t, m, "demo", status.PhaseWaitingForStudent)
+	if again.Metadata.Generation != stopped.Metadata.Generation+1 {
+		t.Errorf("generation %d after re-apply, want %d", again.Metadata.Generation, stopped.Metadata.Generation+1)
+	}
+}
+
 func TestCallbackListenerNeverBindsAllInterfaces(t *testing.T) {
 	for _, host := range []string{"0.0.0.0", "::", ""} {
 		rt := fake.New()

@@ -332,6 +332,15 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 		if prev.Metadata.InputDigest == d.Digest {
 			res.Outcome = Unchanged
 		}
+		if res.Outcome == Unchanged && prev.Status.Phase == status.PhaseStopped {
+			// A stopped run has no verdict for these inputs: applying it
+			// again runs it again (a new generation, as after an edit).
+			prev.Metadata.InputDigest = ""
+			if err := status.Save(d.Paths.StateFile, prev); err != nil {
+				return res, fmt.Errorf("rerun stopped run %s: %w", name, err)
+			}
+			res.Outcome = Configured
+		}
 	}
 	rec := status.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
 	if err := (status.Registry{Dir: dir}).Put(rec); err != nil {

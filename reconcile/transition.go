@@ -384,8 +384,11 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	st := &t.run.Status
 	cfg := t.d.Config.Container
 	keep := cfg.KeepOnFailure
-	if st.Phase == status.PhaseCompleted {
+	switch st.Phase {
+	case status.PhaseCompleted:
 		keep = cfg.KeepOnSuccess
+	case status.PhaseStopped:
+		keep = false // a user's stop is not a failure to debug
 	}
 	var kept []string
 	for _, c := range t.obs.Containers {

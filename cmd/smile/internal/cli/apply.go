@@ -28,6 +28,7 @@ type applyOptions struct {
 	failOn  string
 	wrapper string
 	formats string
+	detach  bool
 }
 
 func newApplyCommand(streams Streams) *cobra.Command {
@@ -52,6 +53,7 @@ SMILE could not run).`,
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
 	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
 	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(status.Formats, ", ")+") into the run's outputDir")
+	cmd.Flags().BoolVar(&o.detach, "detach", false, "with --wait, Ctrl-C leaves the run going (or, without a controller, resumable) instead of stopping it")
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
 	_ = cmd.MarkFlagRequired("filename")
 	return cmd
@@ -122,7 +124,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 		run, err := c.run(ctx, res.Name)
 		if err != nil && !strings.Contains(err.Error(), status.ErrNotFound.Error()) { // not written yet: poll again
 			if ctx.Err() != nil {
-				return interrupted(res.Name)
+				return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
 			}
 			return err
 		}
@@ -133,7 +135,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 		}
 		select {
 		case <-ctx.Done():
-			return interrupted(res.Name)
+			return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
 		case <-tick.C:
 		}
 	}
@@ -153,7 +155,8 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	}
 	defer rt.Close()
 	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version})
-	runCtx, stop := context.WithCancel(ctx)
+	// The controller outlives a Ctrl-C long enough to stop the run cleanly.
+	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	defer func() {
 		stop()
 		mgr.Wait()
@@ -199,7 +202,9 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	progress.done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return interrupted(res.Name)
+			stopRun := func(ctx context.Context, name, reason string) error { return mgr.RequestStop(name, reason) }
+			waitRun := func(ctx context.Context) (*status.Run, error) { return mgr.WaitFinished(ctx, res.Name, "") }
+			return o.interrupted(streams, manifest, res.Name, stopRun, waitRun)
 		}
 		return err
 	}
@@ -223,8 +228,29 @@ func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run,
 	return exitByResult(run, threshold)
 }
 
-func interrupted(name string) error {
-	return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s keeps its state; apply it again to resume", name)}
+// interruptGrace bounds how long a Ctrl-C waits for the run to stop.
+const interruptGrace = 30 * time.Second
+
+// interrupted ends apply --wait after a Ctrl-C. With --detach the run is left
+// as it is (still going in a background controller, or resumable by applying
+// it again); otherwise it is stopped (phase Stopped, containers removed,
+// report written) and apply says how to run it again.
+func (o *applyOptions) interrupted(streams Streams, manifest, name string,
+	stop func(ctx context.Context, name, reason string) error, wait func(ctx context.Context) (*status.Run, error)) error {
+	again := fmt.Sprintf("smile apply -f %s --wait", o.file)
+	if o.detach {
+		return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s goes on (detached); `%s` follows it again", name, again)}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), interruptGrace)
+	defer cancel()
+	fmt.Fprintf(streams.ErrOut, "interrupted: stopping run %s...\n", name)
+	if err := stop(ctx, name, "interrupted by the user (Ctrl-C in apply --wait)"); err != nil {
+		return &exitError{code: ExitError, err: fmt.Errorf("interrupted: could not stop run %s: %w", name, err)}
+	}
+	if _, err := wait(ctx); err != nil {
+		return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s did not stop within %s: %w", name, interruptGrace, err)}
+	}
+	return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s stopped and its containers removed; `%s` runs it again", name, again)}
 }
 
 // exitByResult: 1 when SMILE could not run the loop, 2 when the tutorial has

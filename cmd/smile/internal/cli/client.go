@@ -203,3 +203,36 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 	}
 	return p.Step
 }
+
+// stopper stops a run through this controller with the run's own token,
+// read from its state file (as `smile stop` does).
+func (c *controllerClient) stopper(dir string) func(ctx context.Context, name, reason string) error {
+	return func(ctx context.Context, name, reason string) error {
+		rec, err := status.Registry{Dir: dir}.Get(name)
+		if err != nil {
+			return err
+		}
+		run, err := status.Load(rec.StateFile)
+		if err != nil {
+			return err
+		}
+		_, err = c.stop(ctx, run.Status.Token, name, reason)
+		return err
+	}
+}
+
+// waiter polls the controller until the run has ended and reported.
+func (c *controllerClient) waiter(name string) func(ctx context.Context) (*status.Run, error) {
+	return func(ctx context.Context) (*status.Run, error) {
+		for {
+			if run, err := c.run(ctx, name); err == nil && run.Status.Phase.Terminal() && run.Status.Report != nil {
+				return run, nil
+			}
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+	}
+}
