@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/go-logr/logr"
 
@@ -33,6 +34,7 @@ func run() error {
 	apiAddr := flag.String("api-addr", "127.0.0.1:0", "loopback address of the API for the CLI and observers")
 	wrapper := flag.String("wrapper", "", "the smile-wrapper binary (default: beside this binary, or $SMILE_WRAPPER)")
 	verbosity := flag.Int("v", 0, "log verbosity")
+	idle := flag.Duration("idle-timeout", defaultIdle(), "exit after this long with no active run and no observer (0: never; default from $SMILE_CONTROLLER_IDLE_TIMEOUT, else 30m)")
 	flag.Parse()
 
 	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.Level(-*verbosity)}))
@@ -62,9 +64,27 @@ func run() error {
 	if err := mgr.ApplyRecorded(*dir); err != nil {
 		log.Error(err, "Could not read the applied runs")
 	}
-	log.Info("Controller ready", "dir", *dir, "api", mgr.APIAddr())
+	log.Info("Controller ready", "dir", *dir, "api", mgr.APIAddr(), "idleTimeout", idle.String())
+	go mgr.ExitWhenIdle(ctx, *idle, idlePoll(*idle), stop)
 	<-ctx.Done()
 	log.Info("Shutting down")
 	mgr.Wait()
 	return nil
+}
+
+// defaultIdle is the idle timeout when no flag gives one:
+// $SMILE_CONTROLLER_IDLE_TIMEOUT (a Go duration such as 10m), else 30m.
+func defaultIdle() time.Duration {
+	if v := os.Getenv("SMILE_CONTROLLER_IDLE_TIMEOUT"); v != "" {
+		if d, err := time.ParseDuration(v); err == nil && d >= 0 {
+			return d
+		}
+		fmt.Fprintf(os.Stderr, "warning: SMILE_CONTROLLER_IDLE_TIMEOUT=%q is not a duration such as 10m; using 30m\n", v)
+	}
+	return 30 * time.Minute
+}
+
+// idlePoll checks often enough for a short timeout to be honoured closely.
+func idlePoll(idle time.Duration) time.Duration {
+	return min(max(idle/10, 100*time.Millisecond), 5*time.Second)
 }

@@ -86,6 +86,7 @@ func NewCommand(streams Streams) *cobra.Command {
 		newHookCommand(streams),
 		newReportCommand(streams),
 		newVersionCommand(streams),
+		newControllerCommand(streams),
 	)
 	return root
 }
