@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // TestPreCommit uses SMILE the way a documentation repository would: the real
@@ -91,7 +93,7 @@ func TestPreCommit(t *testing.T) {
 	if code == 0 {
 		t.Fatalf("the commit of a tutorial with a major gap was accepted:\n%s", out)
 	}
-	for _, want := range []string{"SMILE tutorial check", "Failed", fmt.Sprintf("line %d [major/permission_denied]", line)} {
+	for _, want := range []string{"SMILE tutorial check", "Failed", fmt.Sprintf("tutorial.md:%d: [major/permission_denied] ", line)} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the refused commit's output lacks %q:\n%s", want, out)
 		}
@@ -109,10 +111,13 @@ func TestPreCommit(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("the commit of the fixed tutorial was refused (exit %d):\n%s", code, out)
 	}
-	if !strings.Contains(out, "completed after 1 iteration(s): 0 gap(s)") {
-		t.Errorf("the accepted commit's hook output does not show the clean run:\n%s", out)
+	if strings.Contains(out, "tutorial.md:") || strings.Contains(out, "dashboard:") {
+		t.Errorf("the accepted commit's hook printed more than its verdict:\n%s", out)
 	}
 	state := filepath.Join(repo, ".smile", "state.json")
+	if run, err := status.Load(state); err != nil || run.Status.Phase != status.PhaseCompleted || len(run.Status.Gaps) != 0 {
+		t.Errorf("the hook's run of the fixed tutorial: %v %+v", err, run)
+	}
 	checked := readFile(t, state)
 
 	// 3. Commits that touch no tutorial do not run SMILE: a file the hook does

@@ -29,6 +29,9 @@ type applyOptions struct {
 	wrapper string
 	formats string
 	detach  bool
+	// quiet prints only the gaps, one `path:line: [severity/category]
+	// problem` line each (the pre-commit hook): no progress, no dashboard.
+	quiet bool
 }
 
 func newApplyCommand(streams Streams) *cobra.Command {
@@ -69,6 +72,9 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	}
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if o.quiet {
+		streams.ErrOut = io.Discard
 	}
 	ctx, cancel := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer cancel()
@@ -214,7 +220,11 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 // finish prints what the run found, writes the extra formats asked for, and
 // turns the result into the exit code.
 func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold status.Severity) error {
-	printResult(streams.Out, run)
+	if o.quiet {
+		printGapLines(streams.Out, manifest, run)
+	} else {
+		printResult(streams.Out, run)
+	}
 	if o.formats != "" {
 		formats, _ := status.ParseFormats(o.formats)
 		rep, dir, err := reportOf(manifest, run)
@@ -321,3 +331,31 @@ func openLog(dir string) (*os.File, logr.Logger, error) {
 	h := slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.Level(-1)})
 	return f, logr.FromSlogHandler(h), nil
 }
+
+// printGapLines prints a run's result the way linters do (golangci-lint,
+// ruff): one `path:line: [severity/category] problem` line per gap, the path
+// relative to the current folder; a loop that did not complete adds one line
+// saying why. Nothing else.
+func printGapLines(w io.Writer, manifest string, run *status.Run) {
+	path := manifest
+	if m, err := spec.LoadManifest(manifest); err == nil {
+		if d, err := spec.Resolve(m, filepath.Dir(manifest)); err == nil {
+			path = d.Paths.Tutorial
+		}
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+			path = rel
+		}
+	}
+	st := run.Status
+	for _, g := range st.Gaps {
+		fmt.Fprintf(w, "%s:%d: [%s/%s] %s\n", path, g.Location.LineNumber, g.Severity, g.Category, oneLine(g.Problem))
+	}
+	if st.Phase != status.PhaseCompleted {
+		fmt.Fprintf(w, "%s: [%s] the loop ended without completing: %s\n", path, st.Phase.LoopStatus(), oneLine(st.Message))
+	}
+}
+
+// oneLine joins a text's lines, so one finding stays one output line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

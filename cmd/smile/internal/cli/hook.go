@@ -70,8 +70,7 @@ func runHook(ctx context.Context, streams Streams, files []string, failOn, wrapp
 	}
 	worst := 0
 	for _, m := range toRun {
-		fmt.Fprintf(streams.ErrOut, "smile: checking %s\n", m)
-		o := &applyOptions{file: m, wait: true, failOn: failOn, wrapper: wrapper}
+		o := &applyOptions{file: m, wait: true, failOn: failOn, wrapper: wrapper, quiet: true}
 		err := o.run(ctx, streams)
 		var ee *exitError
 		switch {
