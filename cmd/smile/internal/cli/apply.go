@@ -92,6 +92,11 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if _, err := spec.Resolve(m, dir); err != nil {
 		return err
 	}
+	// Unknown smile.json keys are ignored (E03), but said once, here.
+	warnings, _ := spec.ConfigWarnings(m.ConfigPath(dir))
+	for _, w := range warnings {
+		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
+	}
 	wrapper, err := reconcile.FindWrapper(o.wrapper)
 	if err != nil {
 		return err

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/smile-loop/smile/spec"
 )
 
 func newDescribeCommand(streams Streams) *cobra.Command {
@@ -48,6 +50,7 @@ func describe(w io.Writer, o Object, now time.Time) {
 	kv(0, "Generation", o.Metadata.Generation)
 	fmt.Fprintln(tw, "Spec:")
 	describeMap(tw, 1, o.Spec)
+
 	st := o.Status
 	if st == nil {
 		fmt.Fprintln(tw, "Status:\t<none yet>")
@@ -92,6 +95,7 @@ func describe(w io.Writer, o Object, now time.Time) {
 	}
 	ct.Flush()
 
+	describeSettings(w, o.settings)
 	fmt.Fprintf(w, "Gaps:\t%d\n", len(st.Gaps))
 	if len(st.Gaps) > 0 {
 		gt := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
@@ -176,4 +180,20 @@ func firstLine(s string) string {
 		s = s[:157] + "..."
 	}
 	return s
+}
+
+// describeSettings prints the settings in force, each with where it came
+// from (the manifest, smile.json or the default).
+func describeSettings(w io.Writer, settings []spec.Setting) {
+	if len(settings) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "Settings:")
+	st := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(st, "  Setting\tValue\tFrom")
+	fmt.Fprintln(st, "  -------\t-----\t----")
+	for _, s := range settings {
+		fmt.Fprintf(st, "  %s\t%s\t%s\n", s.Path, s.Value, s.Source)
+	}
+	st.Flush()
 }

@@ -114,6 +114,24 @@ func TestDescribe(t *testing.T) {
 		}
 	})
 
+	t.Run("settings in force with their source", func(t *testing.T) {
+		rows := section(out, "Settings:")
+		want := map[string][]string{"llmProvider": {`"literal"`, "manifest"}, "maxIterations": {"3", "manifest"}, "timeout": {"1800", "default"}}
+		found := 0
+		for _, r := range rows {
+			f := strings.Fields(r)
+			if w, ok := want[f[0]]; ok {
+				found++
+				if len(f) != 3 || f[1] != w[0] || f[2] != w[1] {
+					t.Errorf("settings row %q, want %s %v", r, f[0], w)
+				}
+			}
+		}
+		if found != len(want) {
+			t.Errorf("Settings lacks %v:\n%s", want, out)
+		}
+	})
+
 	t.Run("conditions table", func(t *testing.T) {
 		rows := section(out, "Conditions:")
 		if len(rows) != 4 {

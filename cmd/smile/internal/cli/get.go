@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -154,6 +155,8 @@ type Object struct {
 	Metadata   ObjectMeta     `json:"metadata"`
 	Spec       map[string]any `json:"spec,omitempty"`
 	Status     *status.Status `json:"status,omitempty"`
+	// settings are the settings in force with their sources (describe).
+	settings []spec.Setting
 }
 
 // ObjectMeta is the metadata `get` prints.
@@ -197,6 +200,7 @@ func objectOf(rec status.Record) Object {
 	if m, err := spec.LoadManifest(rec.Manifest); err == nil {
 		obj.Spec = m.Spec
 		obj.Metadata.Labels, obj.Metadata.Annotations = m.Metadata.Labels, m.Metadata.Annotations
+		obj.settings, _ = m.Settings(filepath.Dir(rec.Manifest))
 	}
 	if run, err := status.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
 		st := run.Status

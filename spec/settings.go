@@ -1,0 +1,117 @@
+package spec
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// Source says where a setting in force came from.
+type Source string
+
+// Where a setting can come from; the manifest wins over smile.json, which
+// wins over the defaults.
+const (
+	SourceDefault  Source = "default"
+	SourceConfig   Source = "smile.json"
+	SourceManifest Source = "manifest"
+)
+
+// Setting is one setting in force: its dotted JSON path, its value (as JSON
+// would print it) and where it came from.
+type Setting struct {
+	Path   string
+	Value  string
+	Source Source
+}
+
+// Settings lists every setting of the run in force, with its source, sorted
+// by path: what `describe` shows.
+func (r *SmileRun) Settings(dir string) ([]Setting, error) {
+	cfg, err := r.Resolve(dir)
+	if err != nil {
+		return nil, err
+	}
+	fromConfig, err := readJSONObject(r.ConfigPath(dir))
+	if err != nil {
+		return nil, err
+	}
+	var out []Setting
+	var walk func(prefix string, v reflect.Value)
+	walk = func(prefix string, v reflect.Value) {
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			name := strings.Split(t.Field(i).Tag.Get("json"), ",")[0]
+			if name == "" || name == "-" {
+				continue
+			}
+			path := strings.TrimPrefix(prefix+"."+name, ".")
+			if f := v.Field(i); f.Kind() == reflect.Struct {
+				walk(path, f)
+				continue
+			}
+			value, _ := json.Marshal(v.Field(i).Interface())
+			src := SourceDefault
+			switch {
+			case has(r.Spec, path):
+				src = SourceManifest
+			case has(fromConfig, path):
+				src = SourceConfig
+			}
+			out = append(out, Setting{Path: path, Value: string(value), Source: src})
+		}
+	}
+	walk("", reflect.ValueOf(cfg))
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// ConfigWarnings lists the keys of the smile.json at path that SMILE does not
+// know: they are ignored (seed E03), but a typo should not go unnoticed, so
+// each gets a warning with the nearest known name.
+func ConfigWarnings(path string) ([]string, error) {
+	obj, err := readJSONObject(path)
+	if err != nil || obj == nil {
+		return nil, err
+	}
+	var unknown []error
+	walkUnknown("", obj, jsonFields(reflect.TypeOf(Config{})), &unknown)
+	warnings := make([]string, 0, len(unknown))
+	for _, u := range unknown {
+		msg := strings.Replace(u.Error(), `field ".`, `field "`, 1)
+		warnings = append(warnings, fmt.Sprintf("%s: %s is ignored", path, msg))
+	}
+	return warnings, nil
+}
+
+// readJSONObject reads a JSON object; a missing file is an empty one (E01).
+func readJSONObject(path string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read config %s: %w", path, err)
+	}
+	var obj map[string]any
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return nil, fmt.Errorf("read config %s: %w", path, err)
+	}
+	return obj, nil
+}
+
+// has reports whether a dotted path is set in a decoded JSON/YAML object.
+func has(m map[string]any, path string) bool {
+	head, rest, nested := strings.Cut(path, ".")
+	v, ok := m[head]
+	if !ok || !nested {
+		return ok
+	}
+	child, isMap := v.(map[string]any)
+	return isMap && has(child, rest)
+}
