@@ -117,3 +117,35 @@ func TestTurnLimitExit53(t *testing.T) {
 		t.Fatalf("err %v result %+v", err, res)
 	}
 }
+
+// TestFakeCLIFailures runs the fake CLI's documented failures through the
+// whole runner: what is retried, and what is reported at once.
+func TestFakeCLIFailures(t *testing.T) {
+	cases := []struct {
+		fail      string
+		want      error
+		wantWaits int
+	}{
+		{fail: "bad_key", want: agent.ErrAuth, wantWaits: 0},
+		{fail: "server_error", wantWaits: 1},
+		{fail: "invalid_stream", wantWaits: 1},
+		{fail: "network", wantWaits: 1},
+	}
+	for _, c := range cases {
+		t.Run(c.fail, func(t *testing.T) {
+			_, res, err, waits := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": c.fail}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
+			if c.want != nil {
+				if !errors.Is(err, c.want) || len(waits) != c.wantWaits {
+					t.Fatalf("error = %v waits %v, want %v", err, waits, c.want)
+				}
+				if r := res.(*status.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "API key not valid") {
+					t.Errorf("reason = %q", r)
+				}
+				return
+			}
+			if err != nil || len(waits) != c.wantWaits || res.(*status.StudentResultRequest).StudentOutput.Line != 4 {
+				t.Fatalf("err %v waits %v result %+v", err, waits, res)
+			}
+		})
+	}
+}

@@ -57,28 +57,49 @@ func (f *fake) gemini() int {
 		return 42
 	}
 	model := f.model(firstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
-	errOut := func(code int, typ, msg string, onStderr bool) int {
+	// In JSON mode every fatal error goes through handleError
+	// (packages/cli/src/utils/errors.ts, google-gemini/gemini-cli at
+	// 00f56800): JsonFormatter.formatError's pretty-printed object
+	// {"error":{"type","message","code"}} on stderr (console.error), then
+	// process.exit(code) where code is the FatalError's exit code or the API
+	// error's HTTP status. The exit status keeps the low byte only, so 429
+	// exits 173 and 400 exits 144. Text mode prints the message alone.
+	errOut := func(code int, typ, msg string) int {
 		obj := map[string]any{"error": map[string]any{"type": typ, "message": msg, "code": code}}
 		data, _ := json.MarshalIndent(obj, "", "  ")
-		if onStderr || format != "json" {
-			fmt.Fprintln(os.Stderr, string(data))
-		} else {
-			fmt.Println(string(data))
+		if format != "json" {
+			data = []byte(msg)
 		}
-		return code
+		fmt.Fprintln(os.Stderr, string(data))
+		return code & 0xff
 	}
 	if os.Getenv("GEMINI_API_KEY") == "" || f.inv.Fail == "auth" {
-		return errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable.", true)
+		return errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable.")
 	}
 	switch f.inv.Fail {
 	case "rate_limit":
-		return errOut(1, "ApiError", `[API Error: {"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}]`, false)
+		// The API's 429 body (ai.google.dev/gemini-api/docs/troubleshooting:
+		// RESOURCE_EXHAUSTED), carried as the error's code.
+		return errOut(429, "ApiError", `{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}`)
+	case "bad_key":
+		// An invalid key is the API's 400 INVALID_ARGUMENT / API_KEY_INVALID.
+		return errOut(400, "ApiError", `{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}`)
+	case "server_error":
+		return errOut(500, "ApiError", `{"error":{"code":500,"message":"An internal error has occurred.","status":"INTERNAL"}}`)
 	case "network":
-		return errOut(1, "Error", "fetch failed: getaddrinfo EAI_AGAIN generativelanguage.googleapis.com", false)
+		return errOut(1, "Error", "fetch failed: getaddrinfo EAI_AGAIN generativelanguage.googleapis.com")
+	case "invalid_stream":
+		// Since google-gemini/gemini-cli#26218 (merged 2026-04-29) a stream
+		// that stays invalid after the retries is reported inside the final
+		// JSON object, and the CLI still exits 0.
+		data, _ := json.MarshalIndent(map[string]any{"session_id": "3c1b6d2e-8f2a-4c55-9b0e-7a1d2e3f4a5b", "response": "",
+			"error": map[string]any{"type": "INVALID_STREAM", "message": "Model stream ended with empty response text."}}, "", "  ")
+		fmt.Println(string(data))
+		return 0
 	}
 	for _, ref := range regexp.MustCompile(`(?m)^@(\S+)`).FindAllStringSubmatch(promptText, -1) {
 		if _, err := os.Stat(ref[1]); err != nil {
-			return errOut(42, "FatalInputError", "File not found: "+ref[1], false)
+			return errOut(42, "FatalInputError", "File not found: "+ref[1])
 		}
 	}
 	f.sleep()
@@ -137,7 +158,7 @@ func (f *fake) gemini() int {
 		use("google_web_search")
 	}
 	if (maxTurns > 0 && turns >= maxTurns) || f.inv.Fail == "max_turns" {
-		return errOut(53, "FatalTurnLimitedError", "Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.", false)
+		return errOut(53, "FatalTurnLimitedError", "Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.")
 	}
 	out := map[string]any{
 		"session_id": "3c1b6d2e-8f2a-4c55-9b0e-7a1d2e3f4a5b",
