@@ -102,7 +102,10 @@ func (f *fake) claude() int {
 	case "auth":
 		return result("success", true, "Invalid API key · Fix external API key", map[string]any{"total_cost_usd": 0})
 	case "rate_limit":
-		return result("success", true, `API Error: 429 {"type":"error","error":{"type":"rate_limit_error","message":"This request would exceed the rate limit for your organization."}}`, map[string]any{"api_error_status": 429})
+		// The text of recent versions (anthropics/claude-code#69023,
+		// 2026-06; older ones printed `API Error: 429 {json}`), with the
+		// result's api_error_status.
+		return result("success", true, "API Error: Request rejected (429) · Rate limited. Please try again later.", map[string]any{"api_error_status": 429})
 	case "network":
 		return result("success", true, "API Error: Connection error.", nil)
 	case "crash":
@@ -138,11 +141,7 @@ func (f *fake) claude() int {
 	for _, c := range f.inv.Run {
 		if !tool("Bash", map[string]any{"command": c, "description": "Run " + firstLine(c)}, func() (string, bool) {
 			f.rec.Ran = append(f.rec.Ran, c)
-			output, code := shell(c, f.rec.Cwd, timeout)
-			if code != 0 {
-				return fmt.Sprintf("%s\nExit code %d", output, code), true
-			}
-			return output, false
+			return claudeBash(c, f.rec.Cwd, timeout)
 		}) {
 			exhausted = true
 			break
@@ -187,4 +186,29 @@ func firstNonEmpty(vs ...string) string {
 		}
 	}
 	return ""
+}
+
+// claudeBash is the Bash tool's result: the output, with "Exit code N" and
+// is_error for a failure. At the timeout (BASH_DEFAULT_TIMEOUT_MS) a
+// command is moved to the background and left running, reported as a
+// success (anthropics/claude-code#87439, 2.1.233), unless
+// CLAUDE_CODE_DISABLE_BACKGROUND_TASKS is set (CHANGELOG 2.1.4: it turns
+// auto-backgrounding off); then it is killed (exit 143, #79879).
+func claudeBash(command, dir string, timeout time.Duration) (string, bool) {
+	if v := os.Getenv("CLAUDE_CODE_DISABLE_BACKGROUND_TASKS"); v == "" || v == "0" || v == "false" {
+		output, code, done := shellOrBackground(command, dir, timeout)
+		if !done {
+			return fmt.Sprintf("%sCommand did not complete within its %s timeout and was moved to the background with ID: b%04d. Use TaskOutput to read its output.",
+				output, timeout.Round(time.Second), os.Getpid()%10000), false
+		}
+		if code != 0 {
+			return fmt.Sprintf("%s\nExit code %d", output, code), true
+		}
+		return output, false
+	}
+	output, code := shell(command, dir, timeout)
+	if code != 0 {
+		return fmt.Sprintf("%s\nExit code %d", output, code), true
+	}
+	return output, false
 }
