@@ -134,3 +134,19 @@ func TestSchemaIsStrict(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclinedCommandIsNotASuccess: a command codex refused to run must not
+// enter the audit as exit 0.
+func TestDeclinedCommandIsNotASuccess(t *testing.T) {
+	answer := map[string]any{"status": "completed", "currentStep": "end", "summary": "done", "attemptedActions": []string{}, "filesCreated": []string{}, "commandsRun": []string{}}
+	_, res, err, _ := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
+		"decline": []string{"npm init -y"}, "answerJson": answer,
+	}}}, nil, "CODEX_API_KEY="+fakeKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := res.(*status.StudentResultRequest).Audit.Commands
+	if len(cmds) != 1 || cmds[0].Command != "npm init -y" || cmds[0].ExitCode != codex.ExitDeclined || cmds[0].Line != 7 || !strings.Contains(cmds[0].Output, "declined") {
+		t.Errorf("commands = %+v", cmds)
+	}
+}

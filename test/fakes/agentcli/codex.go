@@ -129,6 +129,16 @@ func (f *fake) codex() int {
 		emit(map[string]any{"type": "item.completed", "item": item("command_execution", map[string]any{"command": wrapped, "aggregated_output": output, "exit_code": code, "status": st})})
 		n++
 	}
+	for _, c := range f.inv.Decline {
+		// A command the approval policy refused: it never ran, so its
+		// exit_code stays null (CommandExecutionStatus::Declined,
+		// codex-rs/exec/src/exec_events.rs, openai/codex at 1ebb1bc7).
+		wrapped := "bash -lc '" + strings.ReplaceAll(c, "'", `'"'"'`) + "'"
+		emit(map[string]any{"type": "item.started", "item": item("command_execution", map[string]any{"command": wrapped, "aggregated_output": "", "exit_code": nil, "status": "in_progress"})})
+		emit(map[string]any{"type": "item.completed", "item": item("command_execution", map[string]any{"command": wrapped, "aggregated_output": "", "exit_code": nil, "status": "declined"})})
+		f.rec.Denied = append(f.rec.Denied, c)
+		n++
+	}
 	if len(f.inv.Write) > 0 {
 		var changes []any
 		for _, w := range f.inv.Write {

@@ -40,12 +40,16 @@ type invocation struct {
 		Path    string `json:"path"`
 		Content string `json:"content"`
 	} `json:"write"`
+	// Decline are commands the agent proposes and codex refuses to run
+	// (status "declined", exit_code null; codex only).
+	Decline []string `json:"decline"`
 	// Web is a search the agent attempts.
 	Web string `json:"web"`
 	// Answer is the final message, as text; AnswerJSON as a JSON value.
 	Answer     string          `json:"answer"`
 	AnswerJSON json.RawMessage `json:"answerJson"`
-	// Fail makes the run fail: auth, rate_limit, network, max_turns, crash.
+	// Fail makes the run fail: auth, rate_limit, network, max_turns, crash,
+	// and for gemini bad_key, server_error, invalid_stream.
 	Fail string `json:"fail"`
 	// SleepSeconds waits before answering (timeouts, heartbeats).
 	SleepSeconds float64 `json:"sleepSeconds"`
