@@ -37,6 +37,10 @@ type step struct {
 	content    string
 	checkLast  func(t *testing.T, req map[string]any) // checks the request it answers
 	promptSize int
+	// finish is the answer's finish_reason ("" means stop, or tool_calls).
+	finish string
+	// extra are top-level fields added to a successful answer.
+	extra map[string]any
 }
 
 // server is a fake OpenAI-compatible endpoint that answers from a script
@@ -47,11 +51,22 @@ type server struct {
 	steps    []step
 	requests []map[string]any
 	auth     []string
+	// models is the body of GET /v1/models ("" answers 404).
+	models string
+	// modelsHeader are its headers.
+	modelsHeader map[string]string
 }
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if r.URL.Path == "/v1/models" && r.Method == http.MethodGet && s.models != "" {
+		for k, v := range s.modelsHeader {
+			w.Header().Set(k, v)
+		}
+		_, _ = w.Write([]byte(s.models))
+		return
+	}
 	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
 		http.Error(w, "not found", http.StatusNotFound)
 		return
@@ -86,9 +101,16 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(st.toolCalls) > 0 {
 		msg["tool_calls"], msg["content"], finish = st.toolCalls, nil, "tool_calls"
 	}
-	_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl-1", "object": "chat.completion", "model": "qwen3-coder:30b",
+	if st.finish != "" {
+		finish = st.finish
+	}
+	answer := map[string]any{"id": "chatcmpl-1", "object": "chat.completion", "model": "qwen3-coder:30b",
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-		"usage":   map[string]any{"prompt_tokens": 1000, "completion_tokens": 100, "total_tokens": 1100}})
+		"usage":   map[string]any{"prompt_tokens": 1000, "completion_tokens": 100, "total_tokens": 1100}}
+	for k, v := range st.extra {
+		answer[k] = v
+	}
+	_ = json.NewEncoder(w).Encode(answer)
 }
 
 func call(id, name, args string) map[string]any {
