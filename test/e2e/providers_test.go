@@ -190,8 +190,8 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 const claudeKey = "sk-ant-api03-E2EFAKEKEY-DO-NOT-LEAK-0123456789"
 
-// TestClaudeProvider: ask, a workaround from the Mentor, completion.
-func TestClaudeProvider(t *testing.T) {
+// TestProvidersClaude: ask, a workaround from the Mentor, completion.
+func TestProvidersClaude(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-claude")
@@ -267,9 +267,9 @@ func TestClaudeProvider(t *testing.T) {
 	noKeyAnywhere(t, dir, claudeKey)
 }
 
-// TestStudentNetworkNone: no network in the Student's container; the
+// TestProvidersStudentNetworkNone: no network in the Student's container; the
 // wrapper still reports through the relay and the CLI gets its proxy.
-func TestStudentNetworkNone(t *testing.T) {
+func TestProvidersStudentNetworkNone(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-claude")
@@ -304,8 +304,8 @@ func TestStudentNetworkNone(t *testing.T) {
 	noKeyAnywhere(t, dir, claudeKey)
 }
 
-// TestBudgetEndsTheLoop: the first Student call costs more than budgetUsd.
-func TestBudgetEndsTheLoop(t *testing.T) {
+// TestProvidersBudgetEndsTheLoop: the first Student call costs more than budgetUsd.
+func TestProvidersBudgetEndsTheLoop(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-claude")
@@ -325,9 +325,9 @@ func TestBudgetEndsTheLoop(t *testing.T) {
 
 const codexKey = "sk-proj-E2ECODEXKEY-DO-NOT-LEAK-0123456789"
 
-// TestCodexProvider: an unreadable answer is repaired; the Student cannot
+// TestProvidersCodex: an unreadable answer is repaired; the Student cannot
 // complete; the gap the run ends on is critical.
-func TestCodexProvider(t *testing.T) {
+func TestProvidersCodex(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-codex")
@@ -365,9 +365,9 @@ func TestCodexProvider(t *testing.T) {
 
 const geminiKey = "AIzaSyE2EGEMINIKEY-DO-NOT-LEAK-0123456789"
 
-// TestGeminiProvider: the Mentor, in default approval mode, cannot run the
+// TestProvidersGemini: the Mentor, in default approval mode, cannot run the
 // shell and finds no way past: blocker.
-func TestGeminiProvider(t *testing.T) {
+func TestProvidersGemini(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-gemini")
@@ -399,10 +399,10 @@ func TestGeminiProvider(t *testing.T) {
 	noKeyAnywhere(t, dir, geminiKey)
 }
 
-// TestOpenAIProvider: the wrapper's own agent loop against a fake
+// TestProvidersOpenAI: the wrapper's own agent loop against a fake
 // OpenAI-compatible server, with the Student on studentNetwork none so that
 // every model call goes through the controller's relay.
-func TestOpenAIProvider(t *testing.T) {
+func TestProvidersOpenAI(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-openai")

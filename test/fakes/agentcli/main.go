@@ -60,6 +60,17 @@ type invocation struct {
 	Model        string  `json:"model"`
 }
 
+// versions are what `<cli> --version` prints, for the versions the fakes
+// follow: Claude Code prints "VERSION (Claude Code)" (code.claude.com CLI
+// reference, `claude -v`), codex prints its clap name "codex-cli VERSION"
+// (codex-rs/cli, package codex-cli), Gemini CLI the bare version
+// (packages/cli/src/config/config.ts, yargs .version()).
+var versions = map[string]string{
+	"claude": "2.1.330 (Claude Code)",
+	"codex":  "codex-cli 0.169.0",
+	"gemini": "0.61.0",
+}
+
 type task struct {
 	Role      string `json:"role"`
 	Iteration int    `json:"iteration"`
@@ -90,6 +101,11 @@ var keyEnv = []string{"ANTHROPIC_API_KEY", "CODEX_API_KEY", "OPENAI_API_KEY", "G
 
 func main() {
 	name := filepath.Base(os.Args[0])
+	if len(os.Args) == 2 && (os.Args[1] == "--version" || os.Args[1] == "-v" || os.Args[1] == "-V") {
+		// Nothing to record: smile doctor asks this in a bare container.
+		fmt.Println(versions[name])
+		os.Exit(0)
+	}
 	f := &fake{cli: name, args: os.Args[1:], rec: record{CLI: name, Argv: os.Args[1:], Env: map[string]string{}, Ran: []string{}, Denied: []string{}}}
 	code := f.main()
 	f.rec.Exit = code
