@@ -9,6 +9,30 @@ import (
 	"time"
 )
 
+// The fake Claude Code follows these documented behaviours, path by path
+// (versions as read; docs/providers.md keeps the table):
+//   - flags: the CLI reference, code.claude.com/docs/en/cli-reference
+//     (-p, --output-format, --verbose, --permission-mode, --tools,
+//     --allowedTools, --disallowedTools, --max-turns, --json-schema,
+//     --add-dir, --no-session-persistence);
+//   - "Error: When using --print, --output-format=stream-json requires
+//     --verbose", exit 1: nullclaw/nullclaw#125 (2.1.59), fullsend-ai#306;
+//   - bypass modes as root exit 1 with "--dangerously-skip-permissions cannot
+//     be used with root/sudo privileges for security reasons":
+//     anthropics/claude-code#58150 (source excerpt of 2.1.139), #9184;
+//   - stream-json events system/init, assistant tool_use, user tool_result,
+//     result{subtype,is_error,result,total_cost_usd,usage,num_turns}:
+//     code.claude.com/docs/en/headless (output formats) and the Agent SDK's
+//     message types;
+//   - no key: result subtype "success" with is_error true, "Not logged in ·
+//     Please run /login", exit 1: anthropics/claude-code#72325 (2.1.195);
+//   - rate limit: "API Error: Request rejected (429) · Rate limited. Please
+//     try again later.": anthropics/claude-code#69023, #48191;
+//   - a Bash command at its timeout: moved to the background (non-error
+//     result) unless CLAUDE_CODE_DISABLE_BACKGROUND_TASKS is set
+//     (CHANGELOG 2.1.4), then killed, exit 143: #87439 (2.1.233), #79879;
+//   - out of turns: subtype "error_max_turns", no result text: the headless
+//     docs' result subtypes.
 var claudeFlags = flagSpec{
 	booleans: []string{"-p", "--print", "--verbose", "--no-session-persistence", "--dangerously-skip-permissions", "-c", "--continue", "-d", "--debug", "--include-partial-messages", "--strict-mcp-config"},
 	valued: []string{"--output-format", "--input-format", "--permission-mode", "--tools", "--model", "--fallback-model", "--max-turns", "--json-schema",

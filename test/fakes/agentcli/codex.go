@@ -9,6 +9,29 @@ import (
 	"time"
 )
 
+// The fake codex follows these documented behaviours (openai/codex at
+// 1ebb1bc7 unless said; docs/providers.md keeps the table):
+//   - flags of `codex exec`: docs/exec.md and codex-rs/exec/src/cli.rs
+//     (--json, --skip-git-repo-check, --ephemeral, -C, -m, -c, -o,
+//     --output-schema, -i/--image, --dangerously-bypass-approvals-and-sandbox);
+//     an unknown flag is clap's "error: unexpected argument", exit 2;
+//   - outside a git repository without --skip-git-repo-check it refuses to
+//     run: codex-rs/exec/src/lib.rs;
+//   - events thread.started, turn.started, item.started/completed,
+//     turn.completed{usage}, turn.failed{error}, error{message}:
+//     codex-rs/exec/src/exec_events.rs; command_execution items carry
+//     status in_progress|completed|failed|declined and exit_code null until
+//     the command ran;
+//   - "Reconnecting... n/5" error events while it retries the stream, then
+//     turn.failed: codex-rs/core (stream retries, request_max_retries and
+//     stream_max_retries in docs/config.md);
+//   - no CODEX_API_KEY: a 401 in turn.failed: docs/exec.md (CODEX_API_KEY is
+//     read by codex exec only);
+//   - a schema that is not strict: the Responses API's 400
+//     invalid_json_schema (platform.openai.com structured outputs: every
+//     object additionalProperties false, every property required);
+//   - bubblewrap failing inside Docker ("bwrap: Failed to make / slave"):
+//     openai/codex issues on sandboxing in containers, docs/sandbox.md.
 var codexFlags = flagSpec{
 	booleans: []string{"--json", "--skip-git-repo-check", "--ephemeral", "--dangerously-bypass-approvals-and-sandbox", "--oss", "--color"},
 	valued:   []string{"-C", "--cd", "-c", "--config", "-m", "--model", "-s", "--sandbox", "-o", "--output-last-message", "--output-schema", "-p", "--profile", "--add-dir"},

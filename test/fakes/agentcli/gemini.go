@@ -11,6 +11,31 @@ import (
 	"time"
 )
 
+// The fake Gemini CLI follows these documented behaviours
+// (google-gemini/gemini-cli; docs/providers.md keeps the table):
+//   - flags: docs/cli/headless.md and packages/cli/src/config/config.ts
+//     (-p, -o/--output-format, -m, --approval-mode default|auto_edit|yolo|
+//     plan, --skip-trust); yargs prints "Unknown argument", exit 1;
+//   - -o json prints one pretty-printed object {session_id, response,
+//     stats{models{<model>{api,tokens}},tools,files}}:
+//     packages/core/src/output/json-formatter.ts at 04fbf507;
+//   - fatal errors in JSON mode: {"error":{type,message,code}} on stderr and
+//     process.exit(code), the code being the FatalError's (41 auth, 42 input,
+//     52 config, 53 turn limit: packages/core/src/utils/errors.ts at
+//     04fbf507) or the API error's HTTP status, whose low byte is the exit
+//     status (429 exits 173): packages/cli/src/utils/errors.ts at 00f56800;
+//   - an invalid key is the API's 400 API_KEY_INVALID
+//     (ai.google.dev/gemini-api/docs/troubleshooting);
+//   - a stream still invalid after the retries is reported in the JSON
+//     object with exit 0: google-gemini/gemini-cli#26218 (fixes #24290);
+//   - a headless run in an untrusted folder fails with
+//     FatalUntrustedWorkspaceError, exit 55 (google-gemini/gemini-cli#25814,
+//     #25874; docs/cli/trusted-folders.md); --skip-trust or
+//     GEMINI_CLI_TRUST_WORKSPACE=true trust it;
+//   - settings from GEMINI_CLI_SYSTEM_SETTINGS_PATH (tools.exclude,
+//     model.maxSessionTurns) and policies in ~/.gemini/policies/*.toml:
+//     docs/cli/configuration.md, docs/core/policy-engine.md; headless
+//     "ask" is deny, so default approval refuses shell and write tools.
 var geminiFlags = flagSpec{
 	booleans: []string{"-y", "--yolo", "--skip-trust", "-d", "--debug", "-s", "--sandbox", "--screen-reader"},
 	valued:   []string{"-p", "--prompt", "-o", "--output-format", "-m", "--model", "--approval-mode", "--include-directories", "-e", "--extensions", "--resume"},
