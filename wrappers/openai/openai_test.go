@@ -44,7 +44,16 @@ type step struct {
 }
 
 // server is a fake OpenAI-compatible endpoint that answers from a script
-// and keeps every request.
+// and keeps every request. Its shapes are the servers' documented ones: a
+// chat.completion object {id, object, model, choices[{index, message{role,
+// content, tool_calls[{id, type:"function", function{name, arguments: a
+// JSON string}}]}, finish_reason: stop|tool_calls|length}], usage{
+// prompt_tokens, completion_tokens, total_tokens}} (OpenAI's API reference,
+// "The chat completion object"; Ollama's openai/openai.go ToChatCompletion
+// at 00988753 builds the same), errors as {"error":{message, type, param,
+// code}} (OpenAI's error codes guide; Ollama's NewError), and GET /models
+// as {"object":"list","data":[{id, object:"model", created, owned_by}]}.
+// The scripts of servers_test.go add each server's own error texts.
 type server struct {
 	t        *testing.T
 	mu       sync.Mutex
