@@ -30,13 +30,12 @@ const fakeKey = "sk-FAKEOPENAIKEY0123456789abcdefgh"
 
 // step is one scripted answer of the fake endpoint.
 type step struct {
-	status     int
-	header     map[string]string
-	body       string
-	toolCalls  []map[string]any
-	content    string
-	checkLast  func(t *testing.T, req map[string]any) // checks the request it answers
-	promptSize int
+	status    int
+	header    map[string]string
+	body      string
+	toolCalls []map[string]any
+	content   string
+	checkLast func(t *testing.T, req map[string]any) // checks the request it answers
 	// finish is the answer's finish_reason ("" means stop, or tool_calls).
 	finish string
 	// extra are top-level fields added to a successful answer.

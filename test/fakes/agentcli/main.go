@@ -118,7 +118,6 @@ type fake struct {
 	args []string
 	rec  record
 	inv  invocation
-	dir  string
 }
 
 func (f *fake) main() int {
