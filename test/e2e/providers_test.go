@@ -488,7 +488,10 @@ spec:
 	noKeyAnywhere(t, dir, key)
 }
 
-// chatServer is a scripted OpenAI-compatible endpoint.
+// chatServer is a scripted OpenAI-compatible endpoint, answering as Ollama's
+// /v1 does (ollama/ollama openai/openai.go at 00988753: ToChatCompletion sets
+// system_fingerprint "fp_ollama" and finish_reason "tool_calls" when the
+// message has tool calls; errors are {"error":{message,type,param,code}}).
 type chatServer struct {
 	t        *testing.T
 	mu       sync.Mutex
@@ -523,15 +526,18 @@ func (s *chatServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func chat(content string, calls ...[3]string) any {
 	msg := map[string]any{"role": "assistant", "content": content}
+	finish := "stop"
 	if len(calls) > 0 {
+		finish = "tool_calls"
 		var tcs []any
 		for _, c := range calls {
 			tcs = append(tcs, map[string]any{"id": c[0], "type": "function", "function": map[string]any{"name": c[1], "arguments": c[2]}})
 		}
 		msg["tool_calls"], msg["content"] = tcs, nil
 	}
-	return map[string]any{"model": "qwen3-coder:30b", "choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop"}},
-		"usage": map[string]any{"prompt_tokens": 3000, "completion_tokens": 150}}
+	return map[string]any{"object": "chat.completion", "model": "qwen3-coder:30b", "system_fingerprint": "fp_ollama",
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
+		"usage":   map[string]any{"prompt_tokens": 3000, "completion_tokens": 150}}
 }
 
 // lastToolOf is the last tool answer the wrapper sent.

@@ -237,8 +237,9 @@ func (l *loop) send(ctx context.Context, req chatRequest) (*chatResponse, error)
 	if err != nil {
 		return nil, &agent.APIError{Kind: agent.ErrTransient, Message: "read the answer: " + err.Error()}
 	}
-	if k := KindFromResponse(hresp.Header, data); k != ServerUnknown {
+	if k := KindFromResponse(hresp.Header, data); k != ServerUnknown && k != l.kind {
 		l.kind = k
+		l.call.Log.Info("Endpoint identified", "server", string(k), "baseUrl", l.cfg.baseURL)
 	}
 	var resp chatResponse
 	jsonErr := json.Unmarshal(data, &resp)
