@@ -304,7 +304,9 @@ func bashExit(output string, isError bool) (code int, timedOut bool) {
 	if m := exitCodeRe.FindStringSubmatch(output); m != nil {
 		code, _ = strconv.Atoi(m[1])
 	}
-	return code, timedOutRe.MatchString(output)
+	// A killed command ends with SIGTERM's 143; the words alone could be the
+	// command's own output.
+	return code, code == 143 && timedOutRe.MatchString(output)
 }
 
 // contentText reads a tool result's content: a string or a list of text

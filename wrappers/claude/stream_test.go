@@ -29,6 +29,7 @@ func TestBashResultsAreRecordedAsTheyEnded(t *testing.T) {
 		{name: "moved to the background at the timeout", content: "Downloading...\nCommand did not complete within its 60s timeout and was moved to the background with ID: b7f3a1. Use TaskOutput to read its output.",
 			wantCode: ExitBackgrounded, wantTime: true},
 		{name: "killed at the timeout", content: "Command timed out after 1m 0s\nExit code 143", isError: true, wantCode: 143, wantTime: true},
+		{name: "a command that prints the words itself", content: "curl: Command timed out\nExit code 28", isError: true, wantCode: 28},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
