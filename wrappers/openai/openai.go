@@ -258,8 +258,14 @@ func (l *loop) send(ctx context.Context, req chatRequest) (*chatResponse, error)
 // says what to change.
 func (l *loop) failure(ctx context.Context, hresp *http.Response, data []byte, apiErr *apiError) error {
 	msg := strings.TrimSpace(string(data))
-	if apiErr != nil && apiErr.Message != "" {
+	var top struct {
+		Message string `json:"message"`
+	}
+	switch {
+	case apiErr != nil && apiErr.Message != "":
 		msg = apiErr.Message
+	case json.Unmarshal(data, &top) == nil && top.Message != "":
+		msg = top.Message // vLLM's {"object":"error","message":...}
 	}
 	if len(msg) > 500 {
 		msg = msg[:500] + "..."

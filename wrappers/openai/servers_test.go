@@ -38,7 +38,7 @@ func TestServerPrerequisitesSayWhatToChange(t *testing.T) {
 			steps:     []step{{status: 400, body: `{"object":"error","message":"\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set","type":"BadRequestError","param":null,"code":400}`}},
 			models:    `{"object":"list","data":[{"id":"Qwen/Qwen3-Coder-30B-A3B-Instruct","object":"model","created":1,"owned_by":"vllm","root":"Qwen/Qwen3-Coder-30B-A3B-Instruct","parent":null,"max_model_len":32768}]}`,
 			want:      agent.ErrFailed,
-			wantWords: []string{"vLLM", "--enable-auto-tool-choice", "--tool-call-parser"}, wantReqs: 1},
+			wantWords: []string{"vLLM", "--enable-auto-tool-choice", "--tool-call-parser", `: "auto" tool choice requires`}, wantReqs: 1},
 		{name: "llama.cpp text-only model given images answers 500",
 			steps: []step{
 				{status: 500, header: map[string]string{"Server": "llama.cpp"}, body: `{"error":{"code":500,"message":"image input is not supported - hint: if this is unexpected, you may need to provide the mmproj","type":"server_error"}}`},
