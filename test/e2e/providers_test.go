@@ -190,8 +190,8 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 const claudeKey = "sk-ant-api03-E2EFAKEKEY-DO-NOT-LEAK-0123456789"
 
-// TestClaudeProvider: ask, a workaround from the Mentor, completion.
-func TestClaudeProvider(t *testing.T) {
+// TestProvidersClaude: ask, a workaround from the Mentor, completion.
+func TestProvidersClaude(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-claude")
@@ -267,9 +267,9 @@ func TestClaudeProvider(t *testing.T) {
 	noKeyAnywhere(t, dir, claudeKey)
 }
 
-// TestStudentNetworkNone: no network in the Student's container; the
+// TestProvidersStudentNetworkNone: no network in the Student's container; the
 // wrapper still reports through the relay and the CLI gets its proxy.
-func TestStudentNetworkNone(t *testing.T) {
+func TestProvidersStudentNetworkNone(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-claude")
@@ -304,8 +304,8 @@ func TestStudentNetworkNone(t *testing.T) {
 	noKeyAnywhere(t, dir, claudeKey)
 }
 
-// TestBudgetEndsTheLoop: the first Student call costs more than budgetUsd.
-func TestBudgetEndsTheLoop(t *testing.T) {
+// TestProvidersBudgetEndsTheLoop: the first Student call costs more than budgetUsd.
+func TestProvidersBudgetEndsTheLoop(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-claude")
@@ -325,9 +325,9 @@ func TestBudgetEndsTheLoop(t *testing.T) {
 
 const codexKey = "sk-proj-E2ECODEXKEY-DO-NOT-LEAK-0123456789"
 
-// TestCodexProvider: an unreadable answer is repaired; the Student cannot
+// TestProvidersCodex: an unreadable answer is repaired; the Student cannot
 // complete; the gap the run ends on is critical.
-func TestCodexProvider(t *testing.T) {
+func TestProvidersCodex(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-codex")
@@ -365,9 +365,9 @@ func TestCodexProvider(t *testing.T) {
 
 const geminiKey = "AIzaSyE2EGEMINIKEY-DO-NOT-LEAK-0123456789"
 
-// TestGeminiProvider: the Mentor, in default approval mode, cannot run the
+// TestProvidersGemini: a rate limit is retried; the Mentor, in default approval mode, cannot run the
 // shell and finds no way past: blocker.
-func TestGeminiProvider(t *testing.T) {
+func TestProvidersGemini(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-gemini")
@@ -381,7 +381,12 @@ func TestGeminiProvider(t *testing.T) {
 		t.Errorf("status %s gaps %v, want blocker with %s", r.Summary.Status, gapsAt(r), want)
 	}
 	recs := fakeRecords(t, dir, "gemini")
-	s, m := recs["student-1"][0], recs["mentor-1"][0]
+	// The first try meets a 429: the CLI exits 173 (the status's low byte)
+	// and the wrapper runs it again.
+	if st := recs["student-1"]; len(st) != 2 || st[0].Exit != 173 {
+		t.Fatalf("student invocations = %+v, want a 429 (exit 173) then a retry", st)
+	}
+	s, m := recs["student-1"][1], recs["mentor-1"][0]
 	if s.flag("--approval-mode") != "yolo" || s.flag("-o") != "json" || !s.has("--skip-trust") || strings.Join(s.Denied, ",") != "google_web_search" ||
 		!strings.Contains(string(s.Settings), `"maxSessionTurns": 12`) {
 		t.Errorf("student invocation = %+v settings %s", s, s.Settings)
@@ -399,10 +404,10 @@ func TestGeminiProvider(t *testing.T) {
 	noKeyAnywhere(t, dir, geminiKey)
 }
 
-// TestOpenAIProvider: the wrapper's own agent loop against a fake
+// TestProvidersOpenAI: the wrapper's own agent loop against a fake
 // OpenAI-compatible server, with the Student on studentNetwork none so that
 // every model call goes through the controller's relay.
-func TestOpenAIProvider(t *testing.T) {
+func TestProvidersOpenAI(t *testing.T) {
 	fakesImage(t)
 	t.Parallel()
 	dir := copyFixture(t, "providers-openai")
@@ -488,7 +493,10 @@ spec:
 	noKeyAnywhere(t, dir, key)
 }
 
-// chatServer is a scripted OpenAI-compatible endpoint.
+// chatServer is a scripted OpenAI-compatible endpoint, answering as Ollama's
+// /v1 does (ollama/ollama openai/openai.go at 00988753: ToChatCompletion sets
+// system_fingerprint "fp_ollama" and finish_reason "tool_calls" when the
+// message has tool calls; errors are {"error":{message,type,param,code}}).
 type chatServer struct {
 	t        *testing.T
 	mu       sync.Mutex
@@ -523,15 +531,18 @@ func (s *chatServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func chat(content string, calls ...[3]string) any {
 	msg := map[string]any{"role": "assistant", "content": content}
+	finish := "stop"
 	if len(calls) > 0 {
+		finish = "tool_calls"
 		var tcs []any
 		for _, c := range calls {
 			tcs = append(tcs, map[string]any{"id": c[0], "type": "function", "function": map[string]any{"name": c[1], "arguments": c[2]}})
 		}
 		msg["tool_calls"], msg["content"] = tcs, nil
 	}
-	return map[string]any{"model": "qwen3-coder:30b", "choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop"}},
-		"usage": map[string]any{"prompt_tokens": 3000, "completion_tokens": 150}}
+	return map[string]any{"object": "chat.completion", "model": "qwen3-coder:30b", "system_fingerprint": "fp_ollama",
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
+		"usage":   map[string]any{"prompt_tokens": 3000, "completion_tokens": 150}}
 }
 
 // lastToolOf is the last tool answer the wrapper sent.

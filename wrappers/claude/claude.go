@@ -88,10 +88,15 @@ func Args(call agent.Call, promptArg string) []string {
 }
 
 // Env is the CLI's environment: the call's, with Bash commands bounded by
-// the step timeout and no auto-update or telemetry traffic.
+// the step timeout (killed, not backgrounded) and no auto-update or
+// telemetry traffic.
 func Env(call agent.Call) []string {
 	ms := strconv.FormatInt(call.StepTimeout.Milliseconds(), 10)
+	// Without CLAUDE_CODE_DISABLE_BACKGROUND_TASKS (CHANGELOG 2.1.4) a Bash
+	// command that reaches the timeout is moved to the background and keeps
+	// running while the model carries on as if it had ended.
 	return agent.CLIEnv(call.Env, "BASH_DEFAULT_TIMEOUT_MS="+ms, "BASH_MAX_TIMEOUT_MS="+ms,
+		"CLAUDE_CODE_DISABLE_BACKGROUND_TASKS=1",
 		"DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
 }
 
@@ -237,7 +242,23 @@ func (s *stream) toolUse(b block) {
 	}
 }
 
-var exitCodeRe = regexp.MustCompile(`(?i)exit code[: ]+(\d+)`)
+var (
+	exitCodeRe = regexp.MustCompile(`(?i)exit code[: ]+(\d+)`)
+	// backgroundedRe is how Claude Code says a Bash command reached its
+	// timeout and was left running (anthropics/claude-code#87439, 2.1.233).
+	backgroundedRe = regexp.MustCompile(`(?i)did not complete within .*timeout and was moved to the background`)
+	// timedOutRe is the killed variant's first line.
+	timedOutRe = regexp.MustCompile(`(?i)command timed out`)
+	// apiStatusRe finds the HTTP status in a result's text when
+	// api_error_status is absent: "API Error: 429 {...}" or "Request
+	// rejected (429)".
+	apiStatusRe = regexp.MustCompile(`API Error: (?:(\d{3})\b|.*?\((\d{3})\))`)
+)
+
+// ExitBackgrounded is the exit code recorded for a command Claude Code
+// moved to the background at its timeout: it had not ended, and 124 is what
+// timeout(1) reports for a command that ran out of time.
+const ExitBackgrounded = 124
 
 func (s *stream) toolResult(b block) {
 	p, ok := s.pending[b.ToolUseID]
@@ -248,15 +269,9 @@ func (s *stream) toolResult(b block) {
 	output := contentText(b.Content)
 	switch p.name {
 	case "Bash":
-		code := 0
-		if b.IsError {
-			code = 1
-			if m := exitCodeRe.FindStringSubmatch(output); m != nil {
-				code, _ = strconv.Atoi(m[1])
-			}
-		}
+		code, timedOut := bashExit(output, b.IsError)
 		s.commands = append(s.commands, status.AuditCommand{
-			Command: p.command, ExitCode: code, Output: output, StartedAt: p.started,
+			Command: p.command, ExitCode: code, Output: output, StartedAt: p.started, TimedOut: timedOut,
 			DurationMs: time.Since(p.started).Milliseconds(), Line: s.call.Locate(p.command),
 		})
 	case "Write", "Edit":
@@ -273,6 +288,25 @@ func (s *stream) toolResult(b block) {
 		}
 		s.files = append(s.files, status.AuditFile{Path: path, Action: action, Bytes: len(p.content), WrittenAt: time.Now()})
 	}
+}
+
+// bashExit reads how a Bash command ended from its tool result. A command
+// moved to the background is reported as a success although it never
+// finished: it counts as timed out.
+func bashExit(output string, isError bool) (code int, timedOut bool) {
+	if backgroundedRe.MatchString(output) {
+		return ExitBackgrounded, true
+	}
+	if !isError {
+		return 0, false
+	}
+	code = 1
+	if m := exitCodeRe.FindStringSubmatch(output); m != nil {
+		code, _ = strconv.Atoi(m[1])
+	}
+	// A killed command ends with SIGTERM's 143; the words alone could be the
+	// command's own output.
+	return code, code == 143 && timedOutRe.MatchString(output)
 }
 
 // contentText reads a tool result's content: a string or a list of text
@@ -334,6 +368,9 @@ func (s *stream) finish(res agent.ExecResult) (agent.Reply, error) {
 		// An auth or API failure can say subtype "success" with is_error.
 		httpStatus := 0
 		_ = json.Unmarshal(r.APIErrorStatus, &httpStatus)
+		if m := apiStatusRe.FindStringSubmatch(text); httpStatus == 0 && m != nil {
+			httpStatus, _ = strconv.Atoi(m[1] + m[2])
+		}
 		msg := firstOf(text, r.Subtype, agent.Tail(res.Stderr, 3))
 		kind := agent.Classify(httpStatus, msg)
 		return reply, &agent.APIError{Kind: kind, HTTPStatus: httpStatus, Message: msg, Partial: reply}

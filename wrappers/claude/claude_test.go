@@ -3,6 +3,8 @@ package claude_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -298,5 +300,32 @@ func TestKeyNeverLeavesTheContainer(t *testing.T) {
 	}
 	if strings.Contains(res.Audit.Commands[0].Output, "callback-secret") {
 		t.Errorf("the callback token reached the CLI's commands")
+	}
+}
+
+// TestStepTimeoutIsAKillNotABackgroundTask: a command that outlives the step
+// timeout must end there and be recorded as timed out. Claude Code would
+// otherwise move it to the background and report it as a success.
+func TestStepTimeoutIsAKillNotABackgroundTask(t *testing.T) {
+	h := newHarness(t, map[string]any{"student-1": []map[string]any{{
+		"run": []string{"echo started; sleep 3; echo finished > late.txt"}, "answerJson": askAnswer,
+	}}}, "ANTHROPIC_API_KEY="+fakeKey)
+	task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, nil)
+	task.Behavior.TimeoutSeconds = 1
+	res, err := h.runner.Student(context.Background(), task, h.penv())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := res.Audit.Commands
+	if len(cmds) != 1 || !cmds[0].TimedOut || cmds[0].ExitCode == 0 || !strings.Contains(cmds[0].Output, "started") {
+		t.Fatalf("commands = %+v, want one timed-out command", cmds)
+	}
+	r := fakebin.Records(t, h.sb.Logs, "claude")[0]
+	if r.Env["CLAUDE_CODE_DISABLE_BACKGROUND_TASKS"] != "1" || r.Env["BASH_DEFAULT_TIMEOUT_MS"] != "1000" {
+		t.Errorf("env = %v", r.Env)
+	}
+	time.Sleep(3 * time.Second)
+	if _, err := os.Stat(filepath.Join(h.sb.Work, "late.txt")); err == nil {
+		t.Error("the command went on running after its timeout")
 	}
 }

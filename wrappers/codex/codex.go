@@ -196,13 +196,8 @@ func (s *stream) item(it *item) {
 	case "agent_message":
 		s.text = it.Text
 	case "command_execution":
-		code := 0
-		if it.ExitCode != nil {
-			code = *it.ExitCode
-		} else if it.Status == "failed" {
-			code = 1
-		}
-		s.commands = append(s.commands, status.AuditCommand{Command: unwrapShell(it.Command), ExitCode: code, Output: it.AggregatedOutput,
+		code, output := commandExit(it)
+		s.commands = append(s.commands, status.AuditCommand{Command: unwrapShell(it.Command), ExitCode: code, Output: output,
 			StartedAt: start, DurationMs: time.Since(start).Milliseconds(), Line: s.call.Locate(unwrapShell(it.Command))})
 	case "file_change":
 		for _, c := range it.Changes {
@@ -219,6 +214,25 @@ func (s *stream) item(it *item) {
 	case "error":
 		s.errors = append(s.errors, it.Message)
 	}
+}
+
+// ExitDeclined is the exit code recorded for a command codex declined to
+// run: 126, the shell's "found but could not be run".
+const ExitDeclined = 126
+
+// commandExit reads how a command_execution item ended. exit_code is null
+// for a command that did not run (status "declined") or whose code codex
+// did not get (exec_events.rs: Option<i32>); neither is a success.
+func commandExit(it *item) (int, string) {
+	switch {
+	case it.Status == "declined":
+		return ExitDeclined, strings.TrimSpace(it.AggregatedOutput + "\n(declined: codex did not run this command)")
+	case it.ExitCode != nil:
+		return *it.ExitCode, it.AggregatedOutput
+	case it.Status == "failed":
+		return 1, it.AggregatedOutput
+	}
+	return 0, it.AggregatedOutput
 }
 
 // unwrapShell shows the command codex ran inside its `bash -lc '...'`.

@@ -23,7 +23,7 @@ const tutorial = "# Notes app\n\n![screen](screen.png)\n\n```bash\nmkdir notes &
 
 const fakeKey = "sk-proj-FAKEFAKEFAKEFAKE0123456789abcdef"
 
-func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env ...string) (*fakebin.Sandbox, any, error, []time.Duration) {
+func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
 	t.Helper()
 	sb := fakebin.NewSandbox(t, tutorial, scenario)
 	if err := os.WriteFile(filepath.Join(sb.TutorialDir, "screen.png"), []byte("\x89PNG\r\n\x1a\n"), 0o644); err != nil {
@@ -43,17 +43,17 @@ func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env 
 	if role == status.RoleMentor {
 		task.StudentOutput = &status.StudentOutput{Status: status.StudentAskMentor, Line: 8, QuestionForMentor: "node: command not found?"}
 		res, err := r.Mentor(context.Background(), task, penv)
-		return sb, res, err, waits
+		return sb, res, waits, err
 	}
 	res, err := r.Student(context.Background(), task, penv)
-	return sb, res, err, waits
+	return sb, res, waits, err
 }
 
 func TestStudentEventsAndFlags(t *testing.T) {
 	answer := map[string]any{"status": "ask_mentor", "currentStep": "start the app", "attemptedActions": []string{"ran the block"},
 		"problem": "bash: node: command not found", "questionForMentor": "Is Node.js needed?", "summary": "stuck at node",
 		"filesCreated": []string{}, "commandsRun": []string{}, "line": nil, "quote": "node index.js", "category": "missing_dependency", "findings": []any{}}
-	sb, res, err, _ := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
+	sb, res, _, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
 		"run": []string{"mkdir -p notes && cd notes", "false"}, "write": []map[string]string{{"path": "notes/index.js", "content": "console.log(1)\n"}},
 		"web": "how to install node", "answerJson": answer, "inputTokens": 20000, "outputTokens": 1500,
 	}}}, &status.TaskLLM{Model: "gpt-5-codex", Prices: map[string]spec.Price{"gpt-5": {InputPerMillion: 1.25, OutputPerMillion: 10}}}, "CODEX_API_KEY="+fakeKey)
@@ -88,7 +88,7 @@ func TestStudentEventsAndFlags(t *testing.T) {
 }
 
 func TestMentorGetsWebSearch(t *testing.T) {
-	sb, res, err, _ := run(t, status.RoleMentor, map[string]any{"mentor-1": []map[string]any{{
+	sb, res, _, err := run(t, status.RoleMentor, map[string]any{"mentor-1": []map[string]any{{
 		"web": "node install debian", "answerJson": map[string]any{"notes": "Install Node.js first.", "resolution": "workaround",
 			"workaround": "apt-get install -y nodejs", "quote": nil, "line": nil, "category": nil, "suggestedFix": nil},
 	}}}, nil, "CODEX_API_KEY="+fakeKey)
@@ -109,7 +109,7 @@ func TestMentorGetsWebSearch(t *testing.T) {
 }
 
 func TestTurnFailedIsAnAuthFailure(t *testing.T) {
-	_, res, err, waits := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"answer": "x"}}}, nil) // no CODEX_API_KEY
+	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"answer": "x"}}}, nil) // no CODEX_API_KEY
 	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
 		t.Fatalf("error = %v, waits %v", err, waits)
 	}
@@ -120,7 +120,7 @@ func TestTurnFailedIsAnAuthFailure(t *testing.T) {
 
 func TestReconnectsThenRateLimitIsRetried(t *testing.T) {
 	done := map[string]any{"status": "completed", "currentStep": "end", "summary": "ok", "attemptedActions": []string{}, "filesCreated": []string{}, "commandsRun": []string{}}
-	_, res, err, waits := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "rate_limit"}, {"answerJson": done}}}, nil, "CODEX_API_KEY="+fakeKey)
+	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "rate_limit"}, {"answerJson": done}}}, nil, "CODEX_API_KEY="+fakeKey)
 	if err != nil || res.(*status.StudentResultRequest).StudentOutput.Status != status.StudentCompleted || len(waits) != 1 {
 		t.Fatalf("result %+v err %v waits %v", res, err, waits)
 	}
@@ -132,5 +132,21 @@ func TestSchemaIsStrict(t *testing.T) {
 		if !strings.Contains(string(agent.AnswerSchema(role, true)), `"additionalProperties":false`) {
 			t.Errorf("%s schema is not strict", role)
 		}
+	}
+}
+
+// TestDeclinedCommandIsNotASuccess: a command codex refused to run must not
+// enter the audit as exit 0.
+func TestDeclinedCommandIsNotASuccess(t *testing.T) {
+	answer := map[string]any{"status": "completed", "currentStep": "end", "summary": "done", "attemptedActions": []string{}, "filesCreated": []string{}, "commandsRun": []string{}}
+	_, res, _, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
+		"decline": []string{"npm init -y"}, "answerJson": answer,
+	}}}, nil, "CODEX_API_KEY="+fakeKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := res.(*status.StudentResultRequest).Audit.Commands
+	if len(cmds) != 1 || cmds[0].Command != "npm init -y" || cmds[0].ExitCode != codex.ExitDeclined || cmds[0].Line != 7 || !strings.Contains(cmds[0].Output, "declined") {
+		t.Errorf("commands = %+v", cmds)
 	}
 }

@@ -240,11 +240,16 @@ func finish(call agent.Call, res agent.ExecResult) (agent.Reply, error) {
 	}
 	switch res.ExitCode {
 	case 0:
-		if ok {
-			reply.Text = out.Response
-			return reply, nil
+		if !ok {
+			return reply, &agent.APIError{Kind: agent.ErrFailed, Message: "gemini printed no JSON: " + agent.Tail(res.Stdout, 3), Partial: reply}
 		}
-		return reply, &agent.APIError{Kind: agent.ErrFailed, Message: "gemini printed no JSON: " + agent.Tail(res.Stdout, 3), Partial: reply}
+		if out.Error != nil {
+			// A stream that broke off (INVALID_STREAM) still exits 0 with
+			// its error in the object: the answer is missing, ask again.
+			return reply, &agent.APIError{Kind: agent.ErrTransient, Message: "gemini answered with an error: " + msg, Partial: reply}
+		}
+		reply.Text = out.Response
+		return reply, nil
 	case ExitAuth:
 		return reply, &agent.APIError{Kind: agent.ErrAuth, Message: firstOf(msg, agent.Tail(res.Stderr, 3)), Partial: reply}
 	case ExitTurnLimit:
@@ -257,11 +262,41 @@ func finish(call agent.Call, res agent.ExecResult) (agent.Reply, error) {
 		return reply, &agent.APIError{Kind: agent.ErrFailed, Message: "gemini refused the folder as untrusted (exit 55): " + firstOf(msg, agent.Tail(res.Stderr, 3)), Partial: reply}
 	}
 	text := firstOf(msg, agent.Tail(res.Stderr, 5), fmt.Sprintf("gemini exited with code %d", res.ExitCode))
+	httpStatus := apiStatus(res.ExitCode, out)
 	kind := agent.ErrFailed
-	if res.ExitCode == 1 {
-		kind = agent.Classify(0, text) // general and API errors: rate limits and the network are retried
+	if res.ExitCode == 1 || httpStatus != 0 {
+		// General and API errors: rate limits and the network are retried,
+		// a refused key is an auth failure.
+		kind = agent.Classify(httpStatus, text)
 	}
-	return reply, &agent.APIError{Kind: kind, Message: fmt.Sprintf("exit %d: %s", res.ExitCode, text), Partial: reply}
+	return reply, &agent.APIError{Kind: kind, HTTPStatus: httpStatus, Message: fmt.Sprintf("exit %d: %s", res.ExitCode, text), Partial: reply}
+}
+
+// apiStatus is the HTTP status behind an exit code, 0 when there is none.
+// In JSON mode the CLI exits with the API error's HTTP status
+// (packages/cli/src/utils/errors.ts, handleError: process.exit(code)), and
+// the kernel keeps its low byte: 429 exits 173, 400 exits 144, 500 exits
+// 244. The error object's own code, when numeric, says it exactly.
+func apiStatus(exit int, out *output) int {
+	if out != nil && out.Error != nil {
+		var code int
+		if json.Unmarshal(out.Error.Code, &code) == nil && code >= 400 && code < 600 {
+			return code
+		}
+	}
+	if documentedExit(exit) || exit < 144 || exit > 255 {
+		return 0
+	}
+	return exit + 256 // 144..255 are 400..511 with the high byte lost
+}
+
+// documentedExit says whether code is one of the CLI's own exit codes.
+func documentedExit(code int) bool {
+	switch code {
+	case 0, 1, ExitAuth, ExitInput, ExitSandbox, ExitConfig, ExitTurnLimit, ExitTool, ExitUntrusted, ExitCancelled:
+		return true
+	}
+	return false
 }
 
 func firstOf(vs ...string) string {

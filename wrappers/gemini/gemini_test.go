@@ -22,7 +22,7 @@ const tutorial = "# Weather CLI\n\n```bash\npip install weather-cli\nweather --c
 
 const fakeKey = "AIzaSyFAKEFAKEFAKEFAKEFAKEFAKEFAKE01234"
 
-func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env ...string) (*fakebin.Sandbox, any, error, []time.Duration) {
+func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
 	t.Helper()
 	sb := fakebin.NewSandbox(t, tutorial, scenario)
 	full := sb.Env(env...)
@@ -39,16 +39,16 @@ func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env 
 	if role == status.RoleMentor {
 		task.StudentOutput = &status.StudentOutput{Status: status.StudentAskMentor, Line: 4}
 		res, err := r.Mentor(context.Background(), task, penv)
-		return sb, res, err, waits
+		return sb, res, waits, err
 	}
 	res, err := r.Student(context.Background(), task, penv)
-	return sb, res, err, waits
+	return sb, res, waits, err
 }
 
 var answer = "Here is my report.\n```json\n" + `{"status": "cannot_complete", "current_step": "install", "reason": "pip cannot reach the package index", "quote": "pip install weather-cli", "category": "missing_dependency"}` + "\n```"
 
 func TestStudentSettingsPolicyAndTokens(t *testing.T) {
-	sb, res, err, _ := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
+	sb, res, _, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
 		"run": []string{"echo installing"}, "web": "weather-cli docs", "answer": answer, "inputTokens": 9000, "outputTokens": 700, "model": "gemini-2.5-flash",
 	}}}, &status.TaskLLM{MaxTurns: 25}, "GEMINI_API_KEY="+fakeKey)
 	if err != nil {
@@ -78,7 +78,7 @@ func TestStudentSettingsPolicyAndTokens(t *testing.T) {
 }
 
 func TestMentorCannotRunShell(t *testing.T) {
-	sb, res, err, _ := run(t, status.RoleMentor, map[string]any{"mentor-1": []map[string]any{{
+	sb, res, _, err := run(t, status.RoleMentor, map[string]any{"mentor-1": []map[string]any{{
 		"run": []string{"touch should-not-exist"}, "web": "weather-cli pip",
 		"answer": `{"notes": "The package is not on PyPI under that name.", "resolution": "unresolvable"}`,
 	}}}, nil, "GEMINI_API_KEY="+fakeKey)
@@ -95,7 +95,7 @@ func TestMentorCannotRunShell(t *testing.T) {
 }
 
 func TestExit41IsAnAuthFailure(t *testing.T) {
-	_, res, err, waits := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"answer": answer}}}, nil)
+	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"answer": answer}}}, nil)
 	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
 		t.Fatalf("error = %v waits %v", err, waits)
 	}
@@ -105,15 +105,47 @@ func TestExit41IsAnAuthFailure(t *testing.T) {
 }
 
 func TestResourceExhaustedIsRetried(t *testing.T) {
-	_, res, err, waits := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "rate_limit"}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
+	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "rate_limit"}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
 	if err != nil || len(waits) != 1 || res.(*status.StudentResultRequest).StudentOutput.Status != status.StudentCannotComplete {
 		t.Fatalf("err %v waits %v", err, waits)
 	}
 }
 
 func TestTurnLimitExit53(t *testing.T) {
-	_, res, err, _ := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "max_turns"}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
+	_, res, _, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "max_turns"}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
 	if err != nil || res.(*status.StudentResultRequest).StudentOutput.Line != 4 {
 		t.Fatalf("err %v result %+v", err, res)
+	}
+}
+
+// TestFakeCLIFailures runs the fake CLI's documented failures through the
+// whole runner: what is retried, and what is reported at once.
+func TestFakeCLIFailures(t *testing.T) {
+	cases := []struct {
+		fail      string
+		want      error
+		wantWaits int
+	}{
+		{fail: "bad_key", want: agent.ErrAuth, wantWaits: 0},
+		{fail: "server_error", wantWaits: 1},
+		{fail: "invalid_stream", wantWaits: 1},
+		{fail: "network", wantWaits: 1},
+	}
+	for _, c := range cases {
+		t.Run(c.fail, func(t *testing.T) {
+			_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": c.fail}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
+			if c.want != nil {
+				if !errors.Is(err, c.want) || len(waits) != c.wantWaits {
+					t.Fatalf("error = %v waits %v, want %v", err, waits, c.want)
+				}
+				if r := res.(*status.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "API key not valid") {
+					t.Errorf("reason = %q", r)
+				}
+				return
+			}
+			if err != nil || len(waits) != c.wantWaits || res.(*status.StudentResultRequest).StudentOutput.Line != 4 {
+				t.Fatalf("err %v waits %v result %+v", err, waits, res)
+			}
+		})
 	}
 }

@@ -35,6 +35,8 @@ type loop struct {
 	sess     *session.Session
 	reply    agent.Reply
 	noImages bool
+	// kind is the server behind the endpoint, once an answer told.
+	kind ServerKind
 }
 
 func (l *loop) close() {
@@ -51,7 +53,7 @@ func (l *loop) run(ctx context.Context) (agent.Reply, error) {
 		req := chatRequest{Model: l.cfg.model, Messages: messages, Tools: tools}
 		resp, err := l.post(ctx, req)
 		var apiErr *agent.APIError
-		if errors.As(err, &apiErr) && apiErr.HTTPStatus == 400 && turn == 1 && !l.noImages && len(l.call.Images) > 0 && !l.call.Repair {
+		if errors.As(err, &apiErr) && imageRefused(apiErr.HTTPStatus, apiErr.Message) && turn == 1 && !l.noImages && len(l.call.Images) > 0 && !l.call.Repair {
 			// A model that cannot take images: say the rest without them.
 			l.call.Log.Info("The endpoint refused the images; sending the prompt without them", "error", apiErr.Message)
 			l.noImages = true
@@ -65,6 +67,10 @@ func (l *loop) run(ctx context.Context) (agent.Reply, error) {
 				return l.reply, apiErr
 			}
 			return l.reply, err
+		}
+		if resp.Choices[0].FinishReason == "length" {
+			// A reply cut off at the server's limit is not the model's answer.
+			return l.reply, &agent.APIError{Kind: agent.ErrFailed, Message: truncated(l.probeKind(ctx)), Partial: l.reply}
 		}
 		msg := resp.Choices[0].Message
 		text := contentText(msg.Content)

@@ -13,6 +13,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -236,26 +237,61 @@ func (l *loop) send(ctx context.Context, req chatRequest) (*chatResponse, error)
 	if err != nil {
 		return nil, &agent.APIError{Kind: agent.ErrTransient, Message: "read the answer: " + err.Error()}
 	}
+	if k := KindFromResponse(hresp.Header, data); k != ServerUnknown && k != l.kind {
+		l.kind = k
+		l.call.Log.Info("Endpoint identified", "server", string(k), "baseUrl", l.cfg.baseURL)
+	}
 	var resp chatResponse
 	jsonErr := json.Unmarshal(data, &resp)
 	if hresp.StatusCode/100 != 2 {
-		msg := strings.TrimSpace(string(data))
-		if jsonErr == nil && resp.Error != nil && resp.Error.Message != "" {
-			msg = resp.Error.Message
-		}
-		if len(msg) > 500 {
-			msg = msg[:500] + "..."
-		}
-		kind := agent.Classify(hresp.StatusCode, msg)
-		if hresp.StatusCode/100 == 4 && hresp.StatusCode != 401 && hresp.StatusCode != 403 && hresp.StatusCode != 408 && hresp.StatusCode != 409 && hresp.StatusCode != 429 {
-			kind = agent.ErrFailed
-		}
-		return nil, &agent.APIError{Kind: kind, HTTPStatus: hresp.StatusCode, Message: msg, RetryAfter: retryAfter(hresp.Header.Get("Retry-After"))}
+		return nil, l.failure(ctx, hresp, data, resp.Error)
 	}
 	if jsonErr != nil || len(resp.Choices) == 0 {
 		return &resp, &agent.APIError{Kind: agent.ErrFailed, Message: "the endpoint's answer has no choices: " + shorten(string(data), 300)}
 	}
 	return &resp, nil
+}
+
+// failure is the error of a non-2xx answer. A refusal that comes from the
+// server's set-up (no tool calling, too small a context, no images) is not
+// retried, whatever its status (llama.cpp server answers 500 to some), and
+// says what to change.
+func (l *loop) failure(ctx context.Context, hresp *http.Response, data []byte, apiErr *apiError) error {
+	msg := strings.TrimSpace(string(data))
+	var top struct {
+		Message string `json:"message"`
+	}
+	switch {
+	case apiErr != nil && apiErr.Message != "":
+		msg = apiErr.Message
+	case json.Unmarshal(data, &top) == nil && top.Message != "":
+		msg = top.Message // vLLM's {"object":"error","message":...}
+	}
+	if len(msg) > 500 {
+		msg = msg[:500] + "..."
+	}
+	code := hresp.StatusCode
+	kind := agent.Classify(code, msg)
+	if code/100 == 4 && code != 401 && code != 403 && code != 408 && code != 409 && code != 429 {
+		kind = agent.ErrFailed
+	}
+	if hasAny(msg, imageRefusals) {
+		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: msg}
+	}
+	if hasAny(msg, toolRefusals) || hasAny(msg, contextOverruns) {
+		server := l.probeKind(ctx)
+		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: fmt.Sprintf("%s: %s. To fix: %s", l.serverName(server), msg, prerequisite(server, msg))}
+	}
+	return &agent.APIError{Kind: kind, HTTPStatus: code, Message: msg, RetryAfter: retryAfter(hresp.Header.Get("Retry-After"))}
+}
+
+// serverName is how errors name the endpoint: its kind when known, and its
+// URL.
+func (l *loop) serverName(kind ServerKind) string {
+	if kind == ServerUnknown {
+		return "the endpoint " + l.cfg.baseURL
+	}
+	return fmt.Sprintf("%s at %s", kind, l.cfg.baseURL)
 }
 
 func retryAfter(h string) time.Duration {

@@ -30,28 +30,51 @@ const fakeKey = "sk-FAKEOPENAIKEY0123456789abcdefgh"
 
 // step is one scripted answer of the fake endpoint.
 type step struct {
-	status     int
-	header     map[string]string
-	body       string
-	toolCalls  []map[string]any
-	content    string
-	checkLast  func(t *testing.T, req map[string]any) // checks the request it answers
-	promptSize int
+	status    int
+	header    map[string]string
+	body      string
+	toolCalls []map[string]any
+	content   string
+	checkLast func(t *testing.T, req map[string]any) // checks the request it answers
+	// finish is the answer's finish_reason ("" means stop, or tool_calls).
+	finish string
+	// extra are top-level fields added to a successful answer.
+	extra map[string]any
 }
 
 // server is a fake OpenAI-compatible endpoint that answers from a script
-// and keeps every request.
+// and keeps every request. Its shapes are the servers' documented ones: a
+// chat.completion object {id, object, model, choices[{index, message{role,
+// content, tool_calls[{id, type:"function", function{name, arguments: a
+// JSON string}}]}, finish_reason: stop|tool_calls|length}], usage{
+// prompt_tokens, completion_tokens, total_tokens}} (OpenAI's API reference,
+// "The chat completion object"; Ollama's openai/openai.go ToChatCompletion
+// at 00988753 builds the same), errors as {"error":{message, type, param,
+// code}} (OpenAI's error codes guide; Ollama's NewError), and GET /models
+// as {"object":"list","data":[{id, object:"model", created, owned_by}]}.
+// The scripts of servers_test.go add each server's own error texts.
 type server struct {
 	t        *testing.T
 	mu       sync.Mutex
 	steps    []step
 	requests []map[string]any
 	auth     []string
+	// models is the body of GET /v1/models ("" answers 404).
+	models string
+	// modelsHeader are its headers.
+	modelsHeader map[string]string
 }
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if r.URL.Path == "/v1/models" && r.Method == http.MethodGet && s.models != "" {
+		for k, v := range s.modelsHeader {
+			w.Header().Set(k, v)
+		}
+		_, _ = w.Write([]byte(s.models))
+		return
+	}
 	if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
 		http.Error(w, "not found", http.StatusNotFound)
 		return
@@ -86,9 +109,16 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(st.toolCalls) > 0 {
 		msg["tool_calls"], msg["content"], finish = st.toolCalls, nil, "tool_calls"
 	}
-	_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl-1", "object": "chat.completion", "model": "qwen3-coder:30b",
+	if st.finish != "" {
+		finish = st.finish
+	}
+	answer := map[string]any{"id": "chatcmpl-1", "object": "chat.completion", "model": "qwen3-coder:30b",
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-		"usage":   map[string]any{"prompt_tokens": 1000, "completion_tokens": 100, "total_tokens": 1100}})
+		"usage":   map[string]any{"prompt_tokens": 1000, "completion_tokens": 100, "total_tokens": 1100}}
+	for k, v := range st.extra {
+		answer[k] = v
+	}
+	_ = json.NewEncoder(w).Encode(answer)
 }
 
 func call(id, name, args string) map[string]any {

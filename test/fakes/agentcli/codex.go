@@ -9,6 +9,29 @@ import (
 	"time"
 )
 
+// The fake codex follows these documented behaviours (openai/codex at
+// 1ebb1bc7 unless said; docs/providers.md keeps the table):
+//   - flags of `codex exec`: docs/exec.md and codex-rs/exec/src/cli.rs
+//     (--json, --skip-git-repo-check, --ephemeral, -C, -m, -c, -o,
+//     --output-schema, -i/--image, --dangerously-bypass-approvals-and-sandbox);
+//     an unknown flag is clap's "error: unexpected argument", exit 2;
+//   - outside a git repository without --skip-git-repo-check it refuses to
+//     run: codex-rs/exec/src/lib.rs;
+//   - events thread.started, turn.started, item.started/completed,
+//     turn.completed{usage}, turn.failed{error}, error{message}:
+//     codex-rs/exec/src/exec_events.rs; command_execution items carry
+//     status in_progress|completed|failed|declined and exit_code null until
+//     the command ran;
+//   - "Reconnecting... n/5" error events while it retries the stream, then
+//     turn.failed: codex-rs/core (stream retries, request_max_retries and
+//     stream_max_retries in docs/config.md);
+//   - no CODEX_API_KEY: a 401 in turn.failed: docs/exec.md (CODEX_API_KEY is
+//     read by codex exec only);
+//   - a schema that is not strict: the Responses API's 400
+//     invalid_json_schema (platform.openai.com structured outputs: every
+//     object additionalProperties false, every property required);
+//   - bubblewrap failing inside Docker ("bwrap: Failed to make / slave"):
+//     openai/codex issues on sandboxing in containers, docs/sandbox.md.
 var codexFlags = flagSpec{
 	booleans: []string{"--json", "--skip-git-repo-check", "--ephemeral", "--dangerously-bypass-approvals-and-sandbox", "--oss", "--color"},
 	valued:   []string{"-C", "--cd", "-c", "--config", "-m", "--model", "-s", "--sandbox", "-o", "--output-last-message", "--output-schema", "-p", "--profile", "--add-dir"},
@@ -26,6 +49,44 @@ func (f *fake) codex() int {
 		fmt.Fprintf(os.Stderr, "error: unexpected argument '%s' found\n\nUsage: codex exec [OPTIONS] [PROMPT] [COMMAND]\n\nFor more information, try '--help'.\n", name)
 		return 2
 	}
+	if code := f.codexRefusal(p); code != 0 {
+		return code
+	}
+	r := &codexRun{f: f, json: p.has("--json"), web: "cached",
+		bypass: p.has("--dangerously-bypass-approvals-and-sandbox") || p.value("-s", "--sandbox") == "danger-full-access"}
+	for _, c := range p.values["-c"] {
+		if k, v, ok := strings.Cut(c, "="); ok && strings.TrimSpace(k) == "web_search" {
+			r.web = strings.Trim(strings.TrimSpace(v), `"`)
+		}
+	}
+	r.emit(map[string]any{"type": "thread.started", "thread_id": "0199a213-81c0-7800-8aa1-bbab2a035a53"})
+	r.emit(map[string]any{"type": "turn.started"})
+	if os.Getenv("CODEX_API_KEY") == "" {
+		return r.fail("unexpected status 401 Unauthorized: Missing bearer or basic authentication in header")
+	}
+	if code, failed := r.checkSchema(p.value("--output-schema")); failed {
+		return code
+	}
+	if code, failed := r.failure(); failed {
+		return code
+	}
+	f.sleep()
+	r.play()
+	text := f.answer()
+	r.emit(map[string]any{"type": "item.completed", "item": r.item("agent_message", map[string]any{"text": text})})
+	r.emit(map[string]any{"type": "turn.completed", "usage": map[string]any{"input_tokens": f.inv.InputTokens, "cached_input_tokens": 0, "output_tokens": f.inv.OutputTokens}})
+	if last := p.value("-o", "--output-last-message"); last != "" {
+		_ = os.WriteFile(last, []byte(text), 0o644)
+	}
+	if !r.json {
+		fmt.Println(text)
+	}
+	return 0
+}
+
+// codexRefusal is the exit code of a command line codex refuses before it
+// starts (0: none). It also moves to -C's folder.
+func (f *fake) codexRefusal(p parsed) int {
 	if dir := p.value("-C", "--cd"); dir != "" {
 		if err := os.Chdir(dir); err != nil {
 			fmt.Fprintf(os.Stderr, "Error: failed to change directory to %s: %v\n", dir, err)
@@ -47,74 +108,92 @@ func (f *fake) codex() int {
 			return 1
 		}
 	}
-	web := "cached"
-	for _, c := range p.values["-c"] {
-		if k, v, ok := strings.Cut(c, "="); ok && strings.TrimSpace(k) == "web_search" {
-			web = strings.Trim(strings.TrimSpace(v), `"`)
-		}
+	return 0
+}
+
+// codexRun is one `codex exec` run: its JSONL events and items.
+type codexRun struct {
+	f      *fake
+	json   bool
+	web    string
+	bypass bool
+	n      int
+}
+
+func (r *codexRun) emit(v any) {
+	if r.json {
+		printJSON(v)
 	}
-	jsonOut := p.has("--json")
-	emit := func(v any) {
-		if jsonOut {
-			printJSON(v)
-		}
+}
+
+func (r *codexRun) item(typ string, fields map[string]any) map[string]any {
+	it := map[string]any{"id": fmt.Sprintf("item_%d", r.n), "type": typ}
+	for k, v := range fields {
+		it[k] = v
 	}
-	emit(map[string]any{"type": "thread.started", "thread_id": "0199a213-81c0-7800-8aa1-bbab2a035a53"})
-	emit(map[string]any{"type": "turn.started"})
-	fail := func(msg string) int {
-		emit(map[string]any{"type": "turn.failed", "error": map[string]any{"message": msg}})
-		if !jsonOut {
-			fmt.Fprintln(os.Stderr, "ERROR: "+msg)
-		}
-		return 1
+	return it
+}
+
+// fail ends the turn with turn.failed (and the message on stderr without
+// --json), exit 1.
+func (r *codexRun) fail(msg string) int {
+	r.emit(map[string]any{"type": "turn.failed", "error": map[string]any{"message": msg}})
+	if !r.json {
+		fmt.Fprintln(os.Stderr, "ERROR: "+msg)
 	}
-	if os.Getenv("CODEX_API_KEY") == "" {
-		return fail("unexpected status 401 Unauthorized: Missing bearer or basic authentication in header")
+	return 1
+}
+
+// checkSchema reads --output-schema; a schema that is not strict is the
+// API's 400.
+func (r *codexRun) checkSchema(schema string) (int, bool) {
+	if schema == "" {
+		return 0, false
 	}
-	if schema := p.value("--output-schema"); schema != "" {
-		data, err := os.ReadFile(schema)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "Error: failed to read output schema file %s: %v\n", schema, err)
-			return 1
-		}
-		var s map[string]any
-		if err := json.Unmarshal(data, &s); err != nil {
-			fmt.Fprintf(os.Stderr, "Error: output schema file %s is not valid JSON: %v\n", schema, err)
-			return 1
-		}
-		if problem := strictProblem(s, "$"); problem != "" {
-			return fail(`unexpected status 400 Bad Request: {"error":{"message":"Invalid schema for response_format 'codex_output_schema': ` + problem + `","type":"invalid_request_error","param":"text.format.schema","code":"invalid_json_schema"}}`)
-		}
+	data, err := os.ReadFile(schema)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "Error: failed to read output schema file %s: %v\n", schema, err)
+		return 1, true
 	}
-	switch f.inv.Fail {
+	var s map[string]any
+	if err := json.Unmarshal(data, &s); err != nil {
+		fmt.Fprintf(os.Stderr, "Error: output schema file %s is not valid JSON: %v\n", schema, err)
+		return 1, true
+	}
+	if problem := strictProblem(s, "$"); problem != "" {
+		return r.fail(`unexpected status 400 Bad Request: {"error":{"message":"Invalid schema for response_format 'codex_output_schema': ` + problem + `","type":"invalid_request_error","param":"text.format.schema","code":"invalid_json_schema"}}`), true
+	}
+	return 0, false
+}
+
+// failure plays the scenario's failure, if any.
+func (r *codexRun) failure() (int, bool) {
+	switch r.f.inv.Fail {
 	case "auth":
-		return fail("unexpected status 401 Unauthorized: Incorrect API key provided")
+		return r.fail("unexpected status 401 Unauthorized: Incorrect API key provided"), true
 	case "rate_limit":
 		for i := 1; i <= 5; i++ {
-			emit(map[string]any{"type": "error", "message": fmt.Sprintf("Reconnecting... %d/5 (stream disconnected before completion: Rate limit reached for gpt-5-codex)", i)})
+			r.emit(map[string]any{"type": "error", "message": fmt.Sprintf("Reconnecting... %d/5 (stream disconnected before completion: Rate limit reached for gpt-5-codex)", i)})
 		}
-		return fail("exceeded retry limit, last status: 429 Too Many Requests, request id: req_0f3a")
+		return r.fail("exceeded retry limit, last status: 429 Too Many Requests, request id: req_0f3a"), true
 	case "network":
 		for i := 1; i <= 5; i++ {
-			emit(map[string]any{"type": "error", "message": fmt.Sprintf("Reconnecting... %d/5 (stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses))", i)})
+			r.emit(map[string]any{"type": "error", "message": fmt.Sprintf("Reconnecting... %d/5 (stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses))", i)})
 		}
-		return fail("stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses)")
+		return r.fail("stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses)"), true
 	}
-	f.sleep()
-	bypass := p.has("--dangerously-bypass-approvals-and-sandbox") || p.value("-s", "--sandbox") == "danger-full-access"
-	n := 0
-	item := func(typ string, fields map[string]any) map[string]any {
-		it := map[string]any{"id": fmt.Sprintf("item_%d", n), "type": typ}
-		for k, v := range fields {
-			it[k] = v
-		}
-		return it
-	}
+	return 0, false
+}
+
+// play runs the scenario's commands, declined commands, writes and search
+// as items.
+func (r *codexRun) play() {
+	f := r.f
 	for _, c := range f.inv.Run {
 		wrapped := "bash -lc '" + strings.ReplaceAll(c, "'", `'"'"'`) + "'"
-		emit(map[string]any{"type": "item.started", "item": item("command_execution", map[string]any{"command": wrapped, "aggregated_output": "", "exit_code": nil, "status": "in_progress"})})
+		r.emit(map[string]any{"type": "item.started", "item": r.item("command_execution", map[string]any{"command": wrapped, "aggregated_output": "", "exit_code": nil, "status": "in_progress"})})
 		output, code := "", 0
-		if !bypass && underDocker() {
+		if !r.bypass && underDocker() {
 			// Codex's bubblewrap sandbox inside Docker.
 			output, code = "bwrap: Failed to make / slave: Permission denied\n", 1
 			f.rec.Denied = append(f.rec.Denied, c)
@@ -126,41 +205,48 @@ func (f *fake) codex() int {
 		if code != 0 {
 			st = "failed"
 		}
-		emit(map[string]any{"type": "item.completed", "item": item("command_execution", map[string]any{"command": wrapped, "aggregated_output": output, "exit_code": code, "status": st})})
-		n++
+		r.emit(map[string]any{"type": "item.completed", "item": r.item("command_execution", map[string]any{"command": wrapped, "aggregated_output": output, "exit_code": code, "status": st})})
+		r.n++
 	}
-	if len(f.inv.Write) > 0 {
-		var changes []any
-		for _, w := range f.inv.Write {
-			kind := "add"
-			if _, err := os.Stat(filepath.Join(f.rec.Cwd, w.Path)); err == nil {
-				kind = "update"
-			}
-			if err := writeFile(f.rec.Cwd, w.Path, w.Content); err == nil {
-				changes = append(changes, map[string]any{"path": filepath.Join(f.rec.Cwd, w.Path), "kind": kind})
-			}
-		}
-		emit(map[string]any{"type": "item.completed", "item": item("file_change", map[string]any{"changes": changes, "status": "completed"})})
-		n++
+	for _, c := range f.inv.Decline {
+		// A command the approval policy refused: it never ran, so its
+		// exit_code stays null (CommandExecutionStatus::Declined,
+		// codex-rs/exec/src/exec_events.rs, openai/codex at 1ebb1bc7).
+		wrapped := "bash -lc '" + strings.ReplaceAll(c, "'", `'"'"'`) + "'"
+		r.emit(map[string]any{"type": "item.started", "item": r.item("command_execution", map[string]any{"command": wrapped, "aggregated_output": "", "exit_code": nil, "status": "in_progress"})})
+		r.emit(map[string]any{"type": "item.completed", "item": r.item("command_execution", map[string]any{"command": wrapped, "aggregated_output": "", "exit_code": nil, "status": "declined"})})
+		f.rec.Denied = append(f.rec.Denied, c)
+		r.n++
 	}
+	r.writes()
 	if f.inv.Web != "" {
-		if web == "disabled" {
+		if r.web == "disabled" {
 			f.rec.Denied = append(f.rec.Denied, "web_search")
 		} else {
-			emit(map[string]any{"type": "item.completed", "item": item("web_search", map[string]any{"query": f.inv.Web})})
-			n++
+			r.emit(map[string]any{"type": "item.completed", "item": r.item("web_search", map[string]any{"query": f.inv.Web})})
+			r.n++
 		}
 	}
-	text := f.answer()
-	emit(map[string]any{"type": "item.completed", "item": item("agent_message", map[string]any{"text": text})})
-	emit(map[string]any{"type": "turn.completed", "usage": map[string]any{"input_tokens": f.inv.InputTokens, "cached_input_tokens": 0, "output_tokens": f.inv.OutputTokens}})
-	if last := p.value("-o", "--output-last-message"); last != "" {
-		_ = os.WriteFile(last, []byte(text), 0o644)
+}
+
+// writes applies the scenario's files as one file_change item.
+func (r *codexRun) writes() {
+	f := r.f
+	if len(f.inv.Write) == 0 {
+		return
 	}
-	if !jsonOut {
-		fmt.Println(text)
+	var changes []any
+	for _, w := range f.inv.Write {
+		kind := "add"
+		if _, err := os.Stat(filepath.Join(f.rec.Cwd, w.Path)); err == nil {
+			kind = "update"
+		}
+		if err := writeFile(f.rec.Cwd, w.Path, w.Content); err == nil {
+			changes = append(changes, map[string]any{"path": filepath.Join(f.rec.Cwd, w.Path), "kind": kind})
+		}
 	}
-	return 0
+	r.emit(map[string]any{"type": "item.completed", "item": r.item("file_change", map[string]any{"changes": changes, "status": "completed"})})
+	r.n++
 }
 
 // strictProblem is what OpenAI's structured outputs reject in a schema:

@@ -99,9 +99,7 @@ func (s flagSpec) parse(args []string) (parsed, error) {
 func list(values []string) []string {
 	var out []string
 	for _, v := range values {
-		for _, t := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
-			out = append(out, t)
-		}
+		out = append(out, strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })...)
 	}
 	return out
 }

@@ -11,6 +11,31 @@ import (
 	"time"
 )
 
+// The fake Gemini CLI follows these documented behaviours
+// (google-gemini/gemini-cli; docs/providers.md keeps the table):
+//   - flags: docs/cli/headless.md and packages/cli/src/config/config.ts
+//     (-p, -o/--output-format, -m, --approval-mode default|auto_edit|yolo|
+//     plan, --skip-trust); yargs prints "Unknown argument", exit 1;
+//   - -o json prints one pretty-printed object {session_id, response,
+//     stats{models{<model>{api,tokens}},tools,files}}:
+//     packages/core/src/output/json-formatter.ts at 04fbf507;
+//   - fatal errors in JSON mode: {"error":{type,message,code}} on stderr and
+//     process.exit(code), the code being the FatalError's (41 auth, 42 input,
+//     52 config, 53 turn limit: packages/core/src/utils/errors.ts at
+//     04fbf507) or the API error's HTTP status, whose low byte is the exit
+//     status (429 exits 173): packages/cli/src/utils/errors.ts at 00f56800;
+//   - an invalid key is the API's 400 API_KEY_INVALID
+//     (ai.google.dev/gemini-api/docs/troubleshooting);
+//   - a stream still invalid after the retries is reported in the JSON
+//     object with exit 0: google-gemini/gemini-cli#26218 (fixes #24290);
+//   - a headless run in an untrusted folder fails with
+//     FatalUntrustedWorkspaceError, exit 55 (google-gemini/gemini-cli#25814,
+//     #25874; docs/cli/trusted-folders.md); --skip-trust or
+//     GEMINI_CLI_TRUST_WORKSPACE=true trust it;
+//   - settings from GEMINI_CLI_SYSTEM_SETTINGS_PATH (tools.exclude,
+//     model.maxSessionTurns) and policies in ~/.gemini/policies/*.toml:
+//     docs/cli/configuration.md, docs/core/policy-engine.md; headless
+//     "ask" is deny, so default approval refuses shell and write tools.
 var geminiFlags = flagSpec{
 	booleans: []string{"-y", "--yolo", "--skip-trust", "-d", "--debug", "-s", "--sandbox", "--screen-reader"},
 	valued:   []string{"-p", "--prompt", "-o", "--output-format", "-m", "--model", "--approval-mode", "--include-directories", "-e", "--extensions", "--resume"},
@@ -24,15 +49,55 @@ func (f *fake) gemini() int {
 		return 1
 	}
 	promptText := p.value("-p", "--prompt")
-	format := firstNonEmpty(p.value("-o", "--output-format"), "text")
-	mode := firstNonEmpty(p.value("--approval-mode"), "default")
+	g := geminiRun{f: f, format: firstNonEmpty(p.value("-o", "--output-format"), "text"), mode: firstNonEmpty(p.value("--approval-mode"), "default")}
 	if p.has("-y", "--yolo") {
-		mode = "yolo"
+		g.mode = "yolo"
 	}
-	if !slices.Contains([]string{"default", "auto_edit", "yolo", "plan"}, mode) {
-		fmt.Fprintf(os.Stderr, "Invalid values:\n  Argument: approval-mode, Given: %q, Choices: \"default\", \"auto_edit\", \"yolo\", \"plan\"\n", mode)
+	if !slices.Contains([]string{"default", "auto_edit", "yolo", "plan"}, g.mode) {
+		fmt.Fprintf(os.Stderr, "Invalid values:\n  Argument: approval-mode, Given: %q, Choices: \"default\", \"auto_edit\", \"yolo\", \"plan\"\n", g.mode)
 		return 1
 	}
+	if code := g.readSettings(); code != 0 {
+		return code
+	}
+	if !p.has("--skip-trust") && os.Getenv("GEMINI_CLI_TRUST_WORKSPACE") != "true" {
+		fmt.Fprintf(os.Stderr, "The current folder %s is not trusted. Trust it with /permissions in an interactive session, or run with --skip-trust.\n", f.rec.Cwd)
+		return 55
+	}
+	if promptText == "" {
+		fmt.Fprintln(os.Stderr, "No input provided via stdin. Input can be provided by piping data into gemini or using the --prompt option.")
+		return 42
+	}
+	model := f.model(firstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
+	if code, failed := g.failure(); failed {
+		return code
+	}
+	for _, ref := range regexp.MustCompile(`(?m)^@(\S+)`).FindAllStringSubmatch(promptText, -1) {
+		if _, err := os.Stat(ref[1]); err != nil {
+			return g.errOut(42, "FatalInputError", "File not found: "+ref[1])
+		}
+	}
+	f.sleep()
+	turns, calls, fails, byName := g.play()
+	if (g.maxTurns > 0 && turns >= g.maxTurns) || f.inv.Fail == "max_turns" {
+		return g.errOut(53, "FatalTurnLimitedError", "Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.")
+	}
+	g.answer(model, turns, calls, fails, byName)
+	return 0
+}
+
+// geminiRun is one run of the fake Gemini CLI.
+type geminiRun struct {
+	f            *fake
+	format, mode string
+	excluded     []string
+	policies     map[string]string
+	maxTurns     int
+}
+
+// readSettings reads the system settings file and the policies: the tools
+// excluded and the turn limit. A bad settings file is exit 52 (config).
+func (g *geminiRun) readSettings() int {
 	settings := map[string]any{}
 	if path := os.Getenv("GEMINI_CLI_SYSTEM_SETTINGS_PATH"); path != "" {
 		data, err := os.ReadFile(path)
@@ -44,71 +109,89 @@ func (f *fake) gemini() int {
 			fmt.Fprintf(os.Stderr, "Error in %s: %v\n", path, err)
 			return 52
 		}
-		f.rec.Settings = data
+		g.f.rec.Settings = data
 	}
-	policies := readPolicies()
-	f.rec.Policies = policies
-	if !p.has("--skip-trust") && os.Getenv("GEMINI_CLI_TRUST_WORKSPACE") != "true" {
-		fmt.Fprintf(os.Stderr, "The current folder %s is not trusted. Trust it with /permissions in an interactive session, or run with --skip-trust.\n", f.rec.Cwd)
-		return 55
-	}
-	if promptText == "" {
-		fmt.Fprintln(os.Stderr, "No input provided via stdin. Input can be provided by piping data into gemini or using the --prompt option.")
-		return 42
-	}
-	model := f.model(firstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
-	errOut := func(code int, typ, msg string, onStderr bool) int {
-		obj := map[string]any{"error": map[string]any{"type": typ, "message": msg, "code": code}}
-		data, _ := json.MarshalIndent(obj, "", "  ")
-		if onStderr || format != "json" {
-			fmt.Fprintln(os.Stderr, string(data))
-		} else {
-			fmt.Println(string(data))
-		}
-		return code
-	}
-	if os.Getenv("GEMINI_API_KEY") == "" || f.inv.Fail == "auth" {
-		return errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable.", true)
-	}
-	switch f.inv.Fail {
-	case "rate_limit":
-		return errOut(1, "ApiError", `[API Error: {"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}]`, false)
-	case "network":
-		return errOut(1, "Error", "fetch failed: getaddrinfo EAI_AGAIN generativelanguage.googleapis.com", false)
-	}
-	for _, ref := range regexp.MustCompile(`(?m)^@(\S+)`).FindAllStringSubmatch(promptText, -1) {
-		if _, err := os.Stat(ref[1]); err != nil {
-			return errOut(42, "FatalInputError", "File not found: "+ref[1], false)
-		}
-	}
-	f.sleep()
-	excluded := []string{}
+	g.policies = readPolicies()
+	g.f.rec.Policies = g.policies
 	if tools, ok := settings["tools"].(map[string]any); ok {
 		if ex, ok := tools["exclude"].([]any); ok {
 			for _, x := range ex {
-				excluded = append(excluded, fmt.Sprint(x))
+				g.excluded = append(g.excluded, fmt.Sprint(x))
 			}
 		}
 	}
-	maxTurns := 0
 	if m, ok := settings["model"].(map[string]any); ok {
 		if n, ok := m["maxSessionTurns"].(float64); ok {
-			maxTurns = int(n)
+			g.maxTurns = int(n)
 		}
 	}
+	return 0
+}
+
+// errOut ends the run as handleError does in JSON mode
+// (packages/cli/src/utils/errors.ts, google-gemini/gemini-cli at
+// 00f56800): JsonFormatter.formatError's pretty-printed object
+// {"error":{"type","message","code"}} on stderr (console.error), then
+// process.exit(code), code being the FatalError's exit code or the API
+// error's HTTP status. The exit status keeps the low byte only, so 429
+// exits 173 and 400 exits 144. Text mode prints the message alone.
+func (g *geminiRun) errOut(code int, typ, msg string) int {
+	obj := map[string]any{"error": map[string]any{"type": typ, "message": msg, "code": code}}
+	data, _ := json.MarshalIndent(obj, "", "  ")
+	if g.format != "json" {
+		data = []byte(msg)
+	}
+	fmt.Fprintln(os.Stderr, string(data))
+	return code & 0xff
+}
+
+// failure plays the scenario's failure, if any: failed is true when the run
+// ends here with code.
+func (g *geminiRun) failure() (code int, failed bool) {
+	f := g.f
+	if os.Getenv("GEMINI_API_KEY") == "" || f.inv.Fail == "auth" {
+		return g.errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable."), true
+	}
+	switch f.inv.Fail {
+	case "rate_limit":
+		// The API's 429 body (ai.google.dev/gemini-api/docs/troubleshooting:
+		// RESOURCE_EXHAUSTED), carried as the error's code.
+		return g.errOut(429, "ApiError", `{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}`), true
+	case "bad_key":
+		// An invalid key is the API's 400 INVALID_ARGUMENT / API_KEY_INVALID.
+		return g.errOut(400, "ApiError", `{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}`), true
+	case "server_error":
+		return g.errOut(500, "ApiError", `{"error":{"code":500,"message":"An internal error has occurred.","status":"INTERNAL"}}`), true
+	case "network":
+		return g.errOut(1, "Error", "fetch failed: getaddrinfo EAI_AGAIN generativelanguage.googleapis.com"), true
+	case "invalid_stream":
+		// Since google-gemini/gemini-cli#26218 (merged 2026-04-29) a stream
+		// that stays invalid after the retries is reported inside the final
+		// JSON object, and the CLI still exits 0.
+		data, _ := json.MarshalIndent(map[string]any{"session_id": "3c1b6d2e-8f2a-4c55-9b0e-7a1d2e3f4a5b", "response": "",
+			"error": map[string]any{"type": "INVALID_STREAM", "message": "Model stream ended with empty response text."}}, "", "  ")
+		fmt.Println(string(data))
+		return 0, true
+	}
+	return 0, false
+}
+
+// play runs the scenario's tool calls within the approval mode, the
+// excluded tools and the policies.
+func (g *geminiRun) play() (turns, calls, fails int, byName map[string]int) {
+	f := g.f
+	byName = map[string]int{}
 	allowed := func(tool string) bool {
-		if slices.Contains(excluded, tool) || strings.Contains(policies["deny"], "|"+tool+"|") {
+		if slices.Contains(g.excluded, tool) || strings.Contains(g.policies["deny"], "|"+tool+"|") {
 			return false
 		}
 		if tool == "run_shell_command" || tool == "write_file" {
 			// Headless "ask" means deny: only yolo (and auto_edit for
 			// writes) runs them.
-			return mode == "yolo" || mode == "auto_edit" && tool == "write_file"
+			return g.mode == "yolo" || g.mode == "auto_edit" && tool == "write_file"
 		}
 		return true
 	}
-	turns, calls, fails := 0, 0, 0
-	byName := map[string]int{}
 	use := func(tool string) bool {
 		turns++
 		calls++
@@ -136,9 +219,12 @@ func (f *fake) gemini() int {
 	if f.inv.Web != "" {
 		use("google_web_search")
 	}
-	if (maxTurns > 0 && turns >= maxTurns) || f.inv.Fail == "max_turns" {
-		return errOut(53, "FatalTurnLimitedError", "Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.", false)
-	}
+	return turns, calls, fails, byName
+}
+
+// answer prints the final object (-o json) or the answer alone.
+func (g *geminiRun) answer(model string, turns, calls, fails int, byName map[string]int) {
+	f := g.f
 	out := map[string]any{
 		"session_id": "3c1b6d2e-8f2a-4c55-9b0e-7a1d2e3f4a5b",
 		"response":   f.answer(),
@@ -151,13 +237,12 @@ func (f *fake) gemini() int {
 			"files": map[string]any{"totalLinesAdded": 0, "totalLinesRemoved": 0},
 		},
 	}
-	if format == "json" {
+	if g.format == "json" {
 		data, _ := json.MarshalIndent(out, "", "  ")
 		fmt.Println(string(data))
-	} else {
-		fmt.Println(f.answer())
+		return
 	}
-	return 0
+	fmt.Println(f.answer())
 }
 
 // readPolicies reads ~/.gemini/policies/*.toml: the deny rules as

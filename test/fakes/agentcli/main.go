@@ -40,12 +40,16 @@ type invocation struct {
 		Path    string `json:"path"`
 		Content string `json:"content"`
 	} `json:"write"`
+	// Decline are commands the agent proposes and codex refuses to run
+	// (status "declined", exit_code null; codex only).
+	Decline []string `json:"decline"`
 	// Web is a search the agent attempts.
 	Web string `json:"web"`
 	// Answer is the final message, as text; AnswerJSON as a JSON value.
 	Answer     string          `json:"answer"`
 	AnswerJSON json.RawMessage `json:"answerJson"`
-	// Fail makes the run fail: auth, rate_limit, network, max_turns, crash.
+	// Fail makes the run fail: auth, rate_limit, network, max_turns, crash,
+	// and for gemini bad_key, server_error, invalid_stream.
 	Fail string `json:"fail"`
 	// SleepSeconds waits before answering (timeouts, heartbeats).
 	SleepSeconds float64 `json:"sleepSeconds"`
@@ -54,6 +58,17 @@ type invocation struct {
 	OutputTokens int64   `json:"outputTokens"`
 	CostUSD      float64 `json:"costUsd"`
 	Model        string  `json:"model"`
+}
+
+// versions are what `<cli> --version` prints, for the versions the fakes
+// follow: Claude Code prints "VERSION (Claude Code)" (code.claude.com CLI
+// reference, `claude -v`), codex prints its clap name "codex-cli VERSION"
+// (codex-rs/cli, package codex-cli), Gemini CLI the bare version
+// (packages/cli/src/config/config.ts, yargs .version()).
+var versions = map[string]string{
+	"claude": "2.1.330 (Claude Code)",
+	"codex":  "codex-cli 0.169.0",
+	"gemini": "0.61.0",
 }
 
 type task struct {
@@ -81,11 +96,16 @@ type record struct {
 // recordedEnv are the variables whose values are recorded; keys only say
 // set or unset.
 var recordedEnv = []string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "BASH_DEFAULT_TIMEOUT_MS", "BASH_MAX_TIMEOUT_MS",
-	"DISABLE_AUTOUPDATER", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_TRUST_WORKSPACE", "HOME"}
+	"DISABLE_AUTOUPDATER", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS", "GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_TRUST_WORKSPACE", "HOME"}
 var keyEnv = []string{"ANTHROPIC_API_KEY", "CODEX_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "SMILE_TOKEN", "SMILE_CALLBACK_URL", "SMILE_TASK"}
 
 func main() {
 	name := filepath.Base(os.Args[0])
+	if len(os.Args) == 2 && (os.Args[1] == "--version" || os.Args[1] == "-v" || os.Args[1] == "-V") {
+		// Nothing to record: smile doctor asks this in a bare container.
+		fmt.Println(versions[name])
+		os.Exit(0)
+	}
 	f := &fake{cli: name, args: os.Args[1:], rec: record{CLI: name, Argv: os.Args[1:], Env: map[string]string{}, Ran: []string{}, Denied: []string{}}}
 	code := f.main()
 	f.rec.Exit = code
@@ -98,7 +118,6 @@ type fake struct {
 	args []string
 	rec  record
 	inv  invocation
-	dir  string
 }
 
 func (f *fake) main() int {

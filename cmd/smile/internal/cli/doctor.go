@@ -29,6 +29,9 @@ type doctorCheck struct {
 	name string
 	ok   bool
 	msg  string
+	// skipped marks what doctor cannot check offline: neither ok nor a
+	// failure.
+	skipped bool
 }
 
 func newDoctorCommand(streams Streams) *cobra.Command {
@@ -37,8 +40,10 @@ func newDoctorCommand(streams Streams) *cobra.Command {
 		Use:   "doctor",
 		Short: "Check that everything a run needs is here: Docker, the image, the network, the provider",
 		Long: `Check what a run needs, one line per check: Docker reachable and its API version, the image
-present, the bridge gateway usable for callbacks, the smile-wrapper binary, and the chosen provider's CLI
-(inside the image) and credentials. Exits non-zero when a check fails.`,
+present, the bridge gateway usable for callbacks, the smile-wrapper binary, and for a model provider its
+CLI and version (` + "`<cli> --version`" + ` in a container of the image), its key variable, and for openai
+the endpoint's /models (the server's kind and the models it serves). "skip" lines say what only a model
+call can tell. Exits non-zero when a check fails.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -53,7 +58,10 @@ present, the bridge gateway usable for callbacks, the smile-wrapper binary, and 
 			failed := 0
 			for _, c := range runChecks(ctx, cfg, wrapper) {
 				word := "ok  "
-				if !c.ok {
+				switch {
+				case c.skipped:
+					word = "skip"
+				case !c.ok:
 					word = "FAIL"
 					failed++
 				}
@@ -92,10 +100,10 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 	var checks []doctorCheck
 	add := func(name string, err error, okMsg string) bool {
 		if err != nil {
-			checks = append(checks, doctorCheck{name, false, err.Error()})
+			checks = append(checks, doctorCheck{name: name, msg: err.Error()})
 			return false
 		}
-		checks = append(checks, doctorCheck{name, true, okMsg})
+		checks = append(checks, doctorCheck{name: name, ok: true, msg: okMsg})
 		return true
 	}
 	wrapper, err := reconcile.FindWrapper(wrapperFlag)
@@ -122,28 +130,11 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 	}
 	add("gateway", err, fmt.Sprintf("%s: containers can call back (listening there works)", info.GatewayIP))
 
-	need, model := providerNeeds[cfg.LLMProvider]
-	if cfg.LLMProvider == spec.ProviderOpenAI {
-		need.env = cfg.OpenAI.APIKeyEnv
-	}
-	if !model {
+	if _, model := providerNeeds[cfg.LLMProvider]; !model {
 		add("provider", nil, fmt.Sprintf("%s: built in, no model or credentials needed", cfg.LLMProvider))
 		return checks
 	}
-	if need.cli != "" {
-		if !imageOK {
-			add("provider", fmt.Errorf("%s: cannot look for the `%s` CLI without the image", cfg.LLMProvider, need.cli), "")
-		} else {
-			add("provider", cliInImage(ctx, rt, cfg.ContainerImage, need.cli),
-				fmt.Sprintf("%s: the `%s` CLI is in %s", cfg.LLMProvider, need.cli, cfg.ContainerImage))
-		}
-	}
-	var credErr error
-	if os.Getenv(need.env) == "" {
-		credErr = fmt.Errorf("%s: %s is not set", cfg.LLMProvider, need.env)
-	}
-	add("credentials", credErr, fmt.Sprintf("%s: %s is set", cfg.LLMProvider, need.env))
-	return checks
+	return append(checks, providerChecks(ctx, rt, cfg, imageOK, info.GatewayIP)...)
 }
 
 func gatewayListen(ip string) (net.Listener, error) {
@@ -155,27 +146,4 @@ func gatewayListen(ip string) (net.Listener, error) {
 		return nil, fmt.Errorf("cannot listen on the bridge gateway %s: %w", ip, err)
 	}
 	return ln, nil
-}
-
-// cliInImage looks for a command inside the image, in a throwaway container.
-func cliInImage(ctx context.Context, rt runtime.Runtime, image, cli string) error {
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	name := fmt.Sprintf("smile-doctor-%d", os.Getpid())
-	c, err := rt.Start(ctx, runtime.ContainerSpec{
-		Name: name, Image: image, Cmd: []string{"sleep", "60"}, Network: "none",
-		Labels: map[string]string{runtime.LabelOwner: "smile-doctor"},
-	})
-	if err != nil {
-		return fmt.Errorf("start a container from %s: %w", image, err)
-	}
-	defer rt.Remove(context.Background(), c.Name)
-	code, _, err := rt.Exec(ctx, c.Name, []string{"sh", "-c", "command -v " + cli}, 30*time.Second)
-	if err != nil {
-		return err
-	}
-	if code != 0 {
-		return fmt.Errorf("LLM CLI not available: %s is not installed in %s (see the README's image recipe)", cli, image)
-	}
-	return nil
 }
