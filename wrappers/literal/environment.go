@@ -1,0 +1,142 @@
+package literal
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// What a container can lack that no tutorial can give it. Each is the
+// Subject of an environment Failure: a phrase that completes "the container
+// lacks ...".
+const (
+	lacksNetwork = "network access"
+	lacksDocker  = "a running Docker daemon"
+	lacksKVM     = "the /dev/kvm device (hardware virtualization)"
+	lacksSystemd = "systemd as its init process"
+)
+
+// environmentSignal is an error text that means the container, not the
+// tutorial, is short of something.
+type environmentSignal struct {
+	re    *regexp.Regexp
+	lacks string
+	// remoteOnly: the text means a missing network only when the address is
+	// not this machine (a refused connection to localhost is the tutorial's
+	// server that is not running).
+	remoteOnly bool
+}
+
+var environmentSignals = []environmentSignal{
+	// First what only a daemon or device explains: "Failed to connect to bus"
+	// must not read as a refused network connection.
+	{re: regexp.MustCompile(`(?i)cannot connect to the docker daemon|docker daemon socket|docker\.sock`), lacks: lacksDocker},
+	{re: regexp.MustCompile(`/dev/kvm`), lacks: lacksKVM},
+	{re: regexp.MustCompile(`(?i)has not been booted with systemd|failed to connect to bus|systemd-(?:logind|run)[^\n]*not available`), lacks: lacksSystemd},
+	// Name resolution: curl, git, wget, glibc, Go, Node (getaddrinfo).
+	{re: regexp.MustCompile(`(?i)could not resolve (host|proxy)|name or service not known|temporary failure in name resolution|unable to resolve host address|getaddrinfo (ENOTFOUND|EAI_AGAIN)|no such host|Temporary failure resolving`), lacks: lacksNetwork},
+	{re: regexp.MustCompile(`(?i)network is unreachable|no route to host|proxyconnect tcp|dial tcp [^\n]*i/o timeout|ERR! network|ETIMEDOUT|ECONNRESET`), lacks: lacksNetwork},
+	// Package registries that could not be reached: pip, cargo, gem, go.
+	{re: regexp.MustCompile(`(?i)could not find a version that satisfies|no matching distribution found|failed to establish a new connection|failed to download|unable to download data from|Gem::RemoteFetcher|failed to fetch [^\n]*https?://|proxy\.golang\.org`), lacks: lacksNetwork},
+	{re: regexp.MustCompile(`(?i)connection refused|failed to connect to|couldn't connect to server|ECONNREFUSED`), lacks: lacksNetwork, remoteOnly: true},
+}
+
+// localAddress is an address on this machine: a connection refused there is
+// the tutorial's own server, not the network.
+var localAddress = regexp.MustCompile(`(?i)localhost|127\.0\.0\.\d+|0\.0\.0\.0|\[::1\]|::1\b`)
+
+// environmentFailure recognizes a failure that is the container's doing: no
+// network, no Docker daemon, no KVM, no systemd.
+func environmentFailure(command, output string) (Failure, bool) {
+	for _, sig := range environmentSignals {
+		loc := sig.re.FindStringIndex(output)
+		if loc == nil {
+			continue
+		}
+		line := lineAround(output, loc[0])
+		if sig.remoteOnly && (localAddress.MatchString(line) || localAddress.MatchString(command)) {
+			continue
+		}
+		return Failure{Category: status.CategoryEnvironment, Subject: sig.lacks, ErrorLine: line}, true
+	}
+	return Failure{}, false
+}
+
+// lineAround is the trimmed line of s that holds byte i.
+func lineAround(s string, i int) string {
+	start := strings.LastIndexByte(s[:i], '\n') + 1
+	end := strings.IndexByte(s[i:], '\n')
+	if end < 0 {
+		end = len(s) - i
+	}
+	return strings.TrimSpace(s[start : i+end])
+}
+
+// prerequisiteSubject is the Subject of an environment Failure for a tool the
+// tutorial lists as a prerequisite.
+func prerequisiteSubject(tool string, line int) string {
+	return fmt.Sprintf("`%s`, which the tutorial lists as a prerequisite (line %d)", tool, line)
+}
+
+// prerequisiteTool reads the tool back out of prerequisiteSubject, or "".
+func prerequisiteTool(subject string) string {
+	if !strings.HasPrefix(subject, "`") {
+		return ""
+	}
+	tool, _, ok := strings.Cut(subject[1:], "`")
+	if !ok {
+		return ""
+	}
+	return tool
+}
+
+// environmentProblem is the finding's problem: what the container lacked,
+// and the error that showed it.
+func environmentProblem(subject, errLine string) string {
+	s := "the container lacks " + subject
+	if prerequisiteTool(subject) != "" {
+		s = "the image lacks " + subject
+	}
+	if errLine != "" {
+		s += ": " + errLine
+	}
+	return s
+}
+
+// environmentFix says which setting gives the container what it lacked; the
+// tutorial itself needs no change (at most a sentence saying what it needs).
+func environmentFix(subject string, line int) string {
+	if tool := prerequisiteTool(subject); tool != "" {
+		return fmt.Sprintf("Nothing to fix in the tutorial: run it with a `containerImage` that has `%s` installed (the tutorial lists it as a prerequisite; line %d needs it).", tool, line)
+	}
+	switch subject {
+	case lacksNetwork:
+		return fmt.Sprintf("Line %d needs the network: give the Student's container network access (`studentNetwork: bridge`, and a host that can reach the address), or use a `containerImage` that already holds what it downloads. If readers may be offline, say so in the tutorial.", line)
+	case lacksDocker:
+		return fmt.Sprintf("Line %d needs a Docker daemon, which SMILE's containers do not run; no setting provides one. Say in the tutorial's prerequisites that Docker must be running.", line)
+	case lacksKVM:
+		return fmt.Sprintf("Line %d needs /dev/kvm, which SMILE's containers do not have; no setting provides it. Say in the tutorial's prerequisites that hardware virtualization is needed.", line)
+	case lacksSystemd:
+		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
+	}
+	return fmt.Sprintf("Give the container what line %d needs (%s) through `containerImage`.", line, subject)
+}
+
+// prerequisiteFailure turns a missing command the tutorial lists as a
+// prerequisite into an environment failure: the page did its job, the
+// image did not.
+func prerequisiteFailure(f Failure, prereqs []Prerequisite) Failure {
+	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
+		return f
+	}
+	for _, p := range prereqs {
+		if p.Tool == f.Subject {
+			f.Category = status.CategoryEnvironment
+			f.Subject = prerequisiteSubject(p.Tool, p.Line)
+			return f
+		}
+	}
+	return f
+}
