@@ -1,6 +1,7 @@
 package literal
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -139,4 +140,33 @@ func prerequisiteFailure(f Failure, prereqs []Prerequisite) Failure {
 		}
 	}
 	return f
+}
+
+// environment advises on what the container lacks. A tool the tutorial lists
+// as a prerequisite is installed like any missing command; a network, a
+// daemon or a device no workaround can give, so the Mentor names the setting
+// that does.
+func (m *mentor) environment(ctx context.Context, base status.MentorAdvice, f status.Finding, fail Failure) advice {
+	if fail.Category == status.CategoryMissingDependency {
+		line := 0
+		for _, p := range prerequisites(m.tut) {
+			if p.Tool == fail.Subject {
+				line = p.Line
+			}
+		}
+		a := m.missingDependency(ctx, base, f, fail.Subject, line)
+		if line > 0 {
+			a.SuggestedFix = environmentFix(prerequisiteSubject(fail.Subject, line), f.Line)
+		}
+		return a
+	}
+	lacks := fail.Subject
+	if fail.Category != status.CategoryEnvironment {
+		lacks = "something the step needs"
+	}
+	base.Resolution = status.ResolutionUnresolvable
+	base.SuggestedFix = environmentFix(lacks, f.Line)
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"`%s` failed because the container lacks %s (`%s`). That is the environment, not the tutorial, and nothing I can run in the container gives it: the run's settings must (see the suggested fix).",
+		firstLine(f.Command), lacks, firstNonEmpty(fail.ErrorLine, errorLine(f.Output)))}
 }

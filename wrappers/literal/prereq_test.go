@@ -22,8 +22,8 @@ func TestPrerequisites(t *testing.T) {
 		absent []string
 	}{
 		{name: "prerequisites heading with a list",
-			md: "# App\n\n## Prerequisites\n\n- Python 3.11 or later\n- Node.js 20\n- A C compiler\n\n## Steps\n\nRun it with Go 1.22 later.\n",
-			want: map[string]int{"python3": 5, "node": 6, "npm": 6, "gcc": 7},
+			md:     "# App\n\n## Prerequisites\n\n- Python 3.11 or later\n- Node.js 20\n- A C compiler\n\n## Steps\n\nRun it with Go 1.22 later.\n",
+			want:   map[string]int{"python3": 5, "node": 6, "npm": 6, "gcc": 7},
 			absent: []string{"go"}},
 		{name: "before you begin section ends at the next heading",
 			md:     "# T\n\n## Before you begin\n\nYou should know Git.\nInstall `jq`.\n\n## Build\n\nUse Docker here.\n",
