@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -170,3 +171,10 @@ func (m *mentor) environment(ctx context.Context, base status.MentorAdvice, f st
 		"`%s` failed because the container lacks %s (`%s`). That is the environment, not the tutorial, and nothing I can run in the container gives it: the run's settings must (see the suggested fix).",
 		firstLine(f.Command), lacks, firstNonEmpty(fail.ErrorLine, errorLine(f.Output)))}
 }
+
+// workaroundTimeout bounds one Mentor workaround replayed before a step. It
+// is not the step timeout: a workaround is mostly a package install
+// (apt-get update and install from Debian's mirror), which takes minutes
+// where a tutorial step takes seconds. A workaround that runs out of it is
+// stopped, and the audit and the report say so.
+const workaroundTimeout = 300 * time.Second
