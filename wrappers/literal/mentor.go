@@ -328,7 +328,13 @@ func render(f status.Finding, a advice) string {
 	b.WriteString("\n")
 	switch a.Resolution {
 	case status.ResolutionWorkaround:
-		fmt.Fprintf(&b, "\nWorkaround, run before line %d:\n```sh\n%s\n```\n", a.Line, a.Workaround)
+		// A workaround that writes a Markdown file may hold a fence itself:
+		// the block's fence is longer than any run of backticks in it.
+		fence := "```"
+		for strings.Contains(a.Workaround, fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(&b, "\nWorkaround, run before line %d:\n%ssh\n%s\n%s\n", a.Line, fence, a.Workaround, fence)
 	case status.ResolutionProceed:
 		b.WriteString("\nThis is a mistake in the tutorial, not something to fix in the container: note it and go on with the next step.\n")
 	case status.ResolutionUnresolvable:
