@@ -188,3 +188,12 @@ func TestEnvironmentGapLevels(t *testing.T) {
 		t.Errorf("JUnit:\n%s", j)
 	}
 }
+
+func TestRecommendEnvironment(t *testing.T) {
+	gaps := []Gap{{ID: 1, Category: CategoryEnvironment, Severity: SeverityMajor, Location: GapLocation{LineNumber: 7, Quote: "curl https://example.org"}, Command: "curl https://example.org"}}
+	recs := recommend(ReportSummary{Status: ReportBlocker}, gaps, stuckStep{Line: 7})
+	if len(recs) != 2 || !strings.Contains(recs[0].Description, "not because of the tutorial") ||
+		recs[1].Category != "environment" || !strings.Contains(recs[1].Description, "studentNetwork") {
+		t.Errorf("recommendations = %+v", recs)
+	}
+}
