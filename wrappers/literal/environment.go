@@ -3,10 +3,12 @@ package literal
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -18,7 +20,15 @@ const (
 	lacksDocker  = "a running Docker daemon"
 	lacksKVM     = "the /dev/kvm device (hardware virtualization)"
 	lacksSystemd = "systemd as its init process"
+	// Slim images remove apt's package lists; a learner's machine has them.
+	lacksAptLists = "apt's package lists (the image ships without them)"
 )
+
+// aptListsDir is where apt keeps its package lists.
+const aptListsDir = "/var/lib/apt/lists"
+
+// unableToLocate is apt's answer for a package it has no list entry for.
+var unableToLocate = regexp.MustCompile(`E: Unable to locate package \S+|E: Package '[^']+' has no installation candidate`)
 
 // environmentSignal is an error text that means the container, not the
 // tutorial, is short of something.
@@ -120,10 +130,32 @@ func environmentFix(subject string, line int) string {
 		return fmt.Sprintf("Line %d needs a Docker daemon, which SMILE's containers do not run; no setting provides one. Say in the tutorial's prerequisites that Docker must be running.", line)
 	case lacksKVM:
 		return fmt.Sprintf("Line %d needs /dev/kvm, which SMILE's containers do not have; no setting provides it. Say in the tutorial's prerequisites that hardware virtualization is needed.", line)
+	case lacksAptLists:
+		return fmt.Sprintf("Line %d installs with apt, but the image has no package lists; a learner's machine has them. Use a `containerImage` that keeps them, or (friendlier to every reader) say to run `sudo apt-get update` before line %d.", line, line)
 	case lacksSystemd:
 		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
 	}
 	return fmt.Sprintf("Give the container what line %d needs (%s) through `containerImage`.", line, subject)
+}
+
+// environmentCause turns into an environment failure what the image, not
+// the page, is short of: a missing command the tutorial lists as a
+// prerequisite, or apt finding no package because the image has no package
+// lists (listsDir holds none).
+func environmentCause(f Failure, output string, t *spec.Tutorial, listsDir string) Failure {
+	if m := unableToLocate.FindString(output); m != "" && f.Category == status.CategoryCommandFailure && !hasAptLists(listsDir) {
+		return Failure{Category: status.CategoryEnvironment, Subject: lacksAptLists, ErrorLine: lineContaining(output, m)}
+	}
+	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
+		return f
+	}
+	return prerequisiteFailure(f, prerequisites(t))
+}
+
+// hasAptLists says whether apt has downloaded any package list into dir.
+func hasAptLists(dir string) bool {
+	m, _ := filepath.Glob(filepath.Join(dir, "*_Packages*"))
+	return len(m) > 0
 }
 
 // prerequisiteFailure turns a missing command the tutorial lists as a
@@ -164,6 +196,16 @@ func (m *mentor) environment(ctx context.Context, base status.MentorAdvice, f st
 	lacks := fail.Subject
 	if fail.Category != status.CategoryEnvironment {
 		lacks = "something the step needs"
+	}
+	// The Student calls "unable to locate package" the environment's only
+	// when the image has no lists at all (environmentCause).
+	if unableToLocate.MatchString(f.Output) {
+		base.Resolution = status.ResolutionWorkaround
+		base.Workaround = "apt-get update"
+		base.SuggestedFix = environmentFix(lacksAptLists, f.Line)
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"`%s` failed because the image has no apt package lists (slim images remove them), so apt knows no package at all. The workaround downloads them before the step.",
+			firstLine(f.Command))}
 	}
 	base.Resolution = status.ResolutionUnresolvable
 	base.SuggestedFix = environmentFix(lacks, f.Line)

@@ -1,6 +1,8 @@
 package literal
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -97,6 +99,33 @@ func TestPrerequisiteFailure(t *testing.T) {
 			}
 			if tt.want == status.CategoryEnvironment && got.Subject != prerequisiteSubject("go", 5) {
 				t.Errorf("subject = %q", got.Subject)
+			}
+		})
+	}
+}
+
+func TestEnvironmentCauseAptLists(t *testing.T) {
+	withLists := t.TempDir()
+	if err := os.WriteFile(filepath.Join(withLists, "deb.debian.org_debian_dists_bookworm_main_binary-amd64_Packages.lz4"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := "Reading package lists...\nBuilding dependency tree...\nE: Unable to locate package jq\n"
+	tests := []struct {
+		name, dir string
+		want      status.Category
+	}{
+		{"the image has no lists", t.TempDir(), status.CategoryEnvironment},
+		{"the lists have no such package", withLists, status.CategoryCommandFailure},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := classify("apt-get install -y jq", 100, out, false)
+			got := environmentCause(f, out, nil, tt.dir)
+			if got.Category != tt.want {
+				t.Fatalf("category = %s, want %s", got.Category, tt.want)
+			}
+			if tt.want == status.CategoryEnvironment && (got.Subject != lacksAptLists || got.ErrorLine != "E: Unable to locate package jq") {
+				t.Errorf("failure = %+v", got)
 			}
 		})
 	}

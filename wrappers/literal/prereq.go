@@ -32,7 +32,9 @@ var toolNames = []struct {
 	re    *regexp.Regexp
 	tools []string
 }{
-	{regexp.MustCompile(`(?i)\bpython\s*3|\bpython\b`), []string{"python3", "python"}},
+	// "Python 3" is python3 only; a bare "Python" may be either name.
+	{regexp.MustCompile(`(?i)\bpython\s*3`), []string{"python3"}},
+	{regexp.MustCompile(`(?i)\bpython\b(\s*$|\s*[^3\s])`), []string{"python3", "python"}},
 	{regexp.MustCompile(`(?i)\bpip3?\b`), []string{"pip", "pip3"}},
 	{regexp.MustCompile(`(?i)\bnode(\.js|js)?\b`), []string{"node", "npm", "npx"}},
 	{regexp.MustCompile(`(?i)\bnpm\b`), []string{"npm", "npx"}},
