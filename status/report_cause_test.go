@@ -197,3 +197,16 @@ func TestRecommendEnvironment(t *testing.T) {
 		t.Errorf("recommendations = %+v", recs)
 	}
 }
+
+func TestNoSuggestedChangeForEnvironment(t *testing.T) {
+	for _, c := range []Category{CategoryEnvironment, CategoryMissingDependency} {
+		t.Run(string(c), func(t *testing.T) {
+			g := Gap{Category: c, Location: GapLocation{LineNumber: 9, Quote: "apt-get install -y jq"}, Command: "apt-get install -y jq",
+				SuggestedFix: "Add `apt-get update` before line 9."}
+			_, ok := SuggestFor(g, "apt-get install -y jq", nil)
+			if ok != (c != CategoryEnvironment) {
+				t.Errorf("suggestion offered = %v", ok)
+			}
+		})
+	}
+}

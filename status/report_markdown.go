@@ -36,6 +36,9 @@ func writeSummary(b *strings.Builder, r *Report) {
 	}
 	c := s.GapCounts
 	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
+	if n := len(r.Skipped); n > 0 {
+		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", plural(n, "block"))
+	}
 	if s.Cost != nil {
 		fmt.Fprintf(b, "- **Cost**: %s\n", mdText(s.Cost.String()))
 	}
