@@ -216,3 +216,29 @@ func TestLocalProbeIsBounded(t *testing.T) {
 		t.Errorf("got %q %d %v", out, code, err)
 	}
 }
+
+func TestParseProviders(t *testing.T) {
+	tests := []struct {
+		name    string
+		pm      PackageManager
+		command string
+		output  string
+		want    string
+	}{
+		{"apt exact first", APT, "ncdu", "golang-ncdu\nncdu\n", "ncdu,golang-ncdu"},
+		{"apt command-prefixed before others", APT, "fd", "golang-fd\nfd-find\n", "fd-find,golang-fd"},
+		{"dnf provides", DNF, "ncdu", "Last metadata expiration check: 0:01:02 ago.\nncdu-1.18-1.fc39.x86_64 : Text-based disk usage viewer\nRepo        : fedora\nMatched from:\nFilename    : /usr/bin/ncdu\n", "ncdu"},
+		{"apk", APK, "ncdu", "ncdu-2.3-r0\n", "ncdu"},
+		{"an error is no package", APT, "ncdu", "sh: 1: apt-cache: not found\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := strings.Join(parseProviders(tt.pm, tt.command, tt.output), ","); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if s := lookupScript(APT, "c++filt"); !strings.Contains(s, `'^(c\+\+filt|c\+\+filt-.*|.*-c\+\+filt)$'`) {
+		t.Errorf("the apt search does not quote the name: %s", s)
+	}
+}

@@ -120,8 +120,9 @@ func lookupScript(pm PackageManager, command string) string {
 	case APT:
 		// An exact name first, then names built from the command
 		// ("ncdu", "fd-find", "python3-x"), from the package lists.
-		return fmt.Sprintf(`apt-cache show --no-all-versions %[1]s >/dev/null 2>&1 && echo %[1]s; `+
-			`apt-cache search --names-only '^(%[1]s|%[1]s-.*|.*-%[1]s)$' | cut -d' ' -f1`, c)
+		re := regexp.QuoteMeta(command)
+		return fmt.Sprintf(`apt-cache show --no-all-versions %[1]s >/dev/null 2>&1 && echo %[1]s; `, c) +
+			fmt.Sprintf(`apt-cache search --names-only '^(%[1]s|%[1]s-.*|.*-%[1]s)$' | cut -d' ' -f1`, re)
 	case APK:
 		return fmt.Sprintf(`apk search -q cmd:%s`, c)
 	case DNF, MicroDNF, YUM:
@@ -171,10 +172,16 @@ func parseProviders(pm PackageManager, command, output string) []string {
 
 var versionSuffix = regexp.MustCompile(`-\d[^\s]*$`)
 
+// probeable is a command name safe to put in a look-up script.
+var probeable = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
+
 // lookup asks the image's package manager which package provides command:
 // it reads /etc/os-release to know the distribution, refreshes the package
 // lists when the image has none, and queries them. Every step is bounded.
 func (m *mentor) lookup(ctx context.Context, command string, line int) (PackageManager, []string, string) {
+	if !probeable.MatchString(command) {
+		return "", nil, fmt.Sprintf("`%s` is not a name a package manager can look up", command)
+	}
 	out, _, err := m.probe(ctx, "cat /etc/os-release", probeReadTimeout)
 	if err != nil {
 		out = ""
