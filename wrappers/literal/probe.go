@@ -1,16 +1,14 @@
 package literal
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/wrappers/agent"
 	"github.com/smile-loop/smile/wrappers/provider"
 )
 
@@ -27,26 +25,20 @@ const (
 	probeReadTimeout   = 5 * time.Second
 )
 
-// localProbe runs script with sh -c on this machine.
+// localProbe runs script with sh -c on this machine, in its own process
+// group, all of which is killed when the time is up (apt-get update forks).
 func localProbe(ctx context.Context, script string, timeout time.Duration) (string, int, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", "-c", script)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.WaitDelay = time.Second // a child that keeps the pipe open must not hang the Mentor
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		return out.String(), -1, fmt.Errorf("probe %q: no answer within %s: %w", firstLine(script), timeout, ctx.Err())
-	}
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return out.String(), exit.ExitCode(), nil
-	}
+	res, err := agent.RunCLI(ctx, agent.Exec{Path: "sh", Args: []string{"-c", script}})
+	out := res.Stdout + res.Stderr
 	if err != nil {
-		return out.String(), -1, fmt.Errorf("probe %q: %w", firstLine(script), err)
+		return out, -1, fmt.Errorf("probe %q: %w", firstLine(script), err)
 	}
-	return out.String(), 0, nil
+	if res.TimedOut {
+		return out, -1, fmt.Errorf("probe %q: no answer within %s: %w", firstLine(script), timeout, context.DeadlineExceeded)
+	}
+	return out, res.ExitCode, nil
 }
 
 // heartbeat reports step as progress every interval until stop is called, so
