@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,17 +22,25 @@ func mergeFindings(st *status.Status, t *spec.Tutorial, findings []status.Findin
 			if g.SuggestedFix == "" {
 				g.SuggestedFix = f.SuggestedFix
 			}
+			g.Lines = mergeLines(g.Lines, f.Lines, f.Line)
+			if g.CauseLine == 0 {
+				g.CauseLine, g.CauseQuote = f.CauseLine, f.CauseQuote
+			}
 			continue
 		}
 		st.Gaps = append(st.Gaps, status.Gap{
 			Title:        gapTitle(f),
 			Category:     f.Category,
-			Severity:     defaultSeverity(f.Category),
+			Severity:     defaultSeverity(f),
 			Location:     status.GapLocation{LineNumber: f.Line, Quote: quote},
 			Problem:      f.Problem,
 			SuggestedFix: f.SuggestedFix,
 			Iteration:    iteration,
 			Command:      f.Command,
+			Lines:        mergeLines(nil, f.Lines, f.Line),
+			CauseLine:    f.CauseLine,
+			CauseQuote:   f.CauseQuote,
+			Tolerant:     f.Tolerant,
 		})
 	}
 	sort.SliceStable(st.Gaps, func(i, j int) bool {
@@ -71,9 +80,35 @@ func markBlocking(st *status.Status) {
 			continue
 		}
 		if g := findGap(st.Gaps, f.Line, f.Category); g != nil {
-			g.Severity = status.SeverityCritical
+			g.Severity = blockingSeverity(*g)
 		}
 	}
+}
+
+// blockingSeverity ranks the gap a run ended on by its cause: the
+// tutorial's own gap is critical; what the container lacked is major (the
+// run could not check what follows, but the page is not at fault); output
+// shown only as an example never blocks, so it stays as it was.
+func blockingSeverity(g status.Gap) status.Severity {
+	switch {
+	case g.Tolerant:
+		return g.Severity
+	case g.Category == status.CategoryEnvironment:
+		return status.SeverityMajor
+	}
+	return status.SeverityCritical
+}
+
+// mergeLines adds a finding's further lines to a gap's, never its own line,
+// sorted and without repeats.
+func mergeLines(have, add []int, own int) []int {
+	for _, l := range add {
+		if l != own && l > 0 && !slices.Contains(have, l) {
+			have = append(have, l)
+		}
+	}
+	slices.Sort(have)
+	return have
 }
 
 func findGap(gaps []status.Gap, line int, c status.Category) *status.Gap {
@@ -86,10 +121,14 @@ func findGap(gaps []status.Gap, line int, c status.Category) *status.Gap {
 }
 
 // defaultSeverity: what a reader cannot get past is major; what only
-// confuses is minor. The gap a run ends on becomes critical (markBlocking).
-func defaultSeverity(c status.Category) status.Severity {
-	switch c {
-	case status.CategoryOutputMismatch, status.CategoryMissingImage:
+// confuses is minor, and so is what the container lacked (the environment's
+// gap, not the page's) and output the tutorial shows only as an example.
+// The gap a run ends on is raised by markBlocking.
+func defaultSeverity(f status.Finding) status.Severity {
+	switch {
+	case f.Tolerant:
+		return status.SeverityMinor
+	case f.Category == status.CategoryOutputMismatch, f.Category == status.CategoryMissingImage, f.Category == status.CategoryEnvironment:
 		return status.SeverityMinor
 	}
 	return status.SeverityMajor
@@ -105,6 +144,7 @@ var categoryTitles = map[status.Category]string{
 	status.CategoryAmbiguousInstruction: "Ambiguous instruction",
 	status.CategoryMissingImage:         "Missing image",
 	status.CategoryCommandFailure:       "Command failed",
+	status.CategoryEnvironment:          "Environment, not the tutorial",
 }
 
 func gapTitle(f status.Finding) string {

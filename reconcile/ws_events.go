@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"reflect"
+	"slices"
 	"time"
 
 	"github.com/smile-loop/smile/status"
@@ -233,5 +235,11 @@ func gapByKey(gaps []status.Gap, g status.Gap) (status.Gap, bool) {
 
 func sameGap(a, b status.Gap) bool {
 	a.ID, b.ID = 0, 0
-	return a == b
+	// Gap holds a slice (Lines), so == cannot compare it; nil and empty
+	// Lines are the same.
+	if !slices.Equal(a.Lines, b.Lines) {
+		return false
+	}
+	a.Lines, b.Lines = nil, nil
+	return reflect.DeepEqual(a, b)
 }

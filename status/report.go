@@ -23,7 +23,8 @@ type ReportInput struct {
 	// manifest's folder).
 	TutorialPath string
 	// TutorialTitle is the tutorial's first "# " heading, if any; it names
-	// the report. Without it the file's base name does.
+	// the report unless the front matter of TutorialContent has a title:.
+	// Without either the file's base name does.
 	TutorialTitle string
 	// Audits are every attempt's audit, oldest first (Student and Mentor).
 	Audits []Audit
@@ -86,6 +87,8 @@ type Report struct {
 	AuditTrail      Audit            `json:"auditTrail"`
 	Recommendations []Recommendation `json:"recommendations"`
 	GeneratedAt     time.Time        `json:"generatedAt"`
+	// Skipped are the blocks the Student did not follow, with why.
+	Skipped []SkippedBlock `json:"skipped"`
 
 	// RunName names the run in the Markdown summary and the audit log's
 	// header; the JSON contract has no field for it.
@@ -156,7 +159,7 @@ func BuildReport(run *Run, in ReportInput) *Report {
 	st := &run.Status
 
 	r := &Report{
-		TutorialName: tutorialName(in.TutorialTitle, in.TutorialPath, run.Metadata.Name),
+		TutorialName: tutorialName(firstNonBlank(frontMatterTitle(in.TutorialContent), in.TutorialTitle), in.TutorialPath, run.Metadata.Name),
 		RunName:      run.Metadata.Name,
 		Summary:      summarize(st, in.TutorialPath, now),
 		Gaps:         reportGaps(st.Gaps),
@@ -164,7 +167,9 @@ func BuildReport(run *Run, in ReportInput) *Report {
 		MentorNotes:  append([]MentorNote{}, st.MentorNotes...),
 		AuditTrail:   mergeAudits(in.Audits),
 		GeneratedAt:  now,
+		Skipped:      skippedOf(st),
 	}
+	annotateWorkarounds(r.Gaps, r.AuditTrail)
 	r.Summary.Cost = CostOf(r.AuditTrail.LLMCalls)
 	for _, g := range r.Gaps {
 		switch g.Severity {
@@ -365,4 +370,13 @@ func writeWithRetry(path string, data []byte) error {
 		}
 	}
 	return fmt.Errorf("%s (%d tries): %w", filepath.Base(path), reportWriteTries, err)
+}
+
+func firstNonBlank(s ...string) string {
+	for _, v := range s {
+		if strings.TrimSpace(v) != "" {
+			return v
+		}
+	}
+	return ""
 }

@@ -8,7 +8,8 @@ import (
 
 // RenderGitHub renders the report as GitHub Actions workflow commands, one
 // line each: an annotation per gap (::error for critical and major gaps,
-// ::warning for minor ones) on the tutorial's file and line, then a ::notice
+// ::warning for minor ones, ::notice for what the container lacked) on the
+// tutorial's file and line, then a ::notice
 // that sums the run up. Printed in a workflow step, they annotate the
 // tutorial in the pull request's diff.
 func RenderGitHub(r *Report) []byte {
@@ -16,9 +17,10 @@ func RenderGitHub(r *Report) []byte {
 	file := sourcePath(r)
 	var b strings.Builder
 	for _, g := range r.Gaps {
-		cmd := "warning"
-		if g.Severity == SeverityCritical || g.Severity == SeverityMajor {
-			cmd = "error"
+		// The same levels as SARIF: a note is GitHub's notice.
+		cmd := gapLevel(g)
+		if cmd == "note" {
+			cmd = "notice"
 		}
 		props := [][2]string{{"file", file}}
 		if g.Location.LineNumber > 0 {

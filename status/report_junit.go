@@ -106,6 +106,11 @@ func RenderJUnit(r *Report) ([]byte, error) {
 			c.Name = xmlText(shorten(st.text, 100))
 		}
 		switch {
+		case len(st.gaps) > 0 && onlyEnvironment(st.gaps):
+			// The container, not the tutorial, failed here: the step is
+			// untested, as in SARIF's note level.
+			c.Skipped = &junitSkipped{Message: xmlText(shorten("environment: "+sarifMessage(st.gaps[0]), 300))}
+			suite.Skipped++
 		case len(st.gaps) > 0:
 			c.Failure = junitFailure(r, file, st)
 			suite.Failures++
@@ -259,6 +264,9 @@ func junitFailure(r *Report, file string, st junitStep) *junitProblem {
 			fmt.Fprintf(&body, "Quote: %s\n", q)
 		}
 		fmt.Fprintf(&body, "Problem: %s\n", orNone(strings.TrimSpace(g.Problem), "not recorded"))
+		if c := strings.TrimSpace(gapCauseSentences(g)); c != "" {
+			body.WriteString(c + "\n")
+		}
 		fmt.Fprintf(&body, "Suggested fix: %s\n", orNone(strings.TrimSpace(g.SuggestedFix), "none suggested"))
 		if s, ok := suggestionFor(r, g); ok {
 			fmt.Fprintf(&body, "Suggested change: %s\n%s\n", s.Description, s.Text())
@@ -307,4 +315,13 @@ func xmlText(s string) string {
 		}
 		return r
 	}, s)
+}
+
+func onlyEnvironment(gaps []Gap) bool {
+	for _, g := range gaps {
+		if g.Category != CategoryEnvironment {
+			return false
+		}
+	}
+	return true
 }

@@ -17,6 +17,7 @@ func RenderMarkdown(r *Report) []byte {
 	fmt.Fprintf(&b, "# SMILE Loop Report: %s\n\n", mdText(r.TutorialName))
 	writeSummary(&b, r)
 	writeGaps(&b, r)
+	writeSkipped(&b, r.Skipped)
 	writeTimeline(&b, r.Timeline)
 	writeMentorNotes(&b, r.MentorNotes)
 	writeAuditTrail(&b, r.AuditTrail)
@@ -35,6 +36,9 @@ func writeSummary(b *strings.Builder, r *Report) {
 	}
 	c := s.GapCounts
 	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
+	if n := len(r.Skipped); n > 0 {
+		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", plural(n, "block"))
+	}
 	if s.Cost != nil {
 		fmt.Fprintf(b, "- **Cost**: %s\n", mdText(s.Cost.String()))
 	}
@@ -70,6 +74,7 @@ func writeGaps(b *strings.Builder, r *Report) {
 			fmt.Fprintf(b, "- **Command**: %s\n", mdCode(g.Command))
 		}
 		fmt.Fprintf(b, "- **Problem**: %s\n", orNone(mdProse(g.Problem), "not recorded"))
+		writeGapCause(b, g)
 		prose, blocks := splitFences(g.SuggestedFix)
 		fix := mdProse(prose)
 		if fix == "" && len(blocks) > 0 {
@@ -311,6 +316,46 @@ func mdRow(b *strings.Builder, cells ...string) {
 		b.WriteString(" ")
 		b.WriteString(c)
 		b.WriteString(" |")
+	}
+	b.WriteString("\n")
+}
+
+// writeGapCause writes what a gap's cause is beyond its line: the
+// environment, every line it was seen at, the skipped block it likely comes
+// from, output shown only as an example, a workaround that did not work.
+func writeGapCause(b *strings.Builder, g Gap) {
+	if g.Category == CategoryEnvironment {
+		fmt.Fprintf(b, "- **Environment**: %s\n", mdText(environmentNote))
+	}
+	lines, cause := causeText(g)
+	if lines != "" {
+		fmt.Fprintf(b, "- **Lines**: %d, %s\n", g.Location.LineNumber, lines)
+	}
+	if cause != "" {
+		fmt.Fprintf(b, "- **Likely Cause**: %s\n", mdProse(cause))
+	}
+	if g.Tolerant {
+		b.WriteString("- **Tolerance**: the tutorial shows this output as an example, so the difference is never critical\n")
+	}
+	if g.WorkaroundResult != "" {
+		fmt.Fprintf(b, "- **Workaround Result**: %s\n", mdProse(g.WorkaroundResult))
+	}
+}
+
+// writeSkipped lists the blocks the Student did not follow and why; nothing
+// when it followed every block.
+func writeSkipped(b *strings.Builder, skipped []SkippedBlock) {
+	if len(skipped) == 0 {
+		return
+	}
+	b.WriteString("## Skipped\n\nThe Student did not follow these blocks; they are not gaps.\n\n")
+	b.WriteString("| Line | Reason | Quote |\n| ---: | --- | --- |\n")
+	for _, s := range skipped {
+		where := lineCell(s.Line)
+		if s.EndLine > s.Line {
+			where += "-" + strconv.Itoa(s.EndLine)
+		}
+		mdRow(b, where, mdCell(s.Reason), mdCodeCell(shorten(firstCommandLine(s.Quote), 80)))
 	}
 	b.WriteString("\n")
 }

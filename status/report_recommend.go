@@ -44,6 +44,9 @@ func stuckStepOf(st *Status, gaps []Gap) stuckStep {
 func recommend(sum ReportSummary, gaps []Gap, stuck stuckStep) []Recommendation {
 	var out []Recommendation
 	if r, ok := endRecommendation(sum, stuck); ok {
+		if environmentAt(gaps, stuck.Line) && (sum.Status == ReportBlocker || sum.Status == ReportMaxIterations) {
+			r.Description = fmt.Sprintf("The Student could not get past line %d because the container lacked what it needs (see the environment gap there), not because of the tutorial: give the run what it lacks and run it again; the steps after it were never tried.", stuck.Line)
+		}
 		out = append(out, r)
 	}
 	for _, grp := range groupGaps(gaps) {
@@ -257,6 +260,9 @@ func fixFor(g Gap) fix {
 		return fix{key: "image", lead: "Add the missing images or fix their paths: ", subject: firstMatch(imagePath, g.Location.Quote, g.Problem)}
 	case CategoryCommandFailure:
 		return fix{key: "command", lead: "Fix the commands that fail as written, or show what the learner must do first: ", subject: subjectOf(cmd, g.Location.Quote)}
+	case CategoryEnvironment:
+		// Not the page's fault: the recommendation is about the run.
+		return fix{key: "environment", lead: "Give the run what the container lacked (an image with the listed prerequisites as containerImage, network access through studentNetwork), then run it again; the tutorial needs no change for: ", subject: subjectOf(cmd, g.Location.Quote)}
 	}
 	return fix{key: "other:" + string(g.Category), lead: fmt.Sprintf("Review the %s gaps: ", strings.ReplaceAll(string(g.Category), "_", " ")), subject: subjectOf(cmd, g.Location.Quote)}
 }
@@ -368,4 +374,14 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return string(r[:n-3]) + "..."
+}
+
+// environmentAt says whether the gap at line is the container's doing.
+func environmentAt(gaps []Gap, line int) bool {
+	for _, g := range gaps {
+		if line > 0 && g.Location.LineNumber == line && g.Category == CategoryEnvironment {
+			return true
+		}
+	}
+	return false
 }

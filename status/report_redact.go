@@ -75,6 +75,13 @@ func redactReport(r *Report, secrets ...string) *Report {
 		red(&g.Problem)
 		red(&g.SuggestedFix)
 		red(&g.Command)
+		red(&g.CauseQuote)
+		red(&g.WorkaroundResult)
+	}
+	c.Skipped = append([]SkippedBlock{}, r.Skipped...)
+	for i := range c.Skipped {
+		red(&c.Skipped[i].Reason)
+		red(&c.Skipped[i].Quote)
 	}
 	c.Timeline = append([]TimelineEntry{}, r.Timeline...)
 	for i := range c.Timeline {

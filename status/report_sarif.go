@@ -149,6 +149,7 @@ var categoryRules = []struct {
 	{CategoryAmbiguousInstruction, categoryRule{"AmbiguousInstruction", "The tutorial does not say what to do with a block: save it (where?) or run it.", "error"}},
 	{CategoryMissingImage, categoryRule{"MissingImage", "An image the tutorial shows is missing.", "warning"}},
 	{CategoryCommandFailure, categoryRule{"CommandFailure", "A command fails as the tutorial writes it.", "error"}},
+	{CategoryEnvironment, categoryRule{"Environment", "The container lacked something the step needs (network, a daemon, a tool the tutorial lists as a prerequisite); the run's settings, not the tutorial, should change.", "note"}},
 }
 
 // sarifLevel maps a gap's severity to a result level.
@@ -195,7 +196,7 @@ func RenderSARIF(r *Report) ([]byte, error) {
 		res := sarifResult{
 			RuleID:    ruleID(g.Category),
 			RuleIndex: index[ruleID(g.Category)],
-			Level:     sarifLevel(g.Severity),
+			Level:     gapLevel(g),
 			Message:   sarifText{Text: sarifMessage(g)},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact}}},
 			Properties: sarifProps{
@@ -294,6 +295,7 @@ func sarifMessage(g Gap) string {
 	if text == "" {
 		text = categoryLabel(g.Category)
 	}
+	text += gapCauseSentences(g)
 	prose, blocks := splitFences(stripControl(g.SuggestedFix))
 	if prose == "" && len(blocks) == 0 {
 		return text

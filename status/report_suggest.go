@@ -38,6 +38,9 @@ func (s Suggestion) Text() string { return strings.Join(s.Lines, "\n") }
 // fenced block), and a wrong name ("Line 12 refers to `conifg.yaml`, but the
 // tutorial created `config.yaml`", "Replace `a` with `b`").
 func SuggestFor(g Gap, line string, inCode *bool) (Suggestion, bool) {
+	if g.Category == CategoryEnvironment {
+		return Suggestion{}, false // the run's settings change, not the page
+	}
 	n := g.Location.LineNumber
 	quote := strings.TrimSpace(firstCommandLine(g.Location.Quote))
 	if line == "" {

@@ -171,7 +171,7 @@ func TestReportJSONFieldNames(t *testing.T) {
 		obj  any
 		want []string
 	}{
-		{"report", m, []string{"auditTrail", "gaps", "generatedAt", "mentorNotes", "recommendations", "summary", "timeline", "tutorialName"}},
+		{"report", m, []string{"auditTrail", "gaps", "generatedAt", "mentorNotes", "recommendations", "skipped", "summary", "timeline", "tutorialName"}},
 		{"summary", m["summary"], []string{"cost", "durationSeconds", "gapCounts", "iterations", "message", "reason", "status", "tutorialPath"}},
 		{"cost", m["summary"].(map[string]any)["cost"], []string{"calls", "inputTokens", "outputTokens", "usd"}},
 		{"gapCounts", m["summary"].(map[string]any)["gapCounts"], []string{"critical", "major", "minor"}},

@@ -305,6 +305,18 @@ type Gap struct {
 	Iteration    int         `json:"iteration"`
 	// Command is what failed, when a command did.
 	Command string `json:"command,omitempty"`
+	// Lines are further tutorial lines where the same problem was seen.
+	Lines []int `json:"lines,omitempty"`
+	// CauseLine is a block the Student skipped whose absence likely caused
+	// the gap; CauseQuote quotes the prose around it.
+	CauseLine  int    `json:"causeLine,omitempty"`
+	CauseQuote string `json:"causeQuote,omitempty"`
+	// Tolerant: the tutorial shows the output only as an example ("something
+	// like"); such a gap is never critical.
+	Tolerant bool `json:"tolerant,omitempty"`
+	// WorkaroundResult says how the Mentor's workaround for this line ended
+	// when it failed or ran out of time (from the audit); empty otherwise.
+	WorkaroundResult string `json:"workaroundResult,omitempty"`
 }
 
 // GapLocation points at the tutorial line of a gap.

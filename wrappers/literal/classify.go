@@ -89,6 +89,9 @@ func classify(command string, exitCode int, output string, timedOut bool) Failur
 		}
 		return Failure{Category: cat, Subject: m[1], ErrorLine: lineContaining(output, m[0])}
 	}
+	if f, ok := environmentFailure(command, output); ok {
+		return f
+	}
 	if exitCode == 127 && !missingFileText.MatchString(output) {
 		if name := commandName(command); name != "" && !strings.Contains(name, "/") {
 			return Failure{Category: status.CategoryMissingDependency, Subject: name, ErrorLine: errLine}

@@ -33,6 +33,8 @@ func problem(c status.Category, subject, errLine, command string, exitCode, time
 		return fmt.Sprintf("`$%s` is a variable the tutorial never sets, so `%s` was not run", subject, firstLine(command))
 	case status.CategoryTimeout:
 		return fmt.Sprintf("`%s` did not finish within %d seconds and was stopped", firstLine(command), timeoutSeconds)
+	case status.CategoryEnvironment:
+		return environmentProblem(subject, errLine)
 	case status.CategoryCommandFailure:
 		if errLine == "" {
 			return fmt.Sprintf("`%s` exited with code %d and printed nothing", firstLine(command), exitCode)
@@ -67,6 +69,8 @@ func suggestedFix(c status.Category, line int, subject string) string {
 		return fmt.Sprintf("Say what to do with the block at line %d: name the file to save it to (\"Save this as `app.py`:\"), or say to run it.", line)
 	case status.CategoryMissingImage:
 		return fmt.Sprintf("Add the image `%s` next to the tutorial, or fix its path at line %d.", subject, line)
+	case status.CategoryEnvironment:
+		return environmentFix(subject, line)
 	case status.CategoryCommandFailure:
 		return fmt.Sprintf("Fix the command at line %d, or add the step it depends on before it.", line)
 	}
@@ -85,6 +89,8 @@ func question(f status.Finding, subject, errLine string, timeoutSeconds int) str
 	switch f.Category {
 	case status.CategoryMissingDependency:
 		return fmt.Sprintf("%s; running it printed `%s`. What is missing?", says, errLine)
+	case status.CategoryEnvironment:
+		return fmt.Sprintf("%s; running it printed `%s`. The container seems to lack %s: can you give it what it needs?", says, errLine, subject)
 	case status.CategoryPermissionDenied:
 		return fmt.Sprintf("%s; running it printed `%s`. How do I get permission to do this?", says, errLine)
 	case status.CategoryMissingFile:

@@ -22,7 +22,12 @@ type mentor struct {
 	task     *status.Task
 	env      provider.Env
 	lookPath func(string) (string, error)
-	tut      *spec.Tutorial
+	// probe runs the Mentor's look-ups (which package provides a command);
+	// nil means localProbe, in the Mentor's own container.
+	probe probeFunc
+	// beat is how often a long look-up reports progress.
+	beat time.Duration
+	tut  *spec.Tutorial
 }
 
 // advice is the Mentor's answer before it is written out.
@@ -36,6 +41,12 @@ func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
 	if m.lookPath == nil {
 		m.lookPath = exec.LookPath
 	}
+	if m.probe == nil {
+		m.probe = localProbe
+	}
+	if m.beat <= 0 {
+		m.beat = time.Duration(normalized(m.task.Behavior).TimeoutSeconds) * time.Second / 3
+	}
 	m.env.Progress(ctx, "reading the Student's question", 0)
 	if t, err := spec.LoadTutorial(m.task.Tutorial); err == nil {
 		m.tut = t
@@ -47,7 +58,7 @@ func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
 			Explanation: "The Student's question names no problem I can check (no finding was attached), so I have no workaround to give."}
 	} else {
 		m.env.Progress(ctx, fmt.Sprintf("line %d: %s", f.Line, f.Category), f.Line)
-		a = m.advise(f)
+		a = m.advise(ctx, f)
 	}
 	m.env.Log.Info("Advice", "line", a.Line, "category", a.Category, "resolution", string(a.Resolution))
 	adv := a.MentorAdvice
@@ -86,16 +97,20 @@ func (m *mentor) askedFinding() (status.Finding, bool) {
 	return status.Finding{}, false
 }
 
-// advise applies the rules for the finding's category.
-func (m *mentor) advise(f status.Finding) advice {
+// advise diagnoses the finding, then weighs the diagnosis against the
+// workarounds earlier iterations already tried at that line.
+func (m *mentor) advise(ctx context.Context, f status.Finding) advice {
+	return m.againstEarlierNotes(f, m.diagnose(ctx, f))
+}
+
+// diagnose applies the rules for the finding's category, after any fix the
+// failing command printed itself.
+func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 	base := status.MentorAdvice{Line: f.Line, Category: string(f.Category)}
-	for _, n := range m.task.MentorNotes {
-		if n.Line == f.Line && n.Resolution == status.ResolutionWorkaround {
-			base.Resolution = status.ResolutionUnresolvable
-			base.SuggestedFix = firstNonEmpty(n.SuggestedFix, suggestedFix(f.Category, f.Line, ""))
-			return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
-				"The workaround from iteration %d (`%s`) did not help: the Student ran it before line %d and the step still fails (%s). I have nothing else to suggest, so this is a blocker until the tutorial is fixed.",
-				n.Iteration, firstLine(n.Workaround), f.Line, f.Problem)}
+	switch f.Category {
+	case status.CategoryMissingDependency, status.CategoryCommandFailure, status.CategoryEnvironment:
+		if a, ok := m.fromHint(base, f); ok {
+			return a
 		}
 	}
 	fail := classify(f.Command, f.ExitCode, f.Output, f.Category == status.CategoryTimeout)
@@ -107,7 +122,9 @@ func (m *mentor) advise(f status.Finding) advice {
 				name = firstNonEmpty(interpreter(filepath.Join(m.env.WorkDir, rel)), name)
 			}
 		}
-		return m.missingDependency(base, f, name)
+		return m.missingDependency(ctx, base, f, name, 0)
+	case status.CategoryEnvironment:
+		return m.environment(ctx, base, f, fail)
 	case status.CategoryPermissionDenied:
 		return m.permissionDenied(base, f, firstNonEmpty(fail.Subject, commandName(f.Command)))
 	case status.CategoryMissingFile:
@@ -142,28 +159,43 @@ func (m *mentor) advise(f status.Finding) advice {
 		firstLine(f.Command), f.ExitCode, fail.ErrorLine)}
 }
 
-func (m *mentor) missingDependency(base status.MentorAdvice, f status.Finding, name string) advice {
+// missingDependency installs the package that provides name: from the
+// table, else from what the image's package manager says. listed is the line
+// where the tutorial names it as a prerequisite (0: it never does).
+func (m *mentor) missingDependency(ctx context.Context, base status.MentorAdvice, f status.Finding, name string, listed int) advice {
 	pm, found := detectPackageManager(m.lookPath)
-	pkg := ""
+	pkg, how := "", ""
 	if found {
 		pkg = packageFor(name, pm)
+		how = fmt.Sprintf("The image uses %s; the package `%s` provides it.", pm, pkg)
+	}
+	why := ""
+	if found && pkg == "" && name != "" && !strings.Contains(name, "/") {
+		var names []string
+		if pm, names, why = m.lookup(ctx, name, f.Line); len(names) > 0 {
+			pkg = names[0]
+			how = fmt.Sprintf("It is not in my table, so I asked %s in this image: its package lists name `%s` for it.", pm, pkg)
+		}
+	}
+	said := "the tutorial never says to install it"
+	if listed > 0 {
+		said = fmt.Sprintf("the tutorial lists it as a prerequisite (line %d), so this is the image's gap, not the tutorial's", listed)
 	}
 	if pkg == "" {
 		base.Resolution = status.ResolutionUnresolvable
 		base.SuggestedFix = suggestedFix(f.Category, f.Line, name)
-		why := fmt.Sprintf("I know no package that provides `%s`", name)
 		if !found {
 			why = "the image has no package manager I know (apt-get, apk, dnf, microdnf, yum)"
+		} else if why == "" {
+			why = "no package manager answered"
 		}
 		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
-			"`%s` is not installed in the image and the tutorial never installs it; %s, so I cannot give a workaround.", name, why)}
+			"`%s` is not installed in the image and %s; I know no package that provides `%s` (%s), so I cannot give a workaround.", name, said, name, why)}
 	}
 	base.Resolution = status.ResolutionWorkaround
 	base.Workaround = pm.install(pkg)
 	base.SuggestedFix = fmt.Sprintf("Add `%s` to the prerequisites (or as a step) before line %d.", pm.tutorialInstall(pkg), f.Line)
-	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
-		"`%s` is not installed in the image and the tutorial never says to install it. The image uses %s; the package `%s` provides it.",
-		name, pm, pkg)}
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf("`%s` is not installed in the image and %s. %s", name, said, how)}
 }
 
 func (m *mentor) permissionDenied(base status.MentorAdvice, f status.Finding, file string) advice {
@@ -205,6 +237,9 @@ func (m *mentor) missingFile(base status.MentorAdvice, f status.Finding, missing
 		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 			"`%s` does not exist, but `%s` does (%s): the names almost match, so the tutorial most likely means the same thing. The workaround links the missing name to the existing one; it runs right before line %d, in the folder that line runs in, so `%s` is relative to that folder.",
 			missing, c.shown, c.where, f.Line, missing)}
+	}
+	if a, ok := m.shownFile(base, f, missing); ok {
+		return a
 	}
 	if commandName(f.Command) == "cd" {
 		base.Resolution = status.ResolutionWorkaround
@@ -293,7 +328,13 @@ func render(f status.Finding, a advice) string {
 	b.WriteString("\n")
 	switch a.Resolution {
 	case status.ResolutionWorkaround:
-		fmt.Fprintf(&b, "\nWorkaround, run before line %d:\n```sh\n%s\n```\n", a.Line, a.Workaround)
+		// A workaround that writes a Markdown file may hold a fence itself:
+		// the block's fence is longer than any run of backticks in it.
+		fence := "```"
+		for strings.Contains(a.Workaround, fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(&b, "\nWorkaround, run before line %d:\n%ssh\n%s\n%s\n", a.Line, fence, a.Workaround, fence)
 	case status.ResolutionProceed:
 		b.WriteString("\nThis is a mistake in the tutorial, not something to fix in the container: note it and go on with the next step.\n")
 	case status.ResolutionUnresolvable:

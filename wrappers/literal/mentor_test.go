@@ -155,7 +155,7 @@ func TestMentorRules(t *testing.T) {
 				path = onPath("apt-get")
 			}
 			env := provider.Env{WorkDir: work, Log: logr.Discard()}
-			res, err := Provider{LookPath: path}.Mentor(context.Background(), task, env)
+			res, err := Provider{LookPath: path, Probe: answers(nil)}.Mentor(context.Background(), task, env)
 			if err != nil {
 				t.Fatal(err)
 			}

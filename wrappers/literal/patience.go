@@ -9,7 +9,9 @@ import (
 // none: the literal Student notes a missing image and goes on (E07).
 func askFlag(c status.Category, b spec.StudentBehavior) bool {
 	switch c {
-	case status.CategoryMissingDependency:
+	case status.CategoryMissingDependency, status.CategoryEnvironment:
+		// What the container lacks is a missing dependency of the run, even
+		// when the tutorial named it: the Mentor may be able to install it.
 		return b.AskOnMissingDependency
 	case status.CategoryTimeout:
 		return b.AskOnTimeout
@@ -51,7 +53,7 @@ func decide(c status.Category, b spec.StudentBehavior, note status.Resolution) D
 func retryable(c status.Category) bool {
 	switch c {
 	case status.CategoryMissingDependency, status.CategoryPermissionDenied, status.CategoryMissingFile,
-		status.CategoryTimeout, status.CategoryCommandFailure:
+		status.CategoryTimeout, status.CategoryCommandFailure, status.CategoryEnvironment:
 		return true
 	}
 	return false

@@ -2,6 +2,7 @@ package literal
 
 import (
 	"context"
+	"time"
 
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/provider"
@@ -12,6 +13,9 @@ type Provider struct {
 	// LookPath finds a program on PATH; nil means exec.LookPath. The Mentor
 	// uses it to find the image's package manager.
 	LookPath func(file string) (string, error)
+	// Probe runs the Mentor's look-ups (which package provides a command)
+	// with a time limit; nil runs them with sh -c where the Mentor runs.
+	Probe func(ctx context.Context, script string, timeout time.Duration) (output string, exit int, err error)
 }
 
 var _ provider.Provider = Provider{}
@@ -29,6 +33,6 @@ func (p Provider) Mentor(ctx context.Context, task *status.Task, env provider.En
 	if env.Progress == nil {
 		env.Progress = provider.NoProgress
 	}
-	m := &mentor{task: task, env: env, lookPath: p.LookPath}
+	m := &mentor{task: task, env: env, lookPath: p.LookPath, probe: p.Probe}
 	return m.answer(ctx), nil
 }

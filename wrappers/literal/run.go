@@ -55,6 +55,7 @@ func (s *student) run(ctx context.Context, st Step) error {
 				fail.Subject = prog // a script whose interpreter is missing
 			}
 		}
+		fail = environmentCause(fail, res.Output, s.tut, aptListsDir)
 		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 		if attempt < d.Attempts {

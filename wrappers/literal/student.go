@@ -187,15 +187,25 @@ func (s *student) replayWorkarounds(ctx context.Context, st Step) error {
 		if s.sess == nil {
 			continue
 		}
-		s.env.Progress(ctx, fmt.Sprintf("line %d: workaround from iteration %d", n.Line, n.Iteration), n.Line)
-		res, err := s.sess.Run(ctx, n.Workaround, s.timeout)
+		step := fmt.Sprintf("line %d: workaround from iteration %d", n.Line, n.Iteration)
+		s.env.Progress(ctx, step, n.Line)
+		// A workaround is mostly a package install: it gets its own time
+		// limit, and reports progress so the controller does not take it for
+		// a stuck step.
+		limit := max(s.timeout, workaroundTimeout)
+		stop := heartbeat(ctx, s.env, step, n.Line, s.timeout/3)
+		res, err := s.sess.Run(ctx, n.Workaround, limit)
+		stop()
 		if err != nil {
 			return err
 		}
 		s.auditCommand(n.Line, n.Workaround, res, 1, true)
 		s.out.CommandsRun = append(s.out.CommandsRun, n.Workaround)
 		verdict := "it succeeded"
-		if res.ExitCode != 0 || res.TimedOut {
+		switch {
+		case res.TimedOut:
+			verdict = fmt.Sprintf("it did not finish within its limit of %s and was stopped", limit)
+		case res.ExitCode != 0:
 			verdict = fmt.Sprintf("it failed with exit code %d: %s", res.ExitCode, errorLine(res.Output))
 		}
 		s.action(fmt.Sprintf("ran the Mentor's workaround from iteration %d before line %d: `%s`; %s", n.Iteration, n.Line, firstLine(n.Workaround), verdict))

@@ -1,0 +1,59 @@
+package literal_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// The Mentor looks before it answers: ncdu is in no table of the Mentor's,
+// so it asks apt in its own container (smile-base has no apt lists: it
+// downloads them from Debian's mirror), and the Student's next attempt
+// installs the package apt named and completes.
+func TestContainerMentorAsksAptForUnknownCommand(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "probe.md")
+	first := s.student(t, 1, behavior(nil), nil, runOptions{})
+	if first.StudentOutput.Status != status.StudentAskMentor || first.StudentOutput.Line != 5 ||
+		len(first.StudentOutput.Findings) != 1 || first.StudentOutput.Findings[0].Category != status.CategoryMissingDependency {
+		t.Fatalf("want ask_mentor about a missing dependency at line 5:\n%s", dump(t, first))
+	}
+	m := s.mentor(t, 1, first.StudentOutput, nil)
+	want := "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ncdu"
+	if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround || m.Advice.Workaround != want {
+		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
+	}
+	if !strings.Contains(m.MentorOutput, "I asked apt-get") {
+		t.Errorf("the answer does not say where the package came from:\n%s", m.MentorOutput)
+	}
+	second := s.fresh(t).student(t, 2, behavior(nil), []status.MentorNote{note(1, m)}, runOptions{})
+	if second.StudentOutput.Status != status.StudentCompleted {
+		t.Fatalf("iteration 2: want completed:\n%s", dump(t, second))
+	}
+	at := commandsAt(second.Audit, 5)
+	if len(at) != 2 || !at[0].Workaround || at[0].ExitCode != 0 || at[0].TimedOut {
+		t.Errorf("want the install replayed (within its own time limit, past the 10 s step timeout) before line 5: %s", dump(t, at))
+	}
+}
+
+// A command the tutorial lists as a prerequisite is the image's gap, not the
+// tutorial's: the Student says so, and the Mentor installs it.
+func TestContainerPrerequisiteIsEnvironment(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "prereq.md")
+	first := s.student(t, 1, behavior(nil), nil, runOptions{})
+	fs := first.StudentOutput.Findings
+	if first.StudentOutput.Status != status.StudentAskMentor || len(fs) != 1 || fs[0].Category != status.CategoryEnvironment || fs[0].Line != 11 {
+		t.Fatalf("want ask_mentor about the environment at line 11:\n%s", dump(t, first))
+	}
+	if !strings.Contains(fs[0].Problem, "the image lacks `tree`, which the tutorial lists as a prerequisite (line 5)") ||
+		!strings.Contains(fs[0].SuggestedFix, "containerImage") {
+		t.Errorf("finding = %+v", fs[0])
+	}
+	m := s.mentor(t, 1, first.StudentOutput, nil)
+	if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround || !strings.HasSuffix(m.Advice.Workaround, " tree") ||
+		m.Advice.Category != string(status.CategoryEnvironment) {
+		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
+	}
+}

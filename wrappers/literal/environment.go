@@ -1,0 +1,222 @@
+package literal
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// What a container can lack that no tutorial can give it. Each is the
+// Subject of an environment Failure: a phrase that completes "the container
+// lacks ...".
+const (
+	lacksNetwork = "network access"
+	lacksDocker  = "a running Docker daemon"
+	lacksKVM     = "the /dev/kvm device (hardware virtualization)"
+	lacksSystemd = "systemd as its init process"
+	// Slim images remove apt's package lists; a learner's machine has them.
+	lacksAptLists = "apt's package lists (the image ships without them)"
+)
+
+// aptListsDir is where apt keeps its package lists.
+const aptListsDir = "/var/lib/apt/lists"
+
+// unableToLocate is apt's answer for a package it has no list entry for.
+var unableToLocate = regexp.MustCompile(`E: Unable to locate package \S+|E: Package '[^']+' has no installation candidate`)
+
+// environmentSignal is an error text that means the container, not the
+// tutorial, is short of something.
+type environmentSignal struct {
+	re    *regexp.Regexp
+	lacks string
+	// remoteOnly: the text means a missing network only when the address is
+	// not this machine (a refused connection to localhost is the tutorial's
+	// server that is not running).
+	remoteOnly bool
+}
+
+var environmentSignals = []environmentSignal{
+	// First what only a daemon or device explains: "Failed to connect to bus"
+	// must not read as a refused network connection.
+	{re: regexp.MustCompile(`(?i)cannot connect to the docker daemon|docker daemon socket|docker\.sock`), lacks: lacksDocker},
+	{re: regexp.MustCompile(`/dev/kvm`), lacks: lacksKVM},
+	{re: regexp.MustCompile(`(?i)has not been booted with systemd|failed to connect to bus|systemd-(?:logind|run)[^\n]*not available`), lacks: lacksSystemd},
+	// Name resolution: curl, git, wget, glibc, Go, Node (getaddrinfo).
+	{re: regexp.MustCompile(`(?i)could not resolve (host|proxy)|name or service not known|temporary failure in name resolution|unable to resolve host address|getaddrinfo (ENOTFOUND|EAI_AGAIN)|no such host|Temporary failure resolving`), lacks: lacksNetwork},
+	{re: regexp.MustCompile(`(?i)network is unreachable|no route to host|proxyconnect tcp|dial tcp [^\n]*i/o timeout|ERR! network|ETIMEDOUT|ECONNRESET`), lacks: lacksNetwork},
+	// Package registries that could not be reached: pip, cargo, gem, go.
+	{re: regexp.MustCompile(`(?i)could not find a version that satisfies|no matching distribution found|failed to establish a new connection|failed to download|unable to download data from|Gem::RemoteFetcher|failed to fetch [^\n]*https?://|proxy\.golang\.org`), lacks: lacksNetwork},
+	{re: regexp.MustCompile(`(?i)connection refused|failed to connect to|couldn't connect to server|ECONNREFUSED`), lacks: lacksNetwork, remoteOnly: true},
+}
+
+// localAddress is an address on this machine: a connection refused there is
+// the tutorial's own server, not the network.
+var localAddress = regexp.MustCompile(`(?i)localhost|127\.0\.0\.\d+|0\.0\.0\.0|\[::1\]|::1\b`)
+
+// environmentFailure recognizes a failure that is the container's doing: no
+// network, no Docker daemon, no KVM, no systemd.
+func environmentFailure(command, output string) (Failure, bool) {
+	for _, sig := range environmentSignals {
+		loc := sig.re.FindStringIndex(output)
+		if loc == nil {
+			continue
+		}
+		line := lineAround(output, loc[0])
+		if sig.remoteOnly && (localAddress.MatchString(line) || localAddress.MatchString(command)) {
+			continue
+		}
+		return Failure{Category: status.CategoryEnvironment, Subject: sig.lacks, ErrorLine: line}, true
+	}
+	return Failure{}, false
+}
+
+// lineAround is the trimmed line of s that holds byte i.
+func lineAround(s string, i int) string {
+	start := strings.LastIndexByte(s[:i], '\n') + 1
+	end := strings.IndexByte(s[i:], '\n')
+	if end < 0 {
+		end = len(s) - i
+	}
+	return strings.TrimSpace(s[start : i+end])
+}
+
+// prerequisiteSubject is the Subject of an environment Failure for a tool the
+// tutorial lists as a prerequisite.
+func prerequisiteSubject(tool string, line int) string {
+	return fmt.Sprintf("`%s`, which the tutorial lists as a prerequisite (line %d)", tool, line)
+}
+
+// prerequisiteTool reads the tool back out of prerequisiteSubject, or "".
+func prerequisiteTool(subject string) string {
+	if !strings.HasPrefix(subject, "`") {
+		return ""
+	}
+	tool, _, ok := strings.Cut(subject[1:], "`")
+	if !ok {
+		return ""
+	}
+	return tool
+}
+
+// environmentProblem is the finding's problem: what the container lacked,
+// and the error that showed it.
+func environmentProblem(subject, errLine string) string {
+	s := "the container lacks " + subject
+	if prerequisiteTool(subject) != "" {
+		s = "the image lacks " + subject
+	}
+	if errLine != "" {
+		s += ": " + errLine
+	}
+	return s
+}
+
+// environmentFix says which setting gives the container what it lacked; the
+// tutorial itself needs no change (at most a sentence saying what it needs).
+func environmentFix(subject string, line int) string {
+	if tool := prerequisiteTool(subject); tool != "" {
+		return fmt.Sprintf("Nothing to fix in the tutorial: run it with a `containerImage` that has `%s` installed (the tutorial lists it as a prerequisite; line %d needs it).", tool, line)
+	}
+	switch subject {
+	case lacksNetwork:
+		return fmt.Sprintf("Line %d needs the network: give the Student's container network access (`studentNetwork: bridge`, and a host that can reach the address), or use a `containerImage` that already holds what it downloads. If readers may be offline, say so in the tutorial.", line)
+	case lacksDocker:
+		return fmt.Sprintf("Line %d needs a Docker daemon, which SMILE's containers do not run; no setting provides one. Say in the tutorial's prerequisites that Docker must be running.", line)
+	case lacksKVM:
+		return fmt.Sprintf("Line %d needs /dev/kvm, which SMILE's containers do not have; no setting provides it. Say in the tutorial's prerequisites that hardware virtualization is needed.", line)
+	case lacksAptLists:
+		return fmt.Sprintf("Line %d installs with apt, but the image has no package lists; a learner's machine has them. Use a `containerImage` that keeps them, or (friendlier to every reader) say to run `sudo apt-get update` before line %d.", line, line)
+	case lacksSystemd:
+		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
+	}
+	return fmt.Sprintf("Give the container what line %d needs (%s) through `containerImage`.", line, subject)
+}
+
+// environmentCause turns into an environment failure what the image, not
+// the page, is short of: a missing command the tutorial lists as a
+// prerequisite, or apt finding no package because the image has no package
+// lists (listsDir holds none).
+func environmentCause(f Failure, output string, t *spec.Tutorial, listsDir string) Failure {
+	if m := unableToLocate.FindString(output); m != "" && f.Category == status.CategoryCommandFailure && !hasAptLists(listsDir) {
+		return Failure{Category: status.CategoryEnvironment, Subject: lacksAptLists, ErrorLine: lineContaining(output, m)}
+	}
+	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
+		return f
+	}
+	return prerequisiteFailure(f, prerequisites(t))
+}
+
+// hasAptLists says whether apt has downloaded any package list into dir.
+func hasAptLists(dir string) bool {
+	m, _ := filepath.Glob(filepath.Join(dir, "*_Packages*"))
+	return len(m) > 0
+}
+
+// prerequisiteFailure turns a missing command the tutorial lists as a
+// prerequisite into an environment failure: the page did its job, the
+// image did not.
+func prerequisiteFailure(f Failure, prereqs []Prerequisite) Failure {
+	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
+		return f
+	}
+	for _, p := range prereqs {
+		if p.Tool == f.Subject {
+			f.Category = status.CategoryEnvironment
+			f.Subject = prerequisiteSubject(p.Tool, p.Line)
+			return f
+		}
+	}
+	return f
+}
+
+// environment advises on what the container lacks. A tool the tutorial lists
+// as a prerequisite is installed like any missing command; a network, a
+// daemon or a device no workaround can give, so the Mentor names the setting
+// that does.
+func (m *mentor) environment(ctx context.Context, base status.MentorAdvice, f status.Finding, fail Failure) advice {
+	if fail.Category == status.CategoryMissingDependency {
+		line := 0
+		for _, p := range prerequisites(m.tut) {
+			if p.Tool == fail.Subject {
+				line = p.Line
+			}
+		}
+		a := m.missingDependency(ctx, base, f, fail.Subject, line)
+		if line > 0 {
+			a.SuggestedFix = environmentFix(prerequisiteSubject(fail.Subject, line), f.Line)
+		}
+		return a
+	}
+	lacks := fail.Subject
+	if fail.Category != status.CategoryEnvironment {
+		lacks = "something the step needs"
+	}
+	// The Student calls "unable to locate package" the environment's only
+	// when the image has no lists at all (environmentCause).
+	if unableToLocate.MatchString(f.Output) {
+		base.Resolution = status.ResolutionWorkaround
+		base.Workaround = "apt-get update"
+		base.SuggestedFix = environmentFix(lacksAptLists, f.Line)
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"`%s` failed because the image has no apt package lists (slim images remove them), so apt knows no package at all. The workaround downloads them before the step.",
+			firstLine(f.Command))}
+	}
+	base.Resolution = status.ResolutionUnresolvable
+	base.SuggestedFix = environmentFix(lacks, f.Line)
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"`%s` failed because the container lacks %s (`%s`). That is the environment, not the tutorial, and nothing I can run in the container gives it: the run's settings must (see the suggested fix).",
+		firstLine(f.Command), lacks, firstNonEmpty(fail.ErrorLine, errorLine(f.Output)))}
+}
+
+// workaroundTimeout bounds one Mentor workaround replayed before a step. It
+// is not the step timeout: a workaround is mostly a package install
+// (apt-get update and install from Debian's mirror), which takes minutes
+// where a tutorial step takes seconds. A workaround that runs out of it is
+// stopped, and the audit and the report say so.
+const workaroundTimeout = 300 * time.Second

@@ -1,0 +1,195 @@
+package literal
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+// Prerequisite is a tool the tutorial tells its reader to have before they
+// start, with the line that says so.
+type Prerequisite struct {
+	Tool string
+	Line int
+}
+
+// prereqHeading names a section that lists what the reader must have.
+var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before you (begin|start)|what you('ll| will)? need|you('ll| will)? need|dependencies`)
+
+// prereqSentence is prose outside such a section that still states a
+// requirement.
+var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b`)
+
+// installLink is a link to an install page: "[Install Go](https://go.dev/doc/install)".
+var installLink = regexp.MustCompile(`\[([^\]]*)\]\((https?://[^)\s]*install[^)\s]*)\)|\[(?i:install(?:ing)?) ([^\]]+)\]\([^)]*\)`)
+
+// toolNames maps how prose names a tool to the commands it provides. Each
+// pattern is matched case-sensitively where the name is also an English word
+// ("Go", "Make").
+var toolNames = []struct {
+	re    *regexp.Regexp
+	tools []string
+}{
+	// "Python 3" is python3 only; a bare "Python" may be either name.
+	{regexp.MustCompile(`(?i)\bpython\s*3`), []string{"python3"}},
+	{regexp.MustCompile(`(?i)\bpython\b(\s*$|\s*[^3\s])`), []string{"python3", "python"}},
+	{regexp.MustCompile(`(?i)\bpip3?\b`), []string{"pip", "pip3"}},
+	{regexp.MustCompile(`(?i)\bnode(\.js|js)?\b`), []string{"node", "npm", "npx"}},
+	{regexp.MustCompile(`(?i)\bnpm\b`), []string{"npm", "npx"}},
+	{regexp.MustCompile(`(?i)\byarn\b`), []string{"yarn"}},
+	{regexp.MustCompile(`\bGo(lang)?\b\s*(\d|v\d|version|toolchain|installed|compiler|programming|SDK|\(|,|$)|\bgolang\b|(?i:install(ed)?\s+)Go\b`), []string{"go", "gofmt"}},
+	{regexp.MustCompile(`(?i)\brust(up|c)?\b|\bcargo\b`), []string{"cargo", "rustc"}},
+	{regexp.MustCompile(`(?i)\bgcc\b|\ba c compiler\b|\bc compiler\b|\bbuild-essential\b`), []string{"gcc", "cc", "make"}},
+	{regexp.MustCompile(`(?i)\bg\+\+|\bc\+\+ compiler\b`), []string{"g++", "c++"}},
+	{regexp.MustCompile(`(?i)\bclang\b`), []string{"clang"}},
+	{regexp.MustCompile(`(?i)\bgit\b`), []string{"git"}},
+	// Not a bare "make": "make sure you have" is the commonest requirement.
+	{regexp.MustCompile(`\bMake\b\s*(\d|installed|\(|,|$)|(?i:gnu make)`), []string{"make"}},
+	{regexp.MustCompile(`(?i)\bcmake\b`), []string{"cmake"}},
+	{regexp.MustCompile(`(?i)\bdocker\b`), []string{"docker"}},
+	{regexp.MustCompile(`(?i)\bjdk\b|\bjava\b`), []string{"java", "javac"}},
+	{regexp.MustCompile(`(?i)\bjre\b`), []string{"java"}},
+	{regexp.MustCompile(`(?i)\bmaven\b`), []string{"mvn"}},
+	{regexp.MustCompile(`(?i)\bgradle\b`), []string{"gradle"}},
+	{regexp.MustCompile(`(?i)\bruby\b`), []string{"ruby", "gem"}},
+	{regexp.MustCompile(`(?i)\bphp\b`), []string{"php"}},
+	{regexp.MustCompile(`(?i)\bperl\b`), []string{"perl"}},
+	{regexp.MustCompile(`(?i)\bpostgres(ql)?\b|\bpsql\b`), []string{"psql"}},
+	{regexp.MustCompile(`(?i)\bsqlite3?\b`), []string{"sqlite3"}},
+	{regexp.MustCompile(`(?i)\bkubectl\b|\bkubernetes\b`), []string{"kubectl"}},
+	{regexp.MustCompile(`(?i)\bterraform\b`), []string{"terraform"}},
+	{regexp.MustCompile(`(?i)\bhelm\b`), []string{"helm"}},
+	{regexp.MustCompile(`(?i)\b\.net\b|\bdotnet\b`), []string{"dotnet"}},
+	{regexp.MustCompile(`(?i)\bcurl\b`), []string{"curl"}},
+	{regexp.MustCompile(`(?i)\bwget\b`), []string{"wget"}},
+	{regexp.MustCompile(`(?i)\bjq\b`), []string{"jq"}},
+}
+
+// codeSpan is an inline code span in prose: "`jq`" names the command.
+var codeSpan = regexp.MustCompile("`([A-Za-z][A-Za-z0-9+._-]*)`")
+
+// installCommand is an install step: the package manager and the packages.
+var installCommand = regexp.MustCompile(`(?:^|[\s;&|])(?:sudo\s+)?(?:apt-get|apt|brew|dnf|yum|apk|choco|winget|snap|pacman|zypper|port)\s+(?:install|add|-S)\s+((?:-{1,2}[\w-]+(?:=\S+)?\s+)*[^;&|\n]+)`)
+
+// prerequisites returns the tools the tutorial tells its reader to have: the
+// ones named in a prerequisites section (by its heading), in a sentence that
+// states a requirement anywhere, in a link to an install page, or installed
+// by an install command the tutorial shows.
+func prerequisites(t *spec.Tutorial) []Prerequisite {
+	if t == nil {
+		return nil
+	}
+	var out []Prerequisite
+	add := func(line int, tools ...string) {
+		for _, tool := range tools {
+			if !slices.ContainsFunc(out, func(p Prerequisite) bool { return p.Tool == tool }) {
+				out = append(out, Prerequisite{Tool: tool, Line: line})
+			}
+		}
+	}
+	section := 0 // the heading level of the prerequisites section we are in, 0 outside
+	for _, b := range t.Blocks {
+		switch b.Kind {
+		case spec.BlockHeading:
+			level := headingLevel(t.LineText(b.Line))
+			if section > 0 && level <= section {
+				section = 0
+			}
+			if section == 0 && prereqHeading.MatchString(b.Text) {
+				section = level
+				add(b.Line, toolsIn(b.Text)...)
+			}
+		case spec.BlockParagraph, spec.BlockHTML:
+			for _, p := range proseTools(b, section > 0) {
+				add(p.Line, p.Tool)
+			}
+		case spec.BlockCode:
+			for _, c := range b.Code {
+				for _, m := range installCommand.FindAllStringSubmatch(c.Text, -1) {
+					add(c.Line, installedTools(m[1])...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// proseTools finds the tools a paragraph names as requirements, line by line:
+// every tool in a prerequisites section, else only those in a sentence that
+// states a requirement or in an install link.
+func proseTools(b spec.Block, inSection bool) []Prerequisite {
+	var out []Prerequisite
+	for i, text := range strings.Split(b.Text, "\n") {
+		line := b.Line + i
+		for _, m := range installLink.FindAllStringSubmatch(text, -1) {
+			for _, tool := range toolsIn(m[1] + " " + m[3]) {
+				out = append(out, Prerequisite{Tool: tool, Line: line})
+			}
+		}
+		for _, sentence := range sentences(text) {
+			if !inSection && !prereqSentence.MatchString(sentence) {
+				continue
+			}
+			for _, tool := range toolsIn(sentence) {
+				out = append(out, Prerequisite{Tool: tool, Line: line})
+			}
+		}
+	}
+	return out
+}
+
+// toolsIn is every command a piece of prose names, by its common names and
+// by its code spans.
+func toolsIn(s string) []string {
+	var tools []string
+	for _, tn := range toolNames {
+		if tn.re.MatchString(s) {
+			tools = append(tools, tn.tools...)
+		}
+	}
+	for _, m := range codeSpan.FindAllStringSubmatch(s, -1) {
+		if !strings.ContainsAny(m[1], "./") || strings.HasSuffix(m[1], ".js") {
+			tools = append(tools, strings.TrimSuffix(strings.ToLower(m[1]), ".js"))
+		}
+	}
+	return tools
+}
+
+// installedTools are the commands an install command's packages provide: the
+// package name itself and every command the package table maps to it.
+func installedTools(args string) []string {
+	var tools []string
+	for _, pkg := range strings.Fields(args) {
+		if strings.HasPrefix(pkg, "-") {
+			continue
+		}
+		pkg, _, _ = strings.Cut(pkg, "=") // apt's pkg=version
+		var provided []string
+		for cmd, byFamily := range packages {
+			if slices.Contains(byFamily[:], pkg) && cmd != pkg {
+				provided = append(provided, cmd)
+			}
+		}
+		slices.Sort(provided) // map order must not leak into the result
+		tools = append(append(tools, pkg), provided...)
+	}
+	return tools
+}
+
+// sentences splits a line of prose at sentence ends.
+func sentences(s string) []string { return sentenceEnd.Split(s, -1) }
+
+var sentenceEnd = regexp.MustCompile(`[.!?]\s+`)
+
+// headingLevel is an ATX heading's level ("## x" is 2); a setext heading
+// counts as 2 (its underline is not on this line).
+func headingLevel(line string) int {
+	t := strings.TrimSpace(line)
+	n := len(t) - len(strings.TrimLeft(t, "#"))
+	if n == 0 {
+		return 2
+	}
+	return n
+}
