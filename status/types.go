@@ -234,6 +234,24 @@ const (
 	CategoryEnvironment Category = "environment"
 )
 
+// Categories are every gap category, in the order reports list them. The
+// model-backed providers' prompts, answer schemas and answer recovery all
+// take their list from here.
+var Categories = []Category{
+	CategoryMissingDependency, CategoryPermissionDenied, CategoryMissingFile, CategoryUndefinedVariable,
+	CategoryTimeout, CategoryOutputMismatch, CategoryAmbiguousInstruction, CategoryMissingImage,
+	CategoryCommandFailure, CategoryEnvironment,
+}
+
+// CategoryNames are Categories as strings.
+func CategoryNames() []string {
+	out := make([]string, len(Categories))
+	for i, c := range Categories {
+		out[i] = string(c)
+	}
+	return out
+}
+
 // Finding is a problem the Student met at a tutorial line. Asked says whether
 // the Student stopped to ask the Mentor about it (its trigger was on).
 type Finding struct {

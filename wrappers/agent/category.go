@@ -19,6 +19,9 @@ func InferCategory(texts ...string) status.Category {
 		return false
 	}
 	switch {
+	case has("could not resolve host", "name or service not known", "temporary failure in name resolution",
+		"network is unreachable", "cannot connect to the docker daemon", "lists as a prerequisite"):
+		return status.CategoryEnvironment
 	case has("command not found", "not installed", "no module named", "cannot find module", "package not found", "unable to locate package", "is not recognized"):
 		return status.CategoryMissingDependency
 	case has("permission denied", "operation not permitted", "eacces"):

@@ -7,9 +7,13 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
-var categoryEnum = []any{
-	"missing_dependency", "permission_denied", "missing_file", "undefined_variable", "timeout",
-	"output_mismatch", "ambiguous_instruction", "missing_image", "command_failure",
+// categoryEnum is the JSON Schema enum of gap categories.
+func categoryEnum() []any {
+	out := make([]any, len(status.Categories))
+	for i, c := range status.Categories {
+		out[i] = string(c)
+	}
+	return out
 }
 
 // AnswerSchema is the JSON Schema of a role's answer, for CLIs that check
@@ -20,7 +24,7 @@ func AnswerSchema(role status.Role, strict bool) []byte {
 	str := map[string]any{"type": "string"}
 	list := map[string]any{"type": "array", "items": str}
 	integer := map[string]any{"type": "integer"}
-	category := map[string]any{"type": "string", "enum": categoryEnum}
+	category := map[string]any{"type": "string", "enum": categoryEnum()}
 	var props map[string]any
 	var required []string
 	if role == status.RoleMentor {

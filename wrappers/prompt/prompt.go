@@ -216,8 +216,4 @@ func dir(p string) string {
 	return "."
 }
 
-var categories = []string{
-	string(status.CategoryMissingDependency), string(status.CategoryPermissionDenied), string(status.CategoryMissingFile),
-	string(status.CategoryUndefinedVariable), string(status.CategoryTimeout), string(status.CategoryOutputMismatch),
-	string(status.CategoryAmbiguousInstruction), string(status.CategoryMissingImage), string(status.CategoryCommandFailure),
-}
+var categories = status.CategoryNames()

@@ -1,6 +1,8 @@
 package recovery
 
 import (
+	"github.com/smile-loop/smile/status"
+
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -244,10 +246,7 @@ func studentStatus(s string) string {
 }
 
 // categories are the gap categories (status.Category's values).
-var categories = []string{
-	"missing_dependency", "permission_denied", "missing_file", "undefined_variable", "timeout",
-	"output_mismatch", "ambiguous_instruction", "missing_image", "command_failure",
-}
+var categories = status.CategoryNames()
 
 // category maps a model's spelling to a gap category, or "".
 func category(s string) string {
