@@ -1,0 +1,64 @@
+package e2e
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/smile-loop/smile/hack/corpus/fixture"
+)
+
+// TestCorpus runs the subset with the literal learner on the real engine and
+// scores each run with the corpus's own matching: every expected gap found
+// at its line with its category, nothing else reported. Fixtures the current
+// learner is known to fail are skipped by test/corpus/known-failures.txt.
+func TestCorpus(t *testing.T) {
+	bin := smileBinaries(t)
+	baseImage(t)
+	root := filepath.Join(repoRoot(t), "test", "corpus")
+	known, err := fixture.KnownFailures(filepath.Join(root, "known-failures.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := fixture.Runner{Smile: filepath.Join(bin, "smile"), Prefix: "cpe-", Timeout: 4 * time.Minute}
+	// A representative slice of test/corpus: correct tutorials and planted
+	// gaps across several patterns. hack/corpus.sh measures the whole
+	// corpus; this test keeps the subset from regressing.
+	subset := []string{
+		"backticks-chmod-missing", // filename-backticks, permission_denied
+		"bold-greeting",           // filename-bold, clean
+		"console-session",         // console-session, clean
+		"output-wrong-count",      // output-blocks, output_mismatch
+		"output-exact-uniq",       // output-blocks, clean
+		"missing-step-folder",     // missing-step, missing_file
+		"shell-state-carry",       // shell-state, clean
+		"template-tar",            // syntax-template, clean
+		"prereq-git-listed",       // prerequisites, environment
+		"undefined-var-backup",    // undefined-variable
+		"something-like-date",     // something-like, clean
+		"platform-windows-cmd",    // platform-blocks, clean
+	}
+	for _, name := range subset {
+		t.Run(name, func(t *testing.T) {
+			if reason, ok := known[name]; ok {
+				t.Skipf("known failure of the current learner: %s", reason)
+			}
+			f, err := fixture.Load(filepath.Join(root, name), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			oc := runner.Run(context.Background(), f)
+			if oc.Err != nil {
+				t.Fatalf("run %s: %v", name, oc.Err)
+			}
+			score := fixture.Match(name, f.Expect, oc.Gaps)
+			for _, m := range score.Mismatches {
+				t.Errorf("%s", m)
+			}
+			if f.Expect.Clean() && oc.Status != "completed" {
+				t.Errorf("a correct tutorial ended %s; want completed", oc.Status)
+			}
+		})
+	}
+}
