@@ -22,7 +22,9 @@ const (
 )
 
 // ErrUnavailable means the container engine cannot be reached (seed E08).
-// Its message is the seed's.
+// Its message is the seed's, capital letter included: users match on it.
+//
+//lint:ignore ST1005 the seed's exact message
 var ErrUnavailable = errors.New("Docker is required but not available")
 
 // ErrImageNotFound means the image is not present locally (seed E09).
