@@ -12,7 +12,7 @@ func TestParseMarkdownTabs(t *testing.T) {
 		want []string // "line lang tab group" of each code block
 	}{{
 		name: "mkdocs tabs are dedented and labelled",
-		md: "=== \"Linux\"\n\n    ```bash\n    ls\n    ```\n\n=== \"Windows\"\n\n    ```powershell\n    dir\n    ```\n\nAfter.\n\n```bash\npwd\n```\n",
+		md:   "=== \"Linux\"\n\n    ```bash\n    ls\n    ```\n\n=== \"Windows\"\n\n    ```powershell\n    dir\n    ```\n\nAfter.\n\n```bash\npwd\n```\n",
 		want: []string{"3 bash Linux 1", "9 powershell Windows 1", "15 bash  0"},
 	}, {
 		name: "admonition body is dedented, not tabbed",
