@@ -25,29 +25,41 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	if d, ok := htmlDestination(ctx.html); ok {
 		return write(d, fmt.Sprintf("the HTML around it names %s", d.Path)), true
 	}
+	var named *Destination
+	var why string
 	if d, ok := captionDestination(ctx.before); ok && captionFits(d) {
-		return write(d, fmt.Sprintf("the caption before it names %s", d.Path)), true
+		named, why = &d, "the caption before it names "+d.Path
+	} else if d, ok := proseDestination(ctx.before); ok {
+		named, why = &d, "the prose before it names "+d.Path
+	} else if d, ok := captionDestination(ctx.after); ok && captionFits(d) {
+		named, why = &d, "the caption after it names "+d.Path
 	}
-	if d, ok := proseDestination(ctx.before); ok {
-		return write(d, fmt.Sprintf("the prose before it names %s", d.Path)), true
+	if r := p.rule; r != nil && !shellish && !outputIntro.MatchString(ctx.before) && (named == nil || named.Path == r.dest.Path) {
+		return p.ruleSteps(base, b, *r), true
 	}
-	if d, ok := captionDestination(ctx.after); ok && captionFits(d) {
-		return write(d, fmt.Sprintf("the caption after it names %s", d.Path)), true
-	}
-	if r := p.rule; r != nil && !shellish && !outputIntro.MatchString(ctx.before) {
-		if why := template(b.Text); why != "" {
-			return []Step{omitted(base, why)}, true
-		}
-		steps := write(r.dest, fmt.Sprintf("the rule at line %d puts each example of the section in %s", r.line, r.dest.Path))
-		if r.command != "" {
-			s := base
-			s.Kind, s.Why = StepRun, fmt.Sprintf("the rule at line %d runs `%s` after each example", r.line, r.command)
-			s.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: r.command}
-			steps = append(steps, s)
-		}
-		return steps, true
+	if named != nil {
+		return write(*named, why), true
 	}
 	return nil, false
+}
+
+// ruleSteps follows a section's rule for one block: write it to the file,
+// replacing the previous example, and run the rule's command.
+func (p *planner) ruleSteps(base Step, b spec.Block, r sectionRule) []Step {
+	if why := template(b.Text); why != "" {
+		return []Step{omitted(base, why)}
+	}
+	s := base
+	s.Kind, s.File, s.Content = StepWrite, r.dest, b.Text
+	s.Why = fmt.Sprintf("the rule at line %d puts each example of the section in %s", r.line, r.dest.Path)
+	steps := []Step{s}
+	if r.command != "" {
+		run := base
+		run.Kind, run.Why = StepRun, fmt.Sprintf("the rule at line %d runs `%s` after each example", r.line, r.command)
+		run.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: r.command}
+		steps = append(steps, run)
+	}
+	return steps
 }
 
 func shellFile(name string) bool {
