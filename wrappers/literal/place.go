@@ -34,7 +34,7 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	} else if d, ok := captionDestination(ctx.after); ok && captionFits(d) {
 		named, why = &d, "the caption after it names "+d.Path
 	}
-	if r := p.rule; r != nil && !shellish && !outputIntro.MatchString(ctx.before) && (named == nil || named.Path == r.dest.Path) {
+	if r := p.rule; r != nil && captionFits(r.dest) && !outputIntro.MatchString(ctx.before) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
 	if named != nil {

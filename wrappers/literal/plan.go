@@ -54,6 +54,8 @@ type Step struct {
 	// Background: a server, or a command for another terminal: started
 	// detached, its log watched, and left running.
 	Background bool
+	// Shown is what a background command shows when it is up.
+	Shown []ExpectedLine
 	// Stdin is input the tutorial types into the program (a REPL, `cat >`).
 	Stdin string
 	// AltRun is the block read as commands, for a StepCompare whose first

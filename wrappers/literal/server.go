@@ -33,7 +33,8 @@ const (
 )
 
 // markServers finds servers: a command whose shown output (in its block or
-// the block after it) is what a server prints when it is up.
+// the block after it) is what a server prints when it is up. Every
+// background command learns what it should show, to know when to go on.
 func markServers(steps []Step) {
 	for i := range steps {
 		if steps[i].Kind != StepRun {
@@ -43,11 +44,11 @@ func markServers(steps []Step) {
 		if len(shown) == 0 && i+1 < len(steps) && steps[i+1].Kind == StepCompare {
 			shown = steps[i+1].Expected
 		}
-		for _, l := range shown {
-			if serverText.MatchString(l.Text) {
-				steps[i].Background = true
-				break
-			}
+		if serverText.MatchString(expectedText(shown)) {
+			steps[i].Background = true
+		}
+		if steps[i].Background {
+			steps[i].Shown = shown
 		}
 	}
 }
@@ -70,7 +71,7 @@ func (s *student) runBackground(ctx context.Context, st Step) error {
 	s.out.CommandsRun = append(s.out.CommandsRun, cmd.Text)
 	start := res.StartedAt
 	wait := quietWait
-	if serverText.MatchString(expectedText(cmd.Expected)) || hasExpectation(cmd.Expected) {
+	if hasExpectation(st.Shown) {
 		wait = min(serverWait, s.timeout)
 	}
 	var output string
@@ -84,8 +85,8 @@ func (s *student) runBackground(ctx context.Context, st Step) error {
 			return s.judge(ctx, st, ended, 1, Decision{Attempts: 1, Ask: decide(status.CategoryCommandFailure, s.behavior, "").Ask})
 		}
 		up := serverText.MatchString(output)
-		if hasExpectation(cmd.Expected) {
-			_, up = matchTolerant(cmd.Expected, output)
+		if hasExpectation(st.Shown) {
+			_, up = matchTolerant(st.Shown, output)
 		}
 		if up || time.Since(start) > wait || ctx.Err() != nil {
 			break
