@@ -74,7 +74,10 @@ var (
 
 	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
 		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
-		`\b(?:will|should|may|might) look (?:something )?like|\bsomething like\b|\bsimilar to\b|\bresponds? with\b|\bresponse\b`)
+		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b`)
+	// exampleIntro introduces an example of output, but only for a block
+	// that is text: "a config similar to this" is a file, not output.
+	exampleIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
 	runIntro = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
 	// tolerantIntro: output that is only an example of what to expect.
 	tolerantIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
@@ -163,7 +166,7 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		return p.consoleSteps(base, b.Code)
 	case shellLangs[lang]:
 		return commandSteps(base, scriptCommands(b.Code))
-	case outputIntro.MatchString(ctx.before) && !runAfterOutput(ctx.before):
+	case (outputIntro.MatchString(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output"
 		s.Line = firstContentLine(b.Code, b.Line)

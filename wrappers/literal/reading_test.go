@@ -159,6 +159,8 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 			[]string{"run 2 echo hi", "compare 7 hi"}},
 		{"something like is tolerant", md("```bash", "date", "```", "", "You will see something like:", "", "```", "Mon Jan 1", "```"),
 			[]string{"run 2 date", "compare 8 Mon Jan 1 (tolerant)"}},
+		{"similar to before a yaml block is not output", md("```bash", "ls", "```", "", "Write a config similar to this one:", "", "```yaml", "a: 1", "```"),
+			[]string{"run 2 ls", "ambiguous 7"}},
 		{"a command said to fail", md("This test fails, as expected:", "", "```bash", "false", "```"), []string{"run 4 false (fails)"}},
 		{"a server by its output", md("```bash", "python3 -m http.server 8000", "```", "", "You should see:", "", "```", "Serving HTTP on 0.0.0.0 port 8000", "```"),
 			[]string{"run 2 python3 -m http.server 8000 (background)", "compare 8 Serving HTTP on 0.0.0.0 port 8000"}},

@@ -143,6 +143,9 @@ func (s *student) walk(ctx context.Context) {
 	recorded := len(s.out.Findings)
 	s.out.Summary = fmt.Sprintf("Followed the tutorial to the end in %s: ran %s and wrote %s; %s recorded without asking the Mentor.",
 		count(s.steps, "step"), count(len(s.out.CommandsRun), "command"), count(len(s.out.FilesCreated), "file"), count(recorded, "problem"))
+	if n := len(s.out.Skipped); n > 0 {
+		s.out.Summary += fmt.Sprintf(" Skipped %s that %s not on the path (listed with the reasons).", count(n, "block"), map[bool]string{true: "is", false: "are"}[n == 1])
+	}
 }
 
 func (s *student) stepName(line int) string {
