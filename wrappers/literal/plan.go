@@ -78,7 +78,7 @@ var (
 	// exampleIntro introduces an example of output, but only for a block
 	// that is text: "a config similar to this" is a file, not output.
 	exampleIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
-	runIntro = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
+	runIntro     = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
 	// tolerantIntro: output that is only an example of what to expect.
 	tolerantIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
 		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|\b(?:may|might|will) (?:vary|differ)\b`)
