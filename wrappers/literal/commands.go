@@ -1,6 +1,7 @@
 package literal
 
 import (
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -25,18 +26,18 @@ type ExpectedLine struct {
 	Text string
 }
 
-// hasPrompt reports whether a code line starts with a `$ ` prompt.
-func hasPrompt(text string) bool {
-	t := strings.TrimLeft(text, " \t")
-	return strings.HasPrefix(t, "$ ") || t == "$"
-}
+// promptRe is a shell prompt at the start of a transcript line: `$ `, a
+// virtualenv's `(venv) $ `, `user@host:~/app$ `, zsh's `% `.
+var promptRe = regexp.MustCompile(`^\s*(?:(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::[^\s$]*)?\s?)?\$|%)(?: |$)`)
+
+// hasPrompt reports whether a code line starts with a shell prompt.
+func hasPrompt(text string) bool { return promptRe.MatchString(text) }
 
 func stripPrompt(text string) string {
-	t := strings.TrimLeft(text, " \t")
-	if t == "$" {
-		return ""
+	if m := promptRe.FindString(text); m != "" {
+		return text[len(m):]
 	}
-	return strings.TrimPrefix(t, "$ ")
+	return strings.TrimLeft(text, " \t")
 }
 
 // scriptCommands splits a shell script into its top-level commands with a

@@ -164,6 +164,14 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 	switch {
 	case consoleLangs[lang], shellLangs[lang] && prompted, lang == "" && prompted:
 		return p.consoleSteps(base, b.Code)
+	case shellLangs[lang] && outputIntro.MatchString(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
+		// ```bash after "you should see:" holding `Hello, World!`: output
+		// tagged as shell.
+		s := base
+		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
+		s.Line = firstContentLine(b.Code, b.Line)
+		s.Tolerant = tolerantIntro.MatchString(ctx.before)
+		return []Step{s}
 	case shellLangs[lang]:
 		return commandSteps(base, scriptCommands(b.Code))
 	case (outputIntro.MatchString(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
