@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/status"
@@ -73,5 +74,24 @@ func TestContainerRepeatedMismatchIsOneFinding(t *testing.T) {
 	}
 	if f := out.Findings[1]; f.Asked {
 		t.Errorf("an unexpected success stopped the Student: %+v", f)
+	}
+}
+
+// A command for another terminal that ends is judged like any other: its
+// failure is found at its line, and the walk goes on.
+func TestContainerBackgroundCommandThatEnds(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "reading-background.md")
+	res := s.student(t, 1, behavior(allFlagsOff), nil, runOptions{})
+	out := res.StudentOutput
+	want := []gap{{status.CategoryMissingFile, 6}}
+	if out.Status != status.StudentCompleted || fmt.Sprint(gaps(out.Findings)) != fmt.Sprint(want) {
+		t.Fatalf("findings:\n got  %v\n want %v\n%s", gaps(out.Findings), want, dump(t, res))
+	}
+	if f := out.Findings[0]; f.ExitCode != 1 || !strings.Contains(f.Problem, "no-such-notes.txt") {
+		t.Errorf("finding = %+v, want exit 1 about no-such-notes.txt", f)
+	}
+	if len(commandsAt(res.Audit, 10)) != 1 {
+		t.Errorf("the step after it did not run")
 	}
 }

@@ -3,15 +3,10 @@ package literal
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/smile-loop/smile/status"
-	"github.com/smile-loop/smile/wrappers/session"
 )
 
 var (
@@ -54,51 +49,70 @@ func markServers(steps []Step) {
 }
 
 // runBackground starts a command detached, with its output in a log, and
-// watches the log until it shows what the tutorial shows (or a server's
-// first words), until it ends, or for a bounded wait. A command that ends is
-// judged like any other; one that keeps running is left running for the
-// steps after it.
+// watches the log (with short commands in the session) until it shows what
+// the tutorial shows (or a server's first words), until it ends, or for a
+// bounded wait. A command that ends is judged like any other; one that keeps
+// running is left running for the steps after it.
 func (s *student) runBackground(ctx context.Context, st Step) error {
 	cmd := st.Command
-	logPath := filepath.Join(os.TempDir(), fmt.Sprintf("smile-background-%d.log", cmd.Line))
-	rcPath := logPath + ".rc"
-	_ = os.Remove(rcPath)
-	script := fmt.Sprintf("{ ( %s\n) > %s 2>&1 < /dev/null; echo $? > %s; } &", withInput(cmd.Text, st.Stdin), shellQuote(logPath), shellQuote(rcPath))
+	logPath := fmt.Sprintf("${TMPDIR:-/tmp}/smile-background-%d.log", cmd.Line)
+	script := fmt.Sprintf("rm -f \"%[2]s.rc\"; { ( %[1]s\n) > \"%[2]s\" 2>&1 < /dev/null; echo $? > \"%[2]s.rc\"; } &",
+		withInput(cmd.Text, st.Stdin), logPath)
 	res, err := s.sess.Run(ctx, script, s.timeout)
 	if err != nil {
 		return fmt.Errorf("cannot start line %d in the background: %w", cmd.Line, err)
 	}
 	s.out.CommandsRun = append(s.out.CommandsRun, cmd.Text)
-	start := res.StartedAt
 	wait := quietWait
 	if hasExpectation(st.Shown) {
 		wait = min(serverWait, s.timeout)
 	}
-	var output string
 	for {
-		data, _ := os.ReadFile(logPath)
-		output = string(data)
-		if rc, err := os.ReadFile(rcPath); err == nil {
-			code, _ := strconv.Atoi(strings.TrimSpace(string(rc)))
-			ended := session.Result{ExitCode: code, Output: output, StartedAt: start, Duration: time.Since(start)}
-			s.auditCommand(cmd.Line, cmd.Text, ended, 1, false)
-			return s.judge(ctx, st, ended, 1, Decision{Attempts: 1, Ask: decide(status.CategoryCommandFailure, s.behavior, "").Ask})
+		output, code, ended, err := s.peek(ctx, logPath)
+		if err != nil {
+			return fmt.Errorf("cannot watch line %d: %w", cmd.Line, err)
+		}
+		res.Output, res.Duration = output, time.Since(res.StartedAt)
+		if ended {
+			res.ExitCode = code
+			s.auditCommand(cmd.Line, cmd.Text, res, 1, false)
+			d := decide(s.classify(cmd, res).Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+			d.Attempts = 1
+			return s.judge(ctx, st, res, 1, d)
 		}
 		up := serverText.MatchString(output)
 		if hasExpectation(st.Shown) {
 			_, up = matchTolerant(st.Shown, output)
 		}
-		if up || time.Since(start) > wait || ctx.Err() != nil {
+		if up || res.Duration > wait || ctx.Err() != nil {
 			break
 		}
 		time.Sleep(pollEvery)
 	}
-	res.Output, res.Duration = output, time.Since(start)
 	s.auditCommand(cmd.Line, cmd.Text, res, 1, false)
 	s.action(fmt.Sprintf("started line %d in the background: `%s`; it keeps running for the steps after it", cmd.Line, firstLine(cmd.Text)))
-	s.env.Log.Info("Started in the background", "line", cmd.Line, "log", logPath)
-	s.last = &lastRun{command: cmd, output: output, ok: true}
-	return s.checkOutput(cmd, cmd.Expected, output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant)
+	s.env.Log.Info("Started in the background", "line", cmd.Line)
+	s.last = &lastRun{command: cmd, output: res.Output, ok: true}
+	return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant)
+}
+
+// endMarker separates a background command's log from its exit code.
+const endMarker = "--smile-background-exit--"
+
+// peek reads a background command's log and, once it has ended, its exit
+// code, through the session.
+func (s *student) peek(ctx context.Context, logPath string) (output string, code int, ended bool, err error) {
+	script := fmt.Sprintf("cat \"%[1]s\" 2>/dev/null; if [ -f \"%[1]s.rc\" ]; then printf '%%s%%s' '%[2]s' \"$(cat \"%[1]s.rc\")\"; fi", logPath, endMarker)
+	res, err := s.sess.Run(ctx, script, 5*time.Second)
+	if err != nil {
+		return "", 0, false, err
+	}
+	output = res.Output
+	if i := strings.LastIndex(output, endMarker); i >= 0 {
+		code, _ = strconv.Atoi(strings.TrimSpace(output[i+len(endMarker):]))
+		return output[:i], code, true, nil
+	}
+	return output, 0, false, nil
 }
 
 func expectedText(lines []ExpectedLine) string {
