@@ -3,6 +3,8 @@ package literal
 import (
 	"fmt"
 	"path"
+	"regexp"
+	"strings"
 
 	"github.com/smile-loop/smile/spec"
 )
@@ -33,6 +35,8 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 		named, why = &d, "the prose before it names "+d.Path
 	} else if d, ok := captionDestination(ctx.after); ok && captionFits(d) {
 		named, why = &d, "the caption after it names "+d.Path
+	} else if d, ok := proseDestination(ctx.after); ok && refersBack.MatchString(strings.TrimSpace(ctx.after)) && !strings.HasSuffix(strings.TrimSpace(ctx.after), ":") {
+		named, why = &d, "the sentence after it names "+d.Path
 	}
 	if r := p.rule; r != nil && captionFits(r.dest) && !outputIntro.MatchString(ctx.before) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
@@ -61,6 +65,10 @@ func (p *planner) ruleSteps(base Step, b spec.Block, r sectionRule) []Step {
 	}
 	return steps
 }
+
+// refersBack: a sentence after a block that names the block's file (one
+// ending in a colon introduces the next block instead).
+var refersBack = regexp.MustCompile(`(?i)^(?:now\s+|then\s+)?(?:save|name|call|store|put|write)\s+(?:this|it|that|the\s+(?:above|file|code|script|program))\b`)
 
 func shellFile(name string) bool {
 	switch path.Ext(name) {

@@ -70,6 +70,7 @@ type Step struct {
 var (
 	shellLangs   = set("sh", "bash", "shell", "zsh", "ksh", "shellscript", "posix")
 	consoleLangs = set("console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal")
+	outputLangs  = set("output", "out", "stdout", "result", "results")
 	textLangs    = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight")
 
 	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
@@ -86,6 +87,9 @@ var (
 	failIntro = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
 		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b`)
 )
+
+// failAfter: the sentence after a command says it failed.
+var failAfter = regexp.MustCompile(`(?i)^(?:this|that|it|the command)\s+(?:fails|will fail|should fail|errors out|exits with an error)\b`)
 
 func set(names ...string) map[string]bool {
 	m := map[string]bool{}
@@ -143,8 +147,9 @@ func (p *planner) blockSteps(i int) []Step {
 	}
 	steps := p.readBlock(base, b, ctx, lang)
 	for k := range steps {
+		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before)
 		if steps[k].Kind == StepRun {
-			steps[k].ExpectFail = failIntro.MatchString(ctx.before)
+			steps[k].ExpectFail = failIntro.MatchString(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after))
 			steps[k].Background = anotherTerminal.MatchString(ctx.before)
 		}
 	}
@@ -174,12 +179,13 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		return []Step{s}
 	case shellLangs[lang]:
 		return commandSteps(base, scriptCommands(b.Code))
-	case (outputIntro.MatchString(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
+	case outputLangs[lang],
+		(outputIntro.MatchString(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
 		s := base
-		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output"
+		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "it is output: its tag or the prose before it says so"
 		s.Line = firstContentLine(b.Code, b.Line)
 		s.Tolerant = tolerantIntro.MatchString(ctx.before)
-		if textLangs[lang] && looksLikeCommands(b.Code) {
+		if textLangs[lang] && !outputLangs[lang] && looksLikeCommands(b.Code) {
 			s.AltRun = scriptCommands(b.Code)
 		}
 		return []Step{s}

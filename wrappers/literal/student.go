@@ -115,10 +115,7 @@ func (s *student) walk(ctx context.Context) {
 		switch st.Kind {
 		case StepImage:
 			s.imageFinding(st)
-		case StepSkip:
-			s.action(fmt.Sprintf("skipped the block at line %d (%s)", st.Line, st.Why))
-			s.env.Log.Info("Skipped block", "line", st.Line, "why", st.Why)
-		case StepAmbiguous, StepOmit:
+		case StepSkip, StepAmbiguous, StepOmit:
 			s.skip(st)
 		case StepWrite:
 			stepErr = s.write(st)
