@@ -75,7 +75,12 @@ var (
 
 	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
 		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
-		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b`)
+		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b|\b(?:it|which|and) (?:answers|replies|says|greets)\b`)
+	// strongOutputIntro leaves no doubt that output follows: the block is
+	// compared even if its first word is a program ("perl 5.36.0").
+	strongOutputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look)|` +
+		`expected output|something like|similar to|looks? like|\bit (?:prints|shows|returns|displays|answers|responds|outputs)\b|` +
+		`(?:prints|output|result|response)\s*:?\s*$`)
 	// exampleIntro introduces an example of output, but only for a block
 	// that is text: "a config similar to this" is a file, not output.
 	exampleIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
@@ -145,6 +150,11 @@ func (p *planner) blockSteps(i int) []Step {
 	if s, ok := replStep(base, b, lang); ok {
 		return []Step{s}
 	}
+	if p.layout(b) {
+		s := base
+		s.Kind, s.Why = StepSkip, "a drawing of the folder layout, not the output of the command before it"
+		return []Step{s}
+	}
 	steps := p.readBlock(base, b, ctx, lang)
 	for k := range steps {
 		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before)
@@ -185,7 +195,7 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "it is output: its tag or the prose before it says so"
 		s.Line = firstContentLine(b.Code, b.Line)
 		s.Tolerant = tolerantIntro.MatchString(ctx.before)
-		if textLangs[lang] && !outputLangs[lang] && looksLikeCommands(b.Code) {
+		if textLangs[lang] && !outputLangs[lang] && !strongOutputIntro.MatchString(lastSentence(ctx.before)) && looksLikeCommands(b.Code) {
 			s.AltRun = scriptCommands(b.Code)
 		}
 		return []Step{s}
@@ -199,6 +209,21 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 	s := base
 	s.Kind, s.Why = StepSkip, "display text: no file name, no instruction to run it, no output introduced"
 	return []Step{s}
+}
+
+var (
+	treeGlyphs  = regexp.MustCompile(`├──|└──|│  |\|-- |` + "`" + `-- `)
+	listingRuns = regexp.MustCompile(`^(?:tree|ls|find|du|exa|eza)\b`)
+)
+
+// layout: a folder tree drawn in prose ("your project now looks like
+// this"), unless the command just run draws trees.
+func (p *planner) layout(b spec.Block) bool {
+	if !treeGlyphs.MatchString(b.Text) {
+		return false
+	}
+	prev, ok := p.lastRun()
+	return !ok || !listingRuns.MatchString(strings.TrimSpace(prev.Command.Text))
 }
 
 // runAfterOutput: "the output goes to out.txt; run:" names output, then says
