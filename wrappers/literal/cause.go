@@ -8,19 +8,6 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
-// extensions are the file name endings a block's language writes.
-var extensions = map[string][]string{
-	"python": {".py"}, "py": {".py"}, "go": {".go"}, "rust": {".rs"}, "rs": {".rs"},
-	"javascript": {".js", ".mjs", ".cjs"}, "js": {".js", ".mjs", ".cjs"}, "typescript": {".ts"}, "ts": {".ts"},
-	"jsx": {".jsx"}, "tsx": {".tsx"}, "ruby": {".rb"}, "rb": {".rb"}, "java": {".java"}, "c": {".c", ".h"},
-	"cpp": {".cpp", ".cc", ".hpp"}, "c++": {".cpp", ".cc", ".hpp"}, "yaml": {".yaml", ".yml"}, "yml": {".yaml", ".yml"},
-	"json": {".json"}, "toml": {".toml"}, "html": {".html", ".htm"}, "css": {".css"}, "php": {".php"},
-	"perl": {".pl"}, "lua": {".lua"}, "sql": {".sql"}, "ini": {".ini", ".cfg", ".conf"}, "xml": {".xml"},
-	"markdown": {".md"}, "md": {".md"}, "kotlin": {".kt"}, "swift": {".swift"}, "haskell": {".hs"},
-	"dockerfile": {"Dockerfile"}, "docker": {"Dockerfile"}, "makefile": {"Makefile", "makefile"}, "make": {"Makefile", "makefile"},
-	"sh": {".sh"}, "bash": {".sh", ".bash"}, "nginx": {".conf"}, "hcl": {".tf", ".hcl"}, "terraform": {".tf"},
-}
-
 // skip lists a block the Student did not follow, with the reason.
 func (s *student) skip(st Step) {
 	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: st.Line, EndLine: st.EndLine, Reason: st.Why, Quote: s.quote(st.Line)})
@@ -61,7 +48,7 @@ func (s *student) causeFor(missing string, before int) (Step, bool) {
 }
 
 func writesKind(lang, file string) bool {
-	for _, ext := range extensions[lang] {
+	for _, ext := range langExtensions[lang] { // the Mentor's table, in mentor.go
 		if strings.HasPrefix(ext, ".") && strings.HasSuffix(file, ext) || file == ext {
 			return true
 		}
