@@ -16,7 +16,13 @@ var (
 
 	otherPlatform = regexp.MustCompile(`(?i)\b(?:windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|homebrew|brew|powershell|` +
 		`cmd(?:\.exe)?|chocolatey|choco|winget|scoop)\b`)
-	thisPlatform = regexp.MustCompile(`(?i)\b(?:linux|unix|ubuntu|debian|fedora|posix|wsl|apt|apt-get|bash|shell|terminal)\b`)
+	thisPlatform = regexp.MustCompile(`(?i)\b(?:linux|unix|ubuntu|debian|posix|wsl|apt|apt-get|bash|shell|terminal)\b`)
+	// debianLike is the container's own family; otherDistro names Linux
+	// systems whose package tools it does not have.
+	debianLike  = regexp.MustCompile(`(?i)\b(?:debian|ubuntu|apt|apt-get|mint|pop!?_os)\b`)
+	otherDistro = regexp.MustCompile(`(?i)\b(?:fedora|centos|rhel|red\s?hat|rocky|alma(?:linux)?|arch(?:\s+linux)?|manjaro|alpine|opensuse|suse|gentoo|nixos|void|dnf|yum|pacman|apk|zypper)\b`)
+	// noteLabel is the label of an admonition sentence ("**Note:** On Windows, ...").
+	noteLabel = regexp.MustCompile(`(?i)^(?:\[!?\w+\]\s*)?(?:note|tip|info|important|warning|caution|hint)\s*:\s*`)
 	// platformSentence scopes what follows to another platform.
 	platformSentence = regexp.MustCompile(`(?i)^(?:on|for|under|in|with)\s+(?:a\s+)?(?:windows|macos|mac\s?os|mac|os\s?x|homebrew|powershell)\b|` +
 		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running|prefer)\s+(?:a\s+)?(?:windows|mac|macos|mac\s?os|homebrew|powershell|chocolatey)\b|` +
@@ -44,8 +50,8 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 			return fmt.Sprintf("under the heading %q, for another platform", h.Text)
 		}
 	}
-	last := lastSentence(ctx.before)
-	for _, s := range []string{strings.TrimSpace(ctx.before), last} {
+	last := plain(lastSentence(ctx.before))
+	for _, s := range []string{plain(ctx.before), last} {
 		if platformSentence.MatchString(s) && !thisPlatform.MatchString(s) {
 			return "the prose before it is for another platform: " + shorten(s, 80)
 		}
@@ -59,13 +65,23 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 	return ""
 }
 
-// forOtherPlatform: a heading or tab label that names only another platform.
+// plain is prose without emphasis marks and without an admonition label.
+func plain(prose string) string {
+	t := strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "*", "").Replace(prose))
+	return strings.TrimSpace(noteLabel.ReplaceAllString(t, ""))
+}
+
+// forOtherPlatform: a heading or tab label that names only another platform
+// (or only Linux systems of another family than the container's).
 func forOtherPlatform(label string) bool {
+	if otherDistro.MatchString(label) && !debianLike.MatchString(label) {
+		return true
+	}
 	return otherPlatform.MatchString(label) && !thisPlatform.MatchString(label)
 }
 
 func linuxLabel(label string) bool {
-	return thisPlatform.MatchString(label) || strings.EqualFold(label, "sh")
+	return (thisPlatform.MatchString(label) || strings.EqualFold(label, "sh")) && !forOtherPlatform(label)
 }
 
 // otherPlatformTab also knows the short values tab groups use ("win").
@@ -85,10 +101,11 @@ func chooseTabs(blocks []spec.Block) map[int]string {
 	}
 	chosen := map[int]string{}
 	for g, ls := range labels {
-		for _, l := range ls {
-			if linuxLabel(l) {
-				chosen[g] = l
-				break
+		for _, want := range []func(string) bool{debianLike.MatchString, linuxLabel} {
+			for _, l := range ls {
+				if _, done := chosen[g]; !done && want(l) {
+					chosen[g] = l
+				}
 			}
 		}
 		if _, ok := chosen[g]; ok {
