@@ -188,6 +188,8 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 		{"the sentence after says it fails", md("```bash", "false", "```", "", "This fails because nothing is set up yet."), []string{"run 2 false (fails)"}},
 		{"a server by its output", md("```bash", "python3 -m http.server 8000", "```", "", "You should see:", "", "```", "Serving HTTP on 0.0.0.0 port 8000", "```"),
 			[]string{"run 2 python3 -m http.server 8000 (background)", "compare 8 Serving HTTP on 0.0.0.0 port 8000"}},
+		{"a known development server", md("```bash", "npm run dev", "```"), []string{"run 2 npm run dev (background)"}},
+		{"compose in the background is not a server", md("```bash", "docker compose up -d", "```"), []string{"run 2 docker compose up -d"}},
 		{"another terminal", md("In another terminal, start the worker:", "", "```bash", "./worker", "```"), []string{"run 4 ./worker (background)"}},
 	}
 	for _, tc := range tests {

@@ -18,6 +18,13 @@ var (
 		`press ctrl\+c to (?:quit|stop|exit)|ctrl-c to (?:quit|stop)|development server at|now listening|application started|ready in \d`)
 )
 
+// knownServer is a command that starts a development server, which keeps
+// running whether or not the tutorial shows what it prints.
+var knownServer = regexp.MustCompile(`^(?:sudo\s+)?(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:start|dev|serve)|npx\s+(?:vite|next\s+dev|serve)|` +
+	`(?:flask|uvicorn|gunicorn|hypercorn)\b|python[\d.]*\s+-m\s+(?:http\.server|flask\s+run|uvicorn)|` +
+	`python[\d.]*\s+manage\.py\s+runserver|(?:bundle\s+exec\s+)?rails\s+s(?:erver)?\b|(?:hugo|mkdocs)\s+serve|jekyll\s+serve|` +
+	`php\s+-S\b|php\s+artisan\s+serve|docker\s+compose\s+up(?:\s+[^-\s]\S*)*\s*$)`)
+
 const (
 	// serverWait bounds the wait for a server's first words.
 	serverWait = 20 * time.Second
@@ -39,7 +46,7 @@ func markServers(steps []Step) {
 		if len(shown) == 0 && i+1 < len(steps) && steps[i+1].Kind == StepCompare {
 			shown = steps[i+1].Expected
 		}
-		if serverText.MatchString(expectedText(shown)) {
+		if serverText.MatchString(expectedText(shown)) || knownServer.MatchString(strings.TrimSpace(steps[i].Command.Text)) {
 			steps[i].Background = true
 		}
 		if steps[i].Background {
