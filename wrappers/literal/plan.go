@@ -85,6 +85,8 @@ var (
 	// that is text: "a config similar to this" is a file, not output.
 	exampleIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
 	runIntro     = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
+	// commandIntro makes an untagged block commands when it reads as them.
+	commandIntro = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b`)
 	// tolerantIntro: output that is only an example of what to expect.
 	tolerantIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
 		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|\b(?:may|might|will) (?:vary|differ)\b`)
@@ -188,7 +190,7 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		s.Tolerant = tolerantIntro.MatchString(ctx.before)
 		return []Step{s}
 	case shellLangs[lang]:
-		return commandSteps(base, scriptCommands(b.Code))
+		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case outputLangs[lang],
 		(outputIntro.MatchString(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
 		s := base
@@ -199,8 +201,8 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 			s.AltRun = scriptCommands(b.Code)
 		}
 		return []Step{s}
-	case lang == "" && runIntro.MatchString(ctx.before):
-		return commandSteps(base, scriptCommands(b.Code))
+	case lang == "" && (runIntro.MatchString(ctx.before) || commandIntro.MatchString(ctx.before) && looksLikeCommands(b.Code)):
+		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case !textLangs[lang]:
 		s := base
 		s.Kind, s.Why = StepAmbiguous, fmt.Sprintf("a %s block with no file to save it to and no instruction to run it", lang)
@@ -236,19 +238,45 @@ func runAfterOutput(prose string) bool {
 	return runIntro.MatchString(prose[locs[len(locs)-1][1]:])
 }
 
-// commandSteps runs a block's commands; a syntax template among them is
-// omitted, not run.
-func commandSteps(base Step, cmds []Command) []Step {
+// commandSteps runs a block's commands; a syntax template among them, or a
+// command under a comment for another platform ("# macOS"), is omitted, not
+// run.
+func commandSteps(base Step, cmds []Command, lines []spec.CodeLine) []Step {
+	scoped := platformComments(lines)
 	var steps []Step
 	for _, c := range cmds {
 		s := base
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
 		if why := template(c.Text); why != "" {
 			s = omitted(s, why)
+		} else if why, ok := scoped[c.Line]; ok {
+			s = omitted(s, why)
 		}
 		steps = append(steps, s)
 	}
 	return steps
+}
+
+// platformComments maps the lines under a comment that names another
+// platform, up to the next comment or blank line, to the reason to skip them.
+func platformComments(lines []spec.CodeLine) map[int]string {
+	scoped := map[int]string{}
+	why := ""
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case t == "":
+			why = ""
+		case strings.HasPrefix(t, "#"):
+			why = ""
+			if comment := strings.TrimSpace(strings.TrimLeft(t, "#")); forOtherPlatform(comment) {
+				why = fmt.Sprintf("the comment at line %d scopes it to another platform: %s", l.Line, shorten(comment, 60))
+			}
+		case why != "":
+			scoped[l.Line] = why
+		}
+	}
+	return scoped
 }
 
 func omitted(s Step, why string) Step {
@@ -275,7 +303,7 @@ func (p *planner) consoleSteps(base Step, lines []spec.CodeLine) []Step {
 		steps = append(steps, s)
 		cmds = cmds[1:]
 	}
-	return append(steps, commandSteps(base, cmds)...)
+	return append(steps, commandSteps(base, cmds, lines)...)
 }
 
 func firstContentLine(lines []spec.CodeLine, fallback int) int {
