@@ -96,3 +96,32 @@ func TestContainerBackgroundCommandThatEnds(t *testing.T) {
 		t.Errorf("the step after it did not run")
 	}
 }
+
+// A block the Student cannot place is not a gap by itself; a later step that
+// fails for want of it is, and the Student asks about it, quoting the block's
+// prose.
+func TestContainerUnplacedBlockNeedsEvidence(t *testing.T) {
+	needContainers(t)
+	t.Run("no evidence", func(t *testing.T) {
+		s := newSandbox(t, "reading-nocause.md")
+		res := s.student(t, 1, behavior(nil), nil, runOptions{})
+		out := res.StudentOutput
+		if out.Status != status.StudentCompleted || len(out.Findings) != 0 || len(out.Skipped) != 1 || out.Skipped[0].Line != 5 {
+			t.Fatalf("want completed, no findings, the python block skipped:\n%s", dump(t, res))
+		}
+	})
+	t.Run("a later step fails for want of it", func(t *testing.T) {
+		s := newSandbox(t, "reading-cause.md")
+		res := s.student(t, 1, behavior(nil), nil, runOptions{})
+		out := res.StudentOutput
+		want := []gap{{status.CategoryAmbiguousInstruction, 12}}
+		if out.Status != status.StudentAskMentor || fmt.Sprint(gaps(out.Findings)) != fmt.Sprint(want) {
+			t.Fatalf("want ask_mentor with %v:\n%s", want, dump(t, res))
+		}
+		f := out.Findings[0]
+		if f.CauseLine != 5 || f.CauseQuote != "Here is the program:" || !strings.Contains(out.QuestionForMentor, "line 5") ||
+			!strings.Contains(out.QuestionForMentor, "Here is the program:") {
+			t.Errorf("finding %+v\nquestion %q: want it to point back at line 5 and quote its prose", f, out.QuestionForMentor)
+		}
+	})
+}
