@@ -28,7 +28,9 @@ type ExpectedLine struct {
 
 // promptRe is a shell prompt at the start of a transcript line: `$ `, a
 // virtualenv's `(venv) $ `, `user@host:~/app$ `, zsh's `% `.
-var promptRe = regexp.MustCompile(`^\s*(?:(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::[^\s$]*)?\s?)?\$|%)(?: |$)`)
+// A `%` counts only at the very start of the line: curl's progress header
+// ("  % Total    % Received") is output.
+var promptRe = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::[^\s$]*)?\s?)?\$(?: |$)|^%(?: |$)`)
 
 // hasPrompt reports whether a code line starts with a shell prompt.
 func hasPrompt(text string) bool { return promptRe.MatchString(text) }

@@ -24,6 +24,7 @@ var (
 	replPrompt = regexp.MustCompile(`^(?:>>>|\.\.\.)(?: |$)|^irb\([^)]*\):\d+:\d+[>*"'] ?|^(?:sqlite|mysql|postgres|\w+)[=-]?[#>] `)
 	nodePrompt = regexp.MustCompile(`^> `)
 	pythonREPL = regexp.MustCompile(`^python[\d.]*$`)
+	fileWriter = regexp.MustCompile(`^(?:cat\s*>>?|tee\s)`)
 )
 
 // readsStdin reports whether a command starts a program that waits for
@@ -53,11 +54,15 @@ func (p *planner) readsStdin(command string) bool {
 // that command waits for input and the block is typed into it.
 func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 	idx := p.lastRunIndex()
-	if idx < 0 || shellLangs[lang] || consoleLangs[lang] {
+	if idx < 0 || consoleLangs[lang] {
 		return false
 	}
 	prev := p.steps[idx]
 	if prev.Background || !p.readsStdin(prev.Command.Text) {
+		return false
+	}
+	// A shell block is typed into a file being written, not into a program.
+	if shellLangs[lang] && !fileWriter.MatchString(strings.TrimSpace(prev.Command.Text)) {
 		return false
 	}
 	node := strings.HasPrefix(strings.TrimSpace(prev.Command.Text), "node")

@@ -160,6 +160,8 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 		{"standalone python transcript", md("```python", ">>> print('hi')", "hi", "```"), []string{"run 1 python3 <- print('hi')"}},
 		{"cat > file gets its input", md("```bash", "cat > notes.txt", "```", "", "Then type these lines and press Ctrl-D:", "", "```", "one", "two", "```"),
 			[]string{"run 2 cat > notes.txt <- one; two"}},
+		{"a shell script typed into cat", md("```bash", "cat > run.sh", "```", "", "Type:", "", "```bash", "echo hi", "```"), []string{"run 2 cat > run.sh <- echo hi"}},
+		{"curl's progress header is output", md("```console", "$ curl -O x", "  % Total    % Received", "```"), []string{"run 2 curl -O x"}},
 		{"a script the tutorial wrote that reads input", md("Save as `ask.py`:", "", "```python", "name = input()", "print(name)", "```", "", "```bash", "python3 ask.py", "```", "", "Enter your name:", "", "```", "Ada", "```"),
 			[]string{"write 3 ask.py", "run 9 python3 ask.py <- Ada"}},
 		{"not input: a non-interactive command", md("```bash", "ls", "```", "", "Type:", "", "```", "pwd", "```"), []string{"run 2 ls", "run 8 pwd"}},
