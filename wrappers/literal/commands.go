@@ -135,6 +135,7 @@ func lineCommands(lines []spec.CodeLine) []Command {
 // command should print. Output before the first command is returned apart:
 // it belongs to the command run before the block.
 func consoleCommands(lines []spec.CodeLine) (leading []ExpectedLine, cmds []Command) {
+	lines = plainTranscript(lines)
 	var cur *Command
 	open := false // cur still needs lines
 	for _, l := range lines {
@@ -177,4 +178,31 @@ func incomplete(text string) bool {
 	}
 	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text+"\n"), "")
 	return err != nil && syntax.IsIncomplete(err)
+}
+
+var (
+	// styleTag is the markup that animated-terminal widgets put in a
+	// transcript to colour it.
+	styleTag = regexp.MustCompile(`(?i)</?(?:font|span|b|u|i|em|strong)\b[^>]*>`)
+	entities = strings.NewReplacer("&apos;", "'", "&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&", "&#39;", "'")
+)
+
+// plainTranscript removes colouring markup from a transcript, so that its
+// commands and output read as they appear in a terminal.
+func plainTranscript(lines []spec.CodeLine) []spec.CodeLine {
+	marked := false
+	for _, l := range lines {
+		if styleTag.MatchString(l.Text) {
+			marked = true
+			break
+		}
+	}
+	if !marked {
+		return lines
+	}
+	out := make([]spec.CodeLine, len(lines))
+	for i, l := range lines {
+		out[i] = spec.CodeLine{Line: l.Line, Text: entities.Replace(styleTag.ReplaceAllString(l.Text, ""))}
+	}
+	return out
 }

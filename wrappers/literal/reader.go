@@ -15,6 +15,7 @@ type planner struct {
 	steps    []Step
 	headings []spec.Block // the headings the current block is under, outermost first
 	rule     *sectionRule
+	browser  int // the line of the last paragraph that sends the reader to a browser
 	// tabs is the label followed in each tab group.
 	tabs map[int]string
 }
@@ -49,7 +50,20 @@ func (p *planner) observe(i int) {
 			r.level, r.line = p.level(), b.Line
 			p.rule = &r
 		}
+		if browserVisit.MatchString(b.Text) {
+			p.browser = b.Line
+		}
 	}
+}
+
+// browserVisit: the reader looks at a page in a browser, not at a command.
+var browserVisit = regexp.MustCompile(`(?i)\b(?:open|point|visit|navigate|go|browse)\b[^.]{0,40}?\b(?:browser|https?://|localhost|127\.0\.0\.1)`)
+
+// inBrowser: output shown after the reader was sent to a browser, with no
+// command run since, is what the page shows; no command printed it.
+func (p *planner) inBrowser() bool {
+	prev, ok := p.lastRun()
+	return p.browser > 0 && (!ok || p.browser > prev.EndLine)
 }
 
 // level is the level of the innermost heading, 0 before the first.

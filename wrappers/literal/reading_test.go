@@ -196,6 +196,10 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 			[]string{"run 3 sudo apt install jq", "omit 5", "run 7 jq --version"}},
 		{"a known development server", md("```bash", "npm run dev", "```"), []string{"run 2 npm run dev (background)"}},
 		{"compose in the background is not a server", md("```bash", "docker compose up -d", "```"), []string{"run 2 docker compose up -d"}},
+		{"a coloured transcript", md("```console", `$ <font color="#4E9A06">uv run fastapi</font> dev`, `  <span>Server started at</span> <u>http://127.0.0.1:8000</u>`, "```"),
+			[]string{"run 2 uv run fastapi dev (background)"}},
+		{"what a browser shows", md("```bash", "python3 -m http.server", "```", "", "Open your browser at http://localhost:8000.", "", "You will see:", "", "```", "Directory listing", "```"),
+			[]string{"run 2 python3 -m http.server (background)", "omit 9"}},
 		{"another terminal", md("In another terminal, start the worker:", "", "```bash", "./worker", "```"), []string{"run 4 ./worker (background)"}},
 	}
 	for _, tc := range tests {

@@ -20,7 +20,7 @@ var (
 
 // knownServer is a command that starts a development server, which keeps
 // running whether or not the tutorial shows what it prints.
-var knownServer = regexp.MustCompile(`^(?:sudo\s+)?(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:start|dev|serve)|npx\s+(?:vite|next\s+dev|serve)|` +
+var knownServer = regexp.MustCompile(`^(?:sudo\s+)?(?:(?:uv|poetry|pipenv|pdm|hatch)\s+run\s+)?(?:fastapi\s+(?:dev|run)\b|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:start|dev|serve)|npx\s+(?:vite|next\s+dev|serve)|` +
 	`(?:flask|uvicorn|gunicorn|hypercorn)\b|python[\d.]*\s+-m\s+(?:http\.server|flask\s+run|uvicorn)|` +
 	`python[\d.]*\s+manage\.py\s+runserver|(?:bundle\s+exec\s+)?rails\s+s(?:erver)?\b|(?:hugo|mkdocs)\s+serve|jekyll\s+serve|` +
 	`php\s+-S\b|php\s+artisan\s+serve|docker\s+compose\s+up(?:\s+[^-\s]\S*)*\s*$)`)
