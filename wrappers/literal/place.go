@@ -41,6 +41,9 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	if r := p.rule; r != nil && captionFits(r.dest) && !outputIntro.MatchString(ctx.before) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
+	if named != nil && shellish && strings.Contains(b.Text, path.Base(named.Path)) {
+		return nil, false // "create a file named /data.txt" over the command that creates it
+	}
 	if named != nil {
 		return write(*named, why), true
 	}

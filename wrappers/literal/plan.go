@@ -1,6 +1,7 @@
 package literal
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -179,6 +180,15 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		}
 	}
 	switch {
+	case shellLangs[lang] && trailingOutput(b.Code) > 0:
+		// `docker volume inspect x` followed by the JSON it prints, or a
+		// command followed by a log with prompts in it.
+		k := trailingOutput(b.Code)
+		cmds := commandSteps(base, scriptCommands(b.Code[:k]), b.Code[:k])
+		if n := len(cmds); n > 0 && cmds[n-1].Kind == StepRun {
+			cmds[n-1].Command.Expected = expectedLines(b.Code[k:])
+		}
+		return cmds
 	case consoleLangs[lang], shellLangs[lang] && prompted, lang == "" && prompted:
 		return p.consoleSteps(base, b.Code)
 	case shellLangs[lang] && outputIntro.MatchString(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
@@ -214,6 +224,30 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 	s := base
 	s.Kind, s.Why = StepSkip, "display text: no file name, no instruction to run it, no output introduced"
 	return []Step{s}
+}
+
+// trailingOutput finds where a shell block's command ends and the output it
+// prints begins: JSON after the command, or (in a block whose first line has
+// no prompt) lines with prompts that belong to a log. 0 when there is none.
+func trailingOutput(lines []spec.CodeLine) int {
+	for k := 1; k < len(lines); k++ {
+		if t := strings.TrimSpace(lines[k].Text); strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
+			var rest []string
+			for _, l := range lines[k:] {
+				rest = append(rest, l.Text)
+			}
+			if json.Valid([]byte(strings.Join(rest, "\n"))) && !strings.HasSuffix(strings.TrimSpace(lines[k-1].Text), "\\") {
+				return k
+			}
+		}
+	}
+	first := firstContentLine(lines, 0)
+	for k, l := range lines {
+		if l.Line == first && !hasPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && hasPrompt(lines[k+1].Text) {
+			return k + 1
+		}
+	}
+	return 0
 }
 
 var (

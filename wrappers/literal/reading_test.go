@@ -194,6 +194,12 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 		{"untagged text after install prose is not a command", md("Install it with these settings:", "", "```", "Port: 80", "```"), []string{"skip 3"}},
 		{"comments that scope lines to a platform", md("```bash", "# Debian/Ubuntu", "sudo apt install jq", "# macOS", "brew install jq", "", "jq --version", "```"),
 			[]string{"run 3 sudo apt install jq", "omit 5", "run 7 jq --version"}},
+		{"a command block that creates the file the prose names", md("Create a file named `data.txt` with a number in it:", "", "```bash", "echo 42 > data.txt", "```"),
+			[]string{"run 4 echo 42 > data.txt"}},
+		{"a script block for the file the prose names", md("Create a file named `setup.sh`:", "", "```bash", "echo setting up", "```"), []string{"write 3 setup.sh"}},
+		{"a command and the JSON it prints", md("```bash", "docker volume inspect db", "[", "  {", `    "Name": "db"`, "  }", "]", "```"),
+			[]string{"run 2 docker volume inspect db"}},
+		{"a command and a log with prompts in it", md("```bash", "tail app.log", "$ node app.js", "Listening", "```"), []string{"run 2 tail app.log"}},
 		{"a known development server", md("```bash", "npm run dev", "```"), []string{"run 2 npm run dev (background)"}},
 		{"compose in the background is not a server", md("```bash", "docker compose up -d", "```"), []string{"run 2 docker compose up -d"}},
 		{"a coloured transcript", md("```console", `$ <font color="#4E9A06">uv run fastapi</font> dev`, `  <span>Server started at</span> <u>http://127.0.0.1:8000</u>`, "```"),
@@ -206,6 +212,30 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := plan(t, tc.md); fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Errorf("plan:\n got  %q\n want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTrailingOutput(t *testing.T) {
+	tests := []struct {
+		name string
+		md   string
+		want []string // expected output lines of the command
+	}{
+		{"JSON after the command", md("```bash", "inspect db", "[", `  {"a": 1}`, "]", "```"), []string{"[", `  {"a": 1}`, "]"}},
+		{"a log after the command", md("```sh", "tail log", "$ run", "ok", "```"), []string{"$ run", "ok"}},
+		{"a JSON argument on a continuation line is not output", md("```bash", "curl -d \\", `  '{"a": 1}' x`, "```"), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			steps := Plan(loadTutorial(t, tc.md))
+			var got []string
+			for _, e := range steps[0].Command.Expected {
+				got = append(got, e.Text)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) || len(steps) != 1 {
+				t.Errorf("%d steps, expected output %q; want 1 step and %q", len(steps), got, tc.want)
 			}
 		})
 	}
