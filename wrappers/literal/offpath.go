@@ -28,7 +28,8 @@ var (
 		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running|prefer)\s+(?:a\s+)?(?:windows|mac|macos|mac\s?os|homebrew|powershell|chocolatey)\b|` +
 		`^(?:windows|macos|mac|homebrew)\s+users\b`)
 	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|you\s+(?:could|can|may)\s+also|` +
-		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|if\s+you\s+prefer|optionally)\b`)
+		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|if\s+you\s+prefer|optionally|` +
+		`if\s+you(?:'re|\s+are)\s+(?:running|using)\b[^.]*\b(?:docker|podman|a\s+container))\b`)
 	tabDemo     = regexp.MustCompile(`(?i)tab[- ]complet|\bpress(?:ing)?\s+(?:the\s+)?<?tab>?\b|\bauto-?complet`)
 	tabKeyShown = regexp.MustCompile(`<TAB>|<Tab>|\[TAB\]|\[Tab\]|⇥`)
 )

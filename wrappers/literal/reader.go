@@ -106,8 +106,13 @@ type blockContext struct {
 func (p *planner) context(i int) blockContext {
 	var c blockContext
 	j := i - 1
-	if j >= 0 && p.blocks[j].Kind == spec.BlockHTML {
+	if j >= 0 && p.blocks[j].Kind == spec.BlockHTML && !tabMarker.MatchString(p.blocks[j].Text) {
 		c.html = p.blocks[j].Text
+		j--
+	}
+	// A block in a tab is introduced by the sentence before the tab group.
+	for p.blocks[i].TabGroup > 0 && j >= 0 && p.blocks[j].Kind != spec.BlockCode &&
+		(p.blocks[j].TabGroup == p.blocks[i].TabGroup || tabMarker.MatchString(p.blocks[j].Text)) {
 		j--
 	}
 	if j >= 0 && (p.blocks[j].Kind == spec.BlockParagraph || p.blocks[j].Kind == spec.BlockHeading) {
@@ -133,6 +138,9 @@ func (c blockContext) around() string {
 }
 
 var mentionedFile = regexp.MustCompile(fileToken)
+
+// tabMarker is the text of a tab's label or boundary, not prose.
+var tabMarker = regexp.MustCompile(`(?i)^\s*(?:===\+?\s+"|\{%-?\s*(?:end)?tabs?\b|\{\{<\s*/?tabs?\b|</?Tabs?(?:Item)?\b)`)
 
 // names are the file names the prose around a block mentions.
 func (c blockContext) names() []string {
