@@ -40,6 +40,13 @@ type Block struct {
 	Lang   string     `json:"lang,omitempty"` // its first word, lower-case
 	Fenced bool       `json:"fenced,omitempty"`
 	Code   []CodeLine `json:"code,omitempty"` // content lines with their own line numbers
+	// Level is a heading's level (1 for `#`), 0 for other blocks.
+	Level int `json:"level,omitempty"`
+	// Tab is the label of the content tab the block is in ("Windows",
+	// "Linux"), and TabGroup numbers its group of tabs from 1: tabs of one
+	// group are alternatives. 0 when the block is in no tab.
+	Tab      string `json:"tab,omitempty"`
+	TabGroup int    `json:"tabGroup,omitempty"`
 }
 
 // CodeLine is one line of a code block with its line number in the file.
@@ -141,6 +148,7 @@ func recorded(pc parser.Context, key parser.ContextKey, node ast.Node) (int, boo
 func ParseMarkdown(source []byte) Document {
 	source = bytes.TrimPrefix(source, utf8BOM)
 	source = blankFrontMatter(source)
+	source, tabs := findTabs(source)
 	lines := newLineIndex(source)
 	pc := parser.NewContext()
 	root := markdownParser.Parse(text.NewReader(source), parser.WithContext(pc))
@@ -158,6 +166,9 @@ func ParseMarkdown(source []byte) Document {
 			if b, ok := leafBlock(node, kind, source, lines); ok {
 				if off, ok := recorded(pc, setextUnderlineKey, node); ok {
 					b.EndLine = lines.line(off)
+				}
+				if h, ok := node.(*ast.Heading); ok {
+					b.Level = h.Level
 				}
 				doc.Blocks = append(doc.Blocks, b)
 			}
@@ -193,6 +204,11 @@ func ParseMarkdown(source []byte) Document {
 		}
 		return ast.WalkContinue, nil
 	})
+	for i := range doc.Blocks {
+		if t, ok := tabs[doc.Blocks[i].Line]; ok {
+			doc.Blocks[i].Tab, doc.Blocks[i].TabGroup = t.label, t.group
+		}
+	}
 	return doc
 }
 

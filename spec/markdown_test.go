@@ -10,8 +10,12 @@ import (
 	"testing"
 )
 
-func heading(line, end int, text string) Block {
-	return Block{Kind: BlockHeading, Line: line, EndLine: end, Text: text}
+func heading(line, end int, text string, level ...int) Block {
+	b := Block{Kind: BlockHeading, Line: line, EndLine: end, Text: text, Level: 1}
+	if len(level) > 0 {
+		b.Level = level[0]
+	}
+	return b
 }
 
 func para(line, end int, text string) Block {
@@ -72,7 +76,7 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			want: []Block{
 				heading(1, 1, "Install"),
 				para(3, 4, "First you need\na terminal."),
-				heading(6, 6, "Step `one`"),
+				heading(6, 6, "Step `one`", 3),
 				para(7, 7, "Text right under."),
 			},
 		},
@@ -91,7 +95,7 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			),
 			want: []Block{
 				heading(1, 2, "Getting started"),
-				heading(4, 6, "A heading over\ntwo lines"),
+				heading(4, 6, "A heading over\ntwo lines", 2),
 				heading(8, 8, "ATX heading"),
 			},
 		},
@@ -332,7 +336,7 @@ func TestParseMarkdownBlocks(t *testing.T) {
 				para(3, 4, "Two\nlines"),
 				fence(6, 10, "sh", "sh", cl(7, "ls -l"), cl(8, ""), cl(9, "pwd")),
 				indented(cl(12, "ind")),
-				heading(14, 15, "Setext"),
+				heading(14, 15, "Setext", 2),
 			},
 		},
 		{

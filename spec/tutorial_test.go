@@ -156,7 +156,7 @@ func TestLoadTutorialContent(t *testing.T) {
 		t.Errorf("Content = %q, want %q (no preprocessing)", tut.Content, content)
 	}
 	want := []Block{
-		{Kind: BlockHeading, Line: 1, EndLine: 1, Text: "Hello"},
+		{Kind: BlockHeading, Line: 1, EndLine: 1, Text: "Hello", Level: 1},
 		{Kind: BlockCode, Line: 3, EndLine: 5, Text: "echo hi\n", Info: "sh", Lang: "sh", Fenced: true, Code: []CodeLine{{4, "echo hi"}}},
 	}
 	if !reflect.DeepEqual(tut.Blocks, want) {

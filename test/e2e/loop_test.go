@@ -40,7 +40,9 @@ func TestLoop(t *testing.T) {
 			{"undefined_variable", `cd "$PROJECT_DIR"`, "major"},
 			{"timeout", "sleep 30", "major"},
 			{"output_mismatch", "goodbye", "minor"},
-			{"ambiguous_instruction", "```python", "major"},
+			// The python block names no file: skipped, and reported where
+			// `cat app.py` finds nothing.
+			{"ambiguous_instruction", "cat app.py", "major"},
 			{"command_failure", "sh -c 'exit 3'", "major"},
 		},
 	}, {

@@ -1,6 +1,7 @@
 package literal
 
 import (
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -25,18 +26,20 @@ type ExpectedLine struct {
 	Text string
 }
 
-// hasPrompt reports whether a code line starts with a `$ ` prompt.
-func hasPrompt(text string) bool {
-	t := strings.TrimLeft(text, " \t")
-	return strings.HasPrefix(t, "$ ") || t == "$"
-}
+// promptRe is a shell prompt at the start of a transcript line: `$ `, a
+// virtualenv's `(venv) $ `, `user@host:~/app$ `, zsh's `% `.
+// A `%` counts only at the very start of the line: curl's progress header
+// ("  % Total    % Received") is output.
+var promptRe = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::[^\s$]*)?\s?)?\$(?: |$)|^%(?: |$)`)
+
+// hasPrompt reports whether a code line starts with a shell prompt.
+func hasPrompt(text string) bool { return promptRe.MatchString(text) }
 
 func stripPrompt(text string) string {
-	t := strings.TrimLeft(text, " \t")
-	if t == "$" {
-		return ""
+	if m := promptRe.FindString(text); m != "" {
+		return text[len(m):]
 	}
-	return strings.TrimPrefix(t, "$ ")
+	return strings.TrimLeft(text, " \t")
 }
 
 // scriptCommands splits a shell script into its top-level commands with a
@@ -132,6 +135,7 @@ func lineCommands(lines []spec.CodeLine) []Command {
 // command should print. Output before the first command is returned apart:
 // it belongs to the command run before the block.
 func consoleCommands(lines []spec.CodeLine) (leading []ExpectedLine, cmds []Command) {
+	lines = plainTranscript(lines)
 	var cur *Command
 	open := false // cur still needs lines
 	for _, l := range lines {
@@ -174,4 +178,31 @@ func incomplete(text string) bool {
 	}
 	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text+"\n"), "")
 	return err != nil && syntax.IsIncomplete(err)
+}
+
+var (
+	// styleTag is the markup that animated-terminal widgets put in a
+	// transcript to colour it.
+	styleTag = regexp.MustCompile(`(?i)</?(?:font|span|b|u|i|em|strong)\b[^>]*>`)
+	entities = strings.NewReplacer("&apos;", "'", "&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&", "&#39;", "'")
+)
+
+// plainTranscript removes colouring markup from a transcript, so that its
+// commands and output read as they appear in a terminal.
+func plainTranscript(lines []spec.CodeLine) []spec.CodeLine {
+	marked := false
+	for _, l := range lines {
+		if styleTag.MatchString(l.Text) {
+			marked = true
+			break
+		}
+	}
+	if !marked {
+		return lines
+	}
+	out := make([]spec.CodeLine, len(lines))
+	for i, l := range lines {
+		out[i] = spec.CodeLine{Line: l.Line, Text: entities.Replace(styleTag.ReplaceAllString(l.Text, ""))}
+	}
+	return out
 }

@@ -45,7 +45,8 @@ func shownContent(t *spec.Tutorial, file string, line int) (spec.Block, bool) {
 		if b.Kind != spec.BlockCode || i == at || shellLang(infoLang(b.Info)) {
 			continue
 		}
-		if prose := proseBefore(t.Blocks, i); strings.Contains(prose, "`"+base+"`") || strings.Contains(prose, "`"+file+"`") ||
+		c := (&planner{blocks: t.Blocks}).context(i)
+		if prose := c.before + "\n" + c.after; strings.Contains(prose, "`"+base+"`") || strings.Contains(prose, "`"+file+"`") ||
 			strings.Contains(b.Info, base) {
 			return b, true
 		}

@@ -13,7 +13,7 @@ type Destination struct {
 
 // fileToken matches a file name in prose: in backticks, or bare when it has
 // an extension or a path, or is a well-known extensionless file.
-const fileToken = "(`[^`\\s]+`|[\\w~][\\w./~-]*\\.[A-Za-z0-9]+|[\\w.~-]*/[\\w./~-]+|" +
+const fileToken = "(`[^`\\s]+`|\\*\\*[^*\\s]+\\*\\*|\\*[^*\\s]+\\*|_[^_\\s]+_|[\\w~][\\w./~-]*\\.[A-Za-z0-9]+|[\\w.~-]*/[\\w./~-]+|" +
 	"Dockerfile|Makefile|Containerfile|Procfile|Gemfile|Rakefile|Vagrantfile|Jenkinsfile|Caddyfile|Brewfile|Justfile)"
 
 // filler is the short run of words allowed between a verb and its file.
@@ -44,6 +44,15 @@ var destinationPatterns = []struct {
 	{regexp.MustCompile(`(?i)\bwrite\b` + filler + `(?:to|into|in)\s+(?:(?:a|the)\s+(?:new\s+)?file\s+(?:(?:named|called)\s+)?)?` + fileToken), false},
 	// "Put this in a file called hello.sh", "Paste the following into `app.js`"
 	{regexp.MustCompile(`(?i)\b(?:put|paste|place|copy)\b` + filler + `(?:in|into|to)\s+(?:(?:a|an|the|your)\s+(?:new\s+)?(?:file\s+)?(?:(?:named|called)\s+)?)?` + fileToken), false},
+	// "Edit `app.py` and add", "Open `settings.toml` and append"
+	{regexp.MustCompile(`(?i)\b(?:edit|open|update|modify|change)\s+(?:(?:the|your)\s+)?(?:file\s+)?` + fileToken +
+		`(?:\s+file)?[^.:!?\n]{0,40}?\b(?:and|then|to)\s+(?:add|append|insert)\b`), true},
+	// "Open `app.py` and replace its contents", "Update `app.py` with:"
+	{regexp.MustCompile(`(?i)\b(?:edit|open|update|modify|change)\s+(?:(?:the|your)\s+)?(?:file\s+)?` + fileToken +
+		`(?:\s+file)?[^.:!?\n]{0,40}?\b(?:and\s+(?:replace|make\s+it|change|update|set|write|paste|put)|so\s+(?:it|that)|to\s+(?:look|read|contain|match))\b`), false},
+	{regexp.MustCompile(`(?i)\b(?:edit|update|modify|change)\s+(?:(?:the|your)\s+)?(?:file\s+)?` + fileToken + `(?:\s+file)?\s+(?:with|to|as\s+follows|so)\b`), false},
+	// A list item: "a file called `Makefile`", "the file named app.py"
+	{regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new\s+)?(?:empty\s+)?file\s+(?:named|called)\s+` + fileToken), false},
 	// "Replace the contents of `app.py` with"
 	{regexp.MustCompile(`(?i)\b(?:replace|overwrite)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:(?:the|your)\s+)?(?:file\s+)?` + fileToken + `\s+with\b`), false},
 }
@@ -69,7 +78,14 @@ func proseDestination(prose string) (Destination, bool) {
 // cleanFileName strips backticks and trailing punctuation, and refuses what
 // is not a plausible file name (a command line, a URL, a flag).
 func cleanFileName(s string) string {
+	emphasized := strings.HasPrefix(s, "*") || strings.HasPrefix(s, "_")
 	s = strings.Trim(s, "`")
+	if emphasized {
+		s = strings.Trim(s, "*_")
+		if !plausibleFile.MatchString(s) && !wellKnownFile(s) {
+			return "" // *new*, _really_: emphasis, not a file
+		}
+	}
 	s = strings.TrimRight(s, ".,;:!?)'\"")
 	if s == "" || strings.ContainsAny(s, " \t$|&<>*\"'") || strings.Contains(s, "://") || strings.HasPrefix(s, "-") {
 		return ""
@@ -127,4 +143,74 @@ func infoLang(info string) string {
 		return "" // ```app.py```: a file, language unknown
 	}
 	return first
+}
+
+var wellKnownFiles = set("dockerfile", "makefile", "gnumakefile", "containerfile", "procfile", "gemfile", "rakefile",
+	"vagrantfile", "jenkinsfile", "caddyfile", "brewfile", "justfile", "license", "readme", ".env", ".gitignore")
+
+func wellKnownFile(name string) bool { return wellKnownFiles[strings.ToLower(name)] }
+
+var (
+	inlineTag = regexp.MustCompile(`<[^>]+>`)
+	// "Filename: src/main.rs", "File: app.py", "Listing 2-1: src/lib.rs"
+	captionLabel = regexp.MustCompile(`(?i)^(?:file(?:\s*name)?|path|listing(?:\s+[\d.-]+)?)\s*:\s*(` + fileToken[1:len(fileToken)-1] + `)$`)
+	captionAlone = regexp.MustCompile(`^(` + fileToken[1:len(fileToken)-1] + `)$`)
+	htmlFileAttr = regexp.MustCompile(`(?i)\b(?:file-?name|data-filename|file|title|name|path)\s*=\s*["']([^"']+)["']`)
+)
+
+// captionDestination reads a paragraph that only names a file, as captions
+// above or below a listing do: "`app.py`", "**hello.go**", "_makefile_",
+// "Filename: src/main.rs" (inline HTML such as a <span> around it ignored).
+func captionDestination(paragraph string) (Destination, bool) {
+	t := strings.TrimSpace(inlineTag.ReplaceAllString(paragraph, ""))
+	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
+	for _, re := range []*regexp.Regexp{captionLabel, captionAlone} {
+		if m := re.FindStringSubmatch(t); m != nil {
+			name := cleanFileName(m[1])
+			if name != "" && (plausibleFile.MatchString(name) || wellKnownFile(name) || strings.HasPrefix(m[1], "`") && re == captionLabel) {
+				return Destination{Path: name}, true
+			}
+		}
+	}
+	return Destination{}, false
+}
+
+// htmlDestination reads an HTML wrapper around a block that names its file:
+// <Listing file-name="src/main.rs">, <div data-filename="app.py">.
+func htmlDestination(html string) (Destination, bool) {
+	t := strings.TrimSpace(html)
+	if t == "" || strings.HasPrefix(t, "</") || strings.HasPrefix(t, "<!--") {
+		return Destination{}, false
+	}
+	if m := htmlFileAttr.FindStringSubmatch(t); m != nil {
+		if name := cleanFileName(m[1]); name != "" && (plausibleFile.MatchString(name) || wellKnownFile(name)) {
+			return Destination{Path: name}, true
+		}
+	}
+	return Destination{}, false
+}
+
+var (
+	sectionRuleRe = regexp.MustCompile(`(?i)\b(?:each|every|all(?:\s+(?:the|of\s+the))?|these|the\s+following)\s+(?:code\s+)?` +
+		`(?:examples?|snippets?|listings?|blocks?|programs?|samples?)\b[^.!?]{0,80}?\b(?:file|as|to|into)\s+(?:(?:named|called)\s+)?` + fileToken)
+	ruleCommand = regexp.MustCompile("(?i)\\b(?:run|execute|type)\\s+(`[^`]+`)")
+)
+
+// parseSectionRule reads a rule stated once for a section: "put each example
+// in a file named `Makefile` and run `make`".
+func parseSectionRule(paragraph string) (sectionRule, bool) {
+	prose := strings.Join(strings.Fields(paragraph), " ")
+	m := sectionRuleRe.FindStringSubmatchIndex(prose)
+	if m == nil {
+		return sectionRule{}, false
+	}
+	name := cleanFileName(prose[m[2]:m[3]])
+	if name == "" {
+		return sectionRule{}, false
+	}
+	r := sectionRule{dest: Destination{Path: name}}
+	if c := ruleCommand.FindStringSubmatch(prose[m[1]:]); c != nil {
+		r.command = strings.Trim(c[1], "`")
+	}
+	return r, true
 }

@@ -24,7 +24,16 @@ func TestProseDestination(t *testing.T) {
 		{"Replace the contents of `main.py` with:", "main.py", false},
 		{"Save it as app.py, then run it.", "app.py", false},
 		{"Create a file named `a.txt` that lists the files, then save it as `b.txt`:", "b.txt", false},
+		{"Create a file named **server.go**:", "server.go", false},
+		{"Put the rules in a file called _Makefile_:", "Makefile", false},
+		{"Edit `app.py` and add a route:", "app.py", true},
+		{"Open `settings.toml` and append these lines:", "settings.toml", true},
+		{"Open `app.py` and replace everything with:", "app.py", false},
+		{"Update `index.html` so it reads:", "index.html", false},
+		{"- a file called `README.md` with a title:", "README.md", false},
 		// Not destinations.
+		{"Create a *new* folder:", "", false},
+		{"Open `app.py` and look at the line with the port:", "", false},
 		{"Run `app.py`:", "", false},
 		{"Execute `python app.py` and look at the output:", "", false},
 		{"The file `app.py` prints a greeting:", "", false},
@@ -39,6 +48,68 @@ func TestProseDestination(t *testing.T) {
 			got, ok := proseDestination(tt.prose)
 			if ok != (tt.want != "") || got.Path != tt.want || got.Append != tt.append {
 				t.Errorf("proseDestination(%q) = %+v, %v; want %q append=%v", tt.prose, got, ok, tt.want, tt.append)
+			}
+		})
+	}
+}
+
+func TestCaptionDestination(t *testing.T) {
+	tests := []struct{ paragraph, want string }{
+		{"`app.py`", "app.py"},
+		{"**hello.go**", "hello.go"},
+		{"*src/main.rs*", "src/main.rs"},
+		{"_makefile_", "makefile"},
+		{"Filename: src/main.rs", "src/main.rs"},
+		{"File: `conf/app.ini`", "conf/app.ini"},
+		{`<span class="filename">Filename: src/lib.rs</span>`, "src/lib.rs"},
+		{"Dockerfile:", "Dockerfile"},
+		// Not captions.
+		{"`npm`", ""},
+		{"*Important*", ""},
+		{"Run `app.py`", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.paragraph, func(t *testing.T) {
+			got, ok := captionDestination(tt.paragraph)
+			if ok != (tt.want != "") || got.Path != tt.want {
+				t.Errorf("captionDestination(%q) = %+v, %v; want %q", tt.paragraph, got, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestHTMLDestination(t *testing.T) {
+	tests := []struct{ html, want string }{
+		{`<Listing file-name="src/main.rs">`, "src/main.rs"},
+		{`<div data-filename="app.py">`, "app.py"},
+		{`<CodeGroup title="Setup">`, ""},
+		{`</Listing>`, ""},
+		{`<!-- file="x.py" -->`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.html, func(t *testing.T) {
+			got, ok := htmlDestination(tt.html)
+			if ok != (tt.want != "") || got.Path != tt.want {
+				t.Errorf("htmlDestination(%q) = %+v, %v; want %q", tt.html, got, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseSectionRule(t *testing.T) {
+	tests := []struct{ paragraph, file, command string }{
+		{"Put each example in a file named `Makefile` and run `make`.", "Makefile", "make"},
+		{"Save every snippet below as `demo.sh`, then run `sh demo.sh`.", "demo.sh", "sh demo.sh"},
+		{"All the examples go into `main.go`.", "main.go", ""},
+		{"Each example prints a greeting.", "", ""},
+		{"Create a file named `app.py`:", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.paragraph, func(t *testing.T) {
+			r, ok := parseSectionRule(tt.paragraph)
+			if ok != (tt.file != "") || r.dest.Path != tt.file || r.command != tt.command {
+				t.Errorf("parseSectionRule(%q) = %+v, %v; want %q and %q", tt.paragraph, r, ok, tt.file, tt.command)
 			}
 		})
 	}

@@ -3,9 +3,19 @@
 // knowledge, and a rule-based Mentor that explains its failures and, where it
 // knows one, gives a workaround the Student replays in the next iteration.
 //
-// The Student turns the tutorial into steps (Plan): commands to run in one
-// shell session, files to write, output to compare, blocks it cannot
-// interpret, images that are missing. It runs them in order, classifies every
-// failure by the seed's stuck triggers and asks the Mentor when a trigger
-// that is on fires and its patience is spent.
+// The Student turns the tutorial into steps (Plan), reading the prose around
+// each block as a person would: the file a block goes to (named in the info
+// string, a caption, an HTML wrapper, a sentence before or after it, or a
+// rule stated once for a section), commands to run in one shell session,
+// input typed into a program that waits for it, output to compare (loosely
+// when the tutorial says "something like"), servers to leave running, and
+// blocks that are not the path (another platform, another tab, an
+// alternative, a demonstration, a syntax template). It runs the steps in
+// order in the container.
+//
+// Evidence comes before accusation: a block the Student skips is listed with
+// the reason, never reported, unless a later step fails for want of it. Only
+// failures that stop progress (a command that failed, a missing file or
+// command) go to the Mentor; an output difference is recorded and the
+// Student goes on.
 package literal

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+var ellipsisRe = regexp.MustCompile(`\.\.\.|…`)
+
 // ellipsis is a line, or part of a line, standing for output the tutorial
 // leaves out.
 const ellipsis = "..."
@@ -13,12 +15,15 @@ const ellipsis = "..."
 // in order. Line endings and trailing spaces are ignored, and so are blank
 // lines at both ends of the expected text; a line `...` (or `…`) matches any
 // run of lines, and `...` inside a line matches any text. It returns the
-// first expected line that was not found.
+// first expected line that was not found. Tokens that change between runs
+// (see maskVolatile) are masked on both sides; a line also matches as
+// written, so that `...` can stand for such a token.
 func matchOutput(expected []ExpectedLine, actual string) (missing ExpectedLine, ok bool) {
 	exp := trimBlankEnds(expected)
-	var act []string
+	var act, raw []string
 	for _, l := range strings.Split(strings.ReplaceAll(actual, "\r\n", "\n"), "\n") {
 		act = append(act, normalizeLine(l))
+		raw = append(raw, trimLine(l))
 	}
 	i := 0
 	for _, e := range exp {
@@ -26,11 +31,11 @@ func matchOutput(expected []ExpectedLine, actual string) (missing ExpectedLine, 
 		if isEllipsis(text) {
 			continue
 		}
-		match := lineMatcher(text)
+		match, matchRaw := lineMatcher(text), lineMatcher(trimLine(e.Text))
 		found := false
 		for i < len(act) {
 			i++
-			if match(act[i-1]) {
+			if match(act[i-1]) || matchRaw(raw[i-1]) {
 				found = true
 				break
 			}
@@ -42,9 +47,9 @@ func matchOutput(expected []ExpectedLine, actual string) (missing ExpectedLine, 
 	return ExpectedLine{}, true
 }
 
-func normalizeLine(s string) string {
-	return strings.TrimRight(strings.TrimSuffix(s, "\r"), " \t")
-}
+func normalizeLine(s string) string { return maskVolatile(trimLine(s)) }
+
+func trimLine(s string) string { return strings.TrimRight(strings.TrimSuffix(s, "\r"), " \t") }
 
 func isEllipsis(s string) bool {
 	t := strings.TrimSpace(s)
@@ -56,7 +61,7 @@ func lineMatcher(expected string) func(string) bool {
 	if !strings.Contains(expected, ellipsis) && !strings.Contains(expected, "…") {
 		return func(actual string) bool { return actual == expected }
 	}
-	parts := regexp.MustCompile(`\.\.\.|…`).Split(expected, -1)
+	parts := ellipsisRe.Split(expected, -1)
 	for i, p := range parts {
 		parts[i] = regexp.QuoteMeta(p)
 	}

@@ -102,6 +102,10 @@ func question(f status.Finding, subject, errLine string, timeoutSeconds int) str
 	case status.CategoryOutputMismatch:
 		return fmt.Sprintf("At line %d the tutorial shows the output `%s`, but `%s` printed `%s`. Did I do something wrong, or is the tutorial out of date?", f.Line, f.Quote, firstLine(f.Command), errLine)
 	case status.CategoryAmbiguousInstruction:
+		if f.CauseLine > 0 {
+			return fmt.Sprintf("%s; running it printed `%s`. The code block at line %d (after \"%s\") is probably that file, but the tutorial does not say where to save it, so I skipped it. Where does it go?",
+				says, errLine, f.CauseLine, shorten(f.CauseQuote, 100))
+		}
 		return fmt.Sprintf("At line %d the tutorial shows a code block (`%s`) but does not say what to do with it: which file to save it to, or whether to run it. What should I do with it?", f.Line, f.Quote)
 	}
 	return fmt.Sprintf("%s; running it failed with exit code %d: `%s`. What went wrong?", says, f.ExitCode, errLine)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,52 +29,95 @@ func (s *student) run(ctx context.Context, st Step) error {
 		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
 		return s.record(f, d.Ask, names[0], "")
 	}
+	if st.Background {
+		return s.runBackground(ctx, st)
+	}
+	text := withInput(cmd.Text, st.Stdin)
 	for attempt := 1; ; attempt++ {
 		if attempt > 1 {
 			s.sess.SetState(state) // a retry starts where the first try did
 			s.env.Progress(ctx, fmt.Sprintf("%s (attempt %d)", s.stepName(cmd.Line), attempt), cmd.Line)
 		}
-		res, err := s.sess.Run(ctx, cmd.Text, s.timeout)
+		res, err := s.sess.Run(ctx, text, s.timeout)
 		if err != nil {
 			return fmt.Errorf("cannot run line %d: %w", cmd.Line, err)
 		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("stopped while running line %d: %w", cmd.Line, ctx.Err())
 		}
-		s.auditCommand(cmd.Line, cmd.Text, res, attempt, false)
+		s.auditCommand(cmd.Line, text, res, attempt, false)
 		if attempt == 1 {
-			s.out.CommandsRun = append(s.out.CommandsRun, cmd.Text)
+			s.out.CommandsRun = append(s.out.CommandsRun, text)
 		}
-		if res.ExitCode == 0 && !res.TimedOut {
-			s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, firstLine(cmd.Text)))
-			s.last.output, s.last.ok = res.Output, true
-			return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)))
-		}
-		fail := classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
-		if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
-			if prog := interpreter(filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
-				fail.Subject = prog // a script whose interpreter is missing
-			}
-		}
-		fail = environmentCause(fail, res.Output, s.tut, aptListsDir)
+		fail := s.classify(cmd, res)
 		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
-		s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
-		if attempt < d.Attempts {
+		if !succeeded(res) && !st.ExpectFail && attempt < d.Attempts {
+			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 			continue
 		}
-		s.last.output = res.Output
-		f := s.finding(fail.Category, cmd.Line,
-			problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
-		f.Output = status.Excerpt(res.Output)
-		f.ExitCode = res.ExitCode
-		f.Attempts = attempt
-		subject := fail.Subject
-		if subject == "" {
-			subject = commandName(cmd.Text)
-		}
-		f.SuggestedFix = suggestedFix(fail.Category, cmd.Line, subject)
-		return s.record(f, d.Ask, subject, fail.ErrorLine)
+		return s.judge(ctx, st, res, attempt, d)
 	}
+}
+
+func succeeded(res session.Result) bool { return res.ExitCode == 0 && !res.TimedOut }
+
+func (s *student) classify(cmd Command, res session.Result) Failure {
+	fail := classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
+	if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
+		if prog := interpreter(filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
+			fail.Subject = prog // a script whose interpreter is missing
+		}
+	}
+	if !succeeded(res) {
+		// The container, not the tutorial, may be what is short.
+		fail = environmentCause(fail, res.Output, s.tut, aptListsDir)
+	}
+	return fail
+}
+
+// judge decides what a command's last result means: success (then its
+// output is compared), a failure the tutorial announced, or a failure to
+// record (and, when it stops progress, to ask about).
+func (s *student) judge(ctx context.Context, st Step, res session.Result, attempt int, d Decision) error {
+	cmd := st.Command
+	s.last.output = res.Output
+	switch {
+	case succeeded(res) && st.ExpectFail:
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0), though the tutorial says it fails", cmd.Line, firstLine(cmd.Text)))
+		f := s.finding(status.CategoryCommandFailure, cmd.Line,
+			fmt.Sprintf("the tutorial says `%s` fails here, but it succeeded", firstLine(cmd.Text)), cmd.Text)
+		f.Output, f.Attempts = status.Excerpt(res.Output), attempt
+		f.SuggestedFix = fmt.Sprintf("Check the step before line %d: the failure the tutorial shows there does not happen.", cmd.Line)
+		return s.record(f, false, "", "")
+	case succeeded(res):
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, firstLine(cmd.Text)))
+		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant)
+	case st.ExpectFail && !res.TimedOut:
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, firstLine(cmd.Text), res.ExitCode))
+		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true)
+	}
+	fail := s.classify(cmd, res)
+	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
+	f := s.finding(fail.Category, cmd.Line,
+		problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
+	f.Output = status.Excerpt(res.Output)
+	f.ExitCode = res.ExitCode
+	f.Attempts = attempt
+	subject := fail.Subject
+	if subject == "" {
+		subject = commandName(cmd.Text)
+	}
+	f.SuggestedFix = suggestedFix(fail.Category, cmd.Line, subject)
+	if fail.Category == status.CategoryMissingFile {
+		if cause, ok := s.causeFor(fail.Subject, cmd.Line); ok {
+			f = s.blame(f, cause, fail.Subject)
+			d = decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		}
+	}
+	return s.record(f, d.Ask, subject, fail.ErrorLine)
 }
 
 func lastExpected(c Command) int {
@@ -100,16 +144,24 @@ func (s *student) compare(st Step) error {
 		return nil
 	}
 	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, firstLine(s.last.command.Text)))
-	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine)
+	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine, st.Tolerant)
 }
 
-func (s *student) checkOutput(cmd Command, expected []ExpectedLine, actual string, from, to int) error {
+// checkOutput compares shown output with what the command printed. A
+// difference is recorded and the Student goes on: it never stops progress.
+// The same difference shown again later is one finding with more lines.
+func (s *student) checkOutput(cmd Command, expected []ExpectedLine, actual string, from, to int, tolerant bool) error {
 	if !hasExpectation(expected) {
 		return nil
 	}
 	missing, ok := matchOutput(expected, actual)
 	if ok {
 		return nil
+	}
+	if tolerant {
+		if missing, ok = matchTolerant(expected, actual); ok {
+			return nil
+		}
 	}
 	printed := shorten(strings.Join(firstLines(actual, 3), " | "), 160)
 	if strings.TrimSpace(actual) == "" {
@@ -121,12 +173,19 @@ func (s *student) checkOutput(cmd Command, expected []ExpectedLine, actual strin
 	f.Output = status.Excerpt(actual)
 	f.Attempts = 1
 	f.SuggestedFix = suggestedFix(status.CategoryOutputMismatch, missing.Line, "")
-	res := s.resolution(missing.Line, missing.Line)
-	if res == "" {
-		res = s.resolution(from, to)
+	f.Tolerant = tolerant
+	key := fmt.Sprintf("%s|%s|%s", f.Category, strings.TrimSpace(missing.Text), printed)
+	if line, seen := s.seen[key]; seen {
+		for i := range s.out.Findings {
+			if g := &s.out.Findings[i]; g.Category == f.Category && g.Line == line && g.Line != f.Line && !slices.Contains(g.Lines, f.Line) {
+				g.Lines = append(g.Lines, f.Line)
+			}
+		}
+		s.action(fmt.Sprintf("noted the same output difference again at line %d", f.Line))
+		return nil
 	}
-	d := decide(f.Category, s.behavior, res)
-	return s.record(f, d.Ask, "", printed)
+	s.seen[key] = f.Line
+	return s.record(f, false, "", printed)
 }
 
 func firstLines(s string, n int) []string {

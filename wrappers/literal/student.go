@@ -31,6 +31,13 @@ type student struct {
 	last *lastRun
 	// steps counts the steps followed so far.
 	steps int
+	// seen maps an output difference already recorded to its line.
+	seen map[string]int
+	// unplaced are the skipped blocks the Student could not place: a later
+	// missing file may be their evidence.
+	unplaced []Step
+	// programs caches `command -v` answers.
+	programs map[string]bool
 }
 
 type lastRun struct {
@@ -44,7 +51,7 @@ var errStop = errors.New("stop and ask")
 
 // runStudent follows the tutorial. Problems are in the result, never errors.
 func runStudent(ctx context.Context, task *status.Task, env provider.Env) *status.StudentResultRequest {
-	s := &student{task: task, env: env, behavior: normalized(task.Behavior), replayed: map[int]bool{}}
+	s := &student{task: task, env: env, behavior: normalized(task.Behavior), replayed: map[int]bool{}, seen: map[string]int{}, programs: map[string]bool{}}
 	s.timeout = time.Duration(s.behavior.TimeoutSeconds) * time.Second
 	s.out = status.StudentOutput{AttemptedActions: []string{}, FilesCreated: []string{}, CommandsRun: []string{}}
 	s.audit = status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}
@@ -74,7 +81,7 @@ func (s *student) walk(ctx context.Context) {
 	}
 	s.tut = tut
 	steps := Plan(tut)
-	if !slices.ContainsFunc(steps, func(st Step) bool { return st.Kind != StepImage && st.Kind != StepSkip }) {
+	if !slices.ContainsFunc(steps, func(st Step) bool { return st.Kind != StepImage && st.Kind != StepSkip && st.Kind != StepOmit }) {
 		for _, st := range steps {
 			if st.Kind == StepImage {
 				s.imageFinding(st)
@@ -96,7 +103,8 @@ func (s *student) walk(ctx context.Context) {
 			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
 			return
 		}
-		if st.Kind != StepImage && st.Kind != StepSkip {
+		followed := st.Kind != StepImage && st.Kind != StepSkip && st.Kind != StepOmit && st.Kind != StepAmbiguous
+		if followed {
 			s.env.Progress(ctx, s.stepName(st.Line), st.Line)
 		}
 		if err := s.replayWorkarounds(ctx, st); err != nil {
@@ -107,19 +115,16 @@ func (s *student) walk(ctx context.Context) {
 		switch st.Kind {
 		case StepImage:
 			s.imageFinding(st)
-		case StepSkip:
-			s.action(fmt.Sprintf("skipped the block at line %d (%s)", st.Line, st.Why))
-			s.env.Log.Info("Skipped block", "line", st.Line, "why", st.Why)
-		case StepAmbiguous:
-			stepErr = s.ambiguous(st)
+		case StepSkip, StepAmbiguous, StepOmit:
+			s.skip(st)
 		case StepWrite:
 			stepErr = s.write(st)
 		case StepCompare:
-			stepErr = s.compare(st)
+			stepErr = s.compareOrRun(ctx, st)
 		case StepRun:
 			stepErr = s.run(ctx, st)
 		}
-		if st.Kind != StepImage && st.Kind != StepSkip {
+		if followed {
 			s.steps++
 		}
 		if errors.Is(stepErr, errStop) {
@@ -135,6 +140,9 @@ func (s *student) walk(ctx context.Context) {
 	recorded := len(s.out.Findings)
 	s.out.Summary = fmt.Sprintf("Followed the tutorial to the end in %s: ran %s and wrote %s; %s recorded without asking the Mentor.",
 		count(s.steps, "step"), count(len(s.out.CommandsRun), "command"), count(len(s.out.FilesCreated), "file"), count(recorded, "problem"))
+	if n := len(s.out.Skipped); n > 0 {
+		s.out.Summary += fmt.Sprintf(" Skipped %s that %s not on the path (listed with the reasons).", count(n, "block"), map[bool]string{true: "is", false: "are"}[n == 1])
+	}
 }
 
 func (s *student) stepName(line int) string {
@@ -266,15 +274,6 @@ func (s *student) imageFinding(st Step) {
 		fmt.Sprintf("the image `%s` does not exist (looked for %s)", st.Image.Reference, st.Image.Path), "")
 	f.SuggestedFix = suggestedFix(status.CategoryMissingImage, st.Line, st.Image.Reference)
 	_ = s.record(f, false, st.Image.Reference, "")
-}
-
-func (s *student) ambiguous(st Step) error {
-	f := s.finding(status.CategoryAmbiguousInstruction, st.Line,
-		fmt.Sprintf("the %s block at line %d has no file name to save it to and no instruction to run it", langName(st.Lang), st.Line), "")
-	f.SuggestedFix = suggestedFix(status.CategoryAmbiguousInstruction, st.Line, "")
-	d := decide(f.Category, s.behavior, s.resolution(st.Line, st.EndLine))
-	s.last = nil
-	return s.record(f, d.Ask, "", "")
 }
 
 // count writes "1 file", "2 files".

@@ -1,0 +1,72 @@
+package literal
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// skip lists a block the Student did not follow, with the reason.
+func (s *student) skip(st Step) {
+	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: st.Line, EndLine: st.EndLine, Reason: st.Why, Quote: s.quote(st.Line)})
+	s.action(fmt.Sprintf("skipped the block at line %d: %s", st.Line, st.Why))
+	s.env.Log.Info("Skipped block", "line", st.Line, "why", st.Why)
+	if st.Kind == StepAmbiguous {
+		s.unplaced = append(s.unplaced, st)
+	}
+}
+
+// causeFor finds the skipped block that would most likely have created a
+// missing file: the latest one before the failing line whose prose names
+// the file, or whose language writes files of its kind.
+func (s *student) causeFor(missing string, before int) (Step, bool) {
+	if missing == "" {
+		return Step{}, false
+	}
+	base := path.Base(missing)
+	var byLang *Step
+	for i := len(s.unplaced) - 1; i >= 0; i-- {
+		st := s.unplaced[i]
+		if st.Line >= before {
+			continue
+		}
+		for _, n := range st.Names {
+			if path.Base(n) == base {
+				return st, true
+			}
+		}
+		if byLang == nil && writesKind(st.Lang, base) {
+			byLang = &s.unplaced[i]
+		}
+	}
+	if byLang != nil {
+		return *byLang, true
+	}
+	return Step{}, false
+}
+
+func writesKind(lang, file string) bool {
+	for _, ext := range langExtensions[lang] { // the Mentor's table, in mentor.go
+		if strings.HasPrefix(ext, ".") && strings.HasSuffix(file, ext) || file == ext {
+			return true
+		}
+	}
+	return false
+}
+
+// blame turns a missing file into the evidence that a skipped block was
+// needed: the gap is at the failing step and points back at the block.
+func (s *student) blame(f status.Finding, cause Step, missing string) status.Finding {
+	f.Category = status.CategoryAmbiguousInstruction
+	f.CauseLine = cause.Line
+	f.CauseQuote = cause.Prose
+	if f.CauseQuote == "" {
+		f.CauseQuote = s.quote(cause.Line)
+	}
+	f.Problem = fmt.Sprintf("`%s` does not exist: the %s block at line %d is probably that file, but the tutorial does not say to save it as `%s`",
+		missing, langName(cause.Lang), cause.Line, missing)
+	f.SuggestedFix = fmt.Sprintf("Say where the block at line %d goes, e.g. \"Save this as `%s`:\" just before it.", cause.Line, missing)
+	return f
+}

@@ -1,0 +1,99 @@
+package literal
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Output that changes from run to run (timestamps, hashes, temporary paths,
+// durations, process ids) never makes a mismatch: both sides are masked
+// before they are compared. Output the tutorial calls only an example
+// ("something like") is compared more loosely still: paths, users, hosts,
+// numbers and the order of lines may differ, and `ls -l` rows match bare
+// names.
+var (
+	volatileMasks = []struct {
+		re   *regexp.Regexp
+		mask string
+	}{
+		{regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`), "<time>"},
+		{regexp.MustCompile(`\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}\b(?:,?\s+\d{4}\b)?`), "<date>"},
+		{regexp.MustCompile(`\b\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\s+\d{4}\b`), "<date>"},
+		{regexp.MustCompile(`\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s?[AaPp][Mm])?\b`), "<time>"},
+		{regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`), "<id>"},
+		{regexp.MustCompile(`(?:/private)?/(?:tmp|var/folders|var/tmp)/[^\s'"]*`), "<tmp>"},
+		{regexp.MustCompile(`\b(?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?)\b`), "<duration>"},
+		{regexp.MustCompile(`(?i)\bpid[:= ]\s*\d+`), "pid <n>"},
+	}
+	hexRun = regexp.MustCompile(`\b[0-9a-f]{7,64}\b`)
+
+	tolerantMasks = []struct {
+		re   *regexp.Regexp
+		mask string
+	}{
+		{regexp.MustCompile(`\b[\w.-]+@[\w.-]+`), "<user@host>"},
+		{regexp.MustCompile(`(?:~|\.{1,2})?(?:/[\w.@+-]+)+/?`), "<path>"},
+		{regexp.MustCompile(`\bv?\d+(?:[.,:]\d+)*\b`), "<n>"},
+		{regexp.MustCompile(`\b[0-9a-f]*\d[0-9a-f]*\b`), "<n>"},
+	}
+	lsLongRow = regexp.MustCompile(`^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s`)
+)
+
+// maskVolatile replaces the tokens of a line that change between runs.
+func maskVolatile(line string) string {
+	for _, m := range volatileMasks {
+		line = m.re.ReplaceAllString(line, m.mask)
+	}
+	return hexRun.ReplaceAllStringFunc(line, func(h string) string {
+		if strings.ContainsAny(h, "0123456789") && strings.ContainsAny(h, "abcdef") {
+			return "<hash>"
+		}
+		return h
+	})
+}
+
+// maskTolerant goes further, for output that is only an example.
+func maskTolerant(line string) string {
+	line = maskVolatile(line)
+	for _, m := range tolerantMasks {
+		line = m.re.ReplaceAllString(line, m.mask)
+	}
+	return strings.Join(strings.Fields(line), " ")
+}
+
+// matchTolerant checks that every expected line appears somewhere in the
+// output, in any order, after the tolerant masks.
+func matchTolerant(expected []ExpectedLine, actual string) (missing ExpectedLine, ok bool) {
+	var act []string
+	for _, l := range strings.Split(strings.ReplaceAll(actual, "\r\n", "\n"), "\n") {
+		act = append(act, strings.TrimSpace(l))
+	}
+	for _, e := range trimBlankEnds(expected) {
+		if isEllipsis(e.Text) || strings.TrimSpace(e.Text) == "" {
+			continue
+		}
+		match := lineMatcher(maskTolerant(e.Text))
+		found := false
+		for _, a := range act {
+			if match(maskTolerant(a)) || sameListedName(e.Text, a) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return e, false
+		}
+	}
+	return ExpectedLine{}, true
+}
+
+// sameListedName: an `ls -l` row and a bare name (either way round) list
+// the same file.
+func sameListedName(expected, actual string) bool {
+	e, a := strings.TrimSpace(expected), strings.TrimSpace(actual)
+	if lsLongRow.MatchString(e) == lsLongRow.MatchString(a) {
+		return false
+	}
+	ef, af := strings.Fields(e), strings.Fields(a)
+	return len(ef) > 0 && len(af) > 0 && ef[len(ef)-1] == af[len(af)-1]
+}
