@@ -46,7 +46,7 @@ func shownContent(t *spec.Tutorial, file string, line int) (spec.Block, bool) {
 			continue
 		}
 		c := (&planner{blocks: t.Blocks}).context(i)
-		if prose := c.before + "\n" + c.after; strings.Contains(prose, "`"+base+"`") || strings.Contains(prose, "`"+file+"`") ||
+		if prose := c.before + "\n" + c.html; strings.Contains(prose, "`"+base+"`") || strings.Contains(prose, "`"+file+"`") ||
 			strings.Contains(b.Info, base) {
 			return b, true
 		}
