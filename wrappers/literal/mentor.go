@@ -293,6 +293,9 @@ var langExtensions = map[string][]string{
 }
 
 func (m *mentor) ambiguous(base status.MentorAdvice, f status.Finding) advice {
+	if a, ok := m.unplacedFile(base, f); ok {
+		return a
+	}
 	base.Resolution = status.ResolutionProceed
 	lang := ""
 	if m.tut != nil {
@@ -371,4 +374,32 @@ func shellWord(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// missingNamed reads the file a blamed finding says is missing
+// ("`app.py` does not exist: ...").
+var missingNamed = regexp.MustCompile("^`([^`]+)` does not exist")
+
+// unplacedFile answers an ambiguous_instruction with evidence: a step failed
+// for want of a file, and the Student blamed a block it could not place
+// (CauseLine). The workaround saves that block as the missing file before
+// the failing step, so the Student can go on and find what comes next.
+func (m *mentor) unplacedFile(base status.MentorAdvice, f status.Finding) (advice, bool) {
+	match := missingNamed.FindStringSubmatch(f.Problem)
+	if f.CauseLine <= 0 || match == nil || m.tut == nil {
+		return advice{}, false
+	}
+	missing := match[1]
+	for _, b := range m.tut.Blocks {
+		if b.Kind != spec.BlockCode || b.Line != f.CauseLine {
+			continue
+		}
+		base.Resolution = status.ResolutionWorkaround
+		base.Workaround = writeShown(missing, b)
+		base.SuggestedFix = f.SuggestedFix
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"Line %d needs `%s`, which nothing creates. The %s block at line %d is probably that file, but the tutorial does not say so, so a reader cannot know where it goes. The workaround saves that block as `%s` before line %d.",
+			f.Line, missing, langName(infoLang(b.Info)), b.Line, missing, f.Line)}, true
+	}
+	return advice{}, false
 }

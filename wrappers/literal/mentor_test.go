@@ -193,3 +193,30 @@ func TestMentorWithoutFinding(t *testing.T) {
 		t.Errorf("got %+v\n%s", res.Advice, res.MentorOutput)
 	}
 }
+
+// An ambiguous_instruction with evidence: the Student blamed the block it
+// could not place (CauseLine) for the file a later step needed. The Mentor
+// saves that block as the file, before the failing step.
+func TestMentorSavesTheUnplacedBlock(t *testing.T) {
+	dir := t.TempDir()
+	tutPath := filepath.Join(dir, "tutorial.md")
+	tut := "# Greet\n\nHere is the program:\n\n```python\nprint('hi')\n```\n\nRun it:\n\n```bash\npython3 greet.py\n```\n"
+	if err := os.WriteFile(tutPath, []byte(tut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := status.Finding{Category: status.CategoryAmbiguousInstruction, Line: 12, Command: "python3 greet.py", Asked: true, CauseLine: 5,
+		Problem: "`greet.py` does not exist: the python block at line 5 is probably that file, but the tutorial does not say to save it as `greet.py`"}
+	task := &status.Task{Role: status.RoleMentor, Tutorial: tutPath,
+		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: 12, Findings: []status.Finding{f}}}
+	res, err := Provider{LookPath: onPath()}.Mentor(context.Background(), task, provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Advice
+	if a.Resolution != status.ResolutionWorkaround || a.Line != 12 || a.Workaround != "cat > greet.py <<'SMILE_EOF'\nprint('hi')\nSMILE_EOF" {
+		t.Errorf("advice %+v, want the block at line 5 saved as greet.py before line 12", a)
+	}
+	if !strings.Contains(res.MentorOutput, "block at line 5 is probably that file") {
+		t.Errorf("notes:\n%s", res.MentorOutput)
+	}
+}
