@@ -51,6 +51,9 @@ func Main() int {
 	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, nil)).WithName("smile-wrapper")
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	if code, ok := subcommand(ctx, os.Args[1:]); ok {
+		return code
+	}
 	return run(ctx, log, os.Getenv, containerLayout)
 }
 
