@@ -16,9 +16,9 @@ func TestExecIO(t *testing.T) {
 	c := start(t, r, testSpec(testRun(t, r), "execio"))
 	ctx := context.Background()
 	tests := []struct {
-		name       string
-		req        runtime.ExecRequest
-		code       int
+		name        string
+		req         runtime.ExecRequest
+		code        int
 		out, errOut string
 	}{
 		{"stdin reaches the command", runtime.ExecRequest{Cmd: []string{"cat"}, Stdin: []byte("from the brain\n")}, 0, "from the brain\n", ""},
