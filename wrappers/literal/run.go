@@ -51,7 +51,7 @@ func (s *student) run(ctx context.Context, st Step) error {
 		}
 		fail := classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
 		if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
-			if prog := interpreter(filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
+			if prog := interpreter(ctx, s.sess.Hands(), filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
 				fail.Subject = prog // a script whose interpreter is missing
 			}
 		}

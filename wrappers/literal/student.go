@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -83,7 +82,7 @@ func (s *student) walk(ctx context.Context) {
 		s.cannotComplete("There is nothing to follow: the tutorial has no commands to run, files to create or output to check.")
 		return
 	}
-	s.sess, err = session.New(s.env.WorkDir, os.Environ())
+	s.sess, err = session.NewWith(ctx, s.env.HandsOrLocal(), s.env.WorkDir, s.env.CommandEnv())
 	if err != nil {
 		s.cannotComplete(fmt.Sprintf("Cannot start a shell in the container: %v", err))
 		return
@@ -113,7 +112,7 @@ func (s *student) walk(ctx context.Context) {
 		case StepAmbiguous:
 			stepErr = s.ambiguous(st)
 		case StepWrite:
-			stepErr = s.write(st)
+			stepErr = s.write(ctx, st)
 		case StepCompare:
 			stepErr = s.compare(st)
 		case StepRun:

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -49,7 +50,7 @@ func (Local) Do(ctx context.Context, req Request) (Response, error) {
 	case OpLookPath:
 		return localLookPath(req.Path, req.Env), nil
 	case OpList:
-		return localList(req.Path, req.Limit), nil
+		return localList(req), nil
 	case OpClose:
 		if err := os.RemoveAll(req.Path); err != nil {
 			return failed(err), nil
@@ -276,19 +277,29 @@ func localLookPath(name string, env []string) Response {
 	return Response{}
 }
 
-// localList lists the regular files and folders under root, relative to it,
-// at most limit of them.
-func localList(root string, limit int) Response {
+// localList lists the files and folders under req.Path, relative to it, at
+// most req.Limit of them, not entering the folders req.Skip names or those
+// req.Depth levels down.
+func localList(req Request) Response {
+	root := req.Path
 	var paths []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || p == root {
 			return nil
 		}
-		if limit > 0 && len(paths) >= limit {
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			if slices.Contains(req.Skip, d.Name()) {
+				return filepath.SkipDir
+			}
+			if req.Depth > 0 && strings.Count(rel, string(filepath.Separator)) >= req.Depth {
+				return filepath.SkipDir
+			}
+		}
+		paths = append(paths, filepath.ToSlash(rel))
+		if req.Limit > 0 && len(paths) >= req.Limit {
 			return filepath.SkipAll
 		}
-		rel, _ := filepath.Rel(root, p)
-		paths = append(paths, filepath.ToSlash(rel))
 		return nil
 	})
 	if err != nil {

@@ -158,6 +158,10 @@ func (s *Session) ReadFile(ctx context.Context, path string, limit int) ([]byte,
 	return ReadFile(ctx, s.hands, path, limit)
 }
 
+// Getenv returns a variable of the environment the session started with
+// (HOME, USER, PATH as the commands first see them).
+func (s *Session) Getenv(name string) string { return envValue(s.env, name) }
+
 // Hands returns where the session's commands run.
 func (s *Session) Hands() Hands { return s.hands }
 
@@ -204,14 +208,22 @@ func LookPath(ctx context.Context, h Hands, name string, env []string) (string, 
 	return res.Found, nil
 }
 
-// List lists at most limit paths under root (relative to it) through hands.
-func List(ctx context.Context, h Hands, root string, limit int) ([]string, error) {
-	res, err := h.Do(ctx, Request{Op: OpList, Path: root, Limit: limit})
+// ListRequest is what List lists.
+type ListRequest struct {
+	Root  string
+	Limit int      // at most this many paths (0: all)
+	Depth int      // folders this many levels down are not entered (0: all)
+	Skip  []string // folder names not entered
+}
+
+// List lists the paths under lr.Root (relative to it) through hands.
+func List(ctx context.Context, h Hands, lr ListRequest) ([]string, error) {
+	res, err := h.Do(ctx, Request{Op: OpList, Path: lr.Root, Limit: lr.Limit, Depth: lr.Depth, Skip: lr.Skip})
 	if err == nil {
-		err = res.Error("list", root)
+		err = res.Error("list", lr.Root)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("list %s: %w", root, err)
+		return nil, fmt.Errorf("list %s: %w", lr.Root, err)
 	}
 	return res.Paths, nil
 }
