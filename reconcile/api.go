@@ -120,7 +120,7 @@ func (a *API) accept(w http.ResponseWriter, name string, p *Posted) {
 // waiting on (role "" accepts either role).
 func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role, body any) (name, attempt string, ok bool) {
 	run, ok := a.authenticate(w, r)
-	if !ok {
+	if !ok || a.refuseBrainRun(w, run.Metadata.Name) {
 		return "", "", false
 	}
 	if !decodeBody(w, r, body) {

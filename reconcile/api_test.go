@@ -20,12 +20,13 @@ import (
 )
 
 // startManager applies a demo run on a Manager whose callback listener binds
-// loopback (the fake engine's gateway does not exist on this host).
+// loopback (the fake engine's gateway does not exist on this host). Its
+// provider is a vendor CLI's: only their in-container wrappers call back.
 func startManager(t *testing.T) (*Manager, string) {
 	t.Helper()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "tutorial.md"), tutorialMD)
-	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: literal}\n")
+	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: claude}\n")
 	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
 	m := NewManager(Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
 		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})

@@ -17,6 +17,8 @@ const (
 	CmdHands = "hands-exec"
 	// CmdIdle is PID 1 of such a container: it waits to be stopped.
 	CmdIdle = "idle"
+	// ReadyFile is written by CmdIdle when it starts.
+	ReadyFile = "/tmp/.smile-ready"
 )
 
 // subcommand runs a sub-command named by args[0]; ok is false when args
@@ -33,6 +35,11 @@ func subcommand(ctx context.Context, args []string) (code int, ok bool) {
 		}
 		return 0, true
 	case CmdIdle:
+		// The image's entrypoint has run: the learner may begin.
+		if err := os.WriteFile(ReadyFile, nil, 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "smile-wrapper idle: cannot say the container is ready:", err)
+			return ExitBadTask, true
+		}
 		<-ctx.Done()
 		return 0, true
 	}

@@ -54,12 +54,18 @@ func (e Env) HandsOrLocal() session.Hands {
 	return e.Hands
 }
 
-// CommandEnv returns the environment commands start with.
+// CommandEnv returns the environment commands start with: Environ; this
+// process's own for local hands; nil for other hands, whose session then
+// starts from their system's own environment (the container's), never from
+// this process's (the controller's, which holds keys).
 func (e Env) CommandEnv() []string {
-	if e.Environ == nil {
+	switch {
+	case e.Environ != nil:
+		return e.Environ
+	case e.Hands == nil:
 		return os.Environ()
 	}
-	return e.Environ
+	return nil
 }
 
 // NoProgress is a Progress that reports nothing.

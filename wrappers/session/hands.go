@@ -78,6 +78,8 @@ type Response struct {
 	Home    string `json:"home,omitempty"`
 	User    string `json:"user,omitempty"`
 	SudoDir string `json:"sudoDir,omitempty"`
+	// Environ is the environment of the hands' own process.
+	Environ []string `json:"environ,omitempty"`
 	// OpRun
 	Result *Result `json:"result,omitempty"`
 	// Saved are the files the save trap wrote, by name (OpRun).

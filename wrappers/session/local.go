@@ -78,11 +78,14 @@ func localInit(env []string) Response {
 	if !safePath.MatchString(dir) {
 		return Response{Err: fmt.Sprintf("unusable state folder %q", dir)}
 	}
-	res := Response{Shell: shell, Bash: bash, Dir: dir, Home: "/root", User: "root"}
+	res := Response{Shell: shell, Bash: bash, Dir: dir, Home: "/root", User: "root", Environ: os.Environ()}
 	if u, err := user.Current(); err == nil {
 		res.Home, res.User = u.HomeDir, u.Username
 	} else if os.Getuid() != 0 {
 		res.Home, res.User = os.TempDir(), fmt.Sprintf("user%d", os.Getuid())
+	}
+	if env == nil {
+		env = res.Environ
 	}
 	if sudo, err := addSudo(dir, envValue(env, "PATH")); err != nil {
 		return failed(err)

@@ -45,8 +45,8 @@ func New(workDir string, env []string) (*Session, error) {
 	return NewWith(context.Background(), Local{}, workDir, env)
 }
 
-// NewWith starts a session in workDir with the environment env, whose
-// commands and files go through hands. It uses bash when the system has
+// NewWith starts a session in workDir with the environment env (nil: the
+// hands' own), whose commands and files go through hands. It uses bash when the system has
 // it, sh otherwise. The variables of env that belong to the wrapper
 // (SMILE_*) are not passed on to commands.
 func NewWith(ctx context.Context, hands Hands, workDir string, env []string) (*Session, error) {
@@ -59,6 +59,10 @@ func NewWith(ctx context.Context, hands Hands, workDir string, env []string) (*S
 	}
 	if !safePath.MatchString(res.Dir) {
 		return nil, fmt.Errorf("start shell session: unusable state folder %q", res.Dir)
+	}
+	if env == nil {
+		// The hands' own environment (a container's), not this process's.
+		env = res.Environ
 	}
 	s := &Session{hands: hands, shell: res.Shell, bash: res.Bash, dir: res.Dir, workDir: workDir,
 		env: commandEnv(env, res.Shell, res.Home, res.User)}
