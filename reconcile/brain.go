@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,9 +26,10 @@ import (
 // InProcess reports whether a provider's learner (its "brain") runs in the
 // controller, driving its container's "hands" through the runtime: the
 // container then holds no token, no task and no key, so nothing a
-// tutorial's commands can read lets them post a result. The vendor CLIs run
-// their own tools beside themselves and keep the in-container wrapper.
-func InProcess(p spec.Provider) bool { return p == spec.ProviderLiteral }
+// tutorial's commands can read lets them post a result, and an openai key
+// never enters it. The vendor CLIs run their own tools beside themselves and
+// keep the in-container wrapper.
+func InProcess(p spec.Provider) bool { return p == spec.ProviderLiteral || p == spec.ProviderOpenAI }
 
 // Brains are the learners this controller runs, one goroutine per attempt.
 // They die with the process: a restarted controller finds none and the
@@ -119,6 +122,9 @@ func (t *transition) startBrain(ctx context.Context, task status.Task, name, log
 	// The brain reads the tutorial from the host: the same folder the
 	// container sees read-only.
 	task.Tutorial = t.d.Paths.Tutorial
+	if task.LLM != nil {
+		task.LLM.BaseURL = fromHost(ctx, t.r.Runtime, task.LLM.BaseURL)
+	}
 	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox(t.lay.inbox()), logsDir: logs}
 	log := logr.FromContextOrDiscard(ctx).WithValues("attempt", name)
 	t.r.Brains.start(name, func(ctx context.Context) { t.r.playBrain(logr.NewContext(ctx, log), a) })
@@ -135,7 +141,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	hands := r.hands(a.container)
 	env := provider.Env{
 		WorkDir:     status.ContainerWorkDir,
-		TutorialDir: filepath.Dir(a.task.Tutorial),
+		TutorialDir: status.ContainerTutorialDir, // where the model's tools find it
 		LogsDir:     a.logsDir,
 		Progress:    func(_ context.Context, step string, line int) { r.brainProgress(a, step, line) },
 		Log:         log,
@@ -281,4 +287,24 @@ func (r *Reconciler) BrainRun(name string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.brainRuns[name]
+}
+
+// fromHost rewrites an endpoint written for containers
+// (http://host.docker.internal:PORT) for the controller, which is the host:
+// the engine's gateway address is one of its own.
+func fromHost(ctx context.Context, rt runtime.Runtime, endpoint string) string {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Hostname() != "host.docker.internal" {
+		return endpoint
+	}
+	info, err := rt.Info(ctx)
+	if err != nil || info.GatewayIP == "" {
+		return endpoint
+	}
+	if port := u.Port(); port != "" {
+		u.Host = net.JoinHostPort(info.GatewayIP, port)
+	} else {
+		u.Host = info.GatewayIP
+	}
+	return u.String()
 }

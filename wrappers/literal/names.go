@@ -157,7 +157,7 @@ func createdBy(command string) []string {
 // it, skipping dependency and VCS folders.
 func (m *mentor) workEntries() []string {
 	out, _ := session.List(context.Background(), m.env.HandsOrLocal(), session.ListRequest{
-		Root: m.env.WorkDir, Limit: 5000, Depth: 5,
+		Root: m.env.WorkDir, Limit: 5000, Depth: 6,
 		Skip: []string{".git", "node_modules", "__pycache__", ".venv", "venv", "target", ".cache"},
 	})
 	return out

@@ -46,10 +46,11 @@ type Request struct {
 	Run *RunRequest `json:"run,omitempty"`
 	// Env is the environment OpInit and OpLookPath look PATH up in.
 	Env []string `json:"env,omitempty"`
-	// Depth and Skip bound OpList: folders Depth levels down, or named in
-	// Skip, are not entered.
-	Depth int      `json:"depth,omitempty"`
-	Skip  []string `json:"skip,omitempty"`
+	// Depth and Skip bound OpList: it lists at most Depth levels and does
+	// not enter the folders Skip names; MarkDirs ends folders with "/".
+	Depth    int      `json:"depth,omitempty"`
+	Skip     []string `json:"skip,omitempty"`
+	MarkDirs bool     `json:"markDirs,omitempty"`
 }
 
 // RunRequest is one command of a session.

@@ -291,15 +291,20 @@ func localList(req Request) Response {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
+		entry := filepath.ToSlash(rel)
 		if d.IsDir() {
+			if req.MarkDirs {
+				entry += "/"
+			}
 			if slices.Contains(req.Skip, d.Name()) {
 				return filepath.SkipDir
 			}
-			if req.Depth > 0 && strings.Count(rel, string(filepath.Separator)) >= req.Depth {
+			if req.Depth > 0 && strings.Count(rel, string(filepath.Separator))+1 >= req.Depth {
+				paths = append(paths, entry)
 				return filepath.SkipDir
 			}
 		}
-		paths = append(paths, filepath.ToSlash(rel))
+		paths = append(paths, entry)
 		if req.Limit > 0 && len(paths) >= req.Limit {
 			return filepath.SkipAll
 		}

@@ -216,13 +216,15 @@ func LookPath(ctx context.Context, h Hands, name string, env []string) (string, 
 type ListRequest struct {
 	Root  string
 	Limit int      // at most this many paths (0: all)
-	Depth int      // folders this many levels down are not entered (0: all)
+	Depth int      // at most this many levels (1: the folder's own entries; 0: all)
 	Skip  []string // folder names not entered
+	// MarkDirs ends the folders' paths with "/".
+	MarkDirs bool
 }
 
 // List lists the paths under lr.Root (relative to it) through hands.
 func List(ctx context.Context, h Hands, lr ListRequest) ([]string, error) {
-	res, err := h.Do(ctx, Request{Op: OpList, Path: lr.Root, Limit: lr.Limit, Depth: lr.Depth, Skip: lr.Skip})
+	res, err := h.Do(ctx, Request{Op: OpList, Path: lr.Root, Limit: lr.Limit, Depth: lr.Depth, Skip: lr.Skip, MarkDirs: lr.MarkDirs})
 	if err == nil {
 		err = res.Error("list", lr.Root)
 	}
