@@ -89,7 +89,9 @@ type Reconciler struct {
 	// brainRuns are the runs whose learners this reconciler runs itself:
 	// the callback API takes no result for them (brain.go).
 	brainRuns map[string]bool
-	errs      map[string]error // the last reconcile error, by run name
+	// tokens are the callback tokens of in-container attempts (tokens.go).
+	tokens []*attemptToken
+	errs   map[string]error // the last reconcile error, by run name
 }
 
 func (r *Reconciler) now() time.Time {

@@ -234,7 +234,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 		Env: []string{
 			status.EnvTask + "=" + status.ContainerLogsDir + "/" + status.TaskFileName,
 			status.EnvCallbackURL + "=" + t.r.CallbackURL,
-			status.EnvToken + "=" + st.Token,
+			status.EnvToken + "=" + t.r.issueToken(t.d.Name, name, role),
 		},
 		Labels: map[string]string{
 			runtime.LabelOwner:     runtime.OwnerValue,
@@ -324,6 +324,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 		rec.Results = []string{res.File}
 	}
 	RecordCost(st, res)
+	t.r.revokeTokens(t.d.Name)
 	st.History = append(st.History, rec)
 	mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
 	st.Attempt = nil
@@ -362,6 +363,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 		}
 		note.Category, note.Resolution, note.Workaround, note.SuggestedFix = a.Category, a.Resolution, a.Workaround, a.SuggestedFix
 	}
+	t.r.revokeTokens(t.d.Name)
 	st.MentorNotes = append(st.MentorNotes, note)
 	applyAdvice(st, note)
 	RecordCost(st, res)
@@ -384,6 +386,7 @@ func (t *transition) end(event string) (Result, error) {
 	st := &t.run.Status
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Attempt = nil
+	t.r.revokeTokens(t.d.Name)
 	now := t.now
 	st.FinishedAt = &now
 	markBlocking(st)
@@ -450,6 +453,7 @@ func Audits(run *status.Run) []status.Audit {
 }
 
 func (t *transition) stopAttempt(ctx context.Context) {
+	t.r.revokeTokens(t.d.Name)
 	if a := t.run.Status.Attempt; a != nil {
 		if t.r.Brains != nil {
 			t.r.Brains.Stop(a.Container)
