@@ -126,7 +126,7 @@ func TestBrainGoneRestartsTheAttempt(t *testing.T) {
 	first, cancel := context.WithCancel(context.Background())
 	h.rec.Brains = NewBrains(first)
 	run := h.settle()
-	<-started
+	waitFor(t, started, "the first learner to start")
 	if run.Status.Phase != status.PhaseWaitingForStudent || run.Status.Attempt == nil {
 		t.Fatalf("phase %s, want the Student at work", run.Status.Phase)
 	}
@@ -136,7 +136,7 @@ func TestBrainGoneRestartsTheAttempt(t *testing.T) {
 		Instance: "second", StepGrace: 5 * time.Second, Clock: h.clock, Events: &Hub{}}
 	startBrains(t, h)
 	run = h.settle()
-	<-started
+	waitFor(t, started, "the restarted learner to start")
 	var restarted *status.TimelineEntry
 	for i, e := range run.Status.Timeline {
 		if e.Event == "AttemptRestarted" {
@@ -148,5 +148,14 @@ func TestBrainGoneRestartsTheAttempt(t *testing.T) {
 	}
 	if a := run.Status.Attempt; a == nil || a.Instance != "second" || a.Iteration != 1 || a.Role != status.RoleStudent {
 		t.Fatalf("attempt %+v, want the Student of iteration 1 started by the second controller", a)
+	}
+}
+
+func waitFor(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("timed out waiting for %s", what)
 	}
 }
