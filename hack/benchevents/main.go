@@ -97,9 +97,11 @@ func scenario(cycles, n, conc int) (*result, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	// A vendor CLI's run: only their in-container wrappers post callbacks
+	// (a literal run's learner runs in the controller and takes none).
 	files := map[string]string{
 		"tutorial.md":   tutorial,
-		"run.yaml":      fmt.Sprintf("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: bench}\nspec: {llmProvider: literal, maxIterations: %d}\n", cycles+5),
+		"run.yaml":      fmt.Sprintf("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: bench}\nspec: {llmProvider: claude, maxIterations: %d}\n", cycles+5),
 		"smile-wrapper": "#!/bin/true\n",
 	}
 	for name, content := range files {
