@@ -121,7 +121,9 @@ func (a *API) accept(w http.ResponseWriter, name string, p *Posted) {
 func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role, body any) (name, attempt string, ok bool) {
 	run, found, ok := a.authenticateAttempt(w, r, role)
 	if !found {
-		run, ok = a.authenticate(w, r)
+		w.Header().Set("WWW-Authenticate", `Bearer realm="smile"`)
+		writeError(w, http.StatusUnauthorized, "a valid attempt token is required")
+		return "", "", false
 	}
 	if !ok || a.refuseBrainRun(w, run.Metadata.Name) {
 		return "", "", false

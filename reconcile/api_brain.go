@@ -22,7 +22,7 @@ func (a *API) refuseBrainRun(w http.ResponseWriter, name string) bool {
 // authenticateAttempt checks a callback's attempt token: 403 when it was
 // revoked (its attempt ended), belongs to another role, or names another
 // attempt than the header does. found is false for a token that is no
-// attempt's (the caller then tries the run token).
+// attempt's: only attempt tokens buy callbacks.
 func (a *API) authenticateAttempt(w http.ResponseWriter, r *http.Request, role status.Role) (run *status.Run, found, ok bool) {
 	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if token == "" {
