@@ -119,8 +119,13 @@ func (a *API) accept(w http.ResponseWriter, name string, p *Posted) {
 // says which run it is; the attempt header must be the container the run is
 // waiting on (role "" accepts either role).
 func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role, body any) (name, attempt string, ok bool) {
-	run, ok := a.authenticate(w, r)
-	if !ok {
+	run, found, ok := a.authenticateAttempt(w, r, role)
+	if !found {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="smile"`)
+		writeError(w, http.StatusUnauthorized, "a valid attempt token is required")
+		return "", "", false
+	}
+	if !ok || a.refuseBrainRun(w, run.Metadata.Name) {
 		return "", "", false
 	}
 	if !decodeBody(w, r, body) {

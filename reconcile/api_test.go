@@ -20,12 +20,13 @@ import (
 )
 
 // startManager applies a demo run on a Manager whose callback listener binds
-// loopback (the fake engine's gateway does not exist on this host).
+// loopback (the fake engine's gateway does not exist on this host). Its
+// provider is a vendor CLI's: only their in-container wrappers call back.
 func startManager(t *testing.T) (*Manager, string) {
 	t.Helper()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "tutorial.md"), tutorialMD)
-	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: literal}\n")
+	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: claude}\n")
 	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
 	m := NewManager(Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
 		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})
@@ -78,7 +79,8 @@ func post(t *testing.T, url, token, attempt string, body []byte) (int, map[strin
 func TestCallbackAPI(t *testing.T) {
 	m, _ := startManager(t)
 	run, _ := m.Run("demo")
-	token, attempt := run.Status.Token, run.Status.Attempt.Container
+	attempt := run.Status.Attempt.Container
+	token := containerToken(t, m, attempt)
 	base := "http://" + m.CallbackAddr()
 	body, _ := json.Marshal(status.StudentResultRequest{StudentOutput: askChmod, Timestamp: time.Now()})
 
@@ -89,7 +91,7 @@ func TestCallbackAPI(t *testing.T) {
 	}{
 		{"no token", "", attempt, body, http.StatusUnauthorized},
 		{"wrong token", strings.Repeat("0", len(token)), attempt, body, http.StatusUnauthorized},
-		{"another attempt", token, "smile-demo-other", body, http.StatusConflict},
+		{"another attempt", token, "smile-demo-other", body, http.StatusForbidden},
 		{"body over 1 MiB", token, attempt, append([]byte(`{"studentOutput":{"summary":"`), bytes.Repeat([]byte("x"), MaxBodyBytes)...), http.StatusRequestEntityTooLarge},
 		{"not JSON", token, attempt, []byte("{"), http.StatusBadRequest},
 		{"ask_mentor without a question", token, attempt, []byte(`{"studentOutput":{"status":"ask_mentor","currentStep":"x"}}`), http.StatusUnprocessableEntity},
@@ -121,9 +123,9 @@ func TestCallbackAPI(t *testing.T) {
 	if len(run.Status.History) != 1 || run.Status.History[0].StudentOutput.QuestionForMentor != askChmod.QuestionForMentor {
 		t.Fatalf("the posted result was not recorded: %+v", run.Status.History)
 	}
-	// The Student's attempt is over: its token no longer buys a student post.
-	if code, _ := post(t, base+status.PathStudentResult, token, attempt, body); code != http.StatusConflict {
-		t.Errorf("a second result for a finished attempt: %d, want 409", code)
+	// The Student's attempt is over: its token was revoked.
+	if code, _ := post(t, base+status.PathStudentResult, token, attempt, body); code != http.StatusForbidden {
+		t.Errorf("a second result for a finished attempt: %d, want 403", code)
 	}
 	// Containers reach only the callbacks, never status or stop.
 	for _, path := range []string{status.PathStatus, status.PathStop} {
@@ -248,16 +250,18 @@ func TestCallbackBeforeTheAttemptIsRecorded(t *testing.T) {
 	mentor := strings.Replace(run.Status.Attempt.Container, "-student", "-mentor", 1)
 	base := "http://" + m.CallbackAddr()
 	body := []byte(`{"mentorOutput":"run chmod +x first"}`)
-	if code, out := post(t, base+status.PathMentorResult, run.Status.Token, mentor, body); code != http.StatusOK {
+	// startAttempt issues the attempt's token before it saves the status.
+	token := m.rec.issueToken("demo", mentor, status.RoleMentor)
+	if code, out := post(t, base+status.PathMentorResult, token, mentor, body); code != http.StatusOK {
 		t.Fatalf("the Mentor the run is starting was refused: %d %v", code, out)
 	}
 	for _, attempt := range []string{run.Status.Attempt.Container, mentor + "-x", strings.Replace(mentor, "-i1-", "-i2-", 1)} {
-		if code, _ := post(t, base+status.PathMentorResult, run.Status.Token, attempt, body); code != http.StatusConflict {
-			t.Errorf("attempt %s: %d, want 409: only the attempt being started is accepted", attempt, code)
+		if code, _ := post(t, base+status.PathMentorResult, token, attempt, body); code != http.StatusForbidden {
+			t.Errorf("attempt %s: %d, want 403: the token is the Mentor's being started", attempt, code)
 		}
 	}
-	if code, _ := post(t, base+status.PathStudentResult, run.Status.Token, mentor, body); code != http.StatusConflict {
-		t.Errorf("a student result from the mentor's container: %d, want 409", code)
+	if code, _ := post(t, base+status.PathStudentResult, token, mentor, body); code != http.StatusForbidden {
+		t.Errorf("a student result with the mentor's token: %d, want 403", code)
 	}
 }
 
@@ -275,4 +279,15 @@ func TestLoopbackAPIRefusesForeignHosts(t *testing.T) {
 			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
 		}
 	}
+}
+
+// containerToken is the callback token the fake engine's container of the
+// attempt was given.
+func containerToken(t *testing.T, m *Manager, attempt string) string {
+	t.Helper()
+	cs, ok := m.opts.Runtime.(*fake.Runtime).Spec(attempt)
+	if !ok {
+		t.Fatalf("no container %s", attempt)
+	}
+	return envOf(cs.Env, status.EnvToken)
 }

@@ -173,6 +173,8 @@ func (m *Manager) Start(ctx context.Context) error {
 	m.log.Info("Listening", "api", m.apiLn.Addr().String(), "callback", m.callbackLn.Addr().String(),
 		"dockerAPI", info.APIVersion, "instance", m.opts.Instance)
 
+	// Learners of in-process providers run here, until ctx ends.
+	m.rec.Brains, m.rec.Wake = NewBrains(ctx), m.Enqueue
 	m.wg.Add(2)
 	go func() {
 		defer m.wg.Done()
@@ -205,6 +207,9 @@ func (m *Manager) Start(ctx context.Context) error {
 // Wait blocks until everything Start began has stopped (after ctx ends).
 func (m *Manager) Wait() {
 	m.wg.Wait()
+	if m.rec.Brains != nil {
+		m.rec.Brains.Wait()
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, e := range m.runs {

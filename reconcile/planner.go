@@ -58,6 +58,9 @@ type Observed struct {
 	Progress *Progress
 	// Stop is a pending stop request, if any.
 	Stop *StopRequest
+	// BrainGone: the current attempt's learner ran in a controller and no
+	// longer runs (that controller stopped) and left no result.
+	BrainGone bool
 }
 
 // Posted is a Student or Mentor result as the API kept it in the inbox.
@@ -180,6 +183,12 @@ func waiting(in Input, globalDeadline time.Time) Plan {
 		// Nothing to wait on (a crash between two writes cannot cause this, but
 		// a hand-edited state file can): run the step again.
 		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: "NoAttempt", Message: "no container recorded: starting it again"}
+	}
+	if in.Observed.BrainGone {
+		// Its learner died with the controller that ran it: the attempt
+		// starts again, from a fresh container.
+		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: "Resumed",
+			Message: fmt.Sprintf("resuming iteration %d: the %s's learner ran in a controller that stopped", st.Iteration, role)}
 	}
 	c, ok := findContainer(in.Observed.Containers, st.Attempt.Container)
 	if !ok && st.Attempt.Instance != "" && st.Attempt.Instance != in.Instance {

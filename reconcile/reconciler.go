@@ -78,10 +78,20 @@ type Reconciler struct {
 	ReportFallback io.Writer
 	// Version is SMILE's version, written into reports.
 	Version string
+	// Brains run the learners of in-process providers (brain.go); nil runs
+	// every provider's learner in its container, as the vendor CLIs' are.
+	Brains *Brains
+	// Wake asks for a reconcile of a run (a brain kept a result).
+	Wake func(name string)
 
 	mu       sync.Mutex
 	observed map[string]*status.Run // the last status written, by run name
-	errs     map[string]error       // the last reconcile error, by run name
+	// brainRuns are the runs whose learners this reconciler runs itself:
+	// the callback API takes no result for them (brain.go).
+	brainRuns map[string]bool
+	// tokens are the callback tokens of in-container attempts (tokens.go).
+	tokens []*attemptToken
+	errs   map[string]error // the last reconcile error, by run name
 }
 
 func (r *Reconciler) now() time.Time {
@@ -127,7 +137,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 		r.remember(run) // readers get it from memory from now on
 	}
 	lay := layoutFor(d)
-	obs, err := r.observe(ctx, lay, run)
+	r.markBrainRun(d.Name, r.inProcess(d.Config.LLMProvider))
+	obs, err := r.observe(ctx, lay, run, d.Config.LLMProvider)
 	if err != nil {
 		return Result{}, err
 	}
@@ -142,7 +153,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 // observe reads the run's containers first and the inbox second: a wrapper
 // posts its result before its container exits, so a container seen exited
 // with no result in the inbox really died without one.
-func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run) (Observed, error) {
+func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, provider spec.Provider) (Observed, error) {
 	var obs Observed
 	cs, err := r.Runtime.List(ctx, lay.selector())
 	if err != nil {
@@ -152,12 +163,15 @@ func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run) (
 	box := inbox(lay.inbox())
 	if run != nil && run.Status.Attempt != nil {
 		name := run.Status.Attempt.Container
+		// Looked at before the inbox: a brain keeps its result, then ends.
+		brainGone := r.inProcess(provider) && !r.Brains.Running(name)
 		if obs.Result, err = box.result(name); err != nil {
 			return obs, err
 		}
 		if obs.Progress, err = box.progress(name); err != nil {
 			return obs, err
 		}
+		obs.BrainGone = brainGone && obs.Result == nil
 	}
 	if obs.Stop, err = box.stop(); err != nil {
 		return obs, err

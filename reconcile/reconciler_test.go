@@ -281,8 +281,11 @@ func checkStudentSpec(t *testing.T, h *harness, cs runtime.ContainerSpec, run *s
 		}
 	}
 	env := strings.Join(cs.Env, "\n")
-	if !strings.Contains(env, status.EnvToken+"="+run.Status.Token) || run.Status.Token == "" {
-		t.Errorf("the container must get the run's token")
+	// The attempt's own token, never the run's (which only the state file,
+	// hidden from every container, holds).
+	tok, ok := h.rec.lookupToken(envOf(cs.Env, status.EnvToken))
+	if !ok || tok.attempt != cs.Name || tok.role != status.RoleStudent || strings.Contains(env, run.Status.Token) {
+		t.Errorf("the container must get its attempt's token, not the run's: %+v", tok)
 	}
 	var task status.Task
 	readTask(t, run.Status.Attempt.LogsDir, &task)
@@ -418,4 +421,13 @@ func TestEveryTransitionIsPublished(t *testing.T) {
 	if got := strings.Join(actions, " "); got != want {
 		t.Errorf("published %q, want %q", got, want)
 	}
+}
+
+func envOf(env []string, name string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }

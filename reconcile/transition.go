@@ -234,7 +234,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 		Env: []string{
 			status.EnvTask + "=" + status.ContainerLogsDir + "/" + status.TaskFileName,
 			status.EnvCallbackURL + "=" + t.r.CallbackURL,
-			status.EnvToken + "=" + st.Token,
+			status.EnvToken + "=" + t.r.issueToken(t.d.Name, name, role),
 		},
 		Labels: map[string]string{
 			runtime.LabelOwner:     runtime.OwnerValue,
@@ -255,12 +255,20 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 		HostGateway: true,
 		Network:     string(spec.NetworkBridge),
 	}
-	if cfg.LLMProvider != spec.ProviderLiteral {
+	cs.EmptyDirs = hiddenDirs(t.d)
+	inProcess := t.r.inProcess(cfg.LLMProvider)
+	switch {
+	case inProcess:
+		// The learner runs here; the container is only its hands.
+		brainSpec(&cs)
+	case cfg.LLMProvider != spec.ProviderLiteral:
 		// The provider's API key, from the controller's environment, goes
 		// into the container's environment only.
 		cs.Env = append(cs.Env, keyEnv(cfg)...)
 	}
-	if network == spec.NetworkNone {
+	if network == spec.NetworkNone && inProcess {
+		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
+	} else if network == spec.NetworkNone {
 		// No network at all: the wrapper reaches the controller, and the
 		// CLI its API, through the relay's socket (relay.go).
 		cb, err := t.relayCallback(ctx)
@@ -296,7 +304,12 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 	}
 	t.event(st.Iteration, event, "container "+name)
 	logr.FromContextOrDiscard(ctx).Info("Started container", "container", name, "role", string(role), "iteration", st.Iteration)
-	return t.save(Action(event))
+	res, err := t.save(Action(event))
+	if err == nil && inProcess {
+		// Only once the attempt is recorded: its result must find it.
+		t.startBrain(ctx, task, name, logs)
+	}
+	return res, err
 }
 
 // studentResult records the Student's answer: history, gaps, next phase.
@@ -311,6 +324,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 		rec.Results = []string{res.File}
 	}
 	RecordCost(st, res)
+	t.r.revokeTokens(t.d.Name)
 	st.History = append(st.History, rec)
 	mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
 	st.Attempt = nil
@@ -349,6 +363,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 		}
 		note.Category, note.Resolution, note.Workaround, note.SuggestedFix = a.Category, a.Resolution, a.Workaround, a.SuggestedFix
 	}
+	t.r.revokeTokens(t.d.Name)
 	st.MentorNotes = append(st.MentorNotes, note)
 	applyAdvice(st, note)
 	RecordCost(st, res)
@@ -371,6 +386,7 @@ func (t *transition) end(event string) (Result, error) {
 	st := &t.run.Status
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Attempt = nil
+	t.r.revokeTokens(t.d.Name)
 	now := t.now
 	st.FinishedAt = &now
 	markBlocking(st)
@@ -440,7 +456,11 @@ func Audits(run *status.Run) []status.Audit {
 }
 
 func (t *transition) stopAttempt(ctx context.Context) {
+	t.r.revokeTokens(t.d.Name)
 	if a := t.run.Status.Attempt; a != nil {
+		if t.r.Brains != nil {
+			t.r.Brains.Stop(a.Container)
+		}
 		if err := t.r.Runtime.Stop(ctx, a.Container, 2*time.Second); err != nil && !errors.Is(err, runtime.ErrNotFound) {
 			logr.FromContextOrDiscard(ctx).Info("Could not stop container", "container", a.Container, "error", err.Error())
 		}

@@ -165,7 +165,7 @@ func attempt(t *testing.T, m *Manager) (token, container string) {
 	if err != nil || run.Status.Attempt == nil {
 		t.Fatalf("no attempt: %v %+v", err, run)
 	}
-	return run.Status.Token, run.Status.Attempt.Container
+	return containerToken(t, m, run.Status.Attempt.Container), run.Status.Attempt.Container
 }
 
 func postJSON(t *testing.T, m *Manager, path string, v any) {

@@ -42,17 +42,38 @@ type Mount struct {
 
 // ContainerSpec is everything needed to create one container.
 type ContainerSpec struct {
-	Name       string
-	Image      string
-	Cmd        []string
-	Env        []string
-	Labels     map[string]string
-	Mounts     []Mount
+	Name   string
+	Image  string
+	Cmd    []string
+	Env    []string
+	Labels map[string]string
+	Mounts []Mount
+	// EmptyDirs are paths covered by an empty read-only tmpfs, e.g. a
+	// state folder inside a mounted project that no container may read.
+	EmptyDirs  []string
 	WorkingDir string
 	// Network is the network mode: "bridge" (default) or "none".
 	Network string
 	// HostGateway adds host.docker.internal pointing at the host.
 	HostGateway bool
+}
+
+// ExecRequest is a command to run in a container (Runtime.ExecIO).
+type ExecRequest struct {
+	Cmd []string
+	// Env is added to the container's environment for this command only.
+	Env        []string
+	WorkingDir string
+	Stdin      []byte
+	// Timeout bounds the whole exec; zero or less means ctx only.
+	Timeout time.Duration
+}
+
+// ExecResult is what an ExecIO gave.
+type ExecResult struct {
+	ExitCode int
+	Stdout   []byte
+	Stderr   []byte
 }
 
 // State is a container's lifecycle state.
@@ -112,6 +133,11 @@ type Runtime interface {
 	// Exec runs a command in a running container and returns its exit code and
 	// combined output. A timeout kills the wait, not necessarily the command.
 	Exec(ctx context.Context, nameOrID string, cmd []string, timeout time.Duration) (int, string, error)
+	// ExecIO runs a command in a running container with the request's
+	// environment, working folder and stdin, and returns its exit code and
+	// its stdout and stderr apart. As with Exec, a timeout ends the wait: a
+	// command that must die with it kills itself (smile-wrapper hands-exec).
+	ExecIO(ctx context.Context, nameOrID string, req ExecRequest) (ExecResult, error)
 	// Stop stops a container, killing it after the grace period.
 	Stop(ctx context.Context, nameOrID string, grace time.Duration) error
 	// Remove force-removes a container; a missing container is not an error.

@@ -51,6 +51,9 @@ func Main() int {
 	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, nil)).WithName("smile-wrapper")
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	if code, ok := subcommand(ctx, os.Args[1:]); ok {
+		return code
+	}
 	return run(ctx, log, os.Getenv, containerLayout)
 }
 
@@ -95,7 +98,7 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	}
 	env.Progress(ctx, "starting", 0)
 
-	path, body, provErr := play(ctx, task, providerFor(task.Provider), env)
+	path, body, provErr := Play(ctx, task, ProviderFor(task.Provider), env)
 	keyEnv := ""
 	if task.LLM != nil {
 		keyEnv = task.LLM.APIKeyEnv
@@ -131,9 +134,9 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	return code
 }
 
-// providerFor returns the provider a task names; an unknown name gets the
+// ProviderFor returns the provider a task names; an unknown name gets the
 // Pending stand-in, which fails clearly.
-func providerFor(name spec.Provider) provider.Provider {
+func ProviderFor(name spec.Provider) provider.Provider {
 	switch name {
 	case spec.ProviderLiteral:
 		return literal.Provider{}
@@ -182,11 +185,11 @@ func redact(body any, secrets []string) any {
 	return out
 }
 
-// play runs the task's role. It always returns a body to post: when the
+// Play runs the task's role. It always returns a body to post: when the
 // provider cannot run, the body says so (cannot_complete for the Student,
 // unresolvable for the Mentor) and the error is returned too. A provider may
 // return its own body with the error (what it did before it failed).
-func play(ctx context.Context, task *status.Task, p provider.Provider, env provider.Env) (string, any, error) {
+func Play(ctx context.Context, task *status.Task, p provider.Provider, env provider.Env) (string, any, error) {
 	now := time.Now().UTC()
 	switch task.Role {
 	case status.RoleMentor:

@@ -164,8 +164,8 @@ func TestRunBadTask(t *testing.T) {
 
 func TestPlayProviderUnavailable(t *testing.T) {
 	task := &status.Task{Role: status.RoleStudent, Provider: spec.ProviderGemini}
-	p := providerFor(task.Provider)
-	path, body, err := play(context.Background(), task, p, providerEnv())
+	p := ProviderFor(task.Provider)
+	path, body, err := Play(context.Background(), task, p, providerEnv())
 	if err == nil || path != status.PathStudentResult {
 		t.Fatalf("play = %s, %v", path, err)
 	}

@@ -97,9 +97,11 @@ func scenario(cycles, n, conc int) (*result, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	// A vendor CLI's run: only their in-container wrappers post callbacks
+	// (a literal run's learner runs in the controller and takes none).
 	files := map[string]string{
 		"tutorial.md":   tutorial,
-		"run.yaml":      fmt.Sprintf("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: bench}\nspec: {llmProvider: literal, maxIterations: %d}\n", cycles+5),
+		"run.yaml":      fmt.Sprintf("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: bench}\nspec: {llmProvider: claude, maxIterations: %d}\n", cycles+5),
 		"smile-wrapper": "#!/bin/true\n",
 	}
 	for name, content := range files {
@@ -107,7 +109,8 @@ func scenario(cycles, n, conc int) (*result, error) {
 			return nil, err
 		}
 	}
-	m := reconcile.NewManager(reconcile.Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
+	rt := fake.New("smile-base:latest")
+	m := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: filepath.Join(dir, "smile-wrapper"),
 		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer func() { cancel(); m.Wait() }()
@@ -200,7 +203,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 	// The loop: ask, answer, next iteration.
 	start := time.Now()
 	for range cycles {
-		if err := postResult(m, status.PathStudentResult, status.StudentResultRequest{StudentOutput: status.StudentOutput{
+		if err := postResult(m, rt, status.PathStudentResult, status.StudentResultRequest{StudentOutput: status.StudentOutput{
 			Status: status.StudentAskMentor, CurrentStep: "line 6: ./run.sh", Line: 6,
 			QuestionForMentor: "./run.sh printed Permission denied. What is missing?",
 		}}); err != nil {
@@ -209,7 +212,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 		if err := waitPhase(sub, status.PhaseWaitingForMentor); err != nil {
 			return nil, err
 		}
-		if err := postResult(m, status.PathMentorResult, status.MentorResultRequest{MentorOutput: "run `chmod +x run.sh` first"}); err != nil {
+		if err := postResult(m, rt, status.PathMentorResult, status.MentorResultRequest{MentorOutput: "run `chmod +x run.sh` first"}); err != nil {
 			return nil, err
 		}
 		if err := waitPhase(sub, status.PhaseWaitingForStudent); err != nil {
@@ -233,8 +236,9 @@ func scenario(cycles, n, conc int) (*result, error) {
 	return &result{latencies: lat, statusLat: statusLat, elapsed: elapsed, transitionsPerSec: float64(4*cycles) / elapsed.Seconds()}, nil
 }
 
-// postResult posts as the container the run waits on.
-func postResult(m *reconcile.Manager, path string, body any) error {
+// postResult posts as the container the run waits on, with the token that
+// container was given.
+func postResult(m *reconcile.Manager, rt *fake.Runtime, path string, body any) error {
 	run, err := m.Run("bench")
 	if err != nil {
 		return err
@@ -244,7 +248,14 @@ func postResult(m *reconcile.Manager, path string, body any) error {
 	}
 	data, _ := json.Marshal(body)
 	req, _ := http.NewRequest(http.MethodPost, "http://"+m.CallbackAddr()+path, bytes.NewReader(data))
-	req.Header.Set("Authorization", "Bearer "+run.Status.Token)
+	cs, _ := rt.Spec(run.Status.Attempt.Container)
+	token := ""
+	for _, kv := range cs.Env {
+		if v, ok := strings.CutPrefix(kv, status.EnvToken+"="); ok {
+			token = v
+		}
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set(status.HeaderAttempt, run.Status.Attempt.Container)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

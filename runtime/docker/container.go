@@ -81,6 +81,13 @@ func containerConfig(spec runtime.ContainerSpec) (*container.Config, *container.
 			ReadOnly: m.ReadOnly,
 		})
 	}
+	for _, d := range spec.EmptyDirs {
+		// Empty, read-only and tiny: it only hides what lies beneath.
+		host.Mounts = append(host.Mounts, mount.Mount{
+			Type: mount.TypeTmpfs, Target: d, ReadOnly: true,
+			TmpfsOptions: &mount.TmpfsOptions{SizeBytes: 4096, Mode: 0o500},
+		})
+	}
 	if spec.HostGateway {
 		host.ExtraHosts = []string{hostGateway}
 	}

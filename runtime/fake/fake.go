@@ -37,12 +37,16 @@ type Runtime struct {
 	failStart   error
 	failExec    error
 	exec        ExecFunc
+	execIO      ExecIOFunc
 	unavailable bool
 	watchers    map[*watcher]bool
 }
 
 // ExecFunc answers an Exec: exit code, combined output, error.
 type ExecFunc func(name string, cmd []string) (int, string, error)
+
+// ExecIOFunc answers an ExecIO.
+type ExecIOFunc func(ctx context.Context, name string, req runtime.ExecRequest) (runtime.ExecResult, error)
 
 type entry struct {
 	c     runtime.Container

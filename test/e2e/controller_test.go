@@ -794,6 +794,14 @@ func TestControllerResume(t *testing.T) {
 					t.Errorf("orphan %s of the killed controller %s is still there (%s) after the new one started its attempt", c.Name, dead.Instance, c.State)
 				}
 			}
+			// The literal learner ran in the killed controller: it died with
+			// it, and the attempt starts again in a fresh container.
+			if resumed.Status.Attempt.ContainerID == killed.Status.Attempt.ContainerID {
+				t.Errorf("the resumed attempt kept container %s, want a fresh one", killed.Status.Attempt.ContainerID)
+			}
+			if e := resumed.Status.Timeline[len(killed.Status.Timeline)]; e.Event != "AttemptRestarted" || !strings.Contains(e.Details, "learner ran in a controller that stopped") {
+				t.Errorf("first event after the kill: %s (%s), want AttemptRestarted for the lost learner", e.Event, e.Details)
+			}
 			if resumed.Status.Attempt.Role != killed.Status.Attempt.Role || resumed.Status.Attempt.Iteration != killed.Status.Attempt.Iteration {
 				t.Errorf("resumed %s of iteration %d, want %s of iteration %d (the step the kill interrupted)",
 					resumed.Status.Attempt.Role, resumed.Status.Attempt.Iteration, killed.Status.Attempt.Role, killed.Status.Attempt.Iteration)

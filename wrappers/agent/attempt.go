@@ -172,6 +172,7 @@ func (a *attempt) call(prompt string) Call {
 		Progress:    a.setStep,
 		Locate:      func(cmd string) int { return CommandLine(a.tut, cmd) },
 		Log:         a.env.Log,
+		Hands:       a.env.Hands,
 	}
 	if a.tut != nil {
 		for _, img := range a.tut.Images {

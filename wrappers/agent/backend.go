@@ -11,6 +11,7 @@ import (
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/prompt"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // Backend drives one model provider. Invoke is its only real work; the rest
@@ -72,7 +73,10 @@ type Call struct {
 	// Locate finds a command's tutorial line (0 if it is not the
 	// tutorial's).
 	Locate func(command string) int
-	Log    logr.Logger
+	// Hands is where the backend's own tools run commands and touch files
+	// (nil: this process, the wrapper's container).
+	Hands session.Hands
+	Log   logr.Logger
 }
 
 // Reply is what one invocation gave.

@@ -1,7 +1,7 @@
 package literal
 
 import (
-	"os"
+	"context"
 	"path"
 	"regexp"
 	"strings"
@@ -9,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // Failure is a classified failed step.
@@ -174,15 +175,12 @@ func lineContaining(output, s string) string {
 
 // interpreter reads the program a script's shebang names ("python3" for
 // "#!/usr/bin/env python3", "zsh" for "#!/bin/zsh"), or "".
-func interpreter(script string) string {
-	f, err := os.Open(script)
+func interpreter(ctx context.Context, h session.Hands, script string) string {
+	head, err := session.ReadFile(ctx, h, script, 256)
 	if err != nil {
 		return ""
 	}
-	defer f.Close()
-	buf := make([]byte, 256)
-	n, _ := f.Read(buf)
-	line, _, _ := strings.Cut(string(buf[:n]), "\n")
+	line, _, _ := strings.Cut(string(head), "\n")
 	if !strings.HasPrefix(line, "#!") {
 		return ""
 	}

@@ -1,11 +1,13 @@
 package literal
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // Error texts captured from bash 5.2 (Debian bookworm), dash (Debian sh) and
@@ -84,11 +86,11 @@ func TestInterpreter(t *testing.T) {
 		if err := os.WriteFile(p, []byte(tt.content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := interpreter(p); got != tt.want {
+		if got := interpreter(context.Background(), session.Local{}, p); got != tt.want {
 			t.Errorf("interpreter(%q) = %q, want %q", tt.content, got, tt.want)
 		}
 	}
-	if got := interpreter(filepath.Join(dir, "missing")); got != "" {
+	if got := interpreter(context.Background(), session.Local{}, filepath.Join(dir, "missing")); got != "" {
 		t.Errorf("interpreter of a missing file = %q", got)
 	}
 }

@@ -1,10 +1,10 @@
 package literal
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,23 +16,14 @@ import (
 
 // write saves a code block to the file the tutorial names, relative to the
 // session's current folder.
-func (s *student) write(st Step) error {
+func (s *student) write(ctx context.Context, st Step) error {
 	path := s.resolve(st.File.Path)
 	action := "create"
-	flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
 	if st.File.Append {
-		action, flags = "append", os.O_CREATE|os.O_WRONLY|os.O_APPEND
+		action = "append"
 	}
-	err := os.MkdirAll(filepath.Dir(path), 0o755)
-	if err == nil {
-		var f *os.File
-		if f, err = os.OpenFile(path, flags, 0o644); err == nil {
-			_, err = f.WriteString(st.Content)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-	}
+	// Through the session's hands: the file goes where the commands run.
+	err := s.sess.WriteFile(ctx, path, []byte(st.Content), st.File.Append)
 	shown := s.display(path)
 	if err != nil {
 		cat := status.CategoryCommandFailure
@@ -66,7 +57,7 @@ func (s *student) write(st Step) error {
 // path is relative to the session's current folder.
 func (s *student) resolve(p string) string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
-		home := os.Getenv("HOME")
+		home := s.sess.Getenv("HOME")
 		if home == "" {
 			home = "/root"
 		}

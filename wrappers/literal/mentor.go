@@ -13,6 +13,7 @@ import (
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/provider"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // mentor is one consultation of the rule-based Mentor. It reads the
@@ -39,7 +40,14 @@ type advice struct {
 
 func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
 	if m.lookPath == nil {
-		m.lookPath = exec.LookPath
+		// The package manager is looked for where the commands run.
+		m.lookPath = func(name string) (string, error) {
+			p, err := session.LookPath(ctx, m.env.HandsOrLocal(), name, nil)
+			if err == nil && p == "" {
+				err = exec.ErrNotFound
+			}
+			return p, err
+		}
 	}
 	if m.probe == nil {
 		m.probe = localProbe
@@ -119,7 +127,7 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 		name := firstNonEmpty(fail.Subject, commandName(f.Command))
 		if strings.Contains(name, "/") {
 			if rel, _, ok := m.findInWork(name); ok {
-				name = firstNonEmpty(interpreter(filepath.Join(m.env.WorkDir, rel)), name)
+				name = firstNonEmpty(interpreter(context.Background(), m.env.HandsOrLocal(), filepath.Join(m.env.WorkDir, rel)), name)
 			}
 		}
 		return m.missingDependency(ctx, base, f, name, 0)

@@ -1,8 +1,8 @@
 package literal
 
 import (
+	"context"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/agnivade/levenshtein"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // guessFile looks in the commands after line for a file with the block's
@@ -154,27 +156,9 @@ func createdBy(command string) []string {
 // workEntries lists the work folder (read-only for the Mentor), relative to
 // it, skipping dependency and VCS folders.
 func (m *mentor) workEntries() []string {
-	var out []string
-	root := m.env.WorkDir
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == root {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", "node_modules", "__pycache__", ".venv", "venv", "target", ".cache":
-				return filepath.SkipDir
-			}
-			if strings.Count(rel, string(filepath.Separator)) >= 5 {
-				return filepath.SkipDir
-			}
-		}
-		out = append(out, filepath.ToSlash(rel))
-		if len(out) >= 5000 {
-			return filepath.SkipAll
-		}
-		return nil
+	out, _ := session.List(context.Background(), m.env.HandsOrLocal(), session.ListRequest{
+		Root: m.env.WorkDir, Limit: 5000, Depth: 6,
+		Skip: []string{".git", "node_modules", "__pycache__", ".venv", "venv", "target", ".cache"},
 	})
 	return out
 }
@@ -191,9 +175,9 @@ func (m *mentor) findInWork(file string) (string, fs.FileMode, bool) {
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i] == clean && entries[j] != clean })
 	for _, rel := range entries {
 		if rel == clean || strings.HasSuffix(rel, "/"+clean) {
-			info, err := os.Stat(filepath.Join(m.env.WorkDir, filepath.FromSlash(rel)))
-			if err == nil {
-				return rel, info.Mode(), true
+			mode, ok, err := session.Stat(context.Background(), m.env.HandsOrLocal(), filepath.Join(m.env.WorkDir, filepath.FromSlash(rel)))
+			if err == nil && ok {
+				return rel, mode, true
 			}
 		}
 	}

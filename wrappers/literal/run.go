@@ -49,7 +49,7 @@ func (s *student) run(ctx context.Context, st Step) error {
 		if attempt == 1 {
 			s.out.CommandsRun = append(s.out.CommandsRun, text)
 		}
-		fail := s.classify(cmd, res)
+		fail := s.classify(ctx, cmd, res)
 		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		if !succeeded(res) && !st.ExpectFail && attempt < d.Attempts {
 			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
@@ -61,10 +61,10 @@ func (s *student) run(ctx context.Context, st Step) error {
 
 func succeeded(res session.Result) bool { return res.ExitCode == 0 && !res.TimedOut }
 
-func (s *student) classify(cmd Command, res session.Result) Failure {
+func (s *student) classify(ctx context.Context, cmd Command, res session.Result) Failure {
 	fail := classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
 	if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
-		if prog := interpreter(filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
+		if prog := interpreter(ctx, s.sess.Hands(), filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
 			fail.Subject = prog // a script whose interpreter is missing
 		}
 	}
@@ -99,7 +99,7 @@ func (s *student) judge(ctx context.Context, st Step, res session.Result, attemp
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, firstLine(cmd.Text), res.ExitCode))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true)
 	}
-	fail := s.classify(cmd, res)
+	fail := s.classify(ctx, cmd, res)
 	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 	f := s.finding(fail.Category, cmd.Line,
 		problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)

@@ -83,7 +83,7 @@ func (s *student) runBackground(ctx context.Context, st Step) error {
 		if ended {
 			res.ExitCode = code
 			s.auditCommand(cmd.Line, cmd.Text, res, 1, false)
-			d := decide(s.classify(cmd, res).Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+			d := decide(s.classify(ctx, cmd, res).Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 			d.Attempts = 1
 			return s.judge(ctx, st, res, 1, d)
 		}

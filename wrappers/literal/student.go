@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -90,7 +89,7 @@ func (s *student) walk(ctx context.Context) {
 		s.cannotComplete("There is nothing to follow: the tutorial has no commands to run, files to create or output to check.")
 		return
 	}
-	s.sess, err = session.New(s.env.WorkDir, os.Environ())
+	s.sess, err = session.NewWith(ctx, s.env.HandsOrLocal(), s.env.WorkDir, s.env.CommandEnv())
 	if err != nil {
 		s.cannotComplete(fmt.Sprintf("Cannot start a shell in the container: %v", err))
 		return
@@ -118,7 +117,7 @@ func (s *student) walk(ctx context.Context) {
 		case StepSkip, StepAmbiguous, StepOmit:
 			s.skip(st)
 		case StepWrite:
-			stepErr = s.write(st)
+			stepErr = s.write(ctx, st)
 		case StepCompare:
 			stepErr = s.compareOrRun(ctx, st)
 		case StepRun:

@@ -159,11 +159,11 @@ func (l *loop) tool(ctx context.Context, tc toolCall) string {
 	case "run_command":
 		return l.runCommand(ctx, args.Command)
 	case "read_file":
-		return l.readFile(args.Path)
+		return l.readFile(ctx, args.Path)
 	case "write_file":
-		return l.writeFile(args.Path, args.Content)
+		return l.writeFile(ctx, args.Path, args.Content)
 	case "list_dir":
-		return l.listDir(args.Path)
+		return l.listDir(ctx, args.Path)
 	}
 	return "error: unknown tool " + name
 }
@@ -184,11 +184,15 @@ func (l *loop) runCommand(ctx context.Context, command string) string {
 		return "error: run_command needs a command"
 	}
 	if l.sess == nil {
-		environ := l.b.Environ
-		if environ == nil {
-			environ = os.Environ
+		var env []string // other hands: their own environment, never ours
+		if l.call.Hands == nil {
+			environ := l.b.Environ
+			if environ == nil {
+				environ = os.Environ
+			}
+			env = agent.WithoutKeys(environ(), l.cfg.keyEnv)
 		}
-		sess, err := session.New(l.call.WorkDir, agent.WithoutKeys(environ(), l.cfg.keyEnv))
+		sess, err := session.NewWith(ctx, l.hands(), l.call.WorkDir, env)
 		if err != nil {
 			return "error: cannot start a shell: " + err.Error()
 		}
@@ -227,17 +231,22 @@ func (l *loop) resolve(p string) string {
 	return filepath.Clean(p)
 }
 
-func (l *loop) readFile(p string) string {
+// hands are where the tools act: the call's, or this process's.
+func (l *loop) hands() session.Hands {
+	if l.call.Hands == nil {
+		return session.Local{}
+	}
+	return l.call.Hands
+}
+
+func (l *loop) readFile(ctx context.Context, p string) string {
 	path := l.resolve(p)
 	l.call.Progress(fmt.Sprintf("%s: reading %s", l.call.Role, path), 0)
-	f, err := os.Open(path)
+	data, err := session.ReadFile(ctx, l.hands(), path, maxReadBytes+1)
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	defer f.Close()
-	data := make([]byte, maxReadBytes+1)
-	n, _ := f.Read(data)
-	data = data[:n]
+	n := len(data)
 	if !utf8.Valid(data) || strings.ContainsRune(string(data), 0) {
 		return fmt.Sprintf("(%s is a binary file)", path)
 	}
@@ -247,17 +256,14 @@ func (l *loop) readFile(p string) string {
 	return string(data)
 }
 
-func (l *loop) writeFile(p, content string) string {
+func (l *loop) writeFile(ctx context.Context, p, content string) string {
 	path := l.resolve(p)
 	l.call.Progress(fmt.Sprintf("%s: writing %s", l.call.Role, path), 0)
 	action := "create"
-	if _, err := os.Stat(path); err == nil {
+	if _, ok, err := session.Stat(ctx, l.hands(), path); err == nil && ok {
 		action = "overwrite"
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "error: " + err.Error()
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+	if err := session.WriteFile(ctx, l.hands(), path, []byte(content), false); err != nil {
 		return "error: " + err.Error()
 	}
 	rel := path
@@ -268,19 +274,11 @@ func (l *loop) writeFile(p, content string) string {
 	return fmt.Sprintf("wrote %d bytes to %s", len(content), path)
 }
 
-func (l *loop) listDir(p string) string {
+func (l *loop) listDir(ctx context.Context, p string) string {
 	path := l.resolve(p)
-	entries, err := os.ReadDir(path)
+	names, err := session.List(ctx, l.hands(), session.ListRequest{Root: path, Depth: 1, MarkDirs: true})
 	if err != nil {
 		return "error: " + err.Error()
-	}
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() {
-			n += "/"
-		}
-		names = append(names, n)
 	}
 	sort.Strings(names)
 	if len(names) > maxListed {

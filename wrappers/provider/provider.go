@@ -2,10 +2,12 @@ package provider
 
 import (
 	"context"
+	"os"
 
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // Provider plays the Student and the Mentor inside the container.
@@ -35,6 +37,35 @@ type Env struct {
 	Progress func(ctx context.Context, step string, line int)
 	// Log writes to stderr, which is the container log.
 	Log logr.Logger
+	// Hands is where the role's commands run and its files are read and
+	// written: nil means this process (the wrapper inside the container);
+	// the controller gives a container's hands to a learner it runs itself.
+	Hands session.Hands
+	// Environ is the environment commands start with; nil means this
+	// process's own (os.Environ).
+	Environ []string
+}
+
+// HandsOrLocal returns the hands to use: Hands, or this process's own.
+func (e Env) HandsOrLocal() session.Hands {
+	if e.Hands == nil {
+		return session.Local{}
+	}
+	return e.Hands
+}
+
+// CommandEnv returns the environment commands start with: Environ; this
+// process's own for local hands; nil for other hands, whose session then
+// starts from their system's own environment (the container's), never from
+// this process's (the controller's, which holds keys).
+func (e Env) CommandEnv() []string {
+	switch {
+	case e.Environ != nil:
+		return e.Environ
+	case e.Hands == nil:
+		return os.Environ()
+	}
+	return nil
 }
 
 // NoProgress is a Progress that reports nothing.

@@ -2,16 +2,13 @@ package session
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"os/exec"
-	"os/user"
-	"path/filepath"
+	"path"
 	"regexp"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -20,15 +17,16 @@ const MaxOutputBytes = 1 << 20
 
 // Result is what running one command gave.
 type Result struct {
-	Output    string // stdout and stderr, interleaved as written
-	ExitCode  int    // 128+N when killed by signal N
-	TimedOut  bool
-	StartedAt time.Time
-	Duration  time.Duration
+	Output    string        `json:"output"`   // stdout and stderr, interleaved as written
+	ExitCode  int           `json:"exitCode"` // 128+N when killed by signal N
+	TimedOut  bool          `json:"timedOut,omitempty"`
+	StartedAt time.Time     `json:"startedAt"`
+	Duration  time.Duration `json:"duration"`
 }
 
 // Session is a shell session in a working folder.
 type Session struct {
+	hands   Hands
 	shell   string // path of bash, or of sh when the image has no bash
 	bash    bool
 	dir     string // private folder for state files and outputs
@@ -42,28 +40,34 @@ type Session struct {
 // save trap.
 var safePath = regexp.MustCompile(`^[A-Za-z0-9/._-]+$`)
 
-// New starts a session in workDir with the environment env. It uses bash
-// when the image has it, sh otherwise. The variables of env that belong to
-// the wrapper (SMILE_*) are not passed on to commands.
+// New starts a session in this process's system (Local hands): see NewWith.
 func New(workDir string, env []string) (*Session, error) {
-	shell, bash := "", false
-	if p, err := exec.LookPath("bash"); err == nil {
-		shell, bash = p, true
-	} else if p, err := exec.LookPath("sh"); err == nil {
-		shell = p
-	} else {
-		return nil, errors.New("start shell session: the image has neither bash nor sh")
+	return NewWith(context.Background(), Local{}, workDir, env)
+}
+
+// NewWith starts a session in workDir with the environment env (nil: the
+// hands' own), whose commands and files go through hands. It uses bash when the system has
+// it, sh otherwise. The variables of env that belong to the wrapper
+// (SMILE_*) are not passed on to commands.
+func NewWith(ctx context.Context, hands Hands, workDir string, env []string) (*Session, error) {
+	res, err := hands.Do(ctx, Request{Op: OpInit, Env: env})
+	if err == nil {
+		err = res.Error("init", workDir)
 	}
-	dir, err := os.MkdirTemp("", "smile-session-")
 	if err != nil {
 		return nil, fmt.Errorf("start shell session: %w", err)
 	}
-	if !safePath.MatchString(dir) {
-		return nil, fmt.Errorf("start shell session: unusable state folder %q", dir)
+	if !safePath.MatchString(res.Dir) {
+		return nil, fmt.Errorf("start shell session: unusable state folder %q", res.Dir)
 	}
-	s := &Session{shell: shell, bash: bash, dir: dir, workDir: workDir, env: commandEnv(env, shell)}
-	if err := s.addSudo(); err != nil {
-		return nil, fmt.Errorf("start shell session: %w", err)
+	if env == nil {
+		// The hands' own environment (a container's), not this process's.
+		env = res.Environ
+	}
+	s := &Session{hands: hands, shell: res.Shell, bash: res.Bash, dir: res.Dir, workDir: workDir,
+		env: commandEnv(env, res.Shell, res.Home, res.User)}
+	if res.SudoDir != "" {
+		s.addPath(res.SudoDir)
 	}
 	s.state = initialState(workDir, s.env)
 	return s, nil
@@ -86,44 +90,19 @@ done
 exec "$@"
 `
 
-// addSudo puts the sudo shim at the end of PATH when it is needed.
-func (s *Session) addSudo() error {
-	if os.Getuid() != 0 {
-		return nil
-	}
-	path := ""
-	for _, kv := range s.env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			path = v
-		}
-	}
-	for _, d := range filepath.SplitList(path) {
-		if info, err := os.Stat(filepath.Join(d, "sudo")); err == nil && !info.IsDir() {
-			return nil
-		}
-	}
-	bin := filepath.Join(s.dir, "bin")
-	if err := os.MkdirAll(bin, 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(bin, "sudo"), []byte(sudoShim), 0o755); err != nil {
-		return err
-	}
-	if err := os.Chmod(s.dir, 0o755); err != nil {
-		return err
-	}
+// addPath puts dir at the end of the commands' PATH.
+func (s *Session) addPath(dir string) {
 	for i, kv := range s.env {
 		if strings.HasPrefix(kv, "PATH=") {
-			s.env[i] = kv + string(filepath.ListSeparator) + bin
-			return nil
+			s.env[i] = kv + ":" + dir
+			return
 		}
 	}
-	s.env = append(s.env, "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:"+bin)
-	return nil
+	s.env = append(s.env, "PATH="+defaultPath+":"+dir)
 }
 
 // Shell names the shell commands run in ("bash" or "sh").
-func (s *Session) Shell() string { return filepath.Base(s.shell) }
+func (s *Session) Shell() string { return path.Base(s.shell) }
 
 // State returns what the last command left behind.
 func (s *Session) State() State { return s.state }
@@ -133,7 +112,16 @@ func (s *Session) State() State { return s.state }
 func (s *Session) SetState(st State) { s.state = st }
 
 // Close removes the session's private files.
-func (s *Session) Close() error { return os.RemoveAll(s.dir) }
+func (s *Session) Close() error {
+	res, err := s.hands.Do(context.Background(), Request{Op: OpClose, Path: s.dir})
+	if err == nil {
+		err = res.Error("remove", s.dir)
+	}
+	if err != nil {
+		return fmt.Errorf("close shell session: %w", err)
+	}
+	return nil
+}
 
 // Run runs one command (any shell text, possibly many lines) with stdin at
 // /dev/null. When timeout passes, the command's whole process group is
@@ -141,76 +129,109 @@ func (s *Session) Close() error { return os.RemoveAll(s.dir) }
 // could not be started; a failing command is a Result.
 func (s *Session) Run(ctx context.Context, command string, timeout time.Duration) (Result, error) {
 	s.seq++
-	next := filepath.Join(s.dir, "next")
-	// A tutorial may clean /tmp; the session's folder comes back.
-	if err := os.MkdirAll(s.dir, 0o755); err != nil {
-		return Result{}, fmt.Errorf("run command: %w", err)
+	next := path.Join(s.dir, "next")
+	rr := &RunRequest{Shell: s.shell, Bash: s.bash, Dir: s.dir, Seq: s.seq,
+		Restore: s.state.script(s.bash, next, s.workDir), Command: command,
+		Env: s.env, WorkDir: s.workDir, Timeout: timeout}
+	res, err := s.hands.Do(ctx, Request{Op: OpRun, Run: rr})
+	if err == nil {
+		err = res.Error("run", s.shell)
 	}
-	if err := os.RemoveAll(next); err != nil {
-		return Result{}, fmt.Errorf("run command: %w", err)
-	}
-	if err := os.MkdirAll(next, 0o700); err != nil {
-		return Result{}, fmt.Errorf("run command: %w", err)
-	}
-	restore := filepath.Join(s.dir, "restore.sh")
-	if err := os.WriteFile(restore, []byte(s.state.script(s.bash, next, s.workDir)), 0o600); err != nil {
-		return Result{}, fmt.Errorf("run command: %w", err)
-	}
-	outPath := filepath.Join(s.dir, fmt.Sprintf("output-%d", s.seq))
-	out, err := os.Create(outPath)
 	if err != nil {
 		return Result{}, fmt.Errorf("run command: %w", err)
 	}
-	defer os.Remove(outPath)
-	defer out.Close()
-
-	runCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	var cmd *exec.Cmd
-	if s.bash {
-		// BASH_ENV is read before the command, so the command is line 1 of
-		// its own script, as when typed.
-		cmd = exec.CommandContext(runCtx, s.shell, "--noprofile", "--norc", "-c", command)
-		cmd.Env = append(append([]string{}, s.env...), "BASH_ENV="+restore)
-	} else {
-		cmd = exec.CommandContext(runCtx, s.shell, "-c", ". "+restore+"\n"+command)
-		cmd.Env = s.env
+	if res.Result == nil {
+		return Result{}, fmt.Errorf("run command: no result came back")
 	}
-	cmd.Args[0] = filepath.Base(s.shell) // errors read "bash: line 1: ...", as in a terminal
-	cmd.Dir = s.workDir
-	// Output goes to a file, not a pipe: a background child that keeps the
-	// file open must not keep the command alive.
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 2 * time.Second
-
-	res := Result{StartedAt: time.Now()}
-	runErr := cmd.Run()
-	res.Duration = time.Since(res.StartedAt)
-	res.TimedOut = errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
-	var exitErr *exec.ExitError
-	switch {
-	case runErr == nil:
-	case errors.As(runErr, &exitErr):
-		res.ExitCode = exitErr.ExitCode()
-		if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			res.ExitCode = 128 + int(ws.Signal())
-		}
-	case res.TimedOut:
-		res.ExitCode = 128 + int(syscall.SIGKILL)
-	default:
-		return res, fmt.Errorf("run command with %s: %w", s.shell, runErr)
-	}
-	if res.TimedOut {
-		// The shell is gone; make sure nothing it started is left either.
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	res.Output = readTail(outPath, MaxOutputBytes)
-	if st, ok := loadState(s.bash, next, s.state); ok {
+	if st, ok := loadState(s.bash, res.Saved, s.state); ok {
 		s.state = st
 	}
-	return res, nil
+	return *res.Result, nil
+}
+
+// WriteFile writes data to path (appends when add is true), making its
+// folder, where the commands run. Its errors match fs.ErrPermission,
+// fs.ErrNotExist and syscall errors as os.WriteFile's would.
+func (s *Session) WriteFile(ctx context.Context, path string, data []byte, add bool) error {
+	return WriteFile(ctx, s.hands, path, data, add)
+}
+
+// ReadFile reads at most limit bytes from the start of path, where the
+// commands run.
+func (s *Session) ReadFile(ctx context.Context, path string, limit int) ([]byte, error) {
+	return ReadFile(ctx, s.hands, path, limit)
+}
+
+// Getenv returns a variable of the environment the session started with
+// (HOME, USER, PATH as the commands first see them).
+func (s *Session) Getenv(name string) string { return envValue(s.env, name) }
+
+// Hands returns where the session's commands run.
+func (s *Session) Hands() Hands { return s.hands }
+
+// WriteFile writes data to path through hands (appends when add is true).
+func WriteFile(ctx context.Context, h Hands, path string, data []byte, add bool) error {
+	res, err := h.Do(ctx, Request{Op: OpWrite, Path: path, Data: data, Append: add})
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return res.Error("open", path)
+}
+
+// ReadFile reads at most limit bytes from the start of path through hands.
+func ReadFile(ctx context.Context, h Hands, path string, limit int) ([]byte, error) {
+	res, err := h.Do(ctx, Request{Op: OpRead, Path: path, Limit: limit})
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return res.Data, res.Error("open", path)
+}
+
+// Stat reports whether path exists through hands, and its mode.
+func Stat(ctx context.Context, h Hands, path string) (fs.FileMode, bool, error) {
+	res, err := h.Do(ctx, Request{Op: OpStat, Path: path})
+	if err == nil {
+		err = res.Error("stat", path)
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("stat %s: %w", path, err)
+	}
+	return res.Mode, res.Exists, nil
+}
+
+// LookPath finds a program on the PATH of env through hands ("" when it is
+// not there).
+func LookPath(ctx context.Context, h Hands, name string, env []string) (string, error) {
+	res, err := h.Do(ctx, Request{Op: OpLookPath, Path: name, Env: env})
+	if err == nil {
+		err = res.Error("lookpath", name)
+	}
+	if err != nil {
+		return "", fmt.Errorf("look for %s: %w", name, err)
+	}
+	return res.Found, nil
+}
+
+// ListRequest is what List lists.
+type ListRequest struct {
+	Root  string
+	Limit int      // at most this many paths (0: all)
+	Depth int      // at most this many levels (1: the folder's own entries; 0: all)
+	Skip  []string // folder names not entered
+	// MarkDirs ends the folders' paths with "/".
+	MarkDirs bool
+}
+
+// List lists the paths under lr.Root (relative to it) through hands.
+func List(ctx context.Context, h Hands, lr ListRequest) ([]string, error) {
+	res, err := h.Do(ctx, Request{Op: OpList, Path: lr.Root, Limit: lr.Limit, Depth: lr.Depth, Skip: lr.Skip, MarkDirs: lr.MarkDirs})
+	if err == nil {
+		err = res.Error("list", lr.Root)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", lr.Root, err)
+	}
+	return res.Paths, nil
 }
 
 func readTail(path string, limit int64) string {
@@ -226,25 +247,19 @@ func readTail(path string, limit int64) string {
 	return strings.ToValidUTF8(string(data), "")
 }
 
-// commandEnv is the environment commands start with: the container's,
+// commandEnv is the environment commands start with: the given one,
 // without the wrapper's own variables (the token must never reach a
 // tutorial command), with the login variables a learner's terminal has.
-func commandEnv(env []string, shell string) []string {
+func commandEnv(env []string, shell, home, name string) []string {
 	var out []string
 	have := map[string]bool{}
 	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "SMILE_") || name == "BASH_ENV" || name == "ENV" {
+		key, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(key, "SMILE_") || key == "BASH_ENV" || key == "ENV" {
 			continue
 		}
-		have[name] = true
+		have[key] = true
 		out = append(out, kv)
-	}
-	home, name := "/root", "root"
-	if u, err := user.Current(); err == nil {
-		home, name = u.HomeDir, u.Username
-	} else if os.Getuid() != 0 {
-		home, name = os.TempDir(), fmt.Sprintf("user%d", os.Getuid())
 	}
 	defaults := [][2]string{{"HOME", home}, {"USER", name}, {"LOGNAME", name}, {"SHELL", shell}}
 	for _, d := range defaults {

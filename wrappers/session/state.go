@@ -2,8 +2,6 @@ package session
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -69,27 +67,25 @@ func saveTrap(bash bool, dir string) string {
 		" exit \"$__smile_rc\"' EXIT\n"
 }
 
-// loadState reads what the save trap wrote to dir. ok is false when the
-// command did not get to save (it was killed), or the save cannot be read.
-func loadState(bash bool, dir string, prev State) (State, bool) {
-	read := func(name string) string {
-		data, _ := os.ReadFile(filepath.Join(dir, name))
-		return string(data)
-	}
-	cwd, err := os.ReadFile(filepath.Join(dir, "cwd"))
-	if err != nil {
+// loadState reads what the save trap wrote (saved, by file name). ok is
+// false when the command did not get to save (it was killed), or the save
+// cannot be read.
+func loadState(bash bool, saved map[string]string, prev State) (State, bool) {
+	cwd, ok := saved["cwd"]
+	if !ok {
 		return prev, false
 	}
 	var st State
+	var err error
 	if bash {
-		st, err = parseBashDump(read("vars"), read("functions"), read("aliases"), read("options"))
+		st, err = parseBashDump(saved["vars"], saved["functions"], saved["aliases"], saved["options"])
 	} else {
-		st, err = parseShDump(read("vars"), read("exports"), read("aliases"), read("options"))
+		st, err = parseShDump(saved["vars"], saved["exports"], saved["aliases"], saved["options"])
 	}
 	if err != nil {
 		return prev, false
 	}
-	st.Cwd = string(cwd)
+	st.Cwd = cwd
 	return st, true
 }
 

@@ -1,0 +1,51 @@
+package reconcile
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// refuseBrainRun answers 403 to a callback for a run whose learner runs in
+// this controller: its results come from the controller itself, so any
+// POST claiming to be one is forged, whatever token it carries.
+func (a *API) refuseBrainRun(w http.ResponseWriter, name string) bool {
+	if !a.m.rec.BrainRun(name) {
+		return false
+	}
+	writeError(w, http.StatusForbidden, fmt.Sprintf("run %s takes no callbacks: its learner runs in the controller", name))
+	return true
+}
+
+// authenticateAttempt checks a callback's attempt token: 403 when it was
+// revoked (its attempt ended), belongs to another role, or names another
+// attempt than the header does. found is false for a token that is no
+// attempt's: only attempt tokens buy callbacks.
+func (a *API) authenticateAttempt(w http.ResponseWriter, r *http.Request, role status.Role) (run *status.Run, found, ok bool) {
+	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if token == "" {
+		return nil, false, false
+	}
+	t, found := a.m.rec.lookupToken(token)
+	if !found {
+		return nil, false, false
+	}
+	switch {
+	case t.revoked:
+		writeError(w, http.StatusForbidden, "this attempt's token was revoked: its attempt is over")
+	case role != "" && t.role != role:
+		writeError(w, http.StatusForbidden, fmt.Sprintf("a %s token cannot post a %s result", t.role, role))
+	case r.Header.Get(status.HeaderAttempt) != t.attempt:
+		writeError(w, http.StatusForbidden, "the token belongs to another attempt")
+	default:
+		run, err := a.m.Run(t.run)
+		if err != nil {
+			writeError(w, http.StatusServiceUnavailable, err.Error())
+			return nil, true, false
+		}
+		return run, true, true
+	}
+	return nil, true, false
+}

@@ -1,0 +1,310 @@
+package reconcile
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers"
+	"github.com/smile-loop/smile/wrappers/provider"
+	"github.com/smile-loop/smile/wrappers/session"
+)
+
+// InProcess reports whether a provider's learner (its "brain") runs in the
+// controller, driving its container's "hands" through the runtime: the
+// container then holds no token, no task and no key, so nothing a
+// tutorial's commands can read lets them post a result, and an openai key
+// never enters it. The vendor CLIs run their own tools beside themselves and
+// keep the in-container wrapper.
+func InProcess(p spec.Provider) bool { return p == spec.ProviderLiteral || p == spec.ProviderOpenAI }
+
+// Brains are the learners this controller runs, one goroutine per attempt.
+// They die with the process: a restarted controller finds none and the
+// planner starts the attempt again in a fresh container.
+type Brains struct {
+	mu      sync.Mutex
+	base    context.Context
+	running map[string]context.CancelFunc // by attempt (container name)
+	wg      sync.WaitGroup
+}
+
+// NewBrains returns Brains whose goroutines end with ctx.
+func NewBrains(ctx context.Context) *Brains {
+	return &Brains{base: ctx, running: map[string]context.CancelFunc{}}
+}
+
+// Running reports whether the attempt's brain is still at work.
+func (b *Brains) Running(attempt string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.running[attempt]
+	return ok
+}
+
+// start runs f for the attempt, replacing a brain already running for it.
+func (b *Brains) start(attempt string, f func(ctx context.Context)) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cancel, ok := b.running[attempt]; ok {
+		cancel()
+	}
+	ctx, cancel := context.WithCancel(b.base)
+	b.running[attempt] = cancel
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		defer cancel()
+		f(ctx)
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if _, ok := b.running[attempt]; ok && ctx.Err() == nil {
+			delete(b.running, attempt)
+		}
+	}()
+}
+
+// Stop ends the attempt's brain, if it runs.
+func (b *Brains) Stop(attempt string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cancel, ok := b.running[attempt]; ok {
+		cancel()
+		delete(b.running, attempt)
+	}
+}
+
+// Wait waits for every brain to return (after their context ended).
+func (b *Brains) Wait() { b.wg.Wait() }
+
+// inProcess reports whether this reconciler runs the provider's learner
+// itself.
+func (r *Reconciler) inProcess(p spec.Provider) bool { return r.Brains != nil && InProcess(p) }
+
+// brainSpec turns the container of an in-process attempt into its hands
+// only: an idle PID 1, no token, no callback address, no task file, no key.
+func brainSpec(cs *runtime.ContainerSpec) {
+	cs.Cmd = []string{status.ContainerWrapperPath, wrappers.CmdIdle}
+	cs.Env = nil
+	cs.HostGateway = false
+	var mounts []runtime.Mount
+	for _, m := range cs.Mounts {
+		if m.Target != status.ContainerLogsDir { // the task stays on the host
+			mounts = append(mounts, m)
+		}
+	}
+	cs.Mounts = mounts
+}
+
+// brainAttempt is what a brain needs to play one attempt.
+type brainAttempt struct {
+	run       string
+	container string
+	task      status.Task
+	box       inbox
+	logsDir   string
+}
+
+// startBrain runs the attempt's learner in this process.
+func (t *transition) startBrain(ctx context.Context, task status.Task, name, logs string) {
+	// The brain reads the tutorial from the host: the same folder the
+	// container sees read-only.
+	task.Tutorial = t.d.Paths.Tutorial
+	if task.LLM != nil {
+		task.LLM.BaseURL = fromHost(ctx, t.r.Runtime, task.LLM.BaseURL)
+	}
+	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox(t.lay.inbox()), logsDir: logs}
+	log := logr.FromContextOrDiscard(ctx).WithValues("attempt", name)
+	t.r.Brains.start(name, func(ctx context.Context) { t.r.playBrain(logr.NewContext(ctx, log), a) })
+}
+
+// readyTimeout bounds the wait for a container's own start-up (its image's
+// entrypoint) before the learner begins.
+const readyTimeout = time.Minute
+
+// playBrain plays the attempt and keeps its result in the inbox, as the API
+// keeps a posted one, then wakes the run's reconciler.
+func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
+	log := logr.FromContextOrDiscard(ctx)
+	hands := r.hands(a.container)
+	env := provider.Env{
+		WorkDir:     status.ContainerWorkDir,
+		TutorialDir: status.ContainerTutorialDir, // where the model's tools find it
+		LogsDir:     a.logsDir,
+		Progress:    func(_ context.Context, step string, line int) { r.brainProgress(a, step, line) },
+		Log:         log,
+		Hands:       hands,
+		Environ:     nil, // the container's own, read by the hands
+	}
+	env.Progress(ctx, "starting", 0)
+	var path string
+	var body any
+	var err error
+	if err = waitReady(ctx, hands, readyTimeout); err == nil {
+		path, body, err = wrappers.Play(ctx, &a.task, wrappers.ProviderFor(a.task.Provider), env)
+	} else {
+		path, body, _ = wrappers.Play(ctx, &a.task, failing{err}, env)
+	}
+	if ctx.Err() != nil {
+		return // stopped: the attempt is over, whatever it found
+	}
+	if err != nil {
+		log.Error(err, "Learner could not run")
+	}
+	p := &Posted{Attempt: a.container, ReceivedAt: time.Now().UTC()}
+	switch b := body.(type) {
+	case *status.StudentResultRequest:
+		p.Role, p.Student = status.RoleStudent, b
+	case *status.MentorResultRequest:
+		p.Role, p.Mentor = status.RoleMentor, b
+	default:
+		log.Error(fmt.Errorf("unexpected %T at %s", body, path), "Learner gave no result")
+		return
+	}
+	if err := writeJSON(filepath.Join(a.logsDir, wrappers.ResultFileName), body); err != nil {
+		log.Error(err, "Cannot write result file")
+	}
+	if err := a.box.putResult(p); err != nil {
+		log.Error(err, "Cannot keep result", "attempt", a.container)
+		return
+	}
+	if r.Wake != nil {
+		r.Wake(a.run)
+	}
+}
+
+// brainProgress records what the learner does, the heartbeat the step
+// timeout is measured from, and shows it to observers.
+func (r *Reconciler) brainProgress(a brainAttempt, step string, line int) {
+	p := &Progress{Step: step, Line: line, At: r.now()}
+	if err := a.box.putProgress(a.container, p); err != nil {
+		return
+	}
+	if run, ok := r.Observed(a.run); ok {
+		r.Events.Publish(Event{Run: run, Action: ActProgress, At: p.At, Progress: p})
+	}
+}
+
+// hands are the container's: each request is one exec of the mounted
+// wrapper in hands-exec mode, which kills the command's process group when
+// its time is up.
+func (r *Reconciler) hands(container string) session.Hands {
+	return session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
+		res, err := r.Runtime.ExecIO(ctx, container, runtime.ExecRequest{
+			Cmd: []string{status.ContainerWrapperPath, wrappers.CmdHands}, Stdin: stdin, Timeout: timeout,
+		})
+		if err != nil {
+			return nil, err
+		}
+		if res.ExitCode != 0 {
+			return nil, fmt.Errorf("hands-exec exited with %d: %s", res.ExitCode, strings.TrimSpace(string(res.Stderr)))
+		}
+		return res.Stdout, nil
+	}}
+}
+
+// waitReady waits until the container's idle PID 1 has started, i.e. its
+// image's entrypoint finished what it does first (the learner of a real
+// terminal waits for its prompt too).
+func waitReady(ctx context.Context, h session.Hands, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		_, ok, err := session.Stat(ctx, h, wrappers.ReadyFile)
+		if err == nil && ok {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = errors.New("the container's command did not start")
+			}
+			return fmt.Errorf("wait for the container to be ready: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// failing is a provider that cannot run: its result says why.
+type failing struct{ err error }
+
+func (f failing) Student(context.Context, *status.Task, provider.Env) (*status.StudentResultRequest, error) {
+	return nil, f.err
+}
+
+func (f failing) Mentor(context.Context, *status.Task, provider.Env) (*status.MentorResultRequest, error) {
+	return nil, f.err
+}
+
+// hiddenDirs are the SMILE state folders inside the tutorial's folder
+// (tokens, other attempts' files, the controller's files), as the
+// container sees them: each is covered by an empty read-only folder.
+func hiddenDirs(d *spec.Desired) []string {
+	tutDir := filepath.Dir(d.Paths.Tutorial)
+	var out []string
+	for _, dir := range []string{filepath.Dir(d.Paths.StateFile), filepath.Join(d.Dir, ".smile"), filepath.Join(tutDir, ".smile")} {
+		rel, err := filepath.Rel(tutDir, dir)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+			continue // outside the mount, or the mount itself
+		}
+		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+			continue // a mount point must exist in the read-only folder
+		}
+		target := status.ContainerTutorialDir + "/" + filepath.ToSlash(rel)
+		if !slices.Contains(out, target) {
+			out = append(out, target)
+		}
+	}
+	return out
+}
+
+func (r *Reconciler) markBrainRun(name string, in bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.brainRuns == nil {
+		r.brainRuns = map[string]bool{}
+	}
+	r.brainRuns[name] = in
+}
+
+// BrainRun reports whether the run's learner runs in this controller: no
+// container may then post its results or progress.
+func (r *Reconciler) BrainRun(name string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.brainRuns[name]
+}
+
+// fromHost rewrites an endpoint written for containers
+// (http://host.docker.internal:PORT) for the controller, which is the host:
+// the engine's gateway address is one of its own.
+func fromHost(ctx context.Context, rt runtime.Runtime, endpoint string) string {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Hostname() != "host.docker.internal" {
+		return endpoint
+	}
+	info, err := rt.Info(ctx)
+	if err != nil || info.GatewayIP == "" {
+		return endpoint
+	}
+	if port := u.Port(); port != "" {
+		u.Host = net.JoinHostPort(info.GatewayIP, port)
+	} else {
+		u.Host = info.GatewayIP
+	}
+	return u.String()
+}

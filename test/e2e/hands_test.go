@@ -1,0 +1,67 @@
+package e2e
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/session"
+)
+
+// TestHandsTimeoutKillsTheGroup drives a real container the way the
+// controller drives a learner's hands: a command that outlives its timeout
+// is killed with everything it started in the background, and the session
+// carries on.
+func TestHandsTimeoutKillsTheGroup(t *testing.T) {
+	bin := smileBinaries(t)
+	baseImage(t)
+	ctx := context.Background()
+	rt, err := docker.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := "hd-hands-" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-"))
+	c, err := rt.Start(ctx, runtime.ContainerSpec{
+		Name: name, Image: "smile-base:latest",
+		Cmd:    []string{status.ContainerWrapperPath, "idle"},
+		Labels: map[string]string{runtime.LabelOwner: "hd-e2e"},
+		Mounts: []runtime.Mount{{Source: filepath.Join(bin, "smile-wrapper"), Target: status.ContainerWrapperPath, ReadOnly: true}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = rt.Remove(context.Background(), c.Name) })
+	hands := session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
+		res, err := rt.ExecIO(ctx, c.Name, runtime.ExecRequest{Cmd: []string{status.ContainerWrapperPath, "hands-exec"}, Stdin: stdin, Timeout: timeout})
+		return res.Stdout, err
+	}}
+	s, err := session.NewWith(ctx, hands, "/tmp", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	steps := []struct {
+		command  string
+		timeout  time.Duration
+		timedOut bool
+		output   string
+	}{
+		{"cd /etc && export MARK=kept", 10 * time.Second, false, ""},
+		{"(sleep 300 &) ; sleep 301 & sleep 302", time.Second, true, ""},
+		{"ls -l /proc/[0-9]*/exe 2>/dev/null | grep -c /sleep; pwd; echo $MARK", 10 * time.Second, false, "0\n/etc\nkept\n"},
+	}
+	for _, st := range steps {
+		res, err := s.Run(ctx, st.command, st.timeout)
+		if err != nil {
+			t.Fatalf("Run(%q): %v", st.command, err)
+		}
+		if res.TimedOut != st.timedOut || (st.output != "" && res.Output != st.output) {
+			t.Fatalf("Run(%q) = timed out %v, output %q; want %v, %q", st.command, res.TimedOut, res.Output, st.timedOut, st.output)
+		}
+	}
+}

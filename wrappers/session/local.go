@@ -1,0 +1,317 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Local hands act in this process's own system: the wrapper's, inside the
+// container, or a test's.
+type Local struct{}
+
+var _ Hands = Local{}
+
+// Do is part of the Hands interface. Failures of the operation itself (a
+// file that cannot be written) are in the Response; the error is for a
+// request that makes no sense.
+func (Local) Do(ctx context.Context, req Request) (Response, error) {
+	switch req.Op {
+	case OpInit:
+		return localInit(req.Env), nil
+	case OpRun:
+		if req.Run == nil {
+			return Response{}, errors.New("run request without a command")
+		}
+		return localRun(ctx, *req.Run), nil
+	case OpWrite:
+		return localWrite(req), nil
+	case OpRead:
+		return localRead(req.Path, req.Limit), nil
+	case OpStat:
+		info, err := os.Stat(req.Path)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return Response{}, nil
+			}
+			return failed(err), nil
+		}
+		return Response{Exists: true, Mode: info.Mode()}, nil
+	case OpLookPath:
+		return localLookPath(req.Path, req.Env), nil
+	case OpList:
+		return localList(req), nil
+	case OpClose:
+		if err := os.RemoveAll(req.Path); err != nil {
+			return failed(err), nil
+		}
+		return Response{}, nil
+	}
+	return Response{}, fmt.Errorf("unknown hands operation %q", req.Op)
+}
+
+// localInit finds the shell, makes the session's private folder and, for
+// root without sudo, the sudo shim.
+func localInit(env []string) Response {
+	shell, bash := "", false
+	if p, err := exec.LookPath("bash"); err == nil {
+		shell, bash = p, true
+	} else if p, err := exec.LookPath("sh"); err == nil {
+		shell = p
+	} else {
+		return Response{Err: "the image has neither bash nor sh"}
+	}
+	dir, err := os.MkdirTemp("", "smile-session-")
+	if err != nil {
+		return failed(err)
+	}
+	if !safePath.MatchString(dir) {
+		return Response{Err: fmt.Sprintf("unusable state folder %q", dir)}
+	}
+	res := Response{Shell: shell, Bash: bash, Dir: dir, Home: "/root", User: "root", Environ: os.Environ()}
+	if u, err := user.Current(); err == nil {
+		res.Home, res.User = u.HomeDir, u.Username
+	} else if os.Getuid() != 0 {
+		res.Home, res.User = os.TempDir(), fmt.Sprintf("user%d", os.Getuid())
+	}
+	if env == nil {
+		env = res.Environ
+	}
+	if sudo, err := addSudo(dir, envValue(env, "PATH")); err != nil {
+		return failed(err)
+	} else {
+		res.SudoDir = sudo
+	}
+	return res
+}
+
+// addSudo writes the sudo shim into dir/bin when the learner is root and
+// the image has no sudo, and returns that folder ("" when not needed).
+func addSudo(dir, path string) (string, error) {
+	if os.Getuid() != 0 {
+		return "", nil
+	}
+	if path == "" {
+		path = defaultPath
+	}
+	for _, d := range filepath.SplitList(path) {
+		if info, err := os.Stat(filepath.Join(d, "sudo")); err == nil && !info.IsDir() {
+			return "", nil
+		}
+	}
+	bin := filepath.Join(dir, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(bin, "sudo"), []byte(sudoShim), 0o755); err != nil {
+		return "", err
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return "", err
+	}
+	return bin, nil
+}
+
+const defaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+func envValue(env []string, name string) string {
+	v := ""
+	for _, kv := range env {
+		if s, ok := strings.CutPrefix(kv, name+"="); ok {
+			v = s
+		}
+	}
+	return v
+}
+
+// saveFiles are the files the save trap writes.
+var saveFiles = []string{"cwd", "vars", "functions", "aliases", "options", "exports"}
+
+// localRun runs one command of a session: restore, run, save. When the
+// timeout passes, the command's whole process group is killed, background
+// children included.
+func localRun(ctx context.Context, rr RunRequest) Response {
+	next := filepath.Join(rr.Dir, "next")
+	// A tutorial may clean /tmp; the session's folder comes back.
+	for _, step := range []func() error{
+		func() error { return os.MkdirAll(rr.Dir, 0o755) },
+		func() error { return os.RemoveAll(next) },
+		func() error { return os.MkdirAll(next, 0o700) },
+	} {
+		if err := step(); err != nil {
+			return failed(err)
+		}
+	}
+	restore := filepath.Join(rr.Dir, "restore.sh")
+	if err := os.WriteFile(restore, []byte(rr.Restore), 0o600); err != nil {
+		return failed(err)
+	}
+	outPath := filepath.Join(rr.Dir, fmt.Sprintf("output-%d", rr.Seq))
+	out, err := os.Create(outPath)
+	if err != nil {
+		return failed(err)
+	}
+	defer os.Remove(outPath)
+	defer out.Close()
+	res, err := runShell(ctx, rr, restore, out)
+	if err != nil {
+		return failed(err)
+	}
+	res.Output = readTail(outPath, MaxOutputBytes)
+	saved := map[string]string{}
+	for _, name := range saveFiles {
+		if data, err := os.ReadFile(filepath.Join(next, name)); err == nil {
+			saved[name] = string(data)
+		}
+	}
+	return Response{Result: &res, Saved: saved}
+}
+
+// runShell starts the shell on the command with the restore script first.
+func runShell(ctx context.Context, rr RunRequest, restore string, out *os.File) (Result, error) {
+	runCtx, cancel := context.WithTimeout(ctx, rr.Timeout)
+	defer cancel()
+	var cmd *exec.Cmd
+	if rr.Bash {
+		// BASH_ENV is read before the command, so the command is line 1 of
+		// its own script, as when typed.
+		cmd = exec.CommandContext(runCtx, rr.Shell, "--noprofile", "--norc", "-c", rr.Command)
+		cmd.Env = append(append([]string{}, rr.Env...), "BASH_ENV="+restore)
+	} else {
+		cmd = exec.CommandContext(runCtx, rr.Shell, "-c", ". "+restore+"\n"+rr.Command)
+		cmd.Env = rr.Env
+	}
+	cmd.Args[0] = filepath.Base(rr.Shell) // errors read "bash: line 1: ...", as in a terminal
+	cmd.Dir = rr.WorkDir
+	// Output goes to a file, not a pipe: a background child that keeps the
+	// file open must not keep the command alive.
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 2 * time.Second
+
+	res := Result{StartedAt: time.Now()}
+	runErr := cmd.Run()
+	res.Duration = time.Since(res.StartedAt)
+	res.TimedOut = errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
+	var exitErr *exec.ExitError
+	switch {
+	case runErr == nil:
+	case errors.As(runErr, &exitErr):
+		res.ExitCode = exitErr.ExitCode()
+		if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			res.ExitCode = 128 + int(ws.Signal())
+		}
+	case res.TimedOut:
+		res.ExitCode = 128 + int(syscall.SIGKILL)
+	default:
+		return res, fmt.Errorf("run command with %s: %w", rr.Shell, runErr)
+	}
+	if res.TimedOut {
+		// The shell is gone; make sure nothing it started is left either.
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	return res, nil
+}
+
+func localWrite(req Request) Response {
+	flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+	if req.Append {
+		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+	}
+	err := os.MkdirAll(filepath.Dir(req.Path), 0o755)
+	if err == nil {
+		var f *os.File
+		if f, err = os.OpenFile(req.Path, flags, 0o644); err == nil {
+			_, err = f.Write(req.Data)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+	}
+	if err != nil {
+		return failed(err)
+	}
+	return Response{}
+}
+
+func localRead(path string, limit int) Response {
+	f, err := os.Open(path)
+	if err != nil {
+		return failed(err)
+	}
+	defer f.Close()
+	if limit <= 0 {
+		limit = MaxOutputBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(f, int64(limit)))
+	if err != nil {
+		return failed(err)
+	}
+	return Response{Data: data}
+}
+
+// localLookPath finds name on the PATH of env (the process's own PATH when
+// env has none), as the session's commands would.
+func localLookPath(name string, env []string) Response {
+	path := envValue(env, "PATH")
+	if path == "" {
+		if p, err := exec.LookPath(name); err == nil {
+			return Response{Found: p}
+		}
+		return Response{}
+	}
+	for _, d := range filepath.SplitList(path) {
+		p := filepath.Join(d, name)
+		if info, err := os.Stat(p); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
+			return Response{Found: p}
+		}
+	}
+	return Response{}
+}
+
+// localList lists the files and folders under req.Path, relative to it, at
+// most req.Limit of them, not entering the folders req.Skip names or those
+// req.Depth levels down.
+func localList(req Request) Response {
+	root := req.Path
+	var paths []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == root {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		entry := filepath.ToSlash(rel)
+		if d.IsDir() {
+			if req.MarkDirs {
+				entry += "/"
+			}
+			if slices.Contains(req.Skip, d.Name()) {
+				return filepath.SkipDir
+			}
+			if req.Depth > 0 && strings.Count(rel, string(filepath.Separator))+1 >= req.Depth {
+				paths = append(paths, entry)
+				return filepath.SkipDir
+			}
+		}
+		paths = append(paths, entry)
+		if req.Limit > 0 && len(paths) >= req.Limit {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	if err != nil {
+		return failed(err)
+	}
+	return Response{Paths: paths}
+}
