@@ -23,6 +23,8 @@ type mentor struct {
 	task     *status.Task
 	env      provider.Env
 	lookPath func(string) (string, error)
+	// probeSess is the shell session look-ups run in (handsProbe).
+	probeSess *session.Session
 	// probe runs the Mentor's look-ups (which package provides a command);
 	// nil means localProbe, in the Mentor's own container.
 	probe probeFunc
@@ -50,7 +52,10 @@ func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
 		}
 	}
 	if m.probe == nil {
-		m.probe = localProbe
+		// Look-ups run where the tutorial's commands run (the container's
+		// hands), never where the Mentor's logic runs (the controller).
+		m.probe = m.handsProbe
+		defer m.closeProbe()
 	}
 	if m.beat <= 0 {
 		m.beat = time.Duration(normalized(m.task.Behavior).TimeoutSeconds) * time.Second / 3

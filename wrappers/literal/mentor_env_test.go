@@ -205,15 +205,18 @@ func TestOSRelease(t *testing.T) {
 	}
 }
 
-func TestLocalProbeIsBounded(t *testing.T) {
+// The Mentor's look-ups run on its hands (here the local ones), bounded:
+// a child that keeps the output open (apt-get update's methods do) is
+// killed with the script.
+func TestHandsProbeIsBounded(t *testing.T) {
+	m := &mentor{env: provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()}}
+	defer m.closeProbe()
 	start := time.Now()
-	// A child that keeps the output open (apt-get update's methods do) is
-	// killed with the script.
-	_, _, err := localProbe(context.Background(), "sleep 5 & sleep 5", 200*time.Millisecond)
-	if err == nil || time.Since(start) > 3*time.Second {
+	_, _, err := m.handsProbe(context.Background(), "sleep 5 & sleep 5", 200*time.Millisecond)
+	if err == nil || time.Since(start) > 4*time.Second {
 		t.Fatalf("err = %v after %s, want a time-out error within the limit", err, time.Since(start))
 	}
-	out, code, err := localProbe(context.Background(), "echo hi; exit 3", time.Second)
+	out, code, err := m.handsProbe(context.Background(), "echo hi; exit 3", time.Second)
 	if err != nil || code != 3 || strings.TrimSpace(out) != "hi" {
 		t.Errorf("got %q %d %v", out, code, err)
 	}

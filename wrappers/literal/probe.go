@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/smile-loop/smile/wrappers/agent"
 	"github.com/smile-loop/smile/wrappers/provider"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // probeFunc runs a shell script where the Mentor looks (its own container by
@@ -25,20 +25,32 @@ const (
 	probeReadTimeout   = 5 * time.Second
 )
 
-// localProbe runs script with sh -c on this machine, in its own process
-// group, all of which is killed when the time is up (apt-get update forks).
-func localProbe(ctx context.Context, script string, timeout time.Duration) (string, int, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	res, err := agent.RunCLI(ctx, agent.Exec{Path: "sh", Args: []string{"-c", script}})
-	out := res.Stdout + res.Stderr
+// handsProbe runs one look-up in a shell session on the Mentor's hands (the
+// container), bounded by timeout.
+func (m *mentor) handsProbe(ctx context.Context, script string, timeout time.Duration) (string, int, error) {
+	if m.probeSess == nil {
+		sess, err := session.NewWith(ctx, m.env.HandsOrLocal(), m.env.WorkDir, m.env.CommandEnv())
+		if err != nil {
+			return "", -1, fmt.Errorf("probe %q: %w", firstLine(script), err)
+		}
+		m.probeSess = sess
+	}
+	res, err := m.probeSess.Run(ctx, script, timeout)
 	if err != nil {
-		return out, -1, fmt.Errorf("probe %q: %w", firstLine(script), err)
+		return res.Output, -1, fmt.Errorf("probe %q: %w", firstLine(script), err)
 	}
 	if res.TimedOut {
-		return out, -1, fmt.Errorf("probe %q: no answer within %s: %w", firstLine(script), timeout, context.DeadlineExceeded)
+		return res.Output, -1, fmt.Errorf("probe %q: no answer within %s: %w", firstLine(script), timeout, context.DeadlineExceeded)
 	}
-	return out, res.ExitCode, nil
+	return res.Output, res.ExitCode, nil
+}
+
+// closeProbe ends the look-up session, if one was started.
+func (m *mentor) closeProbe() {
+	if m.probeSess != nil {
+		_ = m.probeSess.Close()
+		m.probeSess = nil
+	}
 }
 
 // heartbeat reports step as progress every interval until stop is called, so
