@@ -41,7 +41,7 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	if r := p.rule; r != nil && captionFits(r.dest) && !outputIntro.MatchString(ctx.before) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
-	if named != nil && shellish && strings.Contains(b.Text, path.Base(named.Path)) {
+	if named != nil && shellish && createsFile(b.Text, path.Base(named.Path)) {
 		return nil, false // "create a file named /data.txt" over the command that creates it
 	}
 	if named != nil {
@@ -77,6 +77,20 @@ func shellFile(name string) bool {
 	switch path.Ext(name) {
 	case ".sh", ".bash", ".zsh", ".ksh":
 		return true
+	}
+	return false
+}
+
+// createsFile says whether shell text makes the file itself (a redirection
+// into it, touch, tee, cp, curl -o...), outside comments: then the block is
+// the command that creates the file, not the file's content. A script that
+// only names itself ("# Usage: bash attack.sh") is content.
+func createsFile(text, base string) bool {
+	creates := regexp.MustCompile(`(?:>>?|\btee(?:\s+-a)?|\btouch|\bcp\s+\S+|\bmv\s+\S+|\s-[oO])\s*['"]?[\w./~-]*` + regexp.QuoteMeta(base) + `\b`)
+	for _, l := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") && creates.MatchString(l) {
+			return true
+		}
 	}
 	return false
 }

@@ -1,0 +1,24 @@
+package literal
+
+import "testing"
+
+// A script that names itself (a usage comment) is still the file the prose
+// says to save; a block that creates the named file is its command.
+func TestSaveAsWhenTheScriptNamesItself(t *testing.T) {
+	for _, tt := range []struct {
+		name, md string
+		want     StepKind
+	}{
+		{"usage comment", "# T\n\nSave the following as `attack.sh`:\n\n```bash\n#!/bin/bash\n# Usage: bash attack.sh PORT\necho hi\n```\n", StepWrite},
+		{"runs itself", "# T\n\nSave this as `loop.sh`:\n\n```bash\n#!/bin/sh\n[ -n \"$1\" ] || exec sh loop.sh again\n```\n", StepWrite},
+		{"the command that creates it", "# T\n\nCreate a file named `/data.txt`:\n\n```bash\necho 42 > /data.txt\n```\n", StepRun},
+		{"tee creates it", "# T\n\nCreate a file named `notes.txt`:\n\n```bash\necho hi | tee notes.txt\n```\n", StepRun},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			steps := Plan(loadTutorial(t, tt.md))
+			if len(steps) == 0 || steps[0].Kind != tt.want {
+				t.Fatalf("steps %+v, want the first to be %s", steps, tt.want)
+			}
+		})
+	}
+}
