@@ -254,6 +254,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 		WorkingDir:  status.ContainerWorkDir,
 		HostGateway: true,
 		Network:     string(spec.NetworkBridge),
+		Resources:   t.d.Config.Container.Resources(),
 	}
 	if cfg.LLMProvider != spec.ProviderLiteral {
 		// The provider's API key, from the controller's environment, goes
