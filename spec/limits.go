@@ -30,7 +30,7 @@ const (
 	MaxTurnsLimit              = 10000
 	MaxContainerPids           = 1 << 22 // the kernel's pid_max ceiling
 	MaxContainerCPUs           = 1024.0
-	MinContainerCPUs           = 0.01 // Docker's smallest CPU share
+	MinContainerCPUs           = 0.01    // Docker's smallest CPU share
 	minContainerMemoryBytes    = 6 << 20 // Docker refuses less than 6 MiB
 	maxContainerMemoryBytes    = 1 << 40 // 1 TiB
 	maxContainerMemoryHumanMax = "1t"

@@ -538,7 +538,9 @@ func TestResolveSpecConfigPointsAtAnotherFile(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, ConfigFileName, `{"maxIterations": 5, "timeout": 100}`)
 	writeFile(t, dir, "ci/smile.ci.json", `{"maxIterations": 1}`)
-	other := writeFile(t, t.TempDir(), "abs.json", `{"timeout": 42}`)
+	// An absolute path inside the project is read; one outside is refused
+	// (TestResolveRefusesPathsOutsideTheProject).
+	other := writeFile(t, dir, "abs/abs.json", `{"timeout": 42}`)
 
 	t.Run("relative to the manifest's folder", func(t *testing.T) {
 		got, err := mustParse(t, manifestHead+"spec:\n  config: ci/smile.ci.json\n").Resolve(dir)
