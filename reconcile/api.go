@@ -45,8 +45,9 @@ func (a *API) Handler() http.Handler {
 	a.control(mux)
 	a.observers(mux)
 	// Only this machine, by a loopback name: a web page whose DNS name is
-	// rebound to 127.0.0.1 must not read a run's status or drive it.
-	return sameHostOnly(mux)
+	// rebound to 127.0.0.1 must not read a run's status or drive it. Reads
+	// need the controller's token as well.
+	return sameHostOnly(a.readAuth(mux))
 }
 
 func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -181,7 +182,8 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		return err
 	}
 	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
-	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/\n", mgr.APIAddr())
+	// The token logs the browser in (a cookie) and leaves its address bar.
+	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.ControlToken()))
 	progress := newProgressPrinter(streams.ErrOut)
 	go func() {
 		for ev := range sub.C {
