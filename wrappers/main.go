@@ -95,7 +95,7 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	}
 	env.Progress(ctx, "starting", 0)
 
-	path, body, provErr := play(ctx, task, providerFor(task.Provider), env)
+	path, body, provErr := safePlay(ctx, task, providerFor(task.Provider), env)
 	keyEnv := ""
 	if task.LLM != nil {
 		keyEnv = task.LLM.APIKeyEnv
