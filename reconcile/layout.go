@@ -70,13 +70,24 @@ const ownerMarker = ".smile-owned"
 // errNotOwned means a run's folder exists but SMILE did not create it.
 var errNotOwned = errors.New("exists and was not created by SMILE (no " + ownerMarker + " in it); move it away or choose another stateFile")
 
+// checkOwned fails when dir exists without SMILE's marker.
+func checkOwned(dir string) error {
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if _, err := os.Lstat(filepath.Join(dir, ownerMarker)); err != nil {
+		return fmt.Errorf("run folder %s: %w", dir, errNotOwned)
+	}
+	return nil
+}
+
 // removeOwned removes dir if SMILE created it; a missing dir is fine.
 func removeOwned(dir string) error {
 	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	if _, err := os.Lstat(filepath.Join(dir, ownerMarker)); err != nil {
-		return fmt.Errorf("remove %s: %w", dir, errNotOwned)
+	if err := checkOwned(dir); err != nil {
+		return err
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, err)

@@ -296,6 +296,9 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	}
 	name := d.Name
 	res := ApplyResult{Name: name, Digest: d.Digest}
+	if err := checkOwned(layoutFor(d).root); err != nil {
+		return res, err // refused now, not retried by every reconcile
+	}
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
