@@ -18,9 +18,8 @@ func (panicky) Student(context.Context, *status.Task, provider.Env) (*status.Stu
 }
 
 func (panicky) Mentor(context.Context, *status.Task, provider.Env) (*status.MentorResultRequest, error) {
-	var m map[string]int
-	m["x"] = 1 // a nil map write: a runtime panic
-	return nil, nil
+	panic(errors.New("assignment to entry in nil map")) // a value, not a string
+
 }
 
 // TestSafePlayTurnsAPanicIntoAResult: a panicking provider yields a result
