@@ -98,6 +98,11 @@ func find(text string, accept func(map[string]any) bool) (map[string]any, Method
 			return obj, MethodTruncated, nil, nil
 		}
 	}
+	for _, outer := range rejected {
+		if obj := nested(outer, accept); obj != nil {
+			return obj, MethodTruncated, nil, nil
+		}
+	}
 	return nil, "", first(rejected), ErrNoObject
 }
 
@@ -319,23 +324,23 @@ func balancedObjects(text string) []string {
 	return out
 }
 
-// maxTruncatedStarts bounds how many unclosed objects a cut-off answer is
-// repaired from: each repair reads to the end of the text, so trying all of
-// them would be quadratic (a megabyte of `{"a":` took minutes).
-const maxTruncatedStarts = 4
-
 // truncatedStarts are the offsets of the '{' that may open a cut-off answer:
-// a brace followed (after spaces) by a key that no bracket closes, outermost
-// first, at most maxTruncatedStarts of them.
+// a brace followed (after spaces) by a key that no bracket closes. Unclosed
+// objects nest (each runs to the end of the text), so only two are tried:
+// the outermost, whose repair holds the others (nested searches them), and
+// the innermost, for when the outer one cannot be repaired. Each repair
+// reads to the end of the text: trying every one was quadratic (a megabyte
+// of `{"a":` took minutes).
 func truncatedStarts(text string) []int {
 	openers, ends := braceMatches(text)
 	var out []int
 	for k, i := range openers {
-		if len(out) == maxTruncatedStarts {
-			break
-		}
 		if text[i] == '{' && ends[k] < 0 && keyAfterBrace(text[i+1:]) {
-			out = append(out, i)
+			if len(out) < 2 {
+				out = append(out, i)
+			} else {
+				out[1] = i
+			}
 		}
 	}
 	return out
