@@ -924,9 +924,13 @@ func TestControllerLock(t *testing.T) {
 				res.code, res.stdout, res.stderr)
 		}
 
-		// Another folder, the same absolute state file.
+		// Another folder of the same project (a state file outside the
+		// project is refused before any lock), the same absolute state file.
 		stateFile := filepath.Join(dir, ".smile", "state.json")
-		other := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		other := filepath.Join(dir, "other")
 		t.Cleanup(func() { removeRunContainers(other) })
 		writeFile(t, filepath.Join(other, "tutorial.md"), []byte("# Other\n\n```bash\necho hi\n```\n"))
 		writeFile(t, filepath.Join(other, "run.yaml"), fmt.Appendf(nil,
