@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // exits 1 with "loop already running" (never "connection refused"), and the
 // run happens once.
 func TestConcurrentApplyWait(t *testing.T) {
-	smileBinaries(t) // build once, before the race
+	smileBinaries(t)       // build once, before the race
 	for round := range 3 { // the race goes either way: a few rounds
 		t.Run("round"+string(rune('1'+round)), func(t *testing.T) {
 			dir := copyFixture(t, "hd-race")
@@ -61,6 +62,44 @@ func TestConcurrentApplyWait(t *testing.T) {
 			}
 			if _, err := status.ReadControllerInfo(dir); err == nil {
 				t.Errorf("a controller still serves the folder after both applies ended")
+			}
+		})
+	}
+}
+
+// TestApplyRefusesHostileInput runs smile apply --wait on the inputs an
+// attacker would write into a pull request: each fails at once with exit 1
+// and an error naming the field, and nothing outside the project is touched.
+func TestApplyRefusesHostileInput(t *testing.T) {
+	smileBinaries(t)
+	tests := []struct {
+		name, spec, want string
+	}{
+		{"state-outside", "  stateFile: ../x/state.json\n", `spec.stateFile: "../x/state.json" is outside the project root`},
+		{"output-etc", "  outputDir: /etc\n", `spec.outputDir: "/etc" is outside the project root`},
+		{"tutorial-passwd", "  tutorial: /etc/passwd\n", `spec.tutorial: "/etc/passwd" is outside the project root`},
+		{"state-dot", "  stateFile: \".\"\n", "is a directory, not a file"},
+		{"timeout-huge", "  timeout: 9223372036\n", "spec.timeout must be at most 604800 (7 days), got 9223372036"},
+		{"step-huge", "  studentBehavior: {timeoutSeconds: 9223372036}\n", "spec.studentBehavior.timeoutSeconds must be at most 86400 (24 hours)"},
+		{"memory-bad", "  container: {memory: lots}\n", `spec.container.memory "lots" is not a size like "512m" or "2g"`},
+		{"pids-zero", "  container: {pids: 0}\n", "spec.container.pids must be a positive integer of at most 4194304, got 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "project")
+			writeFile(t, filepath.Join(dir, "tutorial.md"), []byte("# Hi\n\n```bash\necho hi\n```\n"))
+			writeFile(t, filepath.Join(dir, "run.yaml"), []byte("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: hd-"+tt.name+"}\nspec:\n  tutorial: tutorial.md\n  llmProvider: literal\n"+tt.spec))
+			start := time.Now()
+			res := smile(t, dir, nil, time.Minute, "apply", "-f", "run.yaml", "--wait")
+			if res.code != 1 || !strings.Contains(res.stderr, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want 1 and %q", res.code, res.stderr, tt.want)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("refusal took %v: want it at once, not after retries", d)
+			}
+			if _, err := os.Stat(filepath.Join(root, "x")); err == nil {
+				t.Errorf("smile created %s outside the project", filepath.Join(root, "x"))
 			}
 		})
 	}
