@@ -42,6 +42,7 @@ func (a *API) Handler() http.Handler {
 	mux.HandleFunc("GET "+status.PathStatus, a.status)
 	mux.HandleFunc("POST "+status.PathStop, a.stop)
 	mux.HandleFunc("GET "+status.PathProgress, a.currentProgress)
+	mux.HandleFunc("POST "+PathDashboardLogin, a.dashboardLogin)
 	a.control(mux)
 	a.observers(mux)
 	// Only this machine, by a loopback name: a web page whose DNS name is

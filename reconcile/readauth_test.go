@@ -67,14 +67,16 @@ func TestReadsNeedTheControllerToken(t *testing.T) {
 	})
 }
 
-// TestDashboardTokenURLSetsACookie: the URL apply prints logs the browser
-// in: a cookie (HttpOnly, SameSite=Strict) and a redirect to the URL without
-// the token; later requests need only the cookie.
+// TestDashboardTokenURLSetsACookie: the one-time URL apply prints logs the
+// browser in: a session cookie (HttpOnly, SameSite=Strict) and a redirect to
+// the URL without the token. The token is good once; later requests need
+// only the cookie, which is not the controller's token.
 func TestDashboardTokenURLSetsACookie(t *testing.T) {
 	m, _ := startManager(t)
 	base := "http://" + m.APIAddr()
 	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := noFollow.Get(base + "/?name=demo&token=" + testControlToken)
+	login := m.DashboardLogin()
+	resp, err := noFollow.Get(base + "/?name=demo&token=" + login)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,30 +90,56 @@ func TestDashboardTokenURLSetsACookie(t *testing.T) {
 			cookie = c
 		}
 	}
-	if cookie == nil || !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode {
-		t.Fatalf("cookie = %+v, want an HttpOnly SameSite=Strict %s", cookie, TokenCookie)
+	if cookie == nil || !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode || cookie.Value == testControlToken {
+		t.Fatalf("cookie = %+v, want an HttpOnly SameSite=Strict %s that is not the controller's token", cookie, TokenCookie)
 	}
 	for _, tc := range []struct {
 		name   string
+		url    string
 		cookie *http.Cookie
 		want   int
 	}{
-		{"cookie", cookie, http.StatusOK},
-		{"wrong cookie", &http.Cookie{Name: TokenCookie, Value: "nope"}, http.StatusUnauthorized},
+		{"cookie", status.PathStatus, cookie, http.StatusOK},
+		{"wrong cookie", status.PathStatus, &http.Cookie{Name: TokenCookie, Value: "nope"}, http.StatusUnauthorized},
+		{"login token used twice", "/?token=" + login, nil, http.StatusUnauthorized},
+		{"wrong login token", "/?token=wrong", nil, http.StatusUnauthorized},
+		{"controller token is no login token", "/?token=" + testControlToken, nil, http.StatusUnauthorized},
+		{"used token with the cookie", "/?token=" + login, cookie, http.StatusSeeOther},
 	} {
-		req, _ := http.NewRequest(http.MethodGet, base+status.PathStatus, nil)
-		req.AddCookie(tc.cookie)
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodGet, base+tc.url, nil)
+			if tc.cookie != nil {
+				req.AddCookie(tc.cookie)
+			}
+			resp, err := noFollow.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("GET %s: %d, want %d", tc.url, resp.StatusCode, tc.want)
+			}
+		})
+	}
+}
+
+// TestDashboardLoginNeedsTheControllerToken: only the CLI (holding the
+// controller's token) can mint a login token.
+func TestDashboardLoginNeedsTheControllerToken(t *testing.T) {
+	m, _ := startManager(t)
+	for auth, want := range map[string]int{"": 401, "Bearer nope": 401, "Bearer " + testControlToken: 200} {
+		req, _ := http.NewRequest(http.MethodPost, "http://"+m.APIAddr()+PathDashboardLogin, strings.NewReader("{}"))
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		if resp.StatusCode != tc.want {
-			t.Errorf("%s: %d, want %d", tc.name, resp.StatusCode, tc.want)
+		if resp.StatusCode != want {
+			t.Errorf("POST %s with %q: %d, want %d", PathDashboardLogin, auth, resp.StatusCode, want)
 		}
-	}
-	if resp, err := noFollow.Get(base + "/?token=wrong"); err != nil || resp.StatusCode != http.StatusUnauthorized {
-		t.Errorf("wrong token URL: %v %v, want 401", resp.StatusCode, err)
 	}
 }
 

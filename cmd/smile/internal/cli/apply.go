@@ -226,7 +226,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	}
 	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
 	// The token logs the browser in (a cookie) and leaves its address bar.
-	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.ControlToken()))
+	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
 	progress := newProgressPrinter(streams.ErrOut)
 	go func() {
 		for ev := range sub.C {

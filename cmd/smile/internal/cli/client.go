@@ -59,10 +59,18 @@ func (c *controllerClient) alive() bool {
 	return true
 }
 
-// DashboardURL is where the controller serves its dashboard, with the
-// token that logs a browser in (it then drops it from the address bar).
+// DashboardURL is where the controller serves its dashboard, with a
+// one-time token that logs a browser in (it then drops it from the address
+// bar). Without one, the bare address: the dashboard then answers 401.
 func (c *controllerClient) DashboardURL() string {
-	return "http://" + c.info.APIAddr + "/?" + reconcile.TokenParam + "=" + url.QueryEscape(c.info.Token)
+	base := "http://" + c.info.APIAddr + "/"
+	var res reconcile.DashboardLoginResponse
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.call(ctx, http.MethodPost, reconcile.PathDashboardLogin, c.info.Token, struct{}{}, &res); err != nil || res.Token == "" {
+		return base
+	}
+	return base + "?" + reconcile.TokenParam + "=" + url.QueryEscape(res.Token)
 }
 
 func (c *controllerClient) call(ctx context.Context, method, path, token string, in, out any) error {
