@@ -947,6 +947,17 @@ func TestControllerLock(t *testing.T) {
 			t.Errorf("apply (through a controller of its own) of another folder's run on the same state file: exit %d, stdout %q, stderr %q",
 				res.code, res.stdout, res.stderr)
 		}
+		// The controller that apply started for the refused manifest does not
+		// stay behind, idle.
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			if _, err := status.ReadControllerInfo(other); err != nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("a failed apply left its controller running for %s", other)
+				break
+			}
+		}
 		after := getObject(t, dir, "ctl-watch")
 		if after.Metadata.Name != "ctl-watch" || after.Metadata.Generation != running.Metadata.Generation || after.Status.Phase != status.PhaseWaitingForStudent {
 			t.Errorf("the refused applies changed the running loop: %s generation %d, %s", after.Metadata.Name, after.Metadata.Generation, describeStatus(after.Status))
