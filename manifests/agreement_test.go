@@ -163,8 +163,19 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 			out = append(out, setting{path, []trial{{map[string]any{}, true}, {"yes", false}, {5, false}}})
 			out = append(out, settingFields(t, f.Type, path)...)
 		case f.Type.Kind() == reflect.Int:
+			// 1<<23 is above every integer setting's upper bound.
 			out = append(out, setting{path, append(wrongType,
-				trial{1, true}, trial{3600, true}, trial{0, false}, trial{-1, false}, trial{2.5, false}, trial{"3", false}, trial{true, false})})
+				trial{1, true}, trial{600, true}, trial{0, false}, trial{-1, false}, trial{2.5, false}, trial{"3", false}, trial{true, false},
+				trial{1 << 23, false})})
+		case name == "memory":
+			// The schema checks the form only; the bounds (6m to 1t) are SMILE's.
+			out = append(out, setting{path, append(wrongType, trial{5, false},
+				trial{"2g", true}, trial{"512m", true}, trial{"512MiB", true}, trial{"1.5G", true}, trial{"8000000", true},
+				trial{"lots", false}, trial{"", false}, trial{"-1g", false}, trial{"2 g", false}, trial{"1e9", false})})
+		case name == "cpus":
+			out = append(out, setting{path, append(wrongType,
+				trial{1, true}, trial{1.5, true}, trial{0.01, true}, trial{1024, true}, trial{0.001, false},
+				trial{0, false}, trial{-1, false}, trial{1025, false}, trial{"2", false}, trial{true, false})})
 		case f.Type.Kind() == reflect.Bool:
 			out = append(out, setting{path, append(wrongType,
 				trial{true, true}, trial{false, true}, trial{"true", false}, trial{1, false})})

@@ -138,7 +138,11 @@ func compareFields(t *testing.T, smile, node map[string]any, typ reflect.Type, d
 				t.Errorf("%s: minimum = %v, want 1 (spec.Config.Validate wants a positive integer)", path, got)
 			}
 		case reflect.Float64:
-			if got := prop["minimum"]; got != 0.0 {
+			if path == "container.cpus" {
+				if got := prop["minimum"]; got != spec.MinContainerCPUs {
+					t.Errorf("%s: minimum = %v, want %v (Docker's smallest CPU share)", path, got, spec.MinContainerCPUs)
+				}
+			} else if got := prop["minimum"]; got != 0.0 {
 				t.Errorf("%s: minimum = %v, want 0 (spec.Config.Validate rejects negative amounts)", path, got)
 			}
 		case reflect.Map:

@@ -42,11 +42,13 @@ func (a *API) Handler() http.Handler {
 	mux.HandleFunc("GET "+status.PathStatus, a.status)
 	mux.HandleFunc("POST "+status.PathStop, a.stop)
 	mux.HandleFunc("GET "+status.PathProgress, a.currentProgress)
+	mux.HandleFunc("POST "+PathDashboardLogin, a.dashboardLogin)
 	a.control(mux)
 	a.observers(mux)
 	// Only this machine, by a loopback name: a web page whose DNS name is
-	// rebound to 127.0.0.1 must not read a run's status or drive it.
-	return sameHostOnly(mux)
+	// rebound to 127.0.0.1 must not read a run's status or drive it. Reads
+	// need the controller's token as well.
+	return sameHostOnly(a.readAuth(mux))
 }
 
 func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {

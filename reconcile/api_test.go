@@ -29,7 +29,7 @@ func startManager(t *testing.T) (*Manager, string) {
 	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: claude}\n")
 	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
 	m := NewManager(Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
-		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})
+		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard, ControlToken: testControlToken})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(func() { cancel(); m.Wait() })
 	if err := m.Start(ctx); err != nil {
@@ -143,7 +143,9 @@ func TestCallbackAPI(t *testing.T) {
 func TestStatusAndStop(t *testing.T) {
 	m, _ := startManager(t)
 	api := "http://" + m.APIAddr()
-	resp, err := http.Get(api + status.PathStatus)
+	req, _ := http.NewRequest(http.MethodGet, api+status.PathStatus, nil)
+	req.Header.Set("Authorization", "Bearer "+testControlToken)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,6 +271,7 @@ func TestLoopbackAPIRefusesForeignHosts(t *testing.T) {
 	m, _ := startManager(t)
 	for host, want := range map[string]int{"evil.example": http.StatusForbidden, m.APIAddr(): http.StatusOK, "localhost": http.StatusOK} {
 		req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+status.PathStatus, nil)
+		req.Header.Set("Authorization", "Bearer "+testControlToken)
 		req.Host = host
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {

@@ -153,9 +153,10 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	var body any
 	var err error
 	if err = waitReady(ctx, hands, readyTimeout); err == nil {
-		path, body, err = wrappers.Play(ctx, &a.task, wrappers.ProviderFor(a.task.Provider), env)
+		// A panic in the learner becomes a result saying so, never a dead controller.
+		path, body, err = wrappers.SafePlay(ctx, &a.task, wrappers.ProviderFor(a.task.Provider), env)
 	} else {
-		path, body, _ = wrappers.Play(ctx, &a.task, failing{err}, env)
+		path, body, _ = wrappers.Play(ctx, &a.task, wrappers.Failed(err), env)
 	}
 	if ctx.Err() != nil {
 		return // stopped: the attempt is over, whatever it found
@@ -237,17 +238,6 @@ func waitReady(ctx context.Context, h session.Hands, limit time.Duration) error 
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-}
-
-// failing is a provider that cannot run: its result says why.
-type failing struct{ err error }
-
-func (f failing) Student(context.Context, *status.Task, provider.Env) (*status.StudentResultRequest, error) {
-	return nil, f.err
-}
-
-func (f failing) Mentor(context.Context, *status.Task, provider.Env) (*status.MentorResultRequest, error) {
-	return nil, f.err
 }
 
 // hiddenDirs are the SMILE state folders inside the tutorial's folder

@@ -11,6 +11,7 @@ import (
 func get(t *testing.T, url, host string) (*http.Response, string) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	req.Header.Set("Authorization", "Bearer "+testControlToken)
 	if host != "" {
 		req.Host = host
 	}

@@ -32,7 +32,7 @@ func DeleteRun(ctx context.Context, rt runtime.Runtime, rec status.Record) error
 			return err
 		}
 	}
-	if err := os.RemoveAll(lay.root); err != nil {
+	if err := removeOwned(lay.root); err != nil {
 		return err
 	}
 	// Runs are recorded in the folder of their manifest.

@@ -28,6 +28,7 @@ func (m *Manager) ServeFolder(dir, version string, foreground bool) (release fun
 	if err != nil {
 		return nil, err
 	}
+	status.RemoveStaleTemps(status.ControllerInfoPath(dir)) // ours alone now
 	info := status.ControllerInfo{
 		PID: os.Getpid(), Instance: m.opts.Instance, Dir: dir,
 		APIAddr: m.APIAddr(), CallbackAddr: m.CallbackAddr(),

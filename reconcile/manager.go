@@ -66,6 +66,8 @@ type Manager struct {
 	mu   sync.Mutex
 	runs map[string]*entry
 
+	logins *logins // the dashboard's one-time login tokens and session
+
 	apiLn, callbackLn net.Listener
 	servers           []*http.Server
 	wg                sync.WaitGroup
@@ -111,7 +113,7 @@ func NewManager(opts Options) *Manager {
 		opts.ControlToken = newID()
 	}
 	m := &Manager{opts: opts, queue: NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
-		watchRefresh: make(chan struct{}, 1)}
+		watchRefresh: make(chan struct{}, 1), logins: newLogins()}
 	m.rec = &Reconciler{
 		Runtime:        opts.Runtime,
 		Runs:           m,
@@ -301,6 +303,9 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	}
 	name := d.Name
 	res := ApplyResult{Name: name, Digest: d.Digest}
+	if err := checkOwned(layoutFor(d).root); err != nil {
+		return res, err // refused now, not retried by every reconcile
+	}
 
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -108,7 +108,10 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		}
 	}
 	gen := t.run.Metadata.Generation
-	if err := os.RemoveAll(t.lay.root); err != nil {
+	if err := removeOwned(t.lay.root); err != nil {
+		return Result{}, err
+	}
+	if err := makeOwned(t.lay.root); err != nil {
 		return Result{}, err
 	}
 	if err := os.MkdirAll(t.lay.generation(gen), 0o755); err != nil {
@@ -254,6 +257,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 		WorkingDir:  status.ContainerWorkDir,
 		HostGateway: true,
 		Network:     string(spec.NetworkBridge),
+		Resources:   t.d.Config.Container.Resources(),
 	}
 	cs.EmptyDirs = hiddenDirs(t.d)
 	inProcess := t.r.inProcess(cfg.LLMProvider)

@@ -56,7 +56,7 @@ func dialRaw(t *testing.T, m *Manager, query string, header http.Header, client 
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	c, resp, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws"+query, &websocket.DialOptions{HTTPHeader: header, HTTPClient: client})
+	c, resp, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws"+query, &websocket.DialOptions{HTTPHeader: withToken(header), HTTPClient: client})
 	if err != nil {
 		code := 0
 		if resp != nil {
@@ -511,6 +511,10 @@ func dialStatus(t *testing.T, m *Manager, query string, opts *websocket.DialOpti
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	if opts == nil {
+		opts = &websocket.DialOptions{}
+	}
+	opts.HTTPHeader = withToken(opts.HTTPHeader)
 	c, resp, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws"+query, opts)
 	if err == nil {
 		c.CloseNow()
@@ -558,7 +562,7 @@ func TestWSShutdownClosesObservers(t *testing.T) {
 	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: literal}\n")
 	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
 	m := NewManager(Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
-		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})
+		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard, ControlToken: testControlToken})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if err := m.Start(ctx); err != nil {

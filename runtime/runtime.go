@@ -56,6 +56,16 @@ type ContainerSpec struct {
 	Network string
 	// HostGateway adds host.docker.internal pointing at the host.
 	HostGateway bool
+	// Resources caps what the container may use; zero fields mean no cap.
+	Resources Resources
+}
+
+// Resources are a container's limits. A learner runs untrusted tutorial
+// commands: without them a fork bomb or a runaway allocation takes the host.
+type Resources struct {
+	PidsLimit   int64 // most processes and threads at once
+	MemoryBytes int64 // memory and swap together
+	NanoCPUs    int64 // CPUs in billionths (1.5 CPUs = 1_500_000_000)
 }
 
 // ExecRequest is a command to run in a container (Runtime.ExecIO).

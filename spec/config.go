@@ -62,10 +62,17 @@ type StudentBehavior struct {
 	PatienceLevel             Patience `json:"patienceLevel"`
 }
 
-// ContainerConfig says which containers outlive the run, for debugging.
+// ContainerConfig says which containers outlive the run, for debugging, and
+// what each Student and Mentor container may use.
 type ContainerConfig struct {
 	KeepOnFailure bool `json:"keepOnFailure"`
 	KeepOnSuccess bool `json:"keepOnSuccess"`
+	// Memory caps memory plus swap ("2g", "512m").
+	Memory ByteSize `json:"memory"`
+	// Pids caps the processes and threads at once.
+	Pids int `json:"pids"`
+	// CPUs caps the CPU time, in CPUs (1.5 = one and a half).
+	CPUs float64 `json:"cpus"`
 }
 
 // DefaultConfig returns the seed's defaults (E01: no smile.json means exactly this).
@@ -85,7 +92,8 @@ func DefaultConfig() Config {
 			TimeoutSeconds:            60,
 			PatienceLevel:             PatienceLow,
 		},
-		Container: ContainerConfig{KeepOnFailure: true},
+		Container: ContainerConfig{KeepOnFailure: true, Memory: DefaultContainerMemory,
+			Pids: DefaultContainerPids, CPUs: DefaultContainerCPUs},
 		StateFile: ".smile/state.json",
 		OutputDir: ".",
 
@@ -153,6 +161,7 @@ func (c Config) validate(prefix string) error {
 		errs = append(errs, enumError(prefix+"studentBehavior.patienceLevel", string(c.StudentBehavior.PatienceLevel), patienceNames))
 	}
 	errs = append(errs, c.validateLLM(prefix)...)
+	errs = append(errs, c.validateLimits(prefix)...)
 	return errors.Join(errs...)
 }
 

@@ -329,7 +329,7 @@ func TestLoadConfigEveryField(t *testing.T) {
     "timeoutSeconds": 120,
     "patienceLevel": "medium"
   },
-  "container": {"keepOnFailure": false, "keepOnSuccess": true},
+  "container": {"keepOnFailure": false, "keepOnSuccess": true, "memory": "512m", "pids": 128, "cpus": 1.5},
   "stateFile": "state/loop.json",
   "outputDir": "reports",
   "models": {"student": "claude-sonnet-4-5", "mentor": "claude-opus-4-1"},
@@ -351,7 +351,7 @@ func TestLoadConfigEveryField(t *testing.T) {
 			TimeoutSeconds:       120,
 			PatienceLevel:        PatienceMedium,
 		},
-		Container: ContainerConfig{KeepOnSuccess: true},
+		Container: ContainerConfig{KeepOnSuccess: true, Memory: "512m", Pids: 128, CPUs: 1.5},
 		StateFile: "state/loop.json",
 		OutputDir: "reports",
 
@@ -625,6 +625,9 @@ func TestValidateZeroConfigListsEveryRule(t *testing.T) {
 		`openai.baseUrl "" must be an http:// or https:// URL`,
 		`openai.apiKeyEnv "" must be the name of an environment variable (letters, digits and _)`,
 		`studentNetwork: invalid value "" (allowed: bridge, none)`,
+		"container.pids must be a positive integer of at most 4194304, got 0",
+		`container.memory "" is not a size like "512m" or "2g"`,
+		"container.cpus must be a number of CPUs from 0.01 to 1024, got 0",
 	}, "\n")
 	if err.Error() != want {
 		t.Errorf("Config{}.Validate() =\n%s\nwant\n%s", err, want)

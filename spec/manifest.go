@@ -133,6 +133,12 @@ func (r *SmileRun) ConfigPath(dir string) string {
 // the result.
 func (r *SmileRun) Resolve(dir string) (Config, error) {
 	path := r.ConfigPath(dir)
+	if root := ProjectRoot(dir); !Within(root, path) {
+		// Checked before reading: smile.json must not be a way to read a
+		// file elsewhere on the machine.
+		written, _ := r.Spec["config"].(string)
+		return DefaultConfig(), fmt.Errorf("smilerun %s: spec.config: %q %w %s", r.Metadata.Name, written, ErrOutsideProject, root)
+	}
 	if _, named := r.Spec["config"]; named {
 		// Only the implicit smile.json may be absent (E01): a file the
 		// manifest names is one the user expects to be read.

@@ -486,6 +486,9 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
   container:
     keepOnFailure: false
     keepOnSuccess: true
+    memory: 1g
+    pids: 64
+    cpus: 0.5
   stateFile: s.json
   outputDir: out
   models: {student: qwen3-coder, mentor: gpt-oss}
@@ -503,7 +506,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
 	want := Config{
 		Tutorial: "t.md", LLMProvider: ProviderGemini, MaxIterations: 9, Timeout: 99, ContainerImage: "alpine:3",
 		StudentBehavior: StudentBehavior{MaxRetriesBeforeHelp: 4, TimeoutSeconds: 7, PatienceLevel: PatienceMedium},
-		Container:       ContainerConfig{KeepOnSuccess: true},
+		Container:       ContainerConfig{KeepOnSuccess: true, Memory: "1g", Pids: 64, CPUs: 0.5},
 		StateFile:       "s.json", OutputDir: "out",
 		Models:                   Models{Student: "qwen3-coder", Mentor: "gpt-oss"},
 		MaxTurns:                 RoleLimits{Student: 30, Mentor: 5},
@@ -535,7 +538,9 @@ func TestResolveSpecConfigPointsAtAnotherFile(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, ConfigFileName, `{"maxIterations": 5, "timeout": 100}`)
 	writeFile(t, dir, "ci/smile.ci.json", `{"maxIterations": 1}`)
-	other := writeFile(t, t.TempDir(), "abs.json", `{"timeout": 42}`)
+	// An absolute path inside the project is read; one outside is refused
+	// (TestResolveRefusesPathsOutsideTheProject).
+	other := writeFile(t, dir, "abs/abs.json", `{"timeout": 42}`)
 
 	t.Run("relative to the manifest's folder", func(t *testing.T) {
 		got, err := mustParse(t, manifestHead+"spec:\n  config: ci/smile.ci.json\n").Resolve(dir)

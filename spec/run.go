@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"sort"
 )
@@ -47,7 +48,14 @@ func Resolve(run *SmileRun, dir string) (*Desired, error) {
 		StateFile: abs(dir, cfg.StateFile),
 		OutputDir: abs(dir, cfg.OutputDir),
 	}
-	d.Tutorial, err = LoadTutorial(d.Paths.Tutorial)
+	root := ProjectRoot(dir)
+	if err := run.checkPaths(root, cfg, d.Paths); err != nil {
+		return nil, err
+	}
+	if err := checkStateFile(d.Paths.StateFile); err != nil {
+		return nil, fmt.Errorf("smilerun %s: %w", run.Metadata.Name, err)
+	}
+	d.Tutorial, err = loadTutorial(d.Paths.Tutorial, root)
 	if err != nil {
 		return nil, err
 	}
@@ -98,8 +106,12 @@ func InputFiles(m *SmileRun, manifestPath string) []string {
 		return files
 	}
 	tutorial := abs(dir, cfg.Tutorial)
+	root := ProjectRoot(dir)
+	if !Within(root, tutorial) {
+		return files // refused at apply; nothing outside is watched
+	}
 	files = append(files, tutorial)
-	if t, err := LoadTutorial(tutorial); err == nil {
+	if t, err := loadTutorial(tutorial, root); err == nil {
 		for _, img := range t.Images {
 			files = append(files, img.Path)
 		}

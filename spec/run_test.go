@@ -60,7 +60,11 @@ func TestResolveDesired(t *testing.T) {
 
 func TestResolveRelativeAndAbsolutePaths(t *testing.T) {
 	dir, _ := digestFixture(t)
-	abs := filepath.Join(t.TempDir(), "out")
+	// A repository around the manifest's folder: ../state is inside it.
+	if err := os.Mkdir(filepath.Join(filepath.Dir(dir), ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(filepath.Dir(dir), "out")
 	run := mustParse(t, manifestHead+"spec:\n  outputDir: "+abs+"\n  stateFile: ../state/s.json\n")
 	t.Chdir(dir)
 	d, err := Resolve(run, ".")

@@ -59,6 +59,12 @@ type Image struct {
 // (E04), a file over 100 KB (E05) and a file that is not UTF-8 (E06). Missing
 // images are not errors: they are reported by the Student (E07).
 func LoadTutorial(path string) (*Tutorial, error) {
+	return loadTutorial(path, ProjectRoot(filepath.Dir(path)))
+}
+
+// loadTutorial is LoadTutorial reading images only inside root: an image
+// reference leading out of the project is treated as missing, not read.
+func loadTutorial(path, root string) (*Tutorial, error) {
 	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %s", ErrTutorialNotFound, path)
@@ -89,7 +95,7 @@ func LoadTutorial(path string) (*Tutorial, error) {
 	dir := filepath.Dir(path)
 	cache := map[string][]byte{} // a screenshot referenced twice is read once
 	for _, ref := range doc.Images {
-		t.Images = append(t.Images, resolveImage(dir, ref, cache))
+		t.Images = append(t.Images, resolveImage(dir, root, ref, cache))
 	}
 	return t, nil
 }
@@ -121,7 +127,7 @@ func LineText(content string, line int) string {
 // read as a browser would: without its ?query or #fragment, with Markdown
 // escapes, HTML entities and %-escapes decoded ("my%20shot.png" is the file
 // "my shot.png"), falling back to the name as written when only that exists.
-func resolveImage(dir string, ref ImageRef, cache map[string][]byte) Image {
+func resolveImage(dir, root string, ref ImageRef, cache map[string][]byte) Image {
 	img := Image{Reference: ref.Destination, Line: ref.Line}
 	target := ref.Destination
 	if i := strings.IndexAny(target, "?#"); i >= 0 {
@@ -136,6 +142,9 @@ func resolveImage(dir string, ref ImageRef, cache map[string][]byte) Image {
 	img.Missing = true
 	for _, c := range candidates {
 		p := filepath.Join(dir, filepath.FromSlash(c))
+		if !Within(root, p) {
+			continue // outside the project: missing, and never read
+		}
 		data, ok := cache[p]
 		if !ok {
 			var err error

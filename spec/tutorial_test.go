@@ -237,6 +237,10 @@ func TestLoadTutorialImages(t *testing.T) {
 		"`![in span](img/nope4.png)`", // 33
 	}, "\n") + "\n"
 	f := newImageFixture(t, md)
+	// The project holds docs/ and shared/: ../shared is inside it.
+	if err := os.Mkdir(filepath.Join(filepath.Dir(filepath.Dir(f.tutorial)), ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	tut, err := LoadTutorial(f.tutorial)
 	if err != nil {
 		t.Fatalf("LoadTutorial error = %v", err)

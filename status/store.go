@@ -117,7 +117,25 @@ func Acquire(stateFile string) (*Lock, error) {
 	}
 	_ = f.Truncate(0)
 	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	// The lock holder is the file's only writer: a temp file left now is
+	// from a writer that was killed mid-write.
+	RemoveStaleTemps(stateFile)
 	return &Lock{f: f}, nil
+}
+
+// RemoveStaleTemps removes the temporary files WriteFileAtomic leaves beside
+// path when its process dies between creating and renaming one. Call it
+// only while no other process may be writing path.
+func RemoveStaleTemps(path string) {
+	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globEscape(filepath.Base(path))+".tmp-*"))
+	for _, m := range matches {
+		_ = os.Remove(m)
+	}
+}
+
+// globEscape quotes the characters filepath.Match treats specially.
+func globEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
 }
 
 // Held reports whether some live process holds the lock of a state file.

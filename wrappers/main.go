@@ -46,9 +46,17 @@ const (
 // so it survives a failed callback.
 const ResultFileName = "result.json"
 
-// Main runs the wrapper and returns its exit code.
-func Main() int {
+// Main runs the wrapper and returns its exit code. A panic outside a
+// provider (those become results: safePlay) is logged and ends the wrapper
+// with ExitNotPosted rather than a crash without a word.
+func Main() (code int) {
 	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, nil)).WithName("smile-wrapper")
+	defer func() {
+		if r := recover(); r != nil {
+			log.Error(fmt.Errorf("panic: %v", r), "The wrapper failed")
+			code = ExitNotPosted
+		}
+	}()
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	if code, ok := subcommand(ctx, os.Args[1:]); ok {
@@ -98,7 +106,7 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	}
 	env.Progress(ctx, "starting", 0)
 
-	path, body, provErr := Play(ctx, task, ProviderFor(task.Provider), env)
+	path, body, provErr := SafePlay(ctx, task, ProviderFor(task.Provider), env)
 	keyEnv := ""
 	if task.LLM != nil {
 		keyEnv = task.LLM.APIKeyEnv

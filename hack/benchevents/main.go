@@ -132,7 +132,8 @@ func scenario(cycles, n, conc int) (*result, error) {
 	var wg sync.WaitGroup
 	conns := make([]*websocket.Conn, n)
 	for i := range conns {
-		c, _, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws", nil)
+		auth := http.Header{"Authorization": {"Bearer " + m.ControlToken()}} // reads need the controller's token
+		c, _, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws", &websocket.DialOptions{HTTPHeader: auth})
 		if err != nil {
 			return nil, fmt.Errorf("dial client %d: %w", i, err)
 		}
@@ -185,7 +186,9 @@ func scenario(cycles, n, conc int) (*result, error) {
 				default:
 				}
 				start := time.Now()
-				resp, err := client.Get("http://" + m.APIAddr() + status.PathStatus)
+				req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+status.PathStatus, nil)
+				req.Header.Set("Authorization", "Bearer "+m.ControlToken())
+				resp, err := client.Do(req)
 				if err != nil {
 					pollErr.Store(err)
 					continue

@@ -91,7 +91,24 @@ func containerConfig(spec runtime.ContainerSpec) (*container.Config, *container.
 	if spec.HostGateway {
 		host.ExtraHosts = []string{hostGateway}
 	}
+	host.Resources = resources(spec.Resources)
 	return cfg, host
+}
+
+// resources maps the limits onto Docker's. Swap is set to the memory limit
+// so the cap is not doubled by swap; a zero field leaves Docker's default.
+func resources(r runtime.Resources) container.Resources {
+	var out container.Resources
+	if r.PidsLimit > 0 {
+		pids := r.PidsLimit
+		out.PidsLimit = &pids
+	}
+	if r.MemoryBytes > 0 {
+		out.Memory = r.MemoryBytes
+		out.MemorySwap = r.MemoryBytes
+	}
+	out.NanoCPUs = r.NanoCPUs
+	return out
 }
 
 // List is part of the runtime.Runtime interface.

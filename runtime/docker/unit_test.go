@@ -100,3 +100,30 @@ func TestForward(t *testing.T) {
 		t.Fatal("forward of a stream that failed at once = nil, want the error (back off)")
 	}
 }
+
+// TestResources: the limits reach Docker's HostConfig, swap capped with
+// memory, and zero means Docker's default (no cap).
+func TestResources(t *testing.T) {
+	tests := []struct {
+		name                   string
+		in                     runtime.Resources
+		pids, mem, swap, nanos int64
+	}{
+		{"defaults", runtime.Resources{PidsLimit: 512, MemoryBytes: 2 << 30, NanoCPUs: 2e9}, 512, 2 << 30, 2 << 30, 2e9},
+		{"none", runtime.Resources{}, 0, 0, 0, 0},
+		{"fractional cpus", runtime.Resources{NanoCPUs: 1.5e9}, 0, 0, 0, 1.5e9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, host := containerConfig(runtime.ContainerSpec{Image: "x", Resources: tt.in})
+			var pids int64
+			if host.PidsLimit != nil {
+				pids = *host.PidsLimit
+			}
+			if pids != tt.pids || host.Memory != tt.mem || host.MemorySwap != tt.swap || host.NanoCPUs != tt.nanos {
+				t.Fatalf("host resources = pids %d memory %d swap %d cpus %d; want %d %d %d %d",
+					pids, host.Memory, host.MemorySwap, host.NanoCPUs, tt.pids, tt.mem, tt.swap, tt.nanos)
+			}
+		})
+	}
+}

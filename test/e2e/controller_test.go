@@ -932,9 +932,13 @@ func TestControllerLock(t *testing.T) {
 				res.code, res.stdout, res.stderr)
 		}
 
-		// Another folder, the same absolute state file.
+		// Another folder of the same project (a state file outside the
+		// project is refused before any lock), the same absolute state file.
 		stateFile := filepath.Join(dir, ".smile", "state.json")
-		other := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		other := filepath.Join(dir, "other")
 		t.Cleanup(func() { removeRunContainers(other) })
 		writeFile(t, filepath.Join(other, "tutorial.md"), []byte("# Other\n\n```bash\necho hi\n```\n"))
 		writeFile(t, filepath.Join(other, "run.yaml"), fmt.Appendf(nil,
@@ -950,6 +954,17 @@ func TestControllerLock(t *testing.T) {
 		if res.code == 0 || res.stdout != "" || !strings.Contains(res.stderr, "loop already running") {
 			t.Errorf("apply (through a controller of its own) of another folder's run on the same state file: exit %d, stdout %q, stderr %q",
 				res.code, res.stdout, res.stderr)
+		}
+		// The controller that apply started for the refused manifest does not
+		// stay behind, idle.
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			if _, err := status.ReadControllerInfo(other); err != nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("a failed apply left its controller running for %s", other)
+				break
+			}
 		}
 		after := getObject(t, dir, "ctl-watch")
 		if after.Metadata.Name != "ctl-watch" || after.Metadata.Generation != running.Metadata.Generation || after.Status.Phase != status.PhaseWaitingForStudent {

@@ -52,12 +52,12 @@ const (
 // must be one of the seed's three (in any spelling a model uses); missing
 // fields the seed requires are filled from the others.
 func Student(text string) (*StudentAnswer, error) {
-	obj, method, err := Object(text, func(m map[string]any) bool {
+	obj, method, other, err := find(text, func(m map[string]any) bool {
 		return studentStatus(str(normalize(m)["status"])) != ""
 	})
 	if err != nil {
-		if obj, _, e2 := Object(text, nil); e2 == nil {
-			if s := str(normalize(obj)["status"]); s != "" {
+		if other != nil {
+			if s := str(normalize(other)["status"]); s != "" {
 				return nil, fmt.Errorf("status %q is not completed, ask_mentor or cannot_complete", s)
 			}
 			return nil, fmt.Errorf("the JSON object has no status")

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -29,55 +29,130 @@ const (
 // balanced object in the text, then lenient and truncated repairs. accept
 // may be nil (any object).
 func Object(text string, accept func(map[string]any) bool) (map[string]any, Method, error) {
+	obj, method, _, err := find(text, accept)
+	return obj, method, err
+}
+
+// find is Object that also returns the first object it decoded and accept
+// rejected, so a caller can say why nothing fit without a second search.
+func find(text string, accept func(map[string]any) bool) (map[string]any, Method, map[string]any, error) {
 	if accept == nil {
 		accept = func(map[string]any) bool { return true }
 	}
 	text = strings.TrimPrefix(strings.TrimSpace(text), "\ufeff")
 	if text == "" {
-		return nil, "", ErrNoObject
+		return nil, "", nil, ErrNoObject
 	}
-	if obj, ok := decodeObject(text); ok && accept(obj) {
-		return obj, MethodWhole, nil
+	// Objects that decode but the caller rejects: an answer may be wrapped
+	// in one ({"result": {...}}), looked for inside them before repairs.
+	var rejected []map[string]any
+	take := func(obj map[string]any, ok bool) bool {
+		if ok && !accept(obj) {
+			rejected = append(rejected, obj)
+		}
+		return ok && accept(obj)
 	}
-	if obj, ok := decodeEncoded(text); ok && accept(obj) {
-		return obj, MethodEncoded, nil
+	if obj, ok := decodeObject(text); take(obj, ok) {
+		return obj, MethodWhole, nil, nil
+	}
+	if obj, ok := decodeEncoded(text); take(obj, ok) {
+		return obj, MethodEncoded, nil, nil
 	}
 	// Fenced blocks: the last one the caller accepts (a model that shows an
 	// example first gives its answer last).
-	fences := fencedBlocks(text)
+	fences := lastN(fencedBlocks(text), maxCandidates)
 	for i := len(fences) - 1; i >= 0; i-- {
-		if obj, ok := decodeObject(fences[i]); ok && accept(obj) {
-			return obj, MethodFence, nil
+		if obj, ok := decodeObject(fences[i]); take(obj, ok) {
+			return obj, MethodFence, nil, nil
 		}
 	}
 	// Balanced objects anywhere, the last accepted one first.
-	spans := balancedObjects(text)
+	spans := lastN(balancedObjects(text), maxCandidates)
 	for i := len(spans) - 1; i >= 0; i-- {
-		if obj, ok := decodeObject(spans[i]); ok && accept(obj) {
-			return obj, MethodEmbedded, nil
+		if obj, ok := decodeObject(spans[i]); take(obj, ok) {
+			return obj, MethodEmbedded, nil, nil
+		}
+	}
+	for _, outer := range rejected {
+		if obj := nested(outer, accept); obj != nil {
+			return obj, MethodEmbedded, nil, nil
 		}
 	}
 	for _, f := range append(append([]string{}, fences...), spans...) {
-		if obj, ok := decodeObject(lenient(f)); ok && accept(obj) {
-			return obj, MethodLenient, nil
+		if obj, ok := decodeObject(lenient(f)); take(obj, ok) {
+			return obj, MethodLenient, nil, nil
 		}
 	}
 	// Cut off: inside the last fence first (its closing fence is missing or
 	// the object in it is incomplete), then from every place an object may
 	// start.
 	for i := len(fences) - 1; i >= 0; i-- {
-		for _, start := range objectStarts(fences[i]) {
-			if obj, ok := decodeObject(lenient(closeTruncated(fences[i][start:]))); ok && accept(obj) {
-				return obj, MethodTruncated, nil
+		for _, start := range truncatedStarts(fences[i]) {
+			if obj, ok := decodeObject(lenient(closeTruncated(fences[i][start:]))); take(obj, ok) {
+				return obj, MethodTruncated, nil, nil
 			}
 		}
 	}
-	for _, start := range objectStarts(text) {
-		if obj, ok := decodeObject(lenient(closeTruncated(text[start:]))); ok && accept(obj) {
-			return obj, MethodTruncated, nil
+	for _, start := range truncatedStarts(text) {
+		if obj, ok := decodeObject(lenient(closeTruncated(text[start:]))); take(obj, ok) {
+			return obj, MethodTruncated, nil, nil
 		}
 	}
-	return nil, "", ErrNoObject
+	for _, outer := range rejected {
+		if obj := nested(outer, accept); obj != nil {
+			return obj, MethodTruncated, nil, nil
+		}
+	}
+	return nil, "", first(rejected), ErrNoObject
+}
+
+// first is the first of objs, or nil.
+func first(objs []map[string]any) map[string]any {
+	if len(objs) == 0 {
+		return nil
+	}
+	return objs[0]
+}
+
+// maxCandidates bounds the fenced blocks and embedded objects tried: an
+// answer comes last and a model writes a few examples, not thousands, while
+// decoding every one of a megabyte of tiny objects took seconds.
+const maxCandidates = 16
+
+// lastN returns the last n of xs.
+func lastN(xs []string, n int) []string {
+	if len(xs) > n {
+		return xs[len(xs)-n:]
+	}
+	return xs
+}
+
+// nested returns the first object inside v (depth first, v itself
+// excluded) that accept takes, or nil. It visits each value once.
+func nested(v any, accept func(map[string]any) bool) map[string]any {
+	var children []any
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // a stable choice when two would do
+		for _, k := range keys {
+			children = append(children, v[k])
+		}
+	case []any:
+		children = v
+	}
+	for _, c := range children {
+		if m, ok := c.(map[string]any); ok && accept(m) {
+			return m
+		}
+		if m := nested(c, accept); m != nil {
+			return m
+		}
+	}
+	return nil
 }
 
 func decodeObject(s string) (map[string]any, bool) {
@@ -112,7 +187,38 @@ func decodeEncoded(s string) (map[string]any, bool) {
 	return decodeObject(inner)
 }
 
-var fenceOpen = regexp.MustCompile("(?m)^[ \t]*(`{3,}|~{3,})[ \t]*([A-Za-z0-9_+-]*)[^\n]*$")
+// openingFence finds the first line of text that opens a fence (three or
+// more backticks or tildes after blanks) and returns the fence and the
+// offset just past that line, or "", -1. The closing fence is matched by
+// hand too: a regexp counting the fence's length panicked past the engine's
+// 1000-repeat limit, and a fence may be any length.
+func openingFence(text string) (string, int) {
+	for pos := 0; pos < len(text); {
+		eol := strings.IndexByte(text[pos:], '\n')
+		lineEnd := len(text)
+		if eol >= 0 {
+			lineEnd = pos + eol
+		}
+		line := strings.TrimLeft(text[pos:lineEnd], " \t")
+		if n := fenceRun(line); n >= 3 {
+			return line[:n], lineEnd
+		}
+		pos = lineEnd + 1
+	}
+	return "", -1
+}
+
+// fenceRun is how many backticks or tildes line starts with.
+func fenceRun(line string) int {
+	if line == "" || line[0] != '`' && line[0] != '~' {
+		return 0
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	return n
+}
 
 // fencedBlocks returns the content of every fenced code block, in order. An
 // unclosed fence runs to the end of the text (a truncated answer).
@@ -120,50 +226,64 @@ func fencedBlocks(text string) []string {
 	var out []string
 	rest := text
 	for {
-		m := fenceOpen.FindStringSubmatchIndex(rest)
-		if m == nil {
+		fence, end := openingFence(rest)
+		if end < 0 {
 			return out
 		}
-		fence := rest[m[2]:m[3]]
-		body := rest[m[1]:]
-		body = strings.TrimPrefix(body, "\n")
-		closeRe := regexp.MustCompile("(?m)^[ \t]*" + regexp.QuoteMeta(fence[:1]) + "{" + itoa(len(fence)) + ",}[ \t]*$")
-		if c := closeRe.FindStringIndex(body); c != nil {
-			out = append(out, body[:c[0]])
-			rest = body[c[1]:]
-			continue
+		body := strings.TrimPrefix(rest[end:], "\n")
+		start, end := closingFence(body, fence[0], len(fence))
+		if start < 0 {
+			return append(out, body)
 		}
-		out = append(out, body)
-		return out
+		out = append(out, body[:start])
+		rest = body[end:]
 	}
 }
 
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
+// closingFence returns where the first line closing a fence of n chars c
+// starts and ends in body, or -1, -1. It looks at each line once.
+func closingFence(body string, c byte, n int) (int, int) {
+	for pos := 0; pos <= len(body); {
+		eol := strings.IndexByte(body[pos:], '\n')
+		lineEnd := len(body)
+		if eol >= 0 {
+			lineEnd = pos + eol
+		}
+		if closesFence(body[pos:lineEnd], c, n) {
+			return pos, lineEnd
+		}
+		if eol < 0 {
+			break
+		}
+		pos = lineEnd + 1
+	}
+	return -1, -1
 }
 
-// balancedObjects returns every top-level {...} span whose braces balance,
-// skipping braces inside JSON strings.
-func balancedObjects(text string) []string {
-	var out []string
+// closesFence: line is at least n chars c, with only blanks around them.
+func closesFence(line string, c byte, n int) bool {
+	line = strings.Trim(line, " \t\r")
+	if len(line) < n {
+		return false
+	}
+	for i := 0; i < len(line); i++ {
+		if line[i] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// braceMatches scans text once and returns the offset of each opening
+// brace or bracket it saw outside a string, in order, and for each the
+// offset just past the bracket closing it (-1 when none does). Quotes count
+// only inside brackets: prose around an answer may hold a stray one. One
+// pass keeps recovery linear where matching from every brace was quadratic
+// on unclosed input.
+func braceMatches(text string) (openers, ends []int) {
+	var stack []int // indexes into openers
+	inStr, esc := false, false
 	for i := 0; i < len(text); i++ {
-		if text[i] != '{' {
-			continue
-		}
-		if end := matchBrace(text, i); end > 0 {
-			out = append(out, text[i:end])
-			i = end - 1
-		}
-	}
-	return out
-}
-
-// matchBrace returns the index just past the brace closing the one at start,
-// or -1.
-func matchBrace(text string, start int) int {
-	depth, inStr, esc := 0, false, false
-	for i := start; i < len(text); i++ {
 		c := text[i]
 		switch {
 		case inStr && esc:
@@ -173,33 +293,67 @@ func matchBrace(text string, start int) int {
 		case inStr && c == '"':
 			inStr = false
 		case inStr:
-		case c == '"':
+		case c == '"' && len(stack) > 0:
 			inStr = true
 		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-			if depth < 0 {
-				return -1
+			stack = append(stack, len(openers))
+			openers = append(openers, i)
+			ends = append(ends, -1)
+		case (c == '}' || c == ']') && len(stack) > 0:
+			ends[stack[len(stack)-1]] = i + 1
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return openers, ends
+}
+
+// balancedObjects returns every top-level {...} span whose braces balance,
+// skipping braces inside JSON strings. An opener that never closes is passed
+// over and the openers inside it are tried.
+func balancedObjects(text string) []string {
+	openers, ends := braceMatches(text)
+	var out []string
+	next := 0
+	for k, i := range openers {
+		if i < next || text[i] != '{' || ends[k] < 0 {
+			continue
+		}
+		out = append(out, text[i:ends[k]])
+		next = ends[k]
+	}
+	return out
+}
+
+// truncatedStarts are the offsets of the '{' that may open a cut-off answer:
+// a brace followed (after spaces) by a key that no bracket closes. Unclosed
+// objects nest (each runs to the end of the text), so only two are tried:
+// the outermost, whose repair holds the others (nested searches them), and
+// the innermost, for when the outer one cannot be repaired. Each repair
+// reads to the end of the text: trying every one was quadratic (a megabyte
+// of `{"a":` took minutes).
+func truncatedStarts(text string) []int {
+	openers, ends := braceMatches(text)
+	var out []int
+	for k, i := range openers {
+		if text[i] == '{' && ends[k] < 0 && keyAfterBrace(text[i+1:]) {
+			if len(out) < 2 {
+				out = append(out, i)
+			} else {
+				out[1] = i
 			}
 		}
 	}
-	return -1
+	return out
 }
 
-// objectStarts are the offsets of the '{' that may open an answer: each one
-// followed (after spaces) by a quoted key, first to last.
-var keyAfterBrace = regexp.MustCompile(`\{\s*["']?[A-Za-z_]`)
-
-func objectStarts(text string) []int {
-	var out []int
-	for _, m := range keyAfterBrace.FindAllStringIndex(text, -1) {
-		out = append(out, m[0])
+// keyAfterBrace: s (what follows a brace) starts, after blanks, with a key:
+// an optional quote and a letter or underscore.
+func keyAfterBrace(s string) bool {
+	s = strings.TrimLeft(s, " \t\r\n")
+	if s != "" && (s[0] == '"' || s[0] == '\'') {
+		s = s[1:]
 	}
-	return out
+	return s != "" && (s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
 }
 
 // closeTruncated closes a JSON object that was cut off: it ends an open
@@ -243,14 +397,19 @@ func closeTruncated(s string) string {
 		out += `"`
 	}
 	out = dropDangling(out, len(stack) > 0 && stack[len(stack)-1] == '[')
+	// One builder: appending a closer at a time copied the text once per
+	// open bracket.
+	var b strings.Builder
+	b.Grow(len(out) + len(stack))
+	b.WriteString(out)
 	for i := len(stack) - 1; i >= 0; i-- {
 		if stack[i] == '{' {
-			out += "}"
+			b.WriteByte('}')
 		} else {
-			out += "]"
+			b.WriteByte(']')
 		}
 	}
-	return out
+	return b.String()
 }
 
 // dropDangling removes what cannot end an object: a trailing comma, a key
@@ -346,6 +505,7 @@ func lastStringStart(s string) int {
 // typographic quotes around keys and values, // comments.
 func lenient(s string) string {
 	var b bytes.Buffer
+	b.Grow(len(s) + 16)
 	inStr, esc := false, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -393,6 +553,8 @@ func lenient(s string) string {
 			if j < len(s) && (s[j] == '}' || s[j] == ']') {
 				continue // trailing comma
 			}
+			b.WriteByte(c)
+		case c != 'T' && c != 'F' && c != 'N':
 			b.WriteByte(c)
 		case isWordStart(s, i, "True"):
 			b.WriteString("true")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -103,6 +104,9 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	}
 	// A controller serves the folder: hand the manifest to it.
 	if c, err := findController(dir); err == nil {
+		if c.info.Foreground {
+			return loopRunning(c, dir)
+		}
 		return o.handOff(ctx, streams, c, manifest, threshold)
 	}
 	if !o.wait {
@@ -110,9 +114,45 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		if err != nil {
 			return err
 		}
-		return o.handOff(ctx, streams, c, manifest, threshold)
+		if err := o.handOff(ctx, streams, c, manifest, threshold); err != nil {
+			stopIdle(c)
+			return err
+		}
+		return nil
 	}
 	return o.inProcess(ctx, streams, dir, manifest, wrapper, threshold)
+}
+
+// loopRunning is the error of an apply that finds the folder served by
+// another `smile apply --wait`: that process runs the loop for the length of
+// its own run and exits after it, so handing a manifest to it would start a
+// second run nobody waits for.
+func loopRunning(c *controllerClient, dir string) error {
+	return fmt.Errorf("%w: smile apply --wait (pid %d) is running the loop in %s; wait for it to finish",
+		status.ErrLoopRunning, c.info.PID, dir)
+}
+
+// stopIdle ends a controller this apply started for a manifest it then
+// failed to apply, so a failed apply leaves nothing running. The controller
+// has no run of its own yet: SIGTERM lets it release its locks.
+func stopIdle(c *controllerClient) {
+	if p, err := os.FindProcess(c.info.PID); err == nil {
+		_ = p.Signal(syscall.SIGTERM)
+	}
+}
+
+// raceWinner waits briefly for the controller that took the folder's lock
+// first to publish itself (it takes the lock before it writes
+// controller.json).
+func raceWinner(ctx context.Context, dir string) (*controllerClient, error) {
+	var err error
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(50 * time.Millisecond) {
+		var c *controllerClient
+		if c, err = findController(dir); err == nil {
+			return c, nil
+		}
+	}
+	return nil, err
 }
 
 // handOff applies through the folder's running controller and, with --wait,
@@ -177,10 +217,14 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	}
 	release, err := mgr.ServeFolder(dir, Version, true)
 	if errors.Is(err, reconcile.ErrControllerRunning) {
-		// Another apply became the folder's controller meanwhile.
-		c, ferr := findController(dir)
+		// Another apply became the folder's controller meanwhile: follow a
+		// background controller; another apply --wait runs the loop itself.
+		c, ferr := raceWinner(ctx, dir)
 		if ferr != nil {
-			return err
+			return fmt.Errorf("%w: another smile serves %s", status.ErrLoopRunning, dir)
+		}
+		if c.info.Foreground {
+			return loopRunning(c, dir)
 		}
 		return o.handOff(ctx, streams, c, manifest, threshold)
 	}
@@ -195,7 +239,8 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		return err
 	}
 	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
-	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/\n", mgr.APIAddr())
+	// The token logs the browser in (a cookie) and leaves its address bar.
+	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
 	progress := newProgressPrinter(streams.ErrOut)
 	go func() {
 		for ev := range sub.C {

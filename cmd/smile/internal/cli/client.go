@@ -46,7 +46,12 @@ func findController(dir string) (*controllerClient, error) {
 // alive reports whether the controller answers at all.
 func (c *controllerClient) alive() bool {
 	client := &http.Client{Timeout: 2 * time.Second}
-	resp, err := client.Get("http://" + c.info.APIAddr + status.PathStatus)
+	req, err := http.NewRequest(http.MethodGet, "http://"+c.info.APIAddr+status.PathStatus, nil)
+	if err != nil {
+		return false
+	}
+	req.Header.Set("Authorization", "Bearer "+c.info.Token)
+	resp, err := client.Do(req)
 	if err != nil {
 		return false
 	}
@@ -54,8 +59,19 @@ func (c *controllerClient) alive() bool {
 	return true
 }
 
-// DashboardURL is where the controller serves its dashboard.
-func (c *controllerClient) DashboardURL() string { return "http://" + c.info.APIAddr + "/" }
+// DashboardURL is where the controller serves its dashboard, with a
+// one-time token that logs a browser in (it then drops it from the address
+// bar). Without one, the bare address: the dashboard then answers 401.
+func (c *controllerClient) DashboardURL() string {
+	base := "http://" + c.info.APIAddr + "/"
+	var res reconcile.DashboardLoginResponse
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.call(ctx, http.MethodPost, reconcile.PathDashboardLogin, c.info.Token, struct{}{}, &res); err != nil || res.Token == "" {
+		return base
+	}
+	return base + "?" + reconcile.TokenParam + "=" + url.QueryEscape(res.Token)
+}
 
 func (c *controllerClient) call(ctx context.Context, method, path, token string, in, out any) error {
 	var body bytes.Buffer
@@ -120,7 +136,7 @@ func (c *controllerClient) stop(ctx context.Context, runToken, name, reason stri
 // run returns a run's status as the controller last wrote it.
 func (c *controllerClient) run(ctx context.Context, name string) (*status.Run, error) {
 	var run status.Run
-	err := c.call(ctx, http.MethodGet, status.PathStatus+"?view=run&name="+url.QueryEscape(name), "", nil, &run)
+	err := c.call(ctx, http.MethodGet, status.PathStatus+"?view=run&name="+url.QueryEscape(name), c.info.Token, nil, &run)
 	return &run, err
 }
 
@@ -198,7 +214,7 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 	var p struct {
 		Step string `json:"step"`
 	}
-	if err := c.call(ctx, http.MethodGet, status.PathProgress+"?name="+url.QueryEscape(name), "", nil, &p); err != nil {
+	if err := c.call(ctx, http.MethodGet, status.PathProgress+"?name="+url.QueryEscape(name), c.info.Token, nil, &p); err != nil {
 		return ""
 	}
 	return p.Step

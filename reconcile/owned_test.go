@@ -1,0 +1,43 @@
+package reconcile
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestRemoveOwned: SMILE removes a run's folder only when it created it; a
+// folder that only has the right name keeps the user's files.
+func TestRemoveOwned(t *testing.T) {
+	tests := []struct {
+		name        string
+		setup       func(t *testing.T, dir string)
+		wantErr     error
+		wantRemains bool
+	}{
+		{"missing", func(*testing.T, string) {}, nil, false},
+		{"created by smile", func(t *testing.T, dir string) {
+			if err := makeOwned(dir); err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(dir, "g1", "work", "x"), "x")
+		}, nil, false},
+		{"a user's folder", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "thesis.tex"), "years of work")
+		}, errNotOwned, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "runs", "demo")
+			tt.setup(t, dir)
+			err := removeOwned(dir)
+			if !errors.Is(err, tt.wantErr) && !(err == nil && tt.wantErr == nil) {
+				t.Fatalf("removeOwned = %v, want %v", err, tt.wantErr)
+			}
+			if _, statErr := os.Stat(dir); (statErr == nil) != tt.wantRemains {
+				t.Fatalf("folder remains = %v, want %v", statErr == nil, tt.wantRemains)
+			}
+		})
+	}
+}
