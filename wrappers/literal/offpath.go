@@ -40,6 +40,9 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 	if windowsLangs[lang] {
 		return fmt.Sprintf("a Windows %s block", lang)
 	}
+	if why := explainedTemplate(b, ctx); why != "" {
+		return why
+	}
 	if b.TabGroup > 0 && p.tabs[b.TabGroup] != b.Tab {
 		if chosen := p.tabs[b.TabGroup]; chosen != "" {
 			return fmt.Sprintf("the %q tab; the Student follows the %q tab of the same group", b.Tab, chosen)
@@ -157,4 +160,42 @@ func template(command string) string {
 		return "a syntax template: " + strings.TrimSpace(makeTemplate.FindString(command)) + " describes the syntax"
 	}
 	return ""
+}
+
+// capsWord is an upper-case word that may stand for something: FOLDER,
+// ARCHIVE_NAME, YOUR_TOKEN.
+var capsWord = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b`)
+
+// generalForm is prose that introduces a form rather than a step.
+var generalForm = regexp.MustCompile(`(?i)\b(?:general|basic|generic)\s+(?:form|syntax|shape|pattern)\b|\bsyntax\s+(?:is|of)\b|\busage\s*:|\bthe\s+form\b`)
+
+// explainedTemplate: a short block whose upper-case words the prose
+// explains ("where `ARCHIVE` is the name you want"), or that the prose calls
+// a general form, is a syntax template, not a step. Environment variables
+// the block sets or uses ($HOME, PATH=) are not placeholders.
+func explainedTemplate(b spec.Block, ctx blockContext) string {
+	if len(b.Code) == 0 || len(b.Code) > 3 {
+		return ""
+	}
+	prose := ctx.before + "\n" + ctx.after
+	for _, w := range capsWord.FindAllString(b.Text, -1) {
+		if len(w) < 3 || strings.Contains(b.Text, "$"+w) || strings.Contains(b.Text, w+"=") || strings.Contains(b.Text, "${"+w) {
+			continue
+		}
+		if explains(prose, w) {
+			return fmt.Sprintf("a syntax template: the prose explains %s as a placeholder", w)
+		}
+		if generalForm.MatchString(ctx.before) {
+			return fmt.Sprintf("a syntax template: the prose calls it a general form, and %s stands for something", w)
+		}
+	}
+	return ""
+}
+
+// explains: the prose says what an upper-case word stands for ("where
+// `ARCHIVE` is", "replace `SOURCE` with", "`FOLDER` stands for").
+func explains(prose, w string) bool {
+	q := regexp.QuoteMeta("`" + w + "`")
+	re := regexp.MustCompile(`(?i)(?:where|replace|substitute|change|and)\s+` + q + `|` + q + `\s+(?:is|are|stands|means|should|with|by)\b`)
+	return re.MatchString(prose)
 }

@@ -22,3 +22,31 @@ func TestSaveAsWhenTheScriptNamesItself(t *testing.T) {
 		})
 	}
 }
+
+// A form with upper-case placeholders the prose explains is not a step; a
+// command using an environment variable is.
+func TestExplainedPlaceholdersAreTemplates(t *testing.T) {
+	for _, tt := range []struct {
+		name, md string
+		want     StepKind
+	}{
+		{"explained after", "# T\n\nThe general form is:\n\n```\ntar -czf ARCHIVE.tar.gz FOLDER\n```\n\nwhere `FOLDER` is what to pack.\n", StepOmit},
+		{"explained in backticks only", "# T\n\nRun:\n\n```bash\ncp SOURCE TARGET\n```\n\nReplace `SOURCE` with your file.\n", StepOmit},
+		{"an environment variable", "# T\n\nRun:\n\n```bash\necho \"$HOME\" > HOME.txt\n```\n\nThe file `HOME.txt` holds it.\n", StepRun},
+		{"upper-case file name, no explanation", "# T\n\nRun:\n\n```bash\ncat README\n```\n", StepRun},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			steps := Plan(loadTutorial(t, tt.md))
+			if len(steps) == 0 || steps[0].Kind != tt.want {
+				t.Fatalf("steps %+v, want the first to be %s", steps, tt.want)
+			}
+		})
+	}
+}
+
+func TestNamedUpperCaseFileIsNoTemplate(t *testing.T) {
+	steps := Plan(loadTutorial(t, "# T\n\nRun:\n\n```bash\ncat README\n```\n\nto see `README` in full.\n"))
+	if len(steps) == 0 || steps[0].Kind != StepRun {
+		t.Fatalf("steps %+v, want cat README run", steps)
+	}
+}
