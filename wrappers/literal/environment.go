@@ -3,13 +3,14 @@ package literal
 import (
 	"context"
 	"fmt"
-	"path/filepath"
+	"path"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // What a container can lack that no tutorial can give it. Each is the
@@ -22,6 +23,9 @@ const (
 	lacksSystemd = "systemd as its init process"
 	// Slim images remove apt's package lists; a learner's machine has them.
 	lacksAptLists = "apt's package lists (the image ships without them)"
+	// Debian 12, Ubuntu 23.04 and later refuse `pip install` outside a
+	// virtual environment (PEP 668): the reader's Python decides, not the page.
+	lacksPipOutsideVenv = "a Python that lets pip install outside a virtual environment (this one is externally managed, PEP 668)"
 )
 
 // aptListsDir is where apt keeps its package lists.
@@ -46,6 +50,7 @@ var environmentSignals = []environmentSignal{
 	// must not read as a refused network connection.
 	{re: regexp.MustCompile(`(?i)cannot connect to the docker daemon|docker daemon socket|docker\.sock`), lacks: lacksDocker},
 	{re: regexp.MustCompile(`/dev/kvm`), lacks: lacksKVM},
+	{re: regexp.MustCompile(`(?i)externally-managed-environment`), lacks: lacksPipOutsideVenv},
 	{re: regexp.MustCompile(`(?i)has not been booted with systemd|failed to connect to bus|systemd-(?:logind|run)[^\n]*not available`), lacks: lacksSystemd},
 	// Name resolution: curl, git, wget, glibc, Go, Node (getaddrinfo).
 	{re: regexp.MustCompile(`(?i)could not resolve (host|proxy)|name or service not known|temporary failure in name resolution|unable to resolve host address|getaddrinfo (ENOTFOUND|EAI_AGAIN)|no such host|Temporary failure resolving`), lacks: lacksNetwork},
@@ -132,6 +137,8 @@ func environmentFix(subject string, line int) string {
 		return fmt.Sprintf("Line %d needs /dev/kvm, which SMILE's containers do not have; no setting provides it. Say in the tutorial's prerequisites that hardware virtualization is needed.", line)
 	case lacksAptLists:
 		return fmt.Sprintf("Line %d installs with apt, but the image has no package lists; a learner's machine has them. Use a `containerImage` that keeps them, or (friendlier to every reader) say to run `sudo apt-get update` before line %d.", line, line)
+	case lacksPipOutsideVenv:
+		return fmt.Sprintf("Line %d installs with pip outside a virtual environment, which Debian 12, Ubuntu 23.04 and later refuse (PEP 668). Readers on those systems fail too: consider creating one first (`python3 -m venv .venv && . .venv/bin/activate`), or use a `containerImage` whose Python allows it.", line)
 	case lacksSystemd:
 		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
 	}
@@ -142,8 +149,8 @@ func environmentFix(subject string, line int) string {
 // the page, is short of: a missing command the tutorial lists as a
 // prerequisite, or apt finding no package because the image has no package
 // lists (listsDir holds none).
-func environmentCause(f Failure, output string, t *spec.Tutorial, listsDir string) Failure {
-	if m := unableToLocate.FindString(output); m != "" && f.Category == status.CategoryCommandFailure && !hasAptLists(listsDir) {
+func environmentCause(f Failure, output string, t *spec.Tutorial, aptLists func(dir string) bool) Failure {
+	if m := unableToLocate.FindString(output); m != "" && f.Category == status.CategoryCommandFailure && !aptLists(aptListsDir) {
 		return Failure{Category: status.CategoryEnvironment, Subject: lacksAptLists, ErrorLine: lineContaining(output, m)}
 	}
 	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
@@ -153,9 +160,21 @@ func environmentCause(f Failure, output string, t *spec.Tutorial, listsDir strin
 }
 
 // hasAptLists says whether apt has downloaded any package list into dir.
-func hasAptLists(dir string) bool {
-	m, _ := filepath.Glob(filepath.Join(dir, "*_Packages*"))
-	return len(m) > 0
+// aptListsOn says whether apt has downloaded any package list into dir, on
+// the hands given (the container the commands run in, not the controller).
+func aptListsOn(ctx context.Context, hands session.Hands) func(dir string) bool {
+	return func(dir string) bool {
+		names, err := session.List(ctx, hands, session.ListRequest{Root: dir, Depth: 1, Limit: 200})
+		if err != nil {
+			return true // cannot tell: do not blame the image
+		}
+		for _, n := range names {
+			if strings.Contains(path.Base(n), "_Packages") {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // prerequisiteFailure turns a missing command the tutorial lists as a

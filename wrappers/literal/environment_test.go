@@ -1,12 +1,14 @@
 package literal
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // Error texts of the tools a tutorial runs when the container has no
@@ -24,6 +26,7 @@ func TestClassifyEnvironment(t *testing.T) {
 		{"glibc name or service", "ping -c1 example.org", "ping: example.org: Name or service not known\n", 2, status.CategoryEnvironment, lacksNetwork},
 		{"temporary failure in name resolution", "python3 fetch.py", "urllib.error.URLError: <urlopen error [Errno -3] Temporary failure in name resolution>\n", 1, status.CategoryEnvironment, lacksNetwork},
 		{"wget cannot resolve", "wget https://example.org/a.tgz", "Resolving example.org... failed: Name or service not known.\nwget: unable to resolve host address 'example.org'\n", 4, status.CategoryEnvironment, lacksNetwork},
+		{"pip outside a venv (PEP 668)", "pip install requests", "error: externally-managed-environment\n\n× This environment is externally managed\n", 1, status.CategoryEnvironment, lacksPipOutsideVenv},
 		{"network unreachable", "curl http://10.1.2.3/", "curl: (7) Failed to connect to 10.1.2.3 port 80: Network is unreachable\n", 7, status.CategoryEnvironment, lacksNetwork},
 		{"remote connection refused", "curl http://api.example.org:8080/", "curl: (7) Failed to connect to api.example.org port 8080: Connection refused\n", 7, status.CategoryEnvironment, lacksNetwork},
 		{"pip no version", "pip install flask", "ERROR: Could not find a version that satisfies the requirement flask (from versions: none)\nERROR: No matching distribution found for flask\n", 1, status.CategoryEnvironment, lacksNetwork},
@@ -120,7 +123,7 @@ func TestEnvironmentCauseAptLists(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := classify("apt-get install -y jq", 100, out, false)
-			got := environmentCause(f, out, nil, tt.dir)
+			got := environmentCause(f, out, nil, func(string) bool { return aptListsOn(context.Background(), session.Local{})(tt.dir) })
 			if got.Category != tt.want {
 				t.Fatalf("category = %s, want %s", got.Category, tt.want)
 			}

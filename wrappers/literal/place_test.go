@@ -50,3 +50,23 @@ func TestNamedUpperCaseFileIsNoTemplate(t *testing.T) {
 		t.Fatalf("steps %+v, want cat README run", steps)
 	}
 }
+
+// Prose that says a command fails on purpose makes a failure the expected
+// result, not a gap.
+func TestFailsOnPurpose(t *testing.T) {
+	for _, intro := range []string{"This command fails on purpose:", "It exits with a non-zero status:", "This will fail:"} {
+		steps := Plan(loadTutorial(t, "# T\n\n"+intro+"\n\n```bash\ngrep parrot pets.txt\n```\n"))
+		if len(steps) == 0 || steps[0].Kind != StepRun || !steps[0].ExpectFail {
+			t.Errorf("%q: steps %+v, want a run expected to fail", intro, steps)
+		}
+	}
+}
+
+// The first of numbered options is followed; the later ones are skipped.
+func TestLaterOptionsAreAlternatives(t *testing.T) {
+	md := "# T\n\n**Option 1: from scratch.**\n\n```bash\nmkdir r\n```\n\n**Option 2: unpack the archive.**\n\n```bash\ntar -xzf r.tar.gz\n```\n"
+	steps := Plan(loadTutorial(t, md))
+	if len(steps) != 2 || steps[0].Kind != StepRun || steps[1].Kind != StepOmit {
+		t.Fatalf("steps %+v, want option 1 run and option 2 omitted", steps)
+	}
+}

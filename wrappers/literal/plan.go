@@ -93,7 +93,8 @@ var (
 		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|\b(?:may|might|will) (?:vary|differ)\b`)
 	// failIntro: the tutorial says the command fails, on purpose.
 	failIntro = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
-		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b`)
+		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b|` +
+		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
 )
 
 // failAfter: the sentence after a command says it failed.

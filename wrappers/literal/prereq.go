@@ -124,7 +124,12 @@ func proseTools(b spec.Block, inSection bool) []Prerequisite {
 	for i, text := range strings.Split(b.Text, "\n") {
 		line := b.Line + i
 		for _, m := range installLink.FindAllStringSubmatch(text, -1) {
-			for _, tool := range toolsIn(m[1] + " " + m[3]) {
+			tools := toolsIn(m[1] + " " + m[3])
+			if len(tools) == 0 {
+				// "install [pandoc](…/installing.html)": the link names the tool.
+				tools = linkTool(strings.TrimSpace(m[1] + m[3]))
+			}
+			for _, tool := range tools {
 				out = append(out, Prerequisite{Tool: tool, Line: line})
 			}
 		}
@@ -192,4 +197,17 @@ func headingLevel(line string) int {
 		return 2
 	}
 	return n
+}
+
+// oneWordTool is a link text that is a program's name: pandoc, Hugo, mdBook.
+var oneWordTool = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+._-]{1,30}$`)
+
+// linkTool is the command a one-word install link names ("[Hugo](…)" is
+// hugo), or nothing.
+func linkTool(text string) []string {
+	text = strings.Trim(text, "`*_ ")
+	if !oneWordTool.MatchString(text) {
+		return nil
+	}
+	return []string{strings.ToLower(text)}
 }

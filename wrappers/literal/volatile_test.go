@@ -43,6 +43,8 @@ func TestMatchTolerant(t *testing.T) {
 		{"order of lines", exp(1, "b.txt", "a.txt"), "a.txt\nb.txt\n", true},
 		{"ls -l rows against names", exp(1, "-rw-r--r-- 1 alice staff 12 Jan 1 10:00 notes.txt"), "notes.txt\n", true},
 		{"names against ls -l rows", exp(1, "notes.txt"), "-rw-r--r-- 1 root root 12 Nov 23 22:00 notes.txt\n", true},
+		{"ls -l rows of one file, another owner", exp(1, "-rwxr-x--- 1 sam staff 8 Jan  5 09:12 hi.sh"), "-rwxr-x--- 1 root root 8 Nov 23 22:51 hi.sh\n", true},
+		{"ls -l rows with other permissions", exp(1, "-rwxr-x--- 1 sam staff 8 Jan  5 09:12 hi.sh"), "-rw-r--r-- 1 root root 8 Nov 23 22:51 hi.sh\n", false},
 		{"words still count", exp(1, "Build succeeded"), "Build failed\n", false},
 		{"a missing line still counts", exp(1, "a.txt", "c.txt"), "a.txt\nb.txt\n", false},
 	}
