@@ -17,7 +17,11 @@ var (
 	// interactive programs, started with nothing to run and no input given.
 	interactive = regexp.MustCompile(`^(?:python[\d.]*|ipython3?|node|deno|irb|ruby|ghci|lua[\d.]*|bc(?:\s+-q?l)?|sqlite3(?:\s+[\w./-]+)?|` +
 		`psql\b[^<|;&]*|mysql\b[^<|;&]*|redis-cli\b[^<|;&]*|mongosh?\b[^<|;&]*|php\s+-a|iex|erl|julia|scala|` +
-		`cat\s*>>?\s*[\w./~-]+|tee\s+(?:-a\s+)?[\w./~-]+)\s*$`)
+		`cat\s*>>?\s*[\w./~-]+|tee\s+(?:-a\s+)?[\w./~-]+|` +
+		// Filters given no file read what is typed: `pandoc -f html -t markdown`,
+		// `awk '{ print $1 }'`, `sort`, `wc -l`.
+		`pandoc(?:\s+-{1,2}[\w-]+(?:=\S+|\s+[a-z][\w+-]*)?)*|cat|sort(?:\s+-\w+)*|wc(?:\s+-\w+)*|` +
+		`(?:awk|sed(?:\s+-\w+)*|jq(?:\s+-\w+)*)\s+'[^']*')\s*$`)
 	// scriptRun runs a file the tutorial wrote; it reads input if the file does.
 	scriptRun  = regexp.MustCompile(`^(?:(?:python[\d.]*|node|ruby|sh|bash|perl|php|go\s+run)\s+([\w./-]+)|(\./[\w./-]+))\s*$`)
 	readsInput = regexp.MustCompile(`\binput\(|\breadline\b|\bstdin\b|\bSTDIN\b|\bgets\b|\bread\s+-?\w|\bScanner\b|\bgetline\b|\bscanf\b|\bfgets\b`)

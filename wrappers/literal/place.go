@@ -38,7 +38,10 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	} else if d, ok := proseDestination(ctx.after); ok && refersBack.MatchString(strings.TrimSpace(ctx.after)) && !strings.HasSuffix(strings.TrimSpace(ctx.after), ":") {
 		named, why = &d, "the sentence after it names "+d.Path
 	}
-	if r := p.rule; r != nil && captionFits(r.dest) && !outputIntro.MatchString(ctx.before) && (named == nil || named.Path == r.dest.Path) {
+	// A block in the rule's own language is one of its examples even when the
+	// prose says what it prints ("run this example to see it print ...").
+	ruleKind := p.rule != nil && writesKind(base.Lang, path.Base(p.rule.dest.Path))
+	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !outputIntro.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
 	if named != nil && shellish && createsFile(b.Text, path.Base(named.Path)) {

@@ -70,3 +70,34 @@ func TestLaterOptionsAreAlternatives(t *testing.T) {
 		t.Fatalf("steps %+v, want option 1 run and option 2 omitted", steps)
 	}
 }
+
+// Under "put each example in a Makefile and run make", a makefile block is an
+// example even when the prose says what it prints, and a rule's form is a
+// template, not output.
+func TestMakefileSectionRule(t *testing.T) {
+	md := "# Make\n\nPut each example in a file called `Makefile` and run `make` in that folder.\n\n" +
+		"A rule generally looks like this:\n\n```makefile\ntargets: prerequisites\n\tcommand\n```\n\n" +
+		"Run this example to see it print the echo:\n\n```makefile\nall:\n\techo hi\n```\n"
+	steps := Plan(loadTutorial(t, md))
+	var kinds []StepKind
+	for _, s := range steps {
+		kinds = append(kinds, s.Kind)
+	}
+	want := []StepKind{StepOmit, StepWrite, StepRun}
+	if len(kinds) != len(want) || kinds[0] != want[0] || kinds[1] != want[1] || kinds[2] != want[2] {
+		t.Fatalf("kinds %v, want %v", kinds, want)
+	}
+}
+
+// A filter started with no file waits for what is typed: the block after
+// "Type this:" is its input and the next block its output.
+func TestTypedIntoAFilter(t *testing.T) {
+	md := "# P\n\nType\n\n    pandoc\n\nand hit enter. Type this:\n\n    Hello *pandoc*!\n\nYou should now see HTML:\n\n    <p>Hello <em>pandoc</em>!</p>\n"
+	steps := Plan(loadTutorial(t, md))
+	if len(steps) == 0 || steps[0].Kind != StepRun || steps[0].Command.Text != "pandoc" || steps[0].Stdin != "Hello *pandoc*!\n" {
+		t.Fatalf("steps %+v, want pandoc fed the typed line", steps)
+	}
+	if len(steps) != 2 || steps[1].Kind != StepCompare {
+		t.Fatalf("steps %+v, want the HTML compared", steps)
+	}
+}

@@ -148,6 +148,13 @@ func (p *planner) blockSteps(i int) []Step {
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
 	}
+	if !shellLangs[lang] && !consoleLangs[lang] && !textLangs[lang] {
+		// ```makefile holding `targets: prerequisites` after "a rule looks
+		// like this:": the form of a file, not output and not a step.
+		if why := template(b.Text); why != "" {
+			return []Step{omitted(base, why)}
+		}
+	}
 	if p.feedInput(b, ctx, lang) {
 		return nil
 	}

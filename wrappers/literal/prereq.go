@@ -89,6 +89,11 @@ func prerequisites(t *spec.Tutorial) []Prerequisite {
 			}
 		}
 	}
+	// The tool a tutorial is about is one its reader has: "First steps with
+	// Cargo" comes after the book's install chapter.
+	if line, title := titleOf(t); title != "" {
+		add(line, subjectTools(title)...)
+	}
 	section := 0 // the heading level of the prerequisites section we are in, 0 outside
 	for _, b := range t.Blocks {
 		switch b.Kind {
@@ -210,4 +215,36 @@ func linkTool(text string) []string {
 		return nil
 	}
 	return []string{strings.ToLower(text)}
+}
+
+// titleOf is the tutorial's first heading, with its line.
+func titleOf(t *spec.Tutorial) (int, string) {
+	for _, b := range t.Blocks {
+		if b.Kind == spec.BlockHeading {
+			return b.Line, b.Text
+		}
+	}
+	return 0, ""
+}
+
+// titleWord is a word of a title that may be a program's name.
+var titleWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+._-]*`)
+
+// subjectTools are the programs a title names: by their common names
+// (toolNames), and each of its words as a command name ("Hugo" is hugo,
+// "mdBook" is mdbook, "Makefiles" need make).
+func subjectTools(title string) []string {
+	tools := toolsIn(title)
+	for _, w := range titleWord.FindAllString(title, -1) {
+		w = strings.ToLower(strings.TrimRight(w, "._-"))
+		switch w {
+		case "makefile", "makefiles":
+			tools = append(tools, "make")
+		default:
+			if len(w) > 1 {
+				tools = append(tools, w)
+			}
+		}
+	}
+	return tools
 }

@@ -2,6 +2,7 @@ package literal
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -103,3 +104,36 @@ func sameListedName(expected, actual string) bool {
 	}
 	return eLong != aLong
 }
+
+// columns splits an `ls` line into its names: a terminal lays them out in
+// columns (two or more spaces, or tabs, apart), a pipe one per line.
+var columns = regexp.MustCompile(`\t+| {2,}`)
+
+// sameListing: `ls` printed the names the tutorial shows, only laid out one
+// per line (not a terminal) instead of in columns, or the other way round.
+func sameListing(command string, expected []ExpectedLine, actual string) bool {
+	if !lsCommand.MatchString(strings.TrimSpace(firstLine(command))) {
+		return false
+	}
+	names := func(lines []string) []string {
+		var out []string
+		for _, l := range lines {
+			for _, n := range columns.Split(strings.TrimSpace(l), -1) {
+				if n != "" {
+					out = append(out, n)
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	var exp []string
+	for _, e := range trimBlankEnds(expected) {
+		exp = append(exp, e.Text)
+	}
+	want, got := names(exp), names(strings.Split(actual, "\n"))
+	return len(want) > 0 && slices.Equal(want, got)
+}
+
+// lsCommand is a plain listing: `ls`, `ls -F`, `ls -a ../project`.
+var lsCommand = regexp.MustCompile(`^ls(?:\s+-[A-Za-z1]+)*(?:\s+[\w./~-]+)*$`)

@@ -56,3 +56,24 @@ func TestMatchTolerant(t *testing.T) {
 		})
 	}
 }
+
+func TestSameListing(t *testing.T) {
+	tests := []struct {
+		name, command string
+		expected      []ExpectedLine
+		actual        string
+		want          bool
+	}{
+		{"columns against one per line", "ls", exp(1, "main  main.rs"), "main\nmain.rs\n", true},
+		{"tabs against one per line", "ls -a", exp(1, ".\t..\t.git"), ".\n..\n.git\n", true},
+		{"a name missing", "ls -F", exp(1, "data/  results/"), "data/\n", false},
+		{"not ls", "cat list", exp(1, "a  b"), "a\nb\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sameListing(tt.command, tt.expected, tt.actual); got != tt.want {
+				t.Errorf("sameListing = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
