@@ -241,10 +241,18 @@ func subjectTools(title string) []string {
 		case "makefile", "makefiles":
 			tools = append(tools, "make")
 		default:
-			if len(w) > 1 {
+			if len(w) > 1 && !titleStopWords[w] {
 				tools = append(tools, w)
 			}
 		}
 	}
 	return tools
 }
+
+// titleStopWords are title words that are never the tool a tutorial is
+// about, though some are command names too (file, install, test).
+var titleStopWords = set("the", "an", "in", "on", "of", "to", "with", "and", "or", "for", "your", "you", "my", "first",
+	"steps", "step", "quick", "start", "getting", "started", "how", "basic", "basics", "usage", "introduction", "intro",
+	"tutorial", "guide", "create", "creating", "file", "files", "new", "setup", "set", "up", "hello", "world", "using",
+	"use", "install", "installing", "test", "testing", "run", "running", "build", "building", "make", "makes", "write",
+	"writing", "count", "words", "from", "into", "by", "part", "chapter", "lesson", "project", "app", "repository")
