@@ -142,6 +142,9 @@ func environmentFix(subject string, line int) string {
 	case lacksSystemd:
 		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
 	}
+	if strings.Contains(subject, "older than the tutorial expects") {
+		return fmt.Sprintf("Run the tutorial with a `containerImage` that has the version it is written for; if readers may have older ones, say in the tutorial which version line %d needs.", line)
+	}
 	return fmt.Sprintf("Give the container what line %d needs (%s) through `containerImage`.", line, subject)
 }
 
@@ -239,3 +242,32 @@ func (m *mentor) environment(ctx context.Context, base status.MentorAdvice, f st
 // where a tutorial step takes seconds. A workaround that runs out of it is
 // stopped, and the audit and the report say so.
 const workaroundTimeout = 300 * time.Second
+
+// versionSmell is an error that says a program does not know what it was
+// asked: an old version's answer to a newer tutorial.
+var versionSmell = regexp.MustCompile(`(?i)\bedition\b|\bversion\b|unknown (?:sub)?command|unrecognized (?:option|command|subcommand|arguments?)|` +
+	`unexpected argument|invalid choice|no such (?:sub)?command|not a valid (?:sub)?command|unknown (?:flag|option)|is not supported|` +
+	`unable to locate config`)
+
+// olderThanExpected: a program the image lacked, installed by the Mentor's
+// workaround from the image's package manager, fails as an older version
+// would ("failed to parse the `edition` key", "unknown command"). Its
+// version is SMILE's doing, not the tutorial's: the environment.
+func olderThanExpected(f Failure, command, output string, notes []status.MentorNote) Failure {
+	if f.Category == status.CategoryEnvironment || !versionSmell.MatchString(output) {
+		return f
+	}
+	prog := commandName(command)
+	word := regexp.MustCompile(`(?:^|[\s=])` + regexp.QuoteMeta(prog) + `(?:$|[\s:])`)
+	for _, n := range notes {
+		if n.Resolution == status.ResolutionWorkaround && strings.Contains(n.Workaround, "install") && word.MatchString(n.Workaround) {
+			return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
+				ErrorLine: firstNonEmpty(f.ErrorLine, errorLine(output))}
+		}
+	}
+	return f
+}
+
+// lacksRecentFormat completes "the container lacks ..." for a program whose
+// packaged version is older than the tutorial's.
+const lacksRecentFormat = "a recent enough `%s` (the image had none; the one its package manager installed is older than the tutorial expects)"

@@ -133,3 +133,28 @@ func TestEnvironmentCauseAptLists(t *testing.T) {
 		})
 	}
 }
+
+// A program the Mentor installed from the image's package manager that then
+// fails like an older version is the environment; the same failure of a
+// program the image had, or an error that does not smell of versions, is not.
+func TestOlderThanExpected(t *testing.T) {
+	installed := []status.MentorNote{{Resolution: status.ResolutionWorkaround, Workaround: "apt-get update && apt-get install -y --no-install-recommends cargo"}}
+	edition := "error: failed to parse manifest\nCaused by:\n  failed to parse the `edition` key\n"
+	tests := []struct {
+		name, command, output string
+		notes                 []status.MentorNote
+		want                  status.Category
+	}{
+		{"installed, old", "cargo build", edition, installed, status.CategoryEnvironment},
+		{"in the image", "cargo build", edition, nil, status.CategoryCommandFailure},
+		{"installed, a plain error", "cargo build", "error: could not find `Cargo.toml`\n", installed, status.CategoryCommandFailure},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := classify(tt.command, 101, tt.output, false)
+			if got := olderThanExpected(f, tt.command, tt.output, tt.notes); got.Category != tt.want {
+				t.Errorf("category %s, want %s (%+v)", got.Category, tt.want, got)
+			}
+		})
+	}
+}

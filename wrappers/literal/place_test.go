@@ -101,3 +101,19 @@ func TestTypedIntoAFilter(t *testing.T) {
 		t.Fatalf("steps %+v, want the HTML compared", steps)
 	}
 }
+
+// A transcript that runs `tree` shows a drawn tree as its output: its
+// commands still run (the `cd` matters to every later step).
+func TestTreeTranscriptRuns(t *testing.T) {
+	md := "# C\n\n```console\n$ mkdir -p p/src\n```\n\nLook:\n\n```console\n$ cd p\n$ tree .\n.\n└── src\n```\n"
+	steps := Plan(loadTutorial(t, md))
+	var texts []string
+	for _, s := range steps {
+		if s.Kind == StepRun {
+			texts = append(texts, s.Command.Text)
+		}
+	}
+	if len(texts) != 3 || texts[1] != "cd p" || texts[2] != "tree ." {
+		t.Fatalf("runs %q, want mkdir, cd p, tree .", texts)
+	}
+}

@@ -161,7 +161,7 @@ func (p *planner) blockSteps(i int) []Step {
 	if s, ok := replStep(base, b, lang); ok {
 		return []Step{s}
 	}
-	if p.layout(b) {
+	if p.layout(b) && !hasPromptLine(b.Code) {
 		s := base
 		s.Kind, s.Why = StepSkip, "a drawing of the folder layout, not the output of the command before it"
 		return []Step{s}
@@ -388,4 +388,15 @@ func looksLikeCommands(lines []spec.CodeLine) bool {
 		n++
 	}
 	return n > 0
+}
+
+// hasPromptLine: a transcript with `$ ` commands is run, even when what it
+// prints is a drawn folder tree (`$ tree .`).
+func hasPromptLine(lines []spec.CodeLine) bool {
+	for _, l := range lines {
+		if hasPrompt(l.Text) {
+			return true
+		}
+	}
+	return false
 }

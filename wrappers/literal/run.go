@@ -71,6 +71,7 @@ func (s *student) classify(ctx context.Context, cmd Command, res session.Result)
 	if !succeeded(res) {
 		// The container, not the tutorial, may be what is short.
 		fail = environmentCause(fail, res.Output, s.tut, aptListsOn(ctx, s.sess.Hands()))
+		fail = olderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
 	}
 	return fail
 }
