@@ -26,7 +26,16 @@ const (
 	// Debian 12, Ubuntu 23.04 and later refuse `pip install` outside a
 	// virtual environment (PEP 668): the reader's Python decides, not the page.
 	lacksPipOutsideVenv = "a Python that lets pip install outside a virtual environment (this one is externally managed, PEP 668)"
+	// Lessons written on a desktop start in ~/Desktop or ~/Documents.
+	lacksDesktopHome = "the Desktop, Documents and Downloads folders a desktop user's home has"
 )
+
+// desktopFolder is a path into a desktop user's home folders.
+var desktopFolder = regexp.MustCompile(`(?:^|/)(?:Desktop|Documents|Downloads)(?:/|$)`)
+
+// safeShellPath can be written unquoted in a workaround (a leading ~ must
+// stay unquoted to expand).
+var safeShellPath = regexp.MustCompile(`^[~\w./-]+$`)
 
 // aptListsDir is where apt keeps its package lists.
 const aptListsDir = "/var/lib/apt/lists"
@@ -137,6 +146,8 @@ func environmentFix(subject string, line int) string {
 		return fmt.Sprintf("Line %d needs /dev/kvm, which SMILE's containers do not have; no setting provides it. Say in the tutorial's prerequisites that hardware virtualization is needed.", line)
 	case lacksAptLists:
 		return fmt.Sprintf("Line %d installs with apt, but the image has no package lists; a learner's machine has them. Use a `containerImage` that keeps them, or (friendlier to every reader) say to run `sudo apt-get update` before line %d.", line, line)
+	case lacksDesktopHome:
+		return fmt.Sprintf("Line %d assumes a desktop machine's home folders; a container's home has none. If readers may be on a server or in a container, say to create the folder first (`mkdir -p` before the `cd`).", line)
 	case lacksPipOutsideVenv:
 		return fmt.Sprintf("Line %d installs with pip outside a virtual environment, which Debian 12, Ubuntu 23.04 and later refuse (PEP 668). Readers on those systems fail too: consider creating one first (`python3 -m venv .venv && . .venv/bin/activate`), or use a `containerImage` whose Python allows it.", line)
 	case lacksSystemd:
@@ -214,6 +225,18 @@ func (m *mentor) environment(ctx context.Context, base status.MentorAdvice, f st
 			a.SuggestedFix = environmentFix(prerequisiteSubject(fail.Subject, line), f.Line)
 		}
 		return a
+	}
+	if fail.Category == status.CategoryMissingFile && desktopFolder.MatchString(fail.Subject) && safeShellPath.MatchString(fail.Subject) {
+		dir := fail.Subject
+		if !strings.HasPrefix(strings.TrimSpace(f.Command), "cd") {
+			dir = path.Dir(dir)
+		}
+		base.Resolution = status.ResolutionWorkaround
+		base.Workaround = "mkdir -p " + dir
+		base.SuggestedFix = environmentFix(lacksDesktopHome, f.Line)
+		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+			"`%s` failed because the container's home has no %s: the lesson was written on a desktop machine, where it exists. That is the environment, not the tutorial; the workaround creates it.",
+			firstLine(f.Command), dir)}
 	}
 	lacks := fail.Subject
 	if fail.Category != status.CategoryEnvironment {

@@ -247,3 +247,24 @@ func TestParseProviders(t *testing.T) {
 		t.Errorf("the apt search does not quote the name: %s", s)
 	}
 }
+
+// A lesson that starts in ~/Desktop: the environment, and the Mentor makes
+// the folder.
+func TestDesktopHomeIsTheEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	tutPath := filepath.Join(dir, "tutorial.md")
+	if err := os.WriteFile(tutPath, []byte("# L\n\n```bash\ncd ~/Desktop\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := status.Finding{Category: status.CategoryEnvironment, Line: 4, Command: "cd ~/Desktop", Asked: true, ExitCode: 1,
+		Output: "bash: line 1: cd: /root/Desktop: No such file or directory"}
+	task := &status.Task{Role: status.RoleMentor, Tutorial: tutPath,
+		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: 4, Findings: []status.Finding{f}}}
+	res, err := Provider{LookPath: onPath()}.Mentor(context.Background(), task, provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := res.Advice; a.Resolution != status.ResolutionWorkaround || a.Workaround != "mkdir -p /root/Desktop" {
+		t.Errorf("advice %+v, want mkdir -p of the folder", a)
+	}
+}

@@ -45,6 +45,9 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 	if why := explainedTemplate(b, ctx); why != "" {
 		return why
 	}
+	if class, ok := p.asides[b.Line]; ok {
+		return fmt.Sprintf("inside a %q section (an exercise or an aside), not the lesson's path", class)
+	}
 	if b.TabGroup > 0 && p.tabs[b.TabGroup] != b.Tab {
 		if chosen := p.tabs[b.TabGroup]; chosen != "" {
 			return fmt.Sprintf("the %q tab; the Student follows the %q tab of the same group", b.Tab, chosen)
@@ -200,4 +203,53 @@ func explains(prose, w string) bool {
 	q := regexp.QuoteMeta("`" + w + "`")
 	re := regexp.MustCompile(`(?i)(?:where|replace|substitute|change|and)\s+` + q + `|` + q + `\s+(?:is|are|stands|means|should|with|by)\b`)
 	return re.MatchString(prose)
+}
+
+// divFence opens or closes a Pandoc fenced div: `::::: solution`,
+// `:::::::::::: challenge`, `:::::`.
+var divFence = regexp.MustCompile(`^\s*:{3,}\s*\{?\s*\.?([A-Za-z][\w-]*)?`)
+
+// asideClasses are the divs whose blocks are not the lesson's path: an
+// exercise, its solution, a discussion, notes for instructors, a callout
+// showing what could go wrong.
+var asideClasses = set("solution", "challenge", "discussion", "instructor", "spoiler", "exercise", "callout", "caution", "checklist", "testimonial")
+
+// asideLines maps each line inside an aside div (nested divs included) to
+// its outermost aside class.
+func asideLines(content string) map[int]string {
+	out := map[int]string{}
+	var stack []string // the class of each open div ("" when not an aside)
+	aside := func() string {
+		for _, c := range stack {
+			if c != "" {
+				return c
+			}
+		}
+		return ""
+	}
+	inFence := false
+	for i, l := range strings.Split(content, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+		}
+		if m := divFence.FindStringSubmatch(l); m != nil && !inFence {
+			if m[1] == "" {
+				if len(stack) > 0 {
+					stack = stack[:len(stack)-1]
+				}
+			} else {
+				class := strings.ToLower(m[1])
+				if !asideClasses[class] {
+					class = ""
+				}
+				stack = append(stack, class)
+			}
+			continue
+		}
+		if c := aside(); c != "" {
+			out[i+1] = c
+		}
+	}
+	return out
 }

@@ -117,3 +117,16 @@ func TestTreeTranscriptRuns(t *testing.T) {
 		t.Fatalf("runs %q, want mkdir, cd p, tree .", texts)
 	}
 }
+
+// Blocks inside a lesson's challenge or solution divs are not the path.
+func TestLessonAsidesAreSkipped(t *testing.T) {
+	md := "# L\n\n```bash\nmkdir r\n```\n\n::::::: challenge\n\n## Try\n\n```bash\nrm -r r\n```\n\n:::: solution\n\n```bash\nrm filename\n```\n\n::::\n:::::::\n\n```bash\nls r\n```\n"
+	steps := Plan(loadTutorial(t, md))
+	var kinds []StepKind
+	for _, s := range steps {
+		kinds = append(kinds, s.Kind)
+	}
+	if len(kinds) != 4 || kinds[0] != StepRun || kinds[1] != StepOmit || kinds[2] != StepOmit || kinds[3] != StepRun {
+		t.Fatalf("kinds %v, want run, omit, omit, run", kinds)
+	}
+}

@@ -18,6 +18,9 @@ type planner struct {
 	browser  int // the line of the last paragraph that sends the reader to a browser
 	// tabs is the label followed in each tab group.
 	tabs map[int]string
+	// asides maps the lines inside an exercise's solution or a challenge
+	// (Pandoc fenced divs, as lesson templates use) to the div's class.
+	asides map[int]string
 }
 
 // sectionRule is "put each example in a file named `Makefile` and run
@@ -30,7 +33,7 @@ type sectionRule struct {
 }
 
 func newPlanner(t *spec.Tutorial) *planner {
-	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks)}
+	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content)}
 }
 
 // observe updates the reader's state with block i, before it is read.
