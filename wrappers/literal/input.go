@@ -29,6 +29,11 @@ var (
 	nodePrompt = regexp.MustCompile(`^> `)
 	pythonREPL = regexp.MustCompile(`^python[\d.]*$`)
 	fileWriter = regexp.MustCompile(`^(?:cat\s*>>?|tee\s)`)
+	// filterProgram reads what is typed until Ctrl-D, prints, and ends
+	// (unlike a REPL, which answers line by line and stays).
+	filterProgram = regexp.MustCompile(`^(?:pandoc|cat|sort|wc|awk|sed|jq)\b`)
+	// infoFlag asks a program about itself; it reads no input.
+	infoFlag = regexp.MustCompile(`(?:^|\s)(?:--version|--help|-[vVh])(?:\s|$)`)
 )
 
 // readsStdin reports whether a command starts a program that waits for
@@ -39,7 +44,7 @@ func (p *planner) readsStdin(command string) bool {
 		return false
 	}
 	if interactive.MatchString(c) {
-		return true
+		return !infoFlag.MatchString(c) // `pandoc --version` answers and exits
 	}
 	m := scriptRun.FindStringSubmatch(c)
 	if m == nil {
@@ -64,6 +69,15 @@ func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 	prev := p.steps[idx]
 	if prev.Background || !p.readsStdin(prev.Command.Text) {
 		return false
+	}
+	filter := filterProgram.MatchString(strings.TrimSpace(prev.Command.Text))
+	for _, s := range p.steps[idx+1:] {
+		if len(s.AltRun) > 0 {
+			return false // a block since then may itself be a command
+		}
+		if filter && s.Kind == StepCompare {
+			return false // the filter printed its result: it has ended
+		}
 	}
 	// A shell block is typed into a file being written, not into a program.
 	if shellLangs[lang] && !fileWriter.MatchString(strings.TrimSpace(prev.Command.Text)) {

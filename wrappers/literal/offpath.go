@@ -32,7 +32,7 @@ var (
 		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
 		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
 		`if\s+you(?:'re|\s+are)\s+(?:running|using)\b[^.]*\b(?:docker|podman|a\s+container))\b`)
-	tabDemo     = regexp.MustCompile(`(?i)tab[- ]complet|\bpress(?:ing)?\s+(?:the\s+)?<?tab>?\b|\bauto-?complet`)
+	tabDemo     = regexp.MustCompile(`(?i)tab[- ]complet|\b(?:press|hit)(?:ing)?\s+(?:the\s+)?<?tab>?\b|\bauto-?complet`)
 	tabKeyShown = regexp.MustCompile(`<TAB>|<Tab>|\[TAB\]|\[Tab\]|⇥`)
 )
 
@@ -68,7 +68,7 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 			return "an alternative, not the path: " + shorten(s, 80)
 		}
 	}
-	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) {
+	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) || tabDemo.MatchString(firstSentence(ctx.after)) {
 		return "a tab-completion demonstration"
 	}
 	return ""
@@ -252,4 +252,14 @@ func asideLines(content string) map[int]string {
 		}
 	}
 	return out
+}
+
+// firstSentence is the first sentence of a paragraph: "and hit the tab key
+// instead of enter." after a block says what the block was for.
+func firstSentence(prose string) string {
+	prose = strings.Join(strings.Fields(prose), " ")
+	if i := strings.IndexAny(prose, ".!?"); i >= 0 {
+		return prose[:i+1]
+	}
+	return prose
 }

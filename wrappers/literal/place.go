@@ -44,6 +44,9 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !outputIntro.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
+	if named != nil && treeGlyphs.MatchString(b.Text) {
+		return nil, false // "this creates the `demo` folder with the following content:" and a drawn tree
+	}
 	if named != nil && shellish && createsFile(b.Text, path.Base(named.Path)) {
 		return nil, false // "create a file named /data.txt" over the command that creates it
 	}
@@ -74,7 +77,7 @@ func (p *planner) ruleSteps(base Step, b spec.Block, r sectionRule) []Step {
 
 // refersBack: a sentence after a block that names the block's file (one
 // ending in a colon introduces the next block instead).
-var refersBack = regexp.MustCompile(`(?i)^(?:now\s+|then\s+)?(?:save|name|call|store|put|write)\s+(?:this|it|that|the\s+(?:above|file|code|script|program))\b`)
+var refersBack = regexp.MustCompile(`(?i)^(?:now\s+|then\s+)?(?:save|name|call|store|put|write)\s+(?:this|it|that|your\s+(?:file|document|work)|the\s+(?:above|file|code|script|program))\b`)
 
 func shellFile(name string) bool {
 	switch path.Ext(name) {

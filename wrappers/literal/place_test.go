@@ -130,3 +130,19 @@ func TestLessonAsidesAreSkipped(t *testing.T) {
 		t.Fatalf("kinds %v, want run, omit, omit, run", kinds)
 	}
 }
+
+func TestAnnouncedFailuresAndAptPrompts(t *testing.T) {
+	recall := "# T\n\nIf the file does not exist, the shell returns an error as we saw above. We can use this to see that `q.txt` is present:\n\n```bash\nls q.txt\n```\n"
+	if s := Plan(loadTutorial(t, recall)); len(s) != 1 || s[0].ExpectFail {
+		t.Errorf("a recalled error made the next command expected to fail: %+v", s)
+	}
+	short := "# T\n\nThis command fails on purpose. Run it:\n\n```bash\nfalse\n```\n"
+	if s := Plan(loadTutorial(t, short)); len(s) != 1 || !s[0].ExpectFail {
+		t.Errorf("an announced failure was missed: %+v", s)
+	}
+	apt := "# T\n\n```bash\nsudo apt install libgtk-3-dev\napt-get install -y jq\n```\n"
+	s := Plan(loadTutorial(t, apt))
+	if len(s) != 2 || s[0].Stdin != "y\n" || s[1].Stdin != "" {
+		t.Errorf("apt prompts: %+v", s)
+	}
+}

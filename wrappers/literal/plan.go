@@ -170,7 +170,10 @@ func (p *planner) blockSteps(i int) []Step {
 	for k := range steps {
 		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before)
 		if steps[k].Kind == StepRun {
-			steps[k].ExpectFail = failIntro.MatchString(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after))
+			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after))
+			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
+				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
+			}
 			steps[k].Background = anotherTerminal.MatchString(ctx.before)
 		}
 	}
@@ -210,7 +213,7 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 	case shellLangs[lang]:
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case outputLangs[lang],
-		(outputIntro.MatchString(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
+		(introducesOutput(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
 		if p.inBrowser() {
 			return []Step{omitted(base, "what a browser shows, not the output of a command")}
 		}
@@ -222,7 +225,8 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 			s.AltRun = scriptCommands(b.Code)
 		}
 		return []Step{s}
-	case lang == "" && (runIntro.MatchString(ctx.before) || commandIntro.MatchString(ctx.before) && looksLikeCommands(b.Code)):
+	case lang == "" && (runIntro.MatchString(ctx.before) || commandIntro.MatchString(ctx.before) && looksLikeCommands(b.Code) ||
+		looksLikeCommands(b.Code) && p.tools[commandName(b.Code[0].Text)]):
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case !textLangs[lang]:
 		s := base
@@ -399,4 +403,30 @@ func hasPromptLine(lines []spec.CodeLine) bool {
 		}
 	}
 	return false
+}
+
+// announcesFailure: the sentence leading into a command says it fails. A
+// paragraph that recalls an earlier error ("the shell returns an error as
+// we saw above. We can use this to see that x is present:") does not.
+func announcesFailure(prose string) bool {
+	last := lastSentence(prose)
+	if failIntro.MatchString(last) {
+		return true
+	}
+	// "This command fails on purpose. Run it:": a short last sentence hands
+	// over to the one before it.
+	return len(strings.Fields(last)) <= 4 && failIntro.MatchString(prose)
+}
+
+// aptAsks is an apt install, upgrade or removal that will ask to continue.
+var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
+
+// introducesOutput: the sentence leading into a block says output follows
+// ("You should see:"). An earlier sentence of a longer paragraph that
+// mentions output ("output is HTML. Let's try converting:") does not.
+func introducesOutput(prose string) bool {
+	if outputIntro.MatchString(lastSentence(prose)) {
+		return true
+	}
+	return len(sentences(strings.Join(strings.Fields(prose), " "))) <= 2 && outputIntro.MatchString(prose)
 }

@@ -16,14 +16,14 @@ type Prerequisite struct {
 }
 
 // prereqHeading names a section that lists what the reader must have.
-var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before you (begin|start)|what you('ll| will)? need|you('ll| will)? need|dependencies`)
+var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before you (begin|start)|what you('ll| will)? need|you('ll| will)? need|dependencies|^\s*install(ation|ing)?\b|^\s*set ?up\b`)
 
 // prereqSentence is prose outside such a section that still states a
 // requirement.
-var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b`)
+var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b|^\s*(first,?\s+)?install\b|\bwith \w+ installed\b`)
 
 // installLink is a link to an install page: "[Install Go](https://go.dev/doc/install)".
-var installLink = regexp.MustCompile(`\[([^\]]*)\]\((https?://[^)\s]*install[^)\s]*)\)|\[(?i:install(?:ing)?) ([^\]]+)\]\([^)]*\)`)
+var installLink = regexp.MustCompile(`\[([^\]]*)\]\((https?://[^)\s]*install[^)\s]*)\)|\[(?i:install(?:ing)?) ([^\]]+)\](?:\([^)]*\)|\[[^\]]*\])`)
 
 // toolNames maps how prose names a tool to the commands it provides. Each
 // pattern is matched case-sensitively where the name is also an English word

@@ -21,6 +21,9 @@ type planner struct {
 	// asides maps the lines inside an exercise's solution or a challenge
 	// (Pandoc fenced divs, as lesson templates use) to the div's class.
 	asides map[int]string
+	// tools are the programs the tutorial is about or lists as prerequisites:
+	// an untagged block that starts with one is a command.
+	tools map[string]bool
 }
 
 // sectionRule is "put each example in a file named `Makefile` and run
@@ -33,7 +36,11 @@ type sectionRule struct {
 }
 
 func newPlanner(t *spec.Tutorial) *planner {
-	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content)}
+	tools := map[string]bool{}
+	for _, pr := range prerequisites(t) {
+		tools[pr.Tool] = true
+	}
+	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools}
 }
 
 // observe updates the reader's state with block i, before it is read.

@@ -198,7 +198,7 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 		{"an untagged install command", md("First, install the dependencies:", "", "```", "pip install requests", "```"), []string{"run 4 pip install requests"}},
 		{"untagged text after install prose is not a command", md("Install it with these settings:", "", "```", "Port: 80", "```"), []string{"skip 3"}},
 		{"comments that scope lines to a platform", md("```bash", "# Debian/Ubuntu", "sudo apt install jq", "# macOS", "brew install jq", "", "jq --version", "```"),
-			[]string{"run 3 sudo apt install jq", "omit 5", "run 7 jq --version"}},
+			[]string{"run 3 sudo apt install jq <- y", "omit 5", "run 7 jq --version"}},
 		{"a command block that creates the file the prose names", md("Create a file named `data.txt` with a number in it:", "", "```bash", "echo 42 > data.txt", "```"),
 			[]string{"run 4 echo 42 > data.txt"}},
 		{"a script block for the file the prose names", md("Create a file named `setup.sh`:", "", "```bash", "echo setting up", "```"), []string{"write 3 setup.sh"}},

@@ -137,3 +137,25 @@ func sameListing(command string, expected []ExpectedLine, actual string) bool {
 
 // lsCommand is a plain listing: `ls`, `ls -F`, `ls -a ../project`.
 var lsCommand = regexp.MustCompile(`^ls(?:\s+-[A-Za-z1]+)*(?:\s+[\w./~-]+)*$`)
+
+// readerSpecificCommand prints what is the reader's own, never the page's:
+// where they are, who they are, their machine, the time.
+var readerSpecificCommand = regexp.MustCompile(`^(?:pwd|whoami|hostname|id|uname|date|echo\s+["']?(?:\$HOME|~|\$USER|\$PWD))\b`)
+
+// defaultBranch is the name git gives a new repository's branch: main or
+// master, as the reader's git and its configuration decide.
+var defaultBranch = regexp.MustCompile(`\b(?:main|master)\b`)
+
+// readerSpecific masks in a git command's output, expected and printed,
+// the default branch's name.
+func readerSpecific(command string, expected []ExpectedLine, actual string) ([]ExpectedLine, string) {
+	if !strings.HasPrefix(strings.TrimSpace(command), "git ") {
+		return expected, actual
+	}
+	out := make([]ExpectedLine, len(expected))
+	for i, e := range expected {
+		out[i] = e
+		out[i].Text = defaultBranch.ReplaceAllString(e.Text, "<branch>")
+	}
+	return out, defaultBranch.ReplaceAllString(actual, "<branch>")
+}

@@ -77,3 +77,22 @@ func TestSameListing(t *testing.T) {
 		})
 	}
 }
+
+func TestReaderSpecificOutput(t *testing.T) {
+	e, a := readerSpecific("git status", exp(1, "On branch main", "No commits yet"), "On branch master\nNo commits yet\n")
+	if _, ok := matchOutput(e, a); !ok {
+		t.Errorf("git's default branch name made a difference: %v %q", e, a)
+	}
+	e, a = readerSpecific("cat notes", exp(1, "On branch main"), "On branch master\n")
+	if _, ok := matchOutput(e, a); ok {
+		t.Error("outside git, main and master still differ")
+	}
+	for _, c := range []string{"pwd", "whoami", "echo $HOME", "date +%F"} {
+		if !readerSpecificCommand.MatchString(c) {
+			t.Errorf("%s prints the reader's own, not the page's", c)
+		}
+	}
+	if readerSpecificCommand.MatchString("pwdx 1") {
+		t.Error("pwdx is another command")
+	}
+}
