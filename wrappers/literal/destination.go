@@ -193,7 +193,7 @@ func htmlDestination(html string) (Destination, bool) {
 var (
 	sectionRuleRe = regexp.MustCompile(`(?i)\b(?:each|every|all(?:\s+(?:the|of\s+the))?|these|the\s+following)\s+(?:code\s+)?` +
 		`(?:examples?|snippets?|listings?|blocks?|programs?|samples?)\b[^.!?]{0,80}?\b(?:file|as|to|into)\s+(?:(?:named|called)\s+)?` + fileToken)
-	ruleCommand = regexp.MustCompile("(?i)\\b(?:run|execute|type)\\s+(`[^`]+`)")
+	ruleCommand = regexp.MustCompile("(?i)\\b(?:run|execute|type)\\s+(?:the\\s+command\\s+)?(`[^`]+`)")
 )
 
 // parseSectionRule reads a rule stated once for a section: "put each example

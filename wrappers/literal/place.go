@@ -41,6 +41,9 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	// A block in the rule's own language is one of its examples even when the
 	// prose says what it prints ("run this example to see it print ...").
 	ruleKind := p.rule != nil && writesKind(base.Lang, path.Base(p.rule.dest.Path))
+	if ruleKind && named != nil && !writesKind(base.Lang, path.Base(named.Path)) {
+		named = nil // "the `clean` target" in the prose is not where a makefile goes
+	}
 	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !outputIntro.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}

@@ -148,12 +148,10 @@ func (p *planner) blockSteps(i int) []Step {
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
 	}
-	if !shellLangs[lang] && !consoleLangs[lang] && !textLangs[lang] {
+	if !shellLangs[lang] && !consoleLangs[lang] && makeTemplate.MatchString(b.Text) {
 		// ```makefile holding `targets: prerequisites` after "a rule looks
 		// like this:": the form of a file, not output and not a step.
-		if why := template(b.Text); why != "" {
-			return []Step{omitted(base, why)}
-		}
+		return []Step{omitted(base, "a syntax template: "+strings.TrimSpace(makeTemplate.FindString(b.Text))+" describes the syntax")}
 	}
 	if p.feedInput(b, ctx, lang) {
 		return nil

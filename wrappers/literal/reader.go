@@ -58,6 +58,9 @@ func (p *planner) observe(i int) {
 	case spec.BlockParagraph:
 		if r, ok := parseSectionRule(b.Text); ok {
 			r.level, r.line = p.level(), b.Line
+			if n := len(p.headings); n > 0 && examplesHeading.MatchString(p.headings[n-1].Text) {
+				r.level = 0 // "## Running the Examples": a rule for every example of the document
+			}
 			p.rule = &r
 		}
 		if browserVisit.MatchString(b.Text) {
@@ -177,3 +180,6 @@ func lastSentence(prose string) string {
 	}
 	return prose
 }
+
+// examplesHeading is a section about the document's examples as a whole.
+var examplesHeading = regexp.MustCompile(`(?i)\bexamples\b`)
