@@ -55,6 +55,12 @@ var (
 	// Libraries: "ModuleNotFoundError: No module named 'flask'",
 	// "Error: Cannot find module 'express'" (a path there is a missing file).
 	pythonModule = regexp.MustCompile(`No module named '([^'.]+)`)
+	// make reports a recipe's missing program as a missing file:
+	// "make: cc: No such file or directory".
+	makeMissingProgram = regexp.MustCompile(`(?m)^make(?:\[\d+\])?: ([\w.+-]+): No such file or directory`)
+	// A program that names a missing helper and asks for it: "pdflatex not
+	// found. Please select a different --pdf-engine or install pdflatex".
+	helperMissing = regexp.MustCompile(`\b([\w.+-]+) not found\b[^\n]*\binstall\s+([\w.+-]+)`)
 	nodeModule   = regexp.MustCompile(`Cannot find module '([^']+)'`)
 )
 
@@ -78,6 +84,12 @@ func classify(command string, exitCode int, output string, timedOut bool) Failur
 		return Failure{Category: status.CategoryMissingDependency, Subject: path.Base(m[1]), ErrorLine: lineContaining(output, m[0])}
 	}
 	if m := noInterpreter.FindStringSubmatch(output); m != nil {
+		return Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: lineContaining(output, m[0])}
+	}
+	if m := makeMissingProgram.FindStringSubmatch(output); m != nil {
+		return Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: lineContaining(output, m[0])}
+	}
+	if m := helperMissing.FindStringSubmatch(output); m != nil && m[1] == m[2] {
 		return Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: lineContaining(output, m[0])}
 	}
 	if m := pythonModule.FindStringSubmatch(output); m != nil {

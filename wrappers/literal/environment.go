@@ -281,14 +281,26 @@ func olderThanExpected(f Failure, command, output string, notes []status.MentorN
 		return f
 	}
 	prog := commandName(command)
+	if installedByWorkaround(prog, notes) {
+		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
+			ErrorLine: firstNonEmpty(f.ErrorLine, errorLine(output))}
+	}
+	return f
+}
+
+// installedByWorkaround: the Mentor's workaround installed prog, so its
+// version is the image's package manager's, not the one the tutorial used.
+func installedByWorkaround(prog string, notes []status.MentorNote) bool {
+	if prog == "" {
+		return false
+	}
 	word := regexp.MustCompile(`(?:^|[\s=])` + regexp.QuoteMeta(prog) + `(?:$|[\s:])`)
 	for _, n := range notes {
 		if n.Resolution == status.ResolutionWorkaround && strings.Contains(n.Workaround, "install") && word.MatchString(n.Workaround) {
-			return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
-				ErrorLine: firstNonEmpty(f.ErrorLine, errorLine(output))}
+			return true
 		}
 	}
-	return f
+	return false
 }
 
 // lacksRecentFormat completes "the container lacks ..." for a program whose

@@ -71,10 +71,14 @@ func lineMatcher(expected string) func(string) bool {
 
 // trimBlankEnds drops blank lines at both ends.
 func trimBlankEnds(lines []ExpectedLine) []ExpectedLine {
-	for len(lines) > 0 && strings.TrimSpace(lines[0].Text) == "" {
+	blank := func(l ExpectedLine) bool {
+		t := strings.TrimSpace(l.Text)
+		return t == "" || t == "$" || t == "#" // a bare prompt: the command printed nothing
+	}
+	for len(lines) > 0 && blank(lines[0]) {
 		lines = lines[1:]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1].Text) == "" {
+	for len(lines) > 0 && blank(lines[len(lines)-1]) {
 		lines = lines[:len(lines)-1]
 	}
 	return lines

@@ -47,6 +47,9 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !outputIntro.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
+	if named != nil && shellish && !named.Append && !shellFile(named.Path) && !rcFile.MatchString(named.Path) {
+		named = nil // commands named near a config file are run, not written into it
+	}
 	if named != nil && treeGlyphs.MatchString(b.Text) {
 		return nil, false // "this creates the `demo` folder with the following content:" and a drawn tree
 	}
@@ -103,3 +106,6 @@ func createsFile(text, base string) bool {
 	}
 	return false
 }
+
+// rcFile is a shell start-up file, which shell text may be written to.
+var rcFile = regexp.MustCompile(`(?:^|/)\.(?:bash|zsh|k?sh)(?:rc|_profile|_login)$|(?:^|/)\.profile$`)

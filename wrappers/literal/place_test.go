@@ -1,6 +1,9 @@
 package literal
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // A script that names itself (a usage comment) is still the file the prose
 // says to save; a block that creates the named file is its command.
@@ -144,5 +147,35 @@ func TestAnnouncedFailuresAndAptPrompts(t *testing.T) {
 	s := Plan(loadTutorial(t, apt))
 	if len(s) != 2 || s[0].Stdin != "y\n" || s[1].Stdin != "" {
 		t.Errorf("apt prompts: %+v", s)
+	}
+}
+
+// Blocks published tutorials show that are not steps of their own.
+func TestShownNotFollowed(t *testing.T) {
+	for _, tt := range []struct {
+		name, md string
+		want     []StepKind
+	}{
+		{"a generated file shown for reading", "# P\n\n```bash\npoetry new demo\n```\n\nThe `pyproject.toml` file will look like this:\n\n```toml\n[project]\nname = \"demo\"\n```\n",
+			[]StepKind{StepRun, StepSkip}},
+		{"commands near a config file are run", "# P\n\nIf you already have a `pyproject.toml`, run:\n\n```bash\ncd project\npoetry init\n```\n",
+			[]StepKind{StepRun, StepRun}},
+		{"the output of an alternative is not compared", "# P\n\n```bash\nls\n```\n\nAlternatively, try:\n\n```bash\nls -a\n```\n\n```output\n.  ..\n```\n",
+			[]StepKind{StepRun, StepOmit, StepOmit}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			steps := Plan(loadTutorial(t, tt.md))
+			var kinds []StepKind
+			for _, s := range steps {
+				kinds = append(kinds, s.Kind)
+			}
+			if fmt.Sprint(kinds) != fmt.Sprint(tt.want) {
+				t.Fatalf("kinds %v, want %v", kinds, tt.want)
+			}
+		})
+	}
+	steps := Plan(loadTutorial(t, "# P\n\n```bash\ncp thesis backup\n```\n\n```error\ncp: -r not specified; omitting directory 'thesis'\n```\n"))
+	if len(steps) != 2 || !steps[0].ExpectFail {
+		t.Errorf("a command followed by the error it prints is expected to fail: %+v", steps)
 	}
 }

@@ -71,7 +71,8 @@ type Step struct {
 var (
 	shellLangs   = set("sh", "bash", "shell", "zsh", "ksh", "shellscript", "posix")
 	consoleLangs = set("console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal")
-	outputLangs  = set("output", "out", "stdout", "result", "results")
+	outputLangs  = set("output", "out", "stdout", "result", "results", "error", "stderr", "err", "warning")
+	errorLangs   = set("error", "stderr", "err")
 	textLangs    = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight")
 
 	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
@@ -210,8 +211,22 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		return []Step{s}
 	case shellLangs[lang]:
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
+	case langExtensions[lang] != nil && !outputLangs[lang] && introducesOutput(ctx.before):
+		// ```toml after "pyproject.toml will look like this:": a file the
+		// command made, shown for reading, not its output.
+		s := base
+		s.Kind, s.Why = StepSkip, fmt.Sprintf("the content of a %s file the tutorial shows for reading, not a command's output", lang)
+		return []Step{s}
 	case outputLangs[lang],
 		(introducesOutput(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
+		if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepOmit {
+			return []Step{omitted(base, fmt.Sprintf("the output of the block at line %d, which the Student did not follow", p.steps[n-1].Line))}
+		}
+		if errorLangs[lang] {
+			if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepRun {
+				p.steps[n-1].ExpectFail = true // ```error after a command: it fails on purpose
+			}
+		}
 		if p.inBrowser() {
 			return []Step{omitted(base, "what a browser shows, not the output of a command")}
 		}

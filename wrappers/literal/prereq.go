@@ -20,7 +20,7 @@ var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before y
 
 // prereqSentence is prose outside such a section that still states a
 // requirement.
-var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b|^\s*(first,?\s+)?install\b|\bwith \w+ installed\b`)
+var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b|^\s*(first,?\s+)?install\b|\bwith \w+ installed\b|\bonce you have\b[^.]{0,60}\binstalled\b`)
 
 // installLink is a link to an install page: "[Install Go](https://go.dev/doc/install)".
 var installLink = regexp.MustCompile(`\[([^\]]*)\]\((https?://[^)\s]*install[^)\s]*)\)|\[(?i:install(?:ing)?) ([^\]]+)\](?:\([^)]*\)|\[[^\]]*\])`)
@@ -46,7 +46,8 @@ var toolNames = []struct {
 	{regexp.MustCompile(`(?i)\bclang\b`), []string{"clang"}},
 	{regexp.MustCompile(`(?i)\bgit\b`), []string{"git"}},
 	// Not a bare "make": "make sure you have" is the commonest requirement.
-	{regexp.MustCompile(`\bMake\b\s*(\d|installed|\(|,|$)|(?i:gnu make)`), []string{"make"}},
+	{regexp.MustCompile(`\bMake\b\s*(\d|installed|\(|,|$)|(?i:gnu make)|["'“‘]make["'”’]`), []string{"make"}},
+	{regexp.MustCompile(`(?i)\blatex\b|\btex\s*live\b|\bmiktex\b|\bmactex\b`), []string{"pdflatex", "latex", "xelatex"}},
 	{regexp.MustCompile(`(?i)\bcmake\b`), []string{"cmake"}},
 	{regexp.MustCompile(`(?i)\bdocker\b`), []string{"docker"}},
 	{regexp.MustCompile(`(?i)\bjdk\b|\bjava\b`), []string{"java", "javac"}},
@@ -142,7 +143,11 @@ func proseTools(b spec.Block, inSection bool) []Prerequisite {
 			if !inSection && !prereqSentence.MatchString(sentence) {
 				continue
 			}
-			for _, tool := range toolsIn(sentence) {
+			tools := toolsIn(sentence)
+			for _, m := range namedTool.FindAllStringSubmatch(sentence, -1) {
+				tools = append(tools, strings.ToLower(m[1]))
+			}
+			for _, tool := range tools {
 				out = append(out, Prerequisite{Tool: tool, Line: line})
 			}
 		}
@@ -217,8 +222,12 @@ func linkTool(text string) []string {
 	return []string{strings.ToLower(text)}
 }
 
-// titleOf is the tutorial's first heading, with its line.
+// titleOf is the tutorial's title (front matter `title:`, else its first
+// heading), with its line.
 func titleOf(t *spec.Tutorial) (int, string) {
+	if m := frontTitle.FindStringSubmatch(t.Content); m != nil {
+		return 1 + strings.Count(t.Content[:strings.Index(t.Content, m[0])], "\n"), strings.Trim(m[1], `"' `)
+	}
 	for _, b := range t.Blocks {
 		if b.Kind == spec.BlockHeading {
 			return b.Line, b.Text
@@ -256,3 +265,10 @@ var titleStopWords = set("the", "an", "in", "on", "of", "to", "with", "and", "or
 	"tutorial", "guide", "create", "creating", "file", "files", "new", "setup", "set", "up", "hello", "world", "using",
 	"use", "install", "installing", "test", "testing", "run", "running", "build", "building", "make", "makes", "write",
 	"writing", "count", "words", "from", "into", "by", "part", "chapter", "lesson", "project", "app", "repository")
+
+// namedTool is a program a requirement sentence names by what it is: "the
+// mdbook CLI tool", "the hugo binary".
+var namedTool = regexp.MustCompile(`(?i)\b([a-z][\w+.-]*)\s+(?:CLI|command[- ]line tool|tool|command|binary|executable)\b`)
+
+// frontTitle is a YAML front matter's title line.
+var frontTitle = regexp.MustCompile(`(?m)\A---\n(?:.*\n)*?title:\s*(.+)\n`)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -32,6 +33,10 @@ type student struct {
 	steps int
 	// seen maps an output difference already recorded to its line.
 	seen map[string]int
+	// standIn is the line of a missing file or folder the Mentor's workaround
+	// stood in for (an empty folder where the tutorial's data should be):
+	// listings after it show what is missing, not new gaps.
+	standIn int
 	// unplaced are the skipped blocks the Student could not place: a later
 	// missing file may be their evidence.
 	unplaced []Step
@@ -194,6 +199,9 @@ func (s *student) replayWorkarounds(ctx context.Context, st Step) error {
 		if s.sess == nil {
 			continue
 		}
+		if n.Category == string(status.CategoryMissingFile) && standsIn.MatchString(n.Workaround) {
+			s.standIn = n.Line
+		}
 		step := fmt.Sprintf("line %d: workaround from iteration %d", n.Line, n.Iteration)
 		s.env.Progress(ctx, step, n.Line)
 		// A workaround is mostly a package install: it gets its own time
@@ -289,3 +297,7 @@ func langName(lang string) string {
 	}
 	return lang
 }
+
+// standsIn is a workaround that makes an empty file or folder in place of
+// one the tutorial expected to exist.
+var standsIn = regexp.MustCompile(`(?m)^\s*(?:mkdir|touch)\b`)
