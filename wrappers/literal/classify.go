@@ -61,7 +61,7 @@ var (
 	// A program that names a missing helper and asks for it: "pdflatex not
 	// found. Please select a different --pdf-engine or install pdflatex".
 	helperMissing = regexp.MustCompile(`\b([\w.+-]+) not found\b[^\n]*\binstall\s+([\w.+-]+)`)
-	nodeModule   = regexp.MustCompile(`Cannot find module '([^']+)'`)
+	nodeModule    = regexp.MustCompile(`Cannot find module '([^']+)'`)
 )
 
 // classify decides why a command failed, from its exit code and output.
