@@ -16,7 +16,7 @@ type Prerequisite struct {
 }
 
 // prereqHeading names a section that lists what the reader must have.
-var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before you (begin|start)|what you('ll| will)? need|you('ll| will)? need|dependencies|^\s*install(ation|ing)?\b|^\s*set ?up\b`)
+var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before you (begin|start)|what you('ll| will)? need|you('ll| will)? need|dependencies|^\s*install(ation|ing)?\b`)
 
 // prereqSentence is prose outside such a section that still states a
 // requirement.
