@@ -20,7 +20,7 @@ var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before y
 
 // prereqSentence is prose outside such a section that still states a
 // requirement.
-var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b|^\s*(first,?\s+)?install\b|\bwith \w+ installed\b|\bonce you have\b[^.]{0,60}\binstalled\b`)
+var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b|^\s*(first,?\s+)?install\b|\bwith \w+ installed\b|\bonce you have\b[^.]{0,60}\binstalled\b|\bonce [\w.+-]+ is (?:installed|configured|set up)\b|\bnow that you(?:'ve| have) installed\b`)
 
 // installLink is a link to an install page: "[Install Go](https://go.dev/doc/install)".
 var installLink = regexp.MustCompile(`\[([^\]]*)\]\((https?://[^)\s]*install[^)\s]*)\)|\[(?i:install(?:ing)?) ([^\]]+)\](?:\([^)]*\)|\[[^\]]*\])`)
