@@ -26,6 +26,8 @@ const (
 	// Debian 12, Ubuntu 23.04 and later refuse `pip install` outside a
 	// virtual environment (PEP 668): the reader's Python decides, not the page.
 	lacksPipOutsideVenv = "a Python that lets pip install outside a virtual environment (this one is externally managed, PEP 668)"
+	// A C compiler without the C library's development files.
+	lacksLibcDev = "the C library's development files (libc6-dev), which a compiler needs to link"
 	// Lessons written on a desktop start in ~/Desktop or ~/Documents.
 	lacksDesktopHome = "the Desktop, Documents and Downloads folders a desktop user's home has"
 )
@@ -60,6 +62,8 @@ var environmentSignals = []environmentSignal{
 	{re: regexp.MustCompile(`(?i)cannot connect to the docker daemon|docker daemon socket|docker\.sock`), lacks: lacksDocker},
 	{re: regexp.MustCompile(`/dev/kvm`), lacks: lacksKVM},
 	{re: regexp.MustCompile(`(?i)externally-managed-environment`), lacks: lacksPipOutsideVenv},
+	// A compiler installed without the C library's start files links nothing.
+	{re: regexp.MustCompile(`cannot find (?:S?crt1\.o|crti\.o)`), lacks: lacksLibcDev},
 	{re: regexp.MustCompile(`(?i)has not been booted with systemd|failed to connect to bus|systemd-(?:logind|run)[^\n]*not available`), lacks: lacksSystemd},
 	// Name resolution: curl, git, wget, glibc, Go, Node (getaddrinfo).
 	{re: regexp.MustCompile(`(?i)could not resolve (host|proxy)|name or service not known|temporary failure in name resolution|unable to resolve host address|getaddrinfo (ENOTFOUND|EAI_AGAIN)|no such host|Temporary failure resolving`), lacks: lacksNetwork},

@@ -26,6 +26,7 @@ func TestClassifyEnvironment(t *testing.T) {
 		{"glibc name or service", "ping -c1 example.org", "ping: example.org: Name or service not known\n", 2, status.CategoryEnvironment, lacksNetwork},
 		{"temporary failure in name resolution", "python3 fetch.py", "urllib.error.URLError: <urlopen error [Errno -3] Temporary failure in name resolution>\n", 1, status.CategoryEnvironment, lacksNetwork},
 		{"wget cannot resolve", "wget https://example.org/a.tgz", "Resolving example.org... failed: Name or service not known.\nwget: unable to resolve host address 'example.org'\n", 4, status.CategoryEnvironment, lacksNetwork},
+		{"a compiler without libc6-dev", "make blah", "/usr/bin/ld: cannot find Scrt1.o: No such file or directory\ncollect2: error: ld returned 1 exit status\n", 2, status.CategoryEnvironment, lacksLibcDev},
 		{"pip outside a venv (PEP 668)", "pip install requests", "error: externally-managed-environment\n\n× This environment is externally managed\n", 1, status.CategoryEnvironment, lacksPipOutsideVenv},
 		{"network unreachable", "curl http://10.1.2.3/", "curl: (7) Failed to connect to 10.1.2.3 port 80: Network is unreachable\n", 7, status.CategoryEnvironment, lacksNetwork},
 		{"remote connection refused", "curl http://api.example.org:8080/", "curl: (7) Failed to connect to api.example.org port 8080: Connection refused\n", 7, status.CategoryEnvironment, lacksNetwork},

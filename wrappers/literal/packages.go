@@ -62,13 +62,15 @@ func (pm PackageManager) tutorialInstall(pkg string) string {
 // packages maps a missing command to the package that provides it, for
 // Debian/Ubuntu (apt), Alpine (apk) and Fedora/RHEL (dnf, yum).
 var packages = map[string][3]string{
-	"jq":          {"jq", "jq", "jq"},
-	"curl":        {"curl", "curl", "curl"},
-	"wget":        {"wget", "wget", "wget"},
-	"git":         {"git", "git", "git"},
-	"make":        {"make", "make", "make"},
-	"gcc":         {"gcc", "gcc", "gcc"},
-	"cc":          {"gcc", "gcc", "gcc"},
+	"jq":   {"jq", "jq", "jq"},
+	"curl": {"curl", "curl", "curl"},
+	"wget": {"wget", "wget", "wget"},
+	"git":  {"git", "git", "git"},
+	"make": {"make", "make", "make"},
+	// Debian's gcc only recommends the C library's headers and start files;
+	// without them the first link fails ("cannot find Scrt1.o").
+	"gcc":         {"gcc libc6-dev", "gcc musl-dev", "gcc"},
+	"cc":          {"gcc libc6-dev", "gcc musl-dev", "gcc"},
 	"g++":         {"g++", "g++", "gcc-c++"},
 	"c++":         {"g++", "g++", "gcc-c++"},
 	"clang":       {"clang", "clang", "clang"},
