@@ -39,11 +39,16 @@ func (s *student) run(ctx context.Context, st Step) error {
 			s.sess.SetState(state) // a retry starts where the first try did
 			s.env.Progress(ctx, fmt.Sprintf("%s (attempt %d)", s.stepName(cmd.Line), attempt), cmd.Line)
 		}
-		limit := s.timeout
+		limit, stop := s.timeout, func() {}
 		if packageInstall.MatchString(cmd.Text) {
-			limit = max(s.timeout, workaroundTimeout) // an install's length is the mirror's, not the page's
+			// An install's length is the mirror's, not the page's: it gets the
+			// install limit, and heartbeats so the controller does not take
+			// it for a stuck step.
+			limit = max(s.timeout, workaroundTimeout)
+			stop = heartbeat(ctx, s.env, s.stepName(cmd.Line), cmd.Line, s.timeout/3)
 		}
 		res, err := s.sess.Run(ctx, text, limit)
+		stop()
 		if err != nil {
 			return fmt.Errorf("cannot run line %d: %w", cmd.Line, err)
 		}
