@@ -179,3 +179,19 @@ func TestShownNotFollowed(t *testing.T) {
 		t.Errorf("a command followed by the error it prints is expected to fail: %+v", steps)
 	}
 }
+
+func TestInsteadOfIsAnAlternative(t *testing.T) {
+	md := "# P\n\n```bash\npoetry new demo\n```\n\nInstead of creating a new project, Poetry can initialise a folder. In `old-project`:\n\n```bash\ncd old-project\npoetry init\n```\n"
+	steps := Plan(loadTutorial(t, md))
+	if len(steps) != 2 || steps[1].Kind != StepOmit {
+		t.Fatalf("steps %+v, want the second block omitted as an alternative", steps)
+	}
+}
+
+func TestEditorsAreNotRun(t *testing.T) {
+	md := "# E\n\n```bash\nnano draft.txt\n```\n\nType this into `draft.txt`:\n\n```\nIt's not publish or perish any more.\n```\n"
+	steps := Plan(loadTutorial(t, md))
+	if len(steps) == 0 || steps[0].Kind != StepOmit {
+		t.Fatalf("steps %+v, want the editor omitted", steps)
+	}
+}

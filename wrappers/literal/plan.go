@@ -311,6 +311,8 @@ func commandSteps(base Step, cmds []Command, lines []spec.CodeLine) []Step {
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
 		if why := template(c.Text); why != "" {
 			s = omitted(s, why)
+		} else if editorCommand.MatchString(strings.TrimSpace(c.Text)) {
+			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
 		} else if why, ok := scoped[c.Line]; ok {
 			s = omitted(s, why)
 		}
@@ -443,3 +445,7 @@ func introducesOutput(prose string) bool {
 	}
 	return len(sentences(strings.Join(strings.Fields(prose), " "))) <= 2 && outputIntro.MatchString(prose)
 }
+
+// editorCommand opens a file in an interactive editor, which a learner
+// drives by hand.
+var editorCommand = regexp.MustCompile(`^(?:sudo\s+)?(?:nano|pico|vim?|nvim|emacs|gedit|kate|code|subl|notepad(?:\.exe)?|open\s+-e)(?:\s+[\w./~+-]+)*$`)
