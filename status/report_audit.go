@@ -66,8 +66,8 @@ func RenderAuditLog(r *Report) []byte {
 		cost += c.CostUSD
 	}
 	fmt.Fprintf(&b, "\nend: %s (%d failed), %s, %s (%d tokens, $%s)\n",
-		plural(len(r.AuditTrail.Commands), "command"), failed, plural(len(r.AuditTrail.Files), "file"),
-		plural(len(r.AuditTrail.LLMCalls), "LLM call"), tokens, strconv.FormatFloat(cost, 'f', 4, 64))
+		Plural(len(r.AuditTrail.Commands), "command"), failed, Plural(len(r.AuditTrail.Files), "file"),
+		Plural(len(r.AuditTrail.LLMCalls), "LLM call"), tokens, strconv.FormatFloat(cost, 'f', 4, 64))
 	return []byte(b.String())
 }
 

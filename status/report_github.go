@@ -50,7 +50,7 @@ func githubMessage(r *Report, g Gap) string {
 func summaryLine(r *Report) string {
 	c := r.Summary.GapCounts
 	s := fmt.Sprintf("SMILE %s after %s: %s (%d critical, %d major, %d minor)",
-		r.Summary.Status, plural(r.Summary.Iterations, "iteration"), plural(len(r.Gaps), "gap"), c.Critical, c.Major, c.Minor)
+		r.Summary.Status, Plural(r.Summary.Iterations, "iteration"), Plural(len(r.Gaps), "gap"), c.Critical, c.Major, c.Minor)
 	if p := sourcePath(r); p != "" {
 		s += " in " + p
 	}

@@ -37,7 +37,7 @@ func writeSummary(b *strings.Builder, r *Report) {
 	c := s.GapCounts
 	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
 	if n := len(r.Skipped); n > 0 {
-		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", plural(n, "block"))
+		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", Plural(n, "block"))
 	}
 	if s.Cost != nil {
 		fmt.Fprintf(b, "- **Cost**: %s\n", mdText(s.Cost.String()))
@@ -233,7 +233,7 @@ func writeAuditTrail(b *strings.Builder, a Audit) {
 		in, out, cost = in+c.InputTokens, out+c.OutputTokens, cost+c.CostUSD
 		estimated = estimated || c.Estimated
 	}
-	fmt.Fprintf(b, "\n**Total**: %s, %d input tokens, %d output tokens, %s USD\n\n", plural(len(a.LLMCalls), "call"), in, out, costText(cost, estimated))
+	fmt.Fprintf(b, "\n**Total**: %s, %d input tokens, %d output tokens, %s USD\n\n", Plural(len(a.LLMCalls), "call"), in, out, costText(cost, estimated))
 }
 
 func writeRecommendations(b *strings.Builder, r *Report) {
@@ -264,13 +264,6 @@ func costText(usd float64, estimated bool) string {
 		s = "~" + s
 	}
 	return s
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func orNone(s, none string) string {
