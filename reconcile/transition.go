@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/report"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
@@ -425,7 +427,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	}
 	st.Containers = kept
 	rep := ReportFor(t.run, t.d, t.r.Version)
-	ref, err := status.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
+	ref, err := report.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
 	if ref == nil {
 		ref = &status.ReportRef{WrittenAt: t.now}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
+	smilereport "github.com/smile-loop/smile/status/report"
 )
 
 // quickstartFiles are the inputs of examples/quickstart (its reports are
@@ -168,7 +169,7 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 	if err := json.Unmarshal(data, &lr.report); err != nil {
 		return lr, leftover, fmt.Errorf("read smile-report.json: %w", err)
 	}
-	if s := lr.report.Summary; s.Status != status.ReportCompleted || s.Iterations != 2 {
+	if s := lr.report.Summary; s.Status != smilereport.ReportCompleted || s.Iterations != 2 {
 		os.Stderr.Write(out.Bytes())
 		return lr, leftover, fmt.Errorf("the quickstart ended %s after %d iteration(s), not completed after 2", s.Status, s.Iterations)
 	}

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/status/report"
+
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 
@@ -56,7 +58,7 @@ SMILE could not run).`,
 	cmd.Flags().StringVarP(&o.file, "filename", "f", "", "the SmileRun manifest to apply")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
 	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
-	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(status.Formats, ", ")+") into the run's outputDir")
+	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(report.Formats, ", ")+") into the run's outputDir")
 	cmd.Flags().BoolVar(&o.detach, "detach", false, "with --wait, Ctrl-C leaves the run going (or, without a controller, resumable) instead of stopping it")
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
 	_ = cmd.MarkFlagRequired("filename")
@@ -68,7 +70,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err != nil {
 		return err
 	}
-	if _, err := status.ParseFormats(o.formats); o.formats != "" && err != nil {
+	if _, err := report.ParseFormats(o.formats); o.formats != "" && err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -276,7 +278,7 @@ func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run,
 		printResult(streams.Out, run)
 	}
 	if o.formats != "" {
-		formats, _ := status.ParseFormats(o.formats)
+		formats, _ := report.ParseFormats(o.formats)
 		rep, dir, err := reportOf(manifest, run)
 		if err == nil {
 			err = writeFormats(streams, dir, rep, formats)

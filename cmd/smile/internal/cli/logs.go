@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/report"
+
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
@@ -83,8 +85,8 @@ func renderAuditLog(rec status.Record, run *status.Run) string {
 			tutorial = cfg.Tutorial
 		}
 	}
-	rep := status.BuildReport(run, status.ReportInput{TutorialPath: tutorial, Audits: reconcile.Audits(run), Now: time.Now().UTC()})
-	return string(status.RenderAuditLog(rep))
+	rep := report.BuildReport(run, report.ReportInput{TutorialPath: tutorial, Audits: reconcile.Audits(run), Now: time.Now().UTC()})
+	return string(report.RenderAuditLog(rep))
 }
 
 // splitAuditLog separates the log's header (up to the first blank line), its

@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // JUnit XML as Ant, Maven Surefire, Jenkins and GitLab read it: one
@@ -67,7 +69,7 @@ type junitStep struct {
 	line       int
 	text       string
 	durationMs int64
-	gaps       []Gap
+	gaps       []status.Gap
 }
 
 // RenderJUnit renders the report as JUnit XML: a test case per tutorial
@@ -167,7 +169,7 @@ func junitSteps(r *Report) []junitStep {
 
 	last := 0
 	for _, c := range r.AuditTrail.Commands {
-		if c.Role == RoleStudent && !c.Workaround {
+		if c.Role == status.RoleStudent && !c.Workaround {
 			last = max(last, c.Iteration)
 		}
 	}
@@ -187,14 +189,14 @@ func junitSteps(r *Report) []junitStep {
 			}
 		}
 		for _, c := range r.AuditTrail.Commands {
-			if c.Iteration == last && c.Role == RoleStudent && !c.Workaround && c.Line > 0 {
+			if c.Iteration == last && c.Role == status.RoleStudent && !c.Workaround && c.Line > 0 {
 				step(c.Line, firstCommandLine(c.Command))
 			}
 		}
 	}
 	// Durations: the tutorial's own commands of the last iteration.
 	for _, c := range r.AuditTrail.Commands {
-		if c.Iteration == last && c.Role == RoleStudent && !c.Workaround && c.Line > 0 {
+		if c.Iteration == last && c.Role == status.RoleStudent && !c.Workaround && c.Line > 0 {
 			if s, ok := byLine[c.Line]; ok {
 				s.durationMs += c.DurationMs
 			}
@@ -204,7 +206,7 @@ func junitSteps(r *Report) []junitStep {
 	var lineless []junitStep
 	for _, g := range r.Gaps {
 		if g.Location.LineNumber <= 0 {
-			lineless = append(lineless, junitStep{text: fmt.Sprintf("gap %d: %s", g.ID, g.Title), gaps: []Gap{g}})
+			lineless = append(lineless, junitStep{text: fmt.Sprintf("gap %d: %s", g.ID, g.Title), gaps: []status.Gap{g}})
 			continue
 		}
 		s := step(g.Location.LineNumber, "")
@@ -241,7 +243,7 @@ func stepText(kind, text string) string {
 // gap's problem, fix and suggested change in the body.
 func junitFailure(r *Report, file string, st junitStep) *junitProblem {
 	gaps := slices.Clone(st.gaps)
-	slices.SortStableFunc(gaps, func(a, b Gap) int { return b.Severity.Rank() - a.Severity.Rank() })
+	slices.SortStableFunc(gaps, func(a, b status.Gap) int { return b.Severity.Rank() - a.Severity.Rank() })
 	where := fmt.Sprintf("%s:%d", file, st.line)
 	if file == "" {
 		where = fmt.Sprintf("line %d", st.line)
@@ -317,9 +319,9 @@ func xmlText(s string) string {
 	}, s)
 }
 
-func onlyEnvironment(gaps []Gap) bool {
+func onlyEnvironment(gaps []status.Gap) bool {
 	for _, g := range gaps {
-		if g.Category != CategoryEnvironment {
+		if g.Category != status.CategoryEnvironment {
 			return false
 		}
 	}

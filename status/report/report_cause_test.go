@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 )
 
 func TestFrontMatterTitle(t *testing.T) {
@@ -22,7 +24,7 @@ func TestFrontMatterTitle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			run := NewRun("r", "u", "run.yaml", t0)
+			run := status.NewRun("r", "u", "run.yaml", t0)
 			r := BuildReport(run, ReportInput{TutorialPath: "docs/getting-started.md", TutorialTitle: tt.title, TutorialContent: tt.content, Now: at(1)})
 			if r.TutorialName != tt.want {
 				t.Errorf("name = %q, want %q", r.TutorialName, tt.want)
@@ -33,41 +35,41 @@ func TestFrontMatterTitle(t *testing.T) {
 
 // causeRun is a run whose gaps carry every kind of cause: the environment,
 // repeated lines, a skipped block, example output, a failed workaround.
-func causeRun() (*Run, ReportInput) {
-	run := NewRun("mn-cause", "u1", "run.yaml", t0)
+func causeRun() (*status.Run, ReportInput) {
+	run := status.NewRun("mn-cause", "u1", "run.yaml", t0)
 	finished := at(400)
 	answer := "Line 9 (`cat settings.ini`): the tutorial shows the file's content at line 12.\n\n" +
 		"Workaround, run before line 9:\n````sh\ncat > notes.md <<'SMILE_EOF'\n# Notes\n\n```sh\nmake\n```\nSMILE_EOF\n````\n"
-	run.Status = Status{
-		Phase: PhaseBlocker, Iteration: 2, StartedAt: t0, UpdatedAt: finished, FinishedAt: &finished,
+	run.Status = status.Status{
+		Phase: status.PhaseBlocker, Iteration: 2, StartedAt: t0, UpdatedAt: finished, FinishedAt: &finished,
 		Reason: "StudentBlocked", Message: "the Student cannot reach the network",
-		Gaps: []Gap{
-			{ID: 1, Title: "Environment, not the tutorial: go build ./...", Category: CategoryEnvironment, Severity: SeverityMinor,
-				Location: GapLocation{LineNumber: 7, Quote: "go build ./..."}, Iteration: 1, Command: "go build ./...",
+		Gaps: []status.Gap{
+			{ID: 1, Title: "Environment, not the tutorial: go build ./...", Category: status.CategoryEnvironment, Severity: status.SeverityMinor,
+				Location: status.GapLocation{LineNumber: 7, Quote: "go build ./..."}, Iteration: 1, Command: "go build ./...",
 				Problem:      "the image lacks `go`, which the tutorial lists as a prerequisite (line 3): bash: go: command not found",
 				SuggestedFix: "Nothing to fix in the tutorial: run it with a `containerImage` that has `go` installed."},
-			{ID: 2, Title: "Missing file: cat settings.ini", Category: CategoryMissingFile, Severity: SeverityMajor,
-				Location: GapLocation{LineNumber: 9, Quote: "cat settings.ini"}, Iteration: 1, Command: "cat settings.ini",
+			{ID: 2, Title: "Missing file: cat settings.ini", Category: status.CategoryMissingFile, Severity: status.SeverityMajor,
+				Location: status.GapLocation{LineNumber: 9, Quote: "cat settings.ini"}, Iteration: 1, Command: "cat settings.ini",
 				Problem: "`settings.ini` does not exist", CauseLine: 5, CauseQuote: "On macOS, create it with:"},
-			{ID: 3, Title: "Output differs from the tutorial", Category: CategoryOutputMismatch, Severity: SeverityMinor,
-				Location: GapLocation{LineNumber: 20, Quote: "took 1.2s"}, Iteration: 2, Lines: []int{26, 31}, Tolerant: true,
+			{ID: 3, Title: "Output differs from the tutorial", Category: status.CategoryOutputMismatch, Severity: status.SeverityMinor,
+				Location: status.GapLocation{LineNumber: 20, Quote: "took 1.2s"}, Iteration: 2, Lines: []int{26, 31}, Tolerant: true,
 				Problem: "the tutorial shows `took 1.2s`, but it printed: took 0.4s"},
 		},
-		MentorNotes: []MentorNote{{Iteration: 1, Line: 9, Question: "Where does settings.ini come from?", Answer: answer,
-			Resolution: ResolutionWorkaround, Workaround: "cat > notes.md <<'SMILE_EOF'\n# Notes\n\n```sh\nmake\n```\nSMILE_EOF"}},
-		History: []IterationRecord{
-			{Iteration: 1, StudentOutput: StudentOutput{Skipped: []SkippedBlock{{Line: 4, EndLine: 6, Reason: "for macOS", Quote: "brew install go"}}}},
-			{Iteration: 2, StudentOutput: StudentOutput{Skipped: []SkippedBlock{
+		MentorNotes: []status.MentorNote{{Iteration: 1, Line: 9, Question: "Where does settings.ini come from?", Answer: answer,
+			Resolution: status.ResolutionWorkaround, Workaround: "cat > notes.md <<'SMILE_EOF'\n# Notes\n\n```sh\nmake\n```\nSMILE_EOF"}},
+		History: []status.IterationRecord{
+			{Iteration: 1, StudentOutput: status.StudentOutput{Skipped: []status.SkippedBlock{{Line: 4, EndLine: 6, Reason: "for macOS", Quote: "brew install go"}}}},
+			{Iteration: 2, StudentOutput: status.StudentOutput{Skipped: []status.SkippedBlock{
 				{Line: 4, EndLine: 6, Reason: "for macOS", Quote: "brew install go"},
 				{Line: 15, Reason: "a syntax template, not a command", Quote: "go run <file>"}}}},
 		},
 	}
 	in := ReportInput{
 		TutorialPath: "tutorial.md", TutorialContent: "---\ntitle: Build a Go service\n---\n", Now: at(401),
-		Audits: []Audit{{Commands: []AuditCommand{
-			{Iteration: 2, Role: RoleStudent, Line: 7, Command: "apt-get update && apt-get install -y golang-go", ExitCode: 137, TimedOut: true, DurationMs: 300000, Workaround: true, StartedAt: at(100)},
-			{Iteration: 2, Role: RoleStudent, Line: 7, Command: "go build ./...", ExitCode: 127, Output: "bash: go: command not found\n", StartedAt: at(400)},
-			{Iteration: 2, Role: RoleStudent, Line: 9, Command: "cat > notes.md <<'SMILE_EOF'", ExitCode: 1, Output: "sh: can't create notes.md: Read-only file system\n", Workaround: true, StartedAt: at(401)},
+		Audits: []status.Audit{{Commands: []status.AuditCommand{
+			{Iteration: 2, Role: status.RoleStudent, Line: 7, Command: "apt-get update && apt-get install -y golang-go", ExitCode: 137, TimedOut: true, DurationMs: 300000, Workaround: true, StartedAt: at(100)},
+			{Iteration: 2, Role: status.RoleStudent, Line: 7, Command: "go build ./...", ExitCode: 127, Output: "bash: go: command not found\n", StartedAt: at(400)},
+			{Iteration: 2, Role: status.RoleStudent, Line: 9, Command: "cat > notes.md <<'SMILE_EOF'", ExitCode: 1, Output: "sh: can't create notes.md: Read-only file system\n", Workaround: true, StartedAt: at(401)},
 		}}},
 	}
 	return run, in
@@ -190,7 +192,7 @@ func TestEnvironmentGapLevels(t *testing.T) {
 }
 
 func TestRecommendEnvironment(t *testing.T) {
-	gaps := []Gap{{ID: 1, Category: CategoryEnvironment, Severity: SeverityMajor, Location: GapLocation{LineNumber: 7, Quote: "curl https://example.org"}, Command: "curl https://example.org"}}
+	gaps := []status.Gap{{ID: 1, Category: status.CategoryEnvironment, Severity: status.SeverityMajor, Location: status.GapLocation{LineNumber: 7, Quote: "curl https://example.org"}, Command: "curl https://example.org"}}
 	recs := recommend(ReportSummary{Status: ReportBlocker}, gaps, stuckStep{Line: 7})
 	if len(recs) != 2 || !strings.Contains(recs[0].Description, "not because of the tutorial") ||
 		recs[1].Category != "environment" || !strings.Contains(recs[1].Description, "studentNetwork") {
@@ -199,12 +201,12 @@ func TestRecommendEnvironment(t *testing.T) {
 }
 
 func TestNoSuggestedChangeForEnvironment(t *testing.T) {
-	for _, c := range []Category{CategoryEnvironment, CategoryMissingDependency} {
+	for _, c := range []status.Category{status.CategoryEnvironment, status.CategoryMissingDependency} {
 		t.Run(string(c), func(t *testing.T) {
-			g := Gap{Category: c, Location: GapLocation{LineNumber: 9, Quote: "apt-get install -y jq"}, Command: "apt-get install -y jq",
+			g := status.Gap{Category: c, Location: status.GapLocation{LineNumber: 9, Quote: "apt-get install -y jq"}, Command: "apt-get install -y jq",
 				SuggestedFix: "Add `apt-get update` before line 9."}
 			_, ok := SuggestFor(g, "apt-get install -y jq", nil)
-			if ok != (c != CategoryEnvironment) {
+			if ok != (c != status.CategoryEnvironment) {
 				t.Errorf("suggestion offered = %v", ok)
 			}
 		})

@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -127,22 +129,22 @@ func renderSARIF(t *testing.T, r *Report) (sarifDoc, []byte) {
 // everyCategoryReport has a gap of each category, every severity, a gap
 // without a line and one of a category SMILE does not know.
 func everyCategoryReport() *Report {
-	var gaps []Gap
+	var gaps []status.Gap
 	cats := append(slices.Clone(knownCategories()), "new_kind_of_gap")
-	sev := []Severity{SeverityCritical, SeverityMajor, SeverityMinor}
+	sev := []status.Severity{status.SeverityCritical, status.SeverityMajor, status.SeverityMinor}
 	for i, c := range cats {
-		gaps = append(gaps, Gap{
-			ID: i + 1, Category: c, Severity: sev[i%3], Location: GapLocation{LineNumber: 10 + i, Quote: fmt.Sprintf("step %d", i)},
+		gaps = append(gaps, status.Gap{
+			ID: i + 1, Category: c, Severity: sev[i%3], Location: status.GapLocation{LineNumber: 10 + i, Quote: fmt.Sprintf("step %d", i)},
 			Problem: "it failed", SuggestedFix: "fix it", Iteration: 1,
 		})
 	}
-	gaps = append(gaps, Gap{ID: len(gaps) + 1, Category: CategoryMissingImage, Severity: SeverityMinor, Problem: "no line"})
-	return BuildReport(&Run{Metadata: Metadata{Name: "every"}, Status: Status{Phase: PhaseMaxIterations, Iteration: 3, Gaps: gaps}},
+	gaps = append(gaps, status.Gap{ID: len(gaps) + 1, Category: status.CategoryMissingImage, Severity: status.SeverityMinor, Problem: "no line"})
+	return BuildReport(&status.Run{Metadata: status.Metadata{Name: "every"}, Status: status.Status{Phase: status.PhaseMaxIterations, Iteration: 3, Gaps: gaps}},
 		ReportInput{TutorialPath: "docs/guide.md", SourcePath: "site/docs/guide.md", Now: t0})
 }
 
-func knownCategories() []Category {
-	var out []Category
+func knownCategories() []status.Category {
+	var out []status.Category
 	for _, c := range categoryRules {
 		out = append(out, c.category)
 	}
@@ -155,7 +157,7 @@ func TestSARIFValidates(t *testing.T) {
 		r    *Report
 	}{
 		{"sample", BuildReport(sampleRun(), sampleInput())},
-		{"no gaps", BuildReport(&Run{Status: Status{Phase: PhaseCompleted}}, ReportInput{TutorialPath: "t.md", Now: t0})},
+		{"no gaps", BuildReport(&status.Run{Status: status.Status{Phase: status.PhaseCompleted}}, ReportInput{TutorialPath: "t.md", Now: t0})},
 		{"every category", everyCategoryReport()},
 		{"built by hand", &Report{}},
 		{"path with spaces and a colon", func() *Report {
@@ -235,7 +237,7 @@ func TestSARIFContent(t *testing.T) {
 	if len(run.Results) != len(r.Gaps) {
 		t.Fatalf("%d results for %d gaps", len(run.Results), len(r.Gaps))
 	}
-	wantLevel := map[Severity]string{SeverityCritical: "error", SeverityMajor: "error", SeverityMinor: "warning"}
+	wantLevel := map[status.Severity]string{status.SeverityCritical: "error", status.SeverityMajor: "error", status.SeverityMinor: "warning"}
 	for i, res := range run.Results {
 		g := r.Gaps[i]
 		if res.RuleID != string(g.Category) || drv.Rules[res.RuleIndex].ID != res.RuleID {
@@ -313,7 +315,7 @@ func TestSARIFFingerprints(t *testing.T) {
 	// Another quote or another category is another gap.
 	other := sampleRun()
 	other.Status.Gaps[0].Location.Quote = "jq .version data.json"
-	other.Status.Gaps[1].Category = CategoryCommandFailure
+	other.Status.Gaps[1].Category = status.CategoryCommandFailure
 	got := fp(BuildReport(other, sampleInput()))
 	if got[0] == base[0] || got[1] == base[1] || got[2] != base[2] {
 		t.Errorf("fingerprints = %q, base %q: want the first two changed, the third not", got, base)

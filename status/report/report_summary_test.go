@@ -1,10 +1,12 @@
-package status
+package report
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 
 	"github.com/yuin/goldmark/ast"
 	extast "github.com/yuin/goldmark/extension/ast"
@@ -103,7 +105,7 @@ func TestSummary(t *testing.T) {
 }
 
 func TestSummaryWithoutGaps(t *testing.T) {
-	r := BuildReport(&Run{Status: Status{Phase: PhaseCompleted, Iteration: 1}}, ReportInput{TutorialPath: "t.md", Now: t0})
+	r := BuildReport(&status.Run{Status: status.Status{Phase: status.PhaseCompleted, Iteration: 1}}, ReportInput{TutorialPath: "t.md", Now: t0})
 	src := RenderSummary(r)
 	d, p := readSummary(t, src)
 	if len(p.rows) != 0 || len(p.suggestions) != 0 || len(p.h3) != 0 {

@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // countWrites replaces the report writer for one test: fail decides, per
@@ -24,7 +26,7 @@ func countWrites(t *testing.T, fail func(path string, try int) bool) map[string]
 		if fail != nil && fail(path, tries[filepath.Base(path)]) {
 			return errors.New("disk says no")
 		}
-		return WriteFileAtomic(path, data, perm)
+		return status.WriteFileAtomic(path, data, perm)
 	}
 	return tries
 }

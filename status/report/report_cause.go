@@ -1,10 +1,12 @@
-package status
+package report
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // Report details that say why a gap happened and what the Student left out:
@@ -43,22 +45,22 @@ func frontMatterTitle(content string) string {
 }
 
 // skippedOf is what the Student skipped in its latest attempt that said.
-func skippedOf(st *Status) []SkippedBlock {
+func skippedOf(st *status.Status) []status.SkippedBlock {
 	for i := len(st.History) - 1; i >= 0; i-- {
 		if s := st.History[i].StudentOutput.Skipped; len(s) > 0 {
-			return append([]SkippedBlock{}, s...)
+			return append([]status.SkippedBlock{}, s...)
 		}
 	}
-	return []SkippedBlock{}
+	return []status.SkippedBlock{}
 }
 
 // annotateWorkarounds tells, on each gap, how the Mentor's last workaround
 // for its line ended when it did not succeed: failed or stopped at its time
 // limit. The audit has the command; the gap gets the sentence.
-func annotateWorkarounds(gaps []Gap, audit Audit) {
+func annotateWorkarounds(gaps []status.Gap, audit status.Audit) {
 	for i := range gaps {
 		g := &gaps[i]
-		var last *AuditCommand
+		var last *status.AuditCommand
 		for j := range audit.Commands {
 			c := &audit.Commands[j]
 			if c.Workaround && c.Line == g.Location.LineNumber && c.Line > 0 {
@@ -84,7 +86,7 @@ func annotateWorkarounds(gaps []Gap, audit Audit) {
 
 // causeText says what, beyond its own line, a gap points at: the other lines
 // with the same problem and the skipped block that likely caused it.
-func causeText(g Gap) (lines, cause string) {
+func causeText(g status.Gap) (lines, cause string) {
 	if len(g.Lines) > 0 {
 		s := make([]string, len(g.Lines))
 		for i, l := range g.Lines {
@@ -107,8 +109,8 @@ const environmentNote = "the container lacked this, not the tutorial: change the
 // gapLevel is a gap's level in the CI formats: what the container lacked is
 // a note, never an error; otherwise critical and major gaps are errors and
 // minor ones warnings.
-func gapLevel(g Gap) string {
-	if g.Category == CategoryEnvironment {
+func gapLevel(g status.Gap) string {
+	if g.Category == status.CategoryEnvironment {
 		return "note"
 	}
 	return sarifLevel(g.Severity)
@@ -116,9 +118,9 @@ func gapLevel(g Gap) string {
 
 // gapCauseSentences is the cause of a gap as plain sentences, for the
 // formats that carry one message per gap (SARIF, GitHub, JUnit).
-func gapCauseSentences(g Gap) string {
+func gapCauseSentences(g status.Gap) string {
 	var b strings.Builder
-	if g.Category == CategoryEnvironment {
+	if g.Category == status.CategoryEnvironment {
 		b.WriteString("\nEnvironment: " + environmentNote + ".")
 	}
 	lines, cause := causeText(g)

@@ -1,89 +1,91 @@
-package status
+package report
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 )
 
 func TestSuggestForLineChanges(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		gap  Gap
+		gap  status.Gap
 		line string // the tutorial's line; "" when unknown
 		want []string
 	}{
 		{
 			name: "chmod from the Mentor",
-			gap: Gap{Category: CategoryPermissionDenied, Location: GapLocation{LineNumber: 30, Quote: "./count.sh words.txt"},
+			gap: status.Gap{Category: status.CategoryPermissionDenied, Location: status.GapLocation{LineNumber: 30, Quote: "./count.sh words.txt"},
 				Command: "./count.sh words.txt", SuggestedFix: "Add `chmod +x count.sh` before line 30."},
 			want: []string{"chmod +x count.sh", "./count.sh words.txt"},
 		},
 		{
 			name: "chmod inside a hedged fix",
-			gap: Gap{Category: CategoryPermissionDenied, Location: GapLocation{LineNumber: 7, Quote: "./deploy.sh"}, Command: "./deploy.sh",
+			gap: status.Gap{Category: status.CategoryPermissionDenied, Location: status.GapLocation{LineNumber: 7, Quote: "./deploy.sh"}, Command: "./deploy.sh",
 				SuggestedFix: "Make sure the step at line 7 is allowed to use `./deploy.sh` (e.g. add `chmod +x ./deploy.sh` before it if it is a script, or say it needs sudo)."},
 			want: []string{"chmod +x ./deploy.sh", "./deploy.sh"},
 		},
 		{
 			name: "chmod keeps the line's indentation and prompt",
-			gap: Gap{Category: CategoryPermissionDenied, Location: GapLocation{LineNumber: 30, Quote: "$ ./run.sh"}, Command: "./run.sh",
+			gap: status.Gap{Category: status.CategoryPermissionDenied, Location: status.GapLocation{LineNumber: 30, Quote: "$ ./run.sh"}, Command: "./run.sh",
 				SuggestedFix: "Add `chmod +x run.sh` before running it."},
 			line: "   $ ./run.sh",
 			want: []string{"   $ chmod +x run.sh", "   $ ./run.sh"},
 		},
 		{
 			name: "install command as a prerequisite line",
-			gap: Gap{Category: CategoryMissingDependency, Location: GapLocation{LineNumber: 12, Quote: "jq .name data.json"}, Command: "jq .name data.json",
+			gap: status.Gap{Category: status.CategoryMissingDependency, Location: status.GapLocation{LineNumber: 12, Quote: "jq .name data.json"}, Command: "jq .name data.json",
 				SuggestedFix: "Add `sudo apt-get install -y jq` to the prerequisites (or as a step) before line 12."},
 			want: []string{"sudo apt-get install -y jq", "jq .name data.json"},
 		},
 		{
 			name: "install commands in a fenced block",
-			gap: Gap{Category: CategoryMissingDependency, Location: GapLocation{LineNumber: 20, Quote: "python3 app.py"}, Command: "python3 app.py",
+			gap: status.Gap{Category: status.CategoryMissingDependency, Location: status.GapLocation{LineNumber: 20, Quote: "python3 app.py"}, Command: "python3 app.py",
 				SuggestedFix: "Install Python first:\n\n```bash\n$ apt-get update\n$ apt-get install -y python3\n```\n"},
 			want: []string{"apt-get update", "apt-get install -y python3", "python3 app.py"},
 		},
 		{
 			name: "missing folder",
-			gap: Gap{Category: CategoryMissingFile, Location: GapLocation{LineNumber: 9, Quote: "cd wordcount"}, Command: "cd wordcount",
+			gap: status.Gap{Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 9, Quote: "cd wordcount"}, Command: "cd wordcount",
 				SuggestedFix: "Add `mkdir -p wordcount` before line 9."},
 			want: []string{"mkdir -p wordcount", "cd wordcount"},
 		},
 		{
 			name: "misspelt file name",
-			gap: Gap{Category: CategoryMissingFile, Location: GapLocation{LineNumber: 12, Quote: "cat conifg.yaml"}, Command: "cat conifg.yaml",
+			gap: status.Gap{Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 12, Quote: "cat conifg.yaml"}, Command: "cat conifg.yaml",
 				SuggestedFix: "Line 12 refers to `conifg.yaml`, but the tutorial created `config.yaml`: use one name in both places."},
 			want: []string{"cat config.yaml"},
 		},
 		{
 			name: "misspelt name in a prose line",
-			gap: Gap{Category: CategoryMissingFile, Location: GapLocation{LineNumber: 40, Quote: "Open `setings.json` in your editor."},
+			gap: status.Gap{Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 40, Quote: "Open `setings.json` in your editor."},
 				SuggestedFix: "Line 40 refers to `setings.json`, but the tutorial created `settings.json`: use one name in both places."},
 			line: "Open `setings.json` in your editor.",
 			want: []string{"Open `settings.json` in your editor."},
 		},
 		{
 			name: "the name the tutorial created lives in another folder: only the file name is corrected",
-			gap: Gap{Category: CategoryMissingFile, Location: GapLocation{LineNumber: 15, Quote: "python3 src/mian.py"}, Command: "python3 src/mian.py",
+			gap: status.Gap{Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 15, Quote: "python3 src/mian.py"}, Command: "python3 src/mian.py",
 				SuggestedFix: "Line 15 refers to `src/mian.py`, but the tutorial created `app/main.py`: use one name in both places."},
 			want: []string{"python3 src/main.py"},
 		},
 		{
 			name: "replace with",
-			gap: Gap{Category: CategoryCommandFailure, Location: GapLocation{LineNumber: 5, Quote: "pip install reqests"}, Command: "pip install reqests",
+			gap: status.Gap{Category: status.CategoryCommandFailure, Location: status.GapLocation{LineNumber: 5, Quote: "pip install reqests"}, Command: "pip install reqests",
 				SuggestedFix: "Replace `reqests` with `requests`."},
 			want: []string{"pip install requests"},
 		},
 		{
 			name: "use instead of",
-			gap: Gap{Category: CategoryCommandFailure, Location: GapLocation{LineNumber: 5, Quote: "python app.py"}, Command: "python app.py",
+			gap: status.Gap{Category: status.CategoryCommandFailure, Location: status.GapLocation{LineNumber: 5, Quote: "python app.py"}, Command: "python app.py",
 				SuggestedFix: "Use `python3` instead of `python`: the image has no `python`."},
 			want: []string{"python3 app.py"},
 		},
 		{
 			name: "whole line",
-			gap: Gap{Category: CategoryCommandFailure, Location: GapLocation{LineNumber: 22, Quote: "npm start"}, Command: "npm start",
+			gap: status.Gap{Category: status.CategoryCommandFailure, Location: status.GapLocation{LineNumber: 22, Quote: "npm start"}, Command: "npm start",
 				SuggestedFix: "Replace line 22 with `npm run dev`."},
 			line: "  npm start",
 			want: []string{"  npm run dev"},
@@ -108,42 +110,42 @@ func TestSuggestForLineChanges(t *testing.T) {
 }
 
 func TestSuggestForNotALineChange(t *testing.T) {
-	chmod := func(fix string) Gap {
-		return Gap{Category: CategoryPermissionDenied, Location: GapLocation{LineNumber: 30, Quote: "./run.sh"}, Command: "./run.sh", SuggestedFix: fix}
+	chmod := func(fix string) status.Gap {
+		return status.Gap{Category: status.CategoryPermissionDenied, Location: status.GapLocation{LineNumber: 30, Quote: "./run.sh"}, Command: "./run.sh", SuggestedFix: fix}
 	}
 	for _, tc := range []struct {
 		name string
-		gap  Gap
+		gap  status.Gap
 		line string
 	}{
-		{"prerequisites section", Gap{Category: CategoryMissingDependency, Location: GapLocation{LineNumber: 12, Quote: "jq ."}, Command: "jq .",
+		{"prerequisites section", status.Gap{Category: status.CategoryMissingDependency, Location: status.GapLocation{LineNumber: 12, Quote: "jq ."}, Command: "jq .",
 			SuggestedFix: "Add jq to the prerequisites."}, ""},
-		{"installs a tool, no command", Gap{Category: CategoryMissingDependency, Location: GapLocation{LineNumber: 12, Quote: "jq ."}, Command: "jq .",
+		{"installs a tool, no command", status.Gap{Category: status.CategoryMissingDependency, Location: status.GapLocation{LineNumber: 12, Quote: "jq ."}, Command: "jq .",
 			SuggestedFix: "Add a step (or a Prerequisites entry) that installs `jq` before line 12."}, ""},
-		{"a question to answer", Gap{Category: CategoryTimeout, Location: GapLocation{LineNumber: 20, Quote: "npm start"}, Command: "npm start",
+		{"a question to answer", status.Gap{Category: status.CategoryTimeout, Location: status.GapLocation{LineNumber: 20, Quote: "npm start"}, Command: "npm start",
 			SuggestedFix: "Say how long line 20 takes; if it starts something that keeps running (a server, a watcher), say to run it in the background or in a second terminal."}, ""},
-		{"a line to move", Gap{Category: CategoryUndefinedVariable, Location: GapLocation{LineNumber: 12, Quote: "curl $API_URL"}, Command: "curl $API_URL",
+		{"a line to move", status.Gap{Category: status.CategoryUndefinedVariable, Location: status.GapLocation{LineNumber: 12, Quote: "curl $API_URL"}, Command: "curl $API_URL",
 			SuggestedFix: "Move the line that sets API_URL (line 40) before line 12."}, ""},
-		{"a placeholder", Gap{Category: CategoryUndefinedVariable, Location: GapLocation{LineNumber: 12, Quote: "curl $API_URL"}, Command: "curl $API_URL",
+		{"a placeholder", status.Gap{Category: status.CategoryUndefinedVariable, Location: status.GapLocation{LineNumber: 12, Quote: "curl $API_URL"}, Command: "curl $API_URL",
 			SuggestedFix: "Set API_URL before line 12, e.g. `export API_URL=...`, and say what value it should have."}, ""},
 		{"an angle-bracket placeholder", chmod("Add `export TOKEN=<your-token>` before line 30."), ""},
-		{"a file to create", Gap{Category: CategoryMissingFile, Location: GapLocation{LineNumber: 12, Quote: "cat data.csv"}, Command: "cat data.csv",
+		{"a file to create", status.Gap{Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 12, Quote: "cat data.csv"}, Command: "cat data.csv",
 			SuggestedFix: "Create `data.csv` before line 12, or say where it comes from."}, ""},
 		{"another line", chmod("Add `chmod +x run.sh` before line 29."), ""},
 		{"after, not before", chmod("Add `chmod +x run.sh` after the heredoc."), ""},
-		{"output to update", Gap{Category: CategoryOutputMismatch, Location: GapLocation{LineNumber: 14, Quote: "9"},
+		{"output to update", status.Gap{Category: status.CategoryOutputMismatch, Location: status.GapLocation{LineNumber: 14, Quote: "9"},
 			SuggestedFix: "Show the output jq prints: \"smile\"."}, ""},
 		{"no fix", chmod(""), ""},
-		{"no line", Gap{Category: CategoryPermissionDenied, Location: GapLocation{Quote: "./run.sh"}, Command: "./run.sh", SuggestedFix: "Add `chmod +x run.sh` before it."}, ""},
-		{"a multi-line quote stands for no line", Gap{Category: CategoryPermissionDenied, Location: GapLocation{LineNumber: 30, Quote: "./run.sh \\\n  --fast"},
+		{"no line", status.Gap{Category: status.CategoryPermissionDenied, Location: status.GapLocation{Quote: "./run.sh"}, Command: "./run.sh", SuggestedFix: "Add `chmod +x run.sh` before it."}, ""},
+		{"a multi-line quote stands for no line", status.Gap{Category: status.CategoryPermissionDenied, Location: status.GapLocation{LineNumber: 30, Quote: "./run.sh \\\n  --fast"},
 			Command: "./run.sh", SuggestedFix: "Add `chmod +x run.sh` before it."}, ""},
 		{"the line no longer holds the quote", chmod("Add `chmod +x run.sh` before it."), "./start.sh"},
-		{"a renamed name the line does not hold", Gap{Category: CategoryMissingFile, Location: GapLocation{LineNumber: 12, Quote: "cat conifg.yaml"},
+		{"a renamed name the line does not hold", status.Gap{Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 12, Quote: "cat conifg.yaml"},
 			Command: "cat conifg.yaml", SuggestedFix: "Line 12 refers to `confg.yml`, but the tutorial created `config.yaml`."}, ""},
-		{"only the folder differs", Gap{Category: CategoryMissingFile, Location: GapLocation{LineNumber: 12, Quote: "cat conf/app.yaml"},
+		{"only the folder differs", status.Gap{Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 12, Quote: "cat conf/app.yaml"},
 			Command: "cat conf/app.yaml", SuggestedFix: "Line 12 refers to `conf/app.yaml`, but the tutorial created `config/app.yaml`."}, ""},
 		{"inserting the line itself", chmod("Run `./run.sh` first."), ""},
-		{"a prose line gets no line inserted above it", Gap{Category: CategoryAmbiguousInstruction, Location: GapLocation{LineNumber: 3, Quote: "Run the script."},
+		{"a prose line gets no line inserted above it", status.Gap{Category: status.CategoryAmbiguousInstruction, Location: status.GapLocation{LineNumber: 3, Quote: "Run the script."},
 			SuggestedFix: "Add `chmod +x run.sh` before line 3."}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,11 +173,11 @@ func TestSuggestionsFromTutorialContent(t *testing.T) {
 		"    ./count.sh indented.txt", // 11: indented code, not fenced
 	}, "\n")
 	fix := "Add `chmod +x count.sh` before running it."
-	gap := func(line int, quote string) Gap {
-		return Gap{ID: line, Category: CategoryPermissionDenied, Severity: SeverityMajor, Location: GapLocation{LineNumber: line, Quote: quote},
+	gap := func(line int, quote string) status.Gap {
+		return status.Gap{ID: line, Category: status.CategoryPermissionDenied, Severity: status.SeverityMajor, Location: status.GapLocation{LineNumber: line, Quote: quote},
 			Command: "./count.sh words.txt", SuggestedFix: fix}
 	}
-	run := &Run{Status: Status{Phase: PhaseCompleted, Gaps: []Gap{
+	run := &status.Run{Status: status.Status{Phase: status.PhaseCompleted, Gaps: []status.Gap{
 		gap(3, "./count.sh"), gap(8, "./count.sh words.txt"), gap(11, "./count.sh indented.txt"), gap(50, "./count.sh"),
 	}}}
 	r := BuildReport(run, ReportInput{TutorialPath: "t.md", TutorialContent: content, Now: t0})

@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // RenderAuditLog renders the raw execution log (smile-audit.log): a header,
@@ -66,8 +68,8 @@ func RenderAuditLog(r *Report) []byte {
 		cost += c.CostUSD
 	}
 	fmt.Fprintf(&b, "\nend: %s (%d failed), %s, %s (%d tokens, $%s)\n",
-		Plural(len(r.AuditTrail.Commands), "command"), failed, Plural(len(r.AuditTrail.Files), "file"),
-		Plural(len(r.AuditTrail.LLMCalls), "LLM call"), tokens, strconv.FormatFloat(cost, 'f', 4, 64))
+		status.Plural(len(r.AuditTrail.Commands), "command"), failed, status.Plural(len(r.AuditTrail.Files), "file"),
+		status.Plural(len(r.AuditTrail.LLMCalls), "LLM call"), tokens, strconv.FormatFloat(cost, 'f', 4, 64))
 	return []byte(b.String())
 }
 
@@ -76,7 +78,7 @@ type logRecord struct {
 	write func(*strings.Builder)
 }
 
-func logEvent(b *strings.Builder, e TimelineEntry) {
+func logEvent(b *strings.Builder, e status.TimelineEntry) {
 	fmt.Fprintf(b, "%s iter=%d event %s", logTime(e.Timestamp), e.Iteration, oneLine(e.Event))
 	first, rest, _ := strings.Cut(strings.TrimRight(e.Details, "\n"), "\n")
 	if first != "" {
@@ -86,7 +88,7 @@ func logEvent(b *strings.Builder, e TimelineEntry) {
 	writeIndented(b, rest)
 }
 
-func logCommand(b *strings.Builder, c AuditCommand) {
+func logCommand(b *strings.Builder, c status.AuditCommand) {
 	fmt.Fprintf(b, "%s iter=%d", logTime(c.StartedAt), c.Iteration)
 	if c.Role != "" {
 		fmt.Fprintf(b, " role=%s", logValue(string(c.Role)))
@@ -114,7 +116,7 @@ func logCommand(b *strings.Builder, c AuditCommand) {
 	writeIndented(b, c.Output)
 }
 
-func logFile(b *strings.Builder, f AuditFile) {
+func logFile(b *strings.Builder, f status.AuditFile) {
 	fmt.Fprintf(b, "%s iter=%d file %s %s (%d bytes)", logTime(f.WrittenAt), f.Iteration, logValue(f.Action), logValue(f.Path), f.Bytes)
 	if f.Line > 0 {
 		fmt.Fprintf(b, " line=%d", f.Line)
@@ -122,7 +124,7 @@ func logFile(b *strings.Builder, f AuditFile) {
 	b.WriteString("\n")
 }
 
-func logLLMCall(b *strings.Builder, c LLMCall) {
+func logLLMCall(b *strings.Builder, c status.LLMCall) {
 	fmt.Fprintf(b, "%s iter=%d", logTime(c.StartedAt), c.Iteration)
 	if c.Role != "" {
 		fmt.Fprintf(b, " role=%s", logValue(string(c.Role)))

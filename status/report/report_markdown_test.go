@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -276,22 +278,22 @@ var hostile = []string{
 }
 
 func hostileReport(h string) *Report {
-	run := &Run{Metadata: Metadata{Name: "hostile"}, Status: Status{
-		Phase: PhaseBlocker, Iteration: 1, Reason: "StudentBlocked", Message: h,
-		Gaps: []Gap{{
-			ID: 1, Title: h, Category: CategoryCommandFailure, Severity: SeverityMajor,
-			Location: GapLocation{LineNumber: 3, Quote: h}, Problem: h, SuggestedFix: h, Iteration: 1, Command: h,
+	run := &status.Run{Metadata: status.Metadata{Name: "hostile"}, Status: status.Status{
+		Phase: status.PhaseBlocker, Iteration: 1, Reason: "StudentBlocked", Message: h,
+		Gaps: []status.Gap{{
+			ID: 1, Title: h, Category: status.CategoryCommandFailure, Severity: status.SeverityMajor,
+			Location: status.GapLocation{LineNumber: 3, Quote: h}, Problem: h, SuggestedFix: h, Iteration: 1, Command: h,
 		}},
-		Timeline:    []TimelineEntry{{Timestamp: t0, Iteration: 1, Event: h, Details: h}},
-		MentorNotes: []MentorNote{{Iteration: 1, Question: h, Answer: h, Workaround: h, SuggestedFix: h}},
-		History:     []IterationRecord{{Iteration: 1, StudentOutput: StudentOutput{Line: 3, Quote: h, CurrentStep: h}}},
+		Timeline:    []status.TimelineEntry{{Timestamp: t0, Iteration: 1, Event: h, Details: h}},
+		MentorNotes: []status.MentorNote{{Iteration: 1, Question: h, Answer: h, Workaround: h, SuggestedFix: h}},
+		History:     []status.IterationRecord{{Iteration: 1, StudentOutput: status.StudentOutput{Line: 3, Quote: h, CurrentStep: h}}},
 	}}
 	return BuildReport(run, ReportInput{
 		TutorialPath: "tutorial.md", TutorialTitle: h, Now: t0,
-		Audits: []Audit{{
-			Commands: []AuditCommand{{Iteration: 1, Role: RoleStudent, Line: 3, Command: h, ExitCode: 1, Output: "output:\n" + h, StartedAt: t0}},
-			Files:    []AuditFile{{Iteration: 1, Line: 3, Path: h, Action: "create", Bytes: 1, WrittenAt: t0}},
-			LLMCalls: []LLMCall{{Iteration: 1, Role: RoleMentor, Provider: "literal", Model: h, StartedAt: t0}},
+		Audits: []status.Audit{{
+			Commands: []status.AuditCommand{{Iteration: 1, Role: status.RoleStudent, Line: 3, Command: h, ExitCode: 1, Output: "output:\n" + h, StartedAt: t0}},
+			Files:    []status.AuditFile{{Iteration: 1, Line: 3, Path: h, Action: "create", Bytes: 1, WrittenAt: t0}},
+			LLMCalls: []status.LLMCall{{Iteration: 1, Role: status.RoleMentor, Provider: "literal", Model: h, StartedAt: t0}},
 		}},
 	})
 }
@@ -426,14 +428,14 @@ func TestMarkdownLinkDestination(t *testing.T) {
 func TestMarkdownEmptyReport(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		phase Phase
+		phase status.Phase
 		want  []string
 	}{
-		{"completed", PhaseCompleted, []string{"No gaps found.", "No events recorded.", "No mentor notes.", "None: the Student completed the tutorial without finding a gap."}},
-		{"error", PhaseError, []string{"No gaps found.", "The run stopped with an error"}},
+		{"completed", status.PhaseCompleted, []string{"No gaps found.", "No events recorded.", "No mentor notes.", "None: the Student completed the tutorial without finding a gap."}},
+		{"error", status.PhaseError, []string{"No gaps found.", "The run stopped with an error"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := RenderMarkdown(BuildReport(&Run{Status: Status{Phase: tc.phase}}, ReportInput{TutorialPath: "t.md", Now: t0}))
+			src := RenderMarkdown(BuildReport(&status.Run{Status: status.Status{Phase: tc.phase}}, ReportInput{TutorialPath: "t.md", Now: t0}))
 			d := parseMD(t, src)
 			if got := d.levels(2); !slices.Equal(got, sections) {
 				t.Errorf("H2 = %q, want %q", got, sections)
@@ -507,11 +509,11 @@ func TestHumanDuration(t *testing.T) {
 func TestMarkdownSuggestionBlocks(t *testing.T) {
 	content := strings.Repeat("\n", 9) + "```bash\n" + strings.Repeat("\n", 19) + "  ./run.sh\n```\n"
 	run := sampleRun()
-	run.Status.Gaps = []Gap{
-		{ID: 1, Title: "Permission denied", Category: CategoryPermissionDenied, Severity: SeverityCritical,
-			Location: GapLocation{LineNumber: 30, Quote: "./run.sh"}, Command: "./run.sh", SuggestedFix: "Add `chmod +x run.sh` before line 30."},
-		{ID: 2, Title: "Missing file", Category: CategoryMissingFile, Severity: SeverityMajor,
-			Location: GapLocation{LineNumber: 31, Quote: "cat data.csv"}, Command: "cat data.csv", SuggestedFix: "Create `data.csv` before line 31."},
+	run.Status.Gaps = []status.Gap{
+		{ID: 1, Title: "Permission denied", Category: status.CategoryPermissionDenied, Severity: status.SeverityCritical,
+			Location: status.GapLocation{LineNumber: 30, Quote: "./run.sh"}, Command: "./run.sh", SuggestedFix: "Add `chmod +x run.sh` before line 30."},
+		{ID: 2, Title: "Missing file", Category: status.CategoryMissingFile, Severity: status.SeverityMajor,
+			Location: status.GapLocation{LineNumber: 31, Quote: "cat data.csv"}, Command: "cat data.csv", SuggestedFix: "Create `data.csv` before line 31."},
 	}
 	in := sampleInput()
 	in.TutorialContent = content

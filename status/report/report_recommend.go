@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // stuckStep is where a run that did not complete stopped.
@@ -18,14 +20,14 @@ type stuckStep struct {
 
 // stuckStepOf finds the step the Student never got past: where it last
 // reported being, else the last gap of the last iteration.
-func stuckStepOf(st *Status, gaps []Gap) stuckStep {
+func stuckStepOf(st *status.Status, gaps []status.Gap) stuckStep {
 	var s stuckStep
 	if n := len(st.History); n > 0 {
 		out := st.History[n-1].StudentOutput
 		s = stuckStep{Line: out.Line, Quote: out.Quote, Step: out.CurrentStep}
 	}
 	if s.Line == 0 {
-		var last *Gap
+		var last *status.Gap
 		for i := range gaps {
 			if last == nil || gaps[i].Iteration >= last.Iteration {
 				last = &gaps[i]
@@ -41,7 +43,7 @@ func stuckStepOf(st *Status, gaps []Gap) stuckStep {
 // recommend turns the gaps into one recommendation per kind of fix, the most
 // severe (then the earliest) first. A run that did not complete gets a first
 // recommendation about the step it stopped at: nothing after it was tried.
-func recommend(sum ReportSummary, gaps []Gap, stuck stuckStep) []Recommendation {
+func recommend(sum ReportSummary, gaps []status.Gap, stuck stuckStep) []Recommendation {
 	var out []Recommendation
 	if r, ok := endRecommendation(sum, stuck); ok {
 		if environmentAt(gaps, stuck.Line) && (sum.Status == ReportBlocker || sum.Status == ReportMaxIterations) {
@@ -172,9 +174,9 @@ func lineList(lines []int) string {
 
 // groupGaps sorts gaps into kinds of fix, most severe first, then by the
 // first line each concerns.
-func groupGaps(gaps []Gap) []*gapGroup {
-	sorted := append([]Gap{}, gaps...)
-	slices.SortStableFunc(sorted, func(a, b Gap) int {
+func groupGaps(gaps []status.Gap) []*gapGroup {
+	sorted := append([]status.Gap{}, gaps...)
+	slices.SortStableFunc(sorted, func(a, b status.Gap) int {
 		if d := b.Severity.Rank() - a.Severity.Rank(); d != 0 {
 			return d
 		}
@@ -232,35 +234,35 @@ type fix struct {
 	key, lead, trail, subject string
 }
 
-func fixFor(g Gap) fix {
+func fixFor(g status.Gap) fix {
 	cmd := firstCommandLine(g.Command)
 	switch g.Category {
-	case CategoryMissingDependency:
+	case status.CategoryMissingDependency:
 		return fix{key: "dependency", lead: "Add a Prerequisites section listing: ", subject: dependencyName(g)}
-	case CategoryPermissionDenied:
+	case status.CategoryPermissionDenied:
 		if script := scriptName(cmd); script != "" {
 			return fix{key: "chmod", lead: "Make scripts executable in the tutorial (chmod +x) before running them: ", subject: script}
 		}
 		return fix{key: "privilege", lead: "Say which steps need elevated privileges (sudo), or use paths the learner can write to: ", subject: subjectOf(cmd, g.Location.Quote)}
-	case CategoryMissingFile:
+	case status.CategoryMissingFile:
 		return fix{key: "file", lead: "Show how to create every file before it is used (its name, location and content): ", subject: firstMatch(fileNotFound, g.Problem, g.Title, cmd, g.Location.Quote)}
-	case CategoryUndefinedVariable:
+	case status.CategoryUndefinedVariable:
 		name := firstMatch(unboundVariable, g.Problem, g.Title, cmd, g.Location.Quote)
 		if name != "" && !strings.HasPrefix(name, "$") {
 			name = "$" + name
 		}
 		return fix{key: "variable", lead: "Define these variables before they are used (export NAME=value) and say where their values come from: ", subject: name}
-	case CategoryTimeout:
+	case status.CategoryTimeout:
 		return fix{key: "timeout", lead: "Say how long these steps take and how to tell when they are done, or make them faster: ", subject: subjectOf(cmd, g.Location.Quote)}
-	case CategoryOutputMismatch:
+	case status.CategoryOutputMismatch:
 		return fix{key: "output", lead: "Update the expected output shown at ", trail: " to match what the commands print (or say which parts may differ)."}
-	case CategoryAmbiguousInstruction:
+	case status.CategoryAmbiguousInstruction:
 		return fix{key: "ambiguous", lead: "Make these instructions explicit (the exact command, file and location): ", subject: quoted(g.Location.Quote)}
-	case CategoryMissingImage:
+	case status.CategoryMissingImage:
 		return fix{key: "image", lead: "Add the missing images or fix their paths: ", subject: firstMatch(imagePath, g.Location.Quote, g.Problem)}
-	case CategoryCommandFailure:
+	case status.CategoryCommandFailure:
 		return fix{key: "command", lead: "Fix the commands that fail as written, or show what the learner must do first: ", subject: subjectOf(cmd, g.Location.Quote)}
-	case CategoryEnvironment:
+	case status.CategoryEnvironment:
 		// Not the page's fault: the recommendation is about the run.
 		return fix{key: "environment", lead: "Give the run what the container lacked (an image with the listed prerequisites as containerImage, network access through studentNetwork), then run it again; the tutorial needs no change for: ", subject: subjectOf(cmd, g.Location.Quote)}
 	}
@@ -307,7 +309,7 @@ func firstMatch(res []*regexp.Regexp, texts ...string) string {
 
 // dependencyName is the tool a missing_dependency gap lacks: from the
 // shell's error, else the command that failed.
-func dependencyName(g Gap) string {
+func dependencyName(g status.Gap) string {
 	if name := firstMatch(notFoundCommand, g.Problem, g.Title); name != "" {
 		return name
 	}
@@ -377,9 +379,9 @@ func shorten(s string, n int) string {
 }
 
 // environmentAt says whether the gap at line is the container's doing.
-func environmentAt(gaps []Gap, line int) bool {
+func environmentAt(gaps []status.Gap, line int) bool {
 	for _, g := range gaps {
-		if line > 0 && g.Location.LineNumber == line && g.Category == CategoryEnvironment {
+		if line > 0 && g.Location.LineNumber == line && g.Category == status.CategoryEnvironment {
 			return true
 		}
 	}

@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 var t0 = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
@@ -19,12 +21,12 @@ const sampleToken = "tok-3f9a1c2e7b5d"
 
 // sampleRun is a run that ended on a blocker after two iterations: four gaps
 // of three categories and every severity, two Mentor notes, a timeline.
-func sampleRun() *Run {
-	run := NewRun("quickstart", "2b7e0c", "run.yaml", t0)
+func sampleRun() *status.Run {
+	run := status.NewRun("quickstart", "2b7e0c", "run.yaml", t0)
 	finished := at(72)
 	mentor := "jq is not installed in the image."
-	run.Status = Status{
-		Phase:      PhaseBlocker,
+	run.Status = status.Status{
+		Phase:      status.PhaseBlocker,
 		Iteration:  2,
 		StartedAt:  t0,
 		UpdatedAt:  finished,
@@ -32,58 +34,58 @@ func sampleRun() *Run {
 		Reason:     "StudentBlocked",
 		Message:    "the Student cannot run ./run.sh",
 		Token:      sampleToken,
-		Gaps: []Gap{
+		Gaps: []status.Gap{
 			{
-				ID: 1, Title: "Missing dependency: jq .name data.json", Category: CategoryMissingDependency, Severity: SeverityMajor,
-				Location:     GapLocation{LineNumber: 12, Quote: "jq .name data.json"},
+				ID: 1, Title: "Missing dependency: jq .name data.json", Category: status.CategoryMissingDependency, Severity: status.SeverityMajor,
+				Location:     status.GapLocation{LineNumber: 12, Quote: "jq .name data.json"},
 				Problem:      "bash: jq: command not found (exit 127)",
 				SuggestedFix: "Install jq before this step:\n\n```sh\napt-get update && apt-get install -y jq\n```\n",
 				Iteration:    1, Command: "jq .name data.json",
 			},
 			{
-				ID: 2, Title: "Output differs from the tutorial", Category: CategoryOutputMismatch, Severity: SeverityMinor,
-				Location:     GapLocation{LineNumber: 14, Quote: `{"name": "smile"}`},
+				ID: 2, Title: "Output differs from the tutorial", Category: status.CategoryOutputMismatch, Severity: status.SeverityMinor,
+				Location:     status.GapLocation{LineNumber: 14, Quote: `{"name": "smile"}`},
 				Problem:      `the tutorial shows {"name": "smile"} but jq printed "smile"`,
 				SuggestedFix: "Show the output jq prints: \"smile\".",
 				Iteration:    2,
 			},
 			{
-				ID: 3, Title: "Missing dependency: python3 app.py", Category: CategoryMissingDependency, Severity: SeverityMajor,
-				Location:  GapLocation{LineNumber: 20, Quote: "python3 app.py"},
+				ID: 3, Title: "Missing dependency: python3 app.py", Category: status.CategoryMissingDependency, Severity: status.SeverityMajor,
+				Location:  status.GapLocation{LineNumber: 20, Quote: "python3 app.py"},
 				Problem:   "bash: python3: command not found",
 				Iteration: 2, Command: "python3 app.py",
 			},
 			{
-				ID: 4, Title: "Permission denied: ./run.sh", Category: CategoryPermissionDenied, Severity: SeverityCritical,
-				Location:     GapLocation{LineNumber: 30, Quote: "./run.sh"},
+				ID: 4, Title: "Permission denied: ./run.sh", Category: status.CategoryPermissionDenied, Severity: status.SeverityCritical,
+				Location:     status.GapLocation{LineNumber: 30, Quote: "./run.sh"},
 				Problem:      "bash: ./run.sh: Permission denied",
 				SuggestedFix: "Add `chmod +x run.sh` before running it.",
 				Iteration:    2, Command: "./run.sh",
 			},
 		},
-		MentorNotes: []MentorNote{
+		MentorNotes: []status.MentorNote{
 			{
 				Iteration: 1, Question: "jq: command not found at line 12. What should I do?",
 				Answer:    "jq is not installed in the image.\n\n```sh\napt-get install -y jq\n```",
-				Timestamp: at(20), Line: 12, Category: string(CategoryMissingDependency),
-				Resolution: ResolutionWorkaround, Workaround: "apt-get install -y jq",
+				Timestamp: at(20), Line: 12, Category: string(status.CategoryMissingDependency),
+				Resolution: status.ResolutionWorkaround, Workaround: "apt-get install -y jq",
 				SuggestedFix: "Add jq to the prerequisites.",
 			},
 			{
 				Iteration: 2, Question: "./run.sh: Permission denied. How do I run it?",
 				Answer:    "The tutorial never makes run.sh executable; I know no way past without changing it.",
-				Timestamp: at(65), Line: 30, Resolution: ResolutionUnresolvable,
+				Timestamp: at(65), Line: 30, Resolution: status.ResolutionUnresolvable,
 			},
 		},
-		History: []IterationRecord{
-			{Iteration: 1, StartedAt: t0, EndedAt: at(15), MentorOutput: &mentor, StudentOutput: StudentOutput{
-				Status: StudentAskMentor, CurrentStep: "Parse the data", Line: 12, Quote: "jq .name data.json",
+		History: []status.IterationRecord{
+			{Iteration: 1, StartedAt: t0, EndedAt: at(15), MentorOutput: &mentor, StudentOutput: status.StudentOutput{
+				Status: status.StudentAskMentor, CurrentStep: "Parse the data", Line: 12, Quote: "jq .name data.json",
 			}},
-			{Iteration: 2, StartedAt: at(25), EndedAt: at(60), StudentOutput: StudentOutput{
-				Status: StudentCannotComplete, CurrentStep: "Run the app", Line: 30, Quote: "./run.sh",
+			{Iteration: 2, StartedAt: at(25), EndedAt: at(60), StudentOutput: status.StudentOutput{
+				Status: status.StudentCannotComplete, CurrentStep: "Run the app", Line: 30, Quote: "./run.sh",
 			}},
 		},
-		Timeline: []TimelineEntry{
+		Timeline: []status.TimelineEntry{
 			{Timestamp: t0, Iteration: 0, Event: "RunStarted", Details: "generation 1 of tutorial.md with provider literal"},
 			{Timestamp: at(1), Iteration: 1, Event: "StudentStarted", Details: "container smile-quickstart-student-1"},
 			{Timestamp: at(15), Iteration: 1, Event: "StudentReported", Details: "ask_mentor at line 12"},
@@ -102,27 +104,27 @@ func sampleInput() ReportInput {
 		TutorialPath:  "tutorial.md",
 		TutorialTitle: "Quickstart: Hello SMILE",
 		Now:           at(75),
-		Audits: []Audit{
+		Audits: []status.Audit{
 			{ // Student, iteration 1
-				Commands: []AuditCommand{
-					{Iteration: 1, Role: RoleStudent, Line: 8, Command: "cat > data.json <<'EOF'\n{\"name\": \"smile\"}\nEOF", ExitCode: 0, DurationMs: 4, StartedAt: at(2)},
-					{Iteration: 1, Role: RoleStudent, Line: 12, Command: "jq .name data.json", ExitCode: 127, DurationMs: 35, Output: "bash: jq: command not found\n", StartedAt: at(3)},
+				Commands: []status.AuditCommand{
+					{Iteration: 1, Role: status.RoleStudent, Line: 8, Command: "cat > data.json <<'EOF'\n{\"name\": \"smile\"}\nEOF", ExitCode: 0, DurationMs: 4, StartedAt: at(2)},
+					{Iteration: 1, Role: status.RoleStudent, Line: 12, Command: "jq .name data.json", ExitCode: 127, DurationMs: 35, Output: "bash: jq: command not found\n", StartedAt: at(3)},
 				},
-				Files: []AuditFile{{Iteration: 1, Line: 8, Path: "data.json", Action: "create", Bytes: 18, WrittenAt: at(2.5)}},
+				Files: []status.AuditFile{{Iteration: 1, Line: 8, Path: "data.json", Action: "create", Bytes: 18, WrittenAt: at(2.5)}},
 			},
 			{ // Mentor, iteration 1
-				Commands: []AuditCommand{},
-				LLMCalls: []LLMCall{{Iteration: 1, Role: RoleMentor, Provider: "claude", Model: "claude-sonnet-4-5", InputTokens: 1200, OutputTokens: 300, CostUSD: 0.0081, DurationMs: 4200, StartedAt: at(17)}},
+				Commands: []status.AuditCommand{},
+				LLMCalls: []status.LLMCall{{Iteration: 1, Role: status.RoleMentor, Provider: "claude", Model: "claude-sonnet-4-5", InputTokens: 1200, OutputTokens: 300, CostUSD: 0.0081, DurationMs: 4200, StartedAt: at(17)}},
 			},
 			{ // Student, iteration 2
-				Commands: []AuditCommand{
-					{Iteration: 2, Role: RoleStudent, Line: 12, Command: "apt-get install -y jq", ExitCode: 0, DurationMs: 5300, Output: "Setting up jq (1.7.1-3) ...\n", StartedAt: at(26), Workaround: true},
-					{Iteration: 2, Role: RoleStudent, Line: 12, Command: "jq .name data.json", ExitCode: 0, DurationMs: 12, Output: "\"smile\"\n", StartedAt: at(32)},
-					{Iteration: 2, Role: RoleStudent, Line: 20, Command: "python3 app.py", ExitCode: 127, DurationMs: 3, Output: "bash: python3: command not found\n", StartedAt: at(33)},
-					{Iteration: 2, Role: RoleStudent, Line: 30, Command: "./run.sh", ExitCode: 126, DurationMs: 2, Output: "bash: ./run.sh: Permission denied\nOPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwx\n", StartedAt: at(34)},
+				Commands: []status.AuditCommand{
+					{Iteration: 2, Role: status.RoleStudent, Line: 12, Command: "apt-get install -y jq", ExitCode: 0, DurationMs: 5300, Output: "Setting up jq (1.7.1-3) ...\n", StartedAt: at(26), Workaround: true},
+					{Iteration: 2, Role: status.RoleStudent, Line: 12, Command: "jq .name data.json", ExitCode: 0, DurationMs: 12, Output: "\"smile\"\n", StartedAt: at(32)},
+					{Iteration: 2, Role: status.RoleStudent, Line: 20, Command: "python3 app.py", ExitCode: 127, DurationMs: 3, Output: "bash: python3: command not found\n", StartedAt: at(33)},
+					{Iteration: 2, Role: status.RoleStudent, Line: 30, Command: "./run.sh", ExitCode: 126, DurationMs: 2, Output: "bash: ./run.sh: Permission denied\nOPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwx\n", StartedAt: at(34)},
 				},
-				Files:    []AuditFile{{Iteration: 2, Line: 26, Path: "run.sh", Action: "create", Bytes: 42, WrittenAt: at(33.5)}},
-				LLMCalls: []LLMCall{},
+				Files:    []status.AuditFile{{Iteration: 2, Line: 26, Path: "run.sh", Action: "create", Bytes: 42, WrittenAt: at(33.5)}},
+				LLMCalls: []status.LLMCall{},
 			},
 		},
 	}
@@ -278,7 +280,7 @@ func TestReportArraysNeverNull(t *testing.T) {
 		name string
 		r    *Report
 	}{
-		{"built from an empty run", BuildReport(&Run{Status: Status{Phase: PhaseCompleted}}, ReportInput{Now: t0})},
+		{"built from an empty run", BuildReport(&status.Run{Status: status.Status{Phase: status.PhaseCompleted}}, ReportInput{Now: t0})},
 		{"built by hand", &Report{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -301,18 +303,18 @@ func TestReportArraysNeverNull(t *testing.T) {
 
 func TestReportSummaryStatus(t *testing.T) {
 	for _, tc := range []struct {
-		phase      Phase
+		phase      status.Phase
 		status     string
 		wantReason string
 	}{
-		{PhaseCompleted, "completed", "Because"},
-		{PhaseMaxIterations, "max_iterations", "Because"},
-		{PhaseBlocker, "blocker", "Because"},
-		{PhaseTimeout, "timeout", "Because"},
-		{PhaseError, "error", "Because"},
+		{status.PhaseCompleted, "completed", "Because"},
+		{status.PhaseMaxIterations, "max_iterations", "Because"},
+		{status.PhaseBlocker, "blocker", "Because"},
+		{status.PhaseTimeout, "timeout", "Because"},
+		{status.PhaseError, "error", "Because"},
 		// A loop cut short is not one of the five: the report says error.
-		{PhaseRunningStudent, "error", "NotFinished"},
-		{PhaseWaitingForMentor, "error", "NotFinished"},
+		{status.PhaseRunningStudent, "error", "NotFinished"},
+		{status.PhaseWaitingForMentor, "error", "NotFinished"},
 	} {
 		t.Run(string(tc.phase), func(t *testing.T) {
 			run := sampleRun()
@@ -348,7 +350,7 @@ func TestReportTutorialName(t *testing.T) {
 		{"", "", "qs", "qs"},
 		{"", "", "", "tutorial"},
 	} {
-		run := &Run{Metadata: Metadata{Name: tc.run}}
+		run := &status.Run{Metadata: status.Metadata{Name: tc.run}}
 		if got := BuildReport(run, ReportInput{TutorialTitle: tc.title, TutorialPath: tc.path}).TutorialName; got != tc.want {
 			t.Errorf("tutorialName(%q, %q, %q) = %q, want %q", tc.title, tc.path, tc.run, got, tc.want)
 		}
@@ -356,8 +358,8 @@ func TestReportTutorialName(t *testing.T) {
 }
 
 func TestReportFillsGapIDAndTitle(t *testing.T) {
-	run := &Run{Status: Status{Phase: PhaseCompleted, Gaps: []Gap{
-		{Category: CategoryMissingFile, Severity: SeverityMajor, Location: GapLocation{LineNumber: 9}},
+	run := &status.Run{Status: status.Status{Phase: status.PhaseCompleted, Gaps: []status.Gap{
+		{Category: status.CategoryMissingFile, Severity: status.SeverityMajor, Location: status.GapLocation{LineNumber: 9}},
 	}}}
 	g := BuildReport(run, ReportInput{}).Gaps[0]
 	if g.ID != 1 || g.Title != "Missing file at line 9" {
@@ -369,9 +371,9 @@ func TestReportFillsGapIDAndTitle(t *testing.T) {
 }
 
 func TestReportExcerptsOutput(t *testing.T) {
-	in := ReportInput{Audits: []Audit{{Commands: []AuditCommand{{Command: "yes", Output: strings.Repeat("y\n", 5000)}}}}}
-	out := BuildReport(&Run{}, in).AuditTrail.Commands[0].Output
-	if len(out) > MaxOutputExcerpt+100 || !strings.Contains(out, "output shortened") {
-		t.Errorf("output kept %d bytes, want an excerpt of about %d", len(out), MaxOutputExcerpt)
+	in := ReportInput{Audits: []status.Audit{{Commands: []status.AuditCommand{{Command: "yes", Output: strings.Repeat("y\n", 5000)}}}}}
+	out := BuildReport(&status.Run{}, in).AuditTrail.Commands[0].Output
+	if len(out) > status.MaxOutputExcerpt+100 || !strings.Contains(out, "output shortened") {
+		t.Errorf("output kept %d bytes, want an excerpt of about %d", len(out), status.MaxOutputExcerpt)
 	}
 }

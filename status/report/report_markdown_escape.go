@@ -1,4 +1,4 @@
-package status
+package report
 
 // Safe Markdown: the primitives the report uses to put text it does not
 // control (tutorial quotes, commands, output, model answers) into Markdown

@@ -1,8 +1,10 @@
-package status
+package report
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 )
 
 func TestReportsRedactSecrets(t *testing.T) {
@@ -41,15 +43,15 @@ func TestReportsRedactSecrets(t *testing.T) {
 				t.Errorf("%s holds secret %q", name, s)
 			}
 		}
-		if !strings.Contains(string(out), Redacted) {
-			t.Errorf("%s shows no %s mark", name, Redacted)
+		if !strings.Contains(string(out), status.Redacted) {
+			t.Errorf("%s shows no %s mark", name, status.Redacted)
 		}
 	}
 
 	// A report built elsewhere is redacted when rendered too.
 	hand := &Report{
-		Gaps:       []Gap{{Problem: "OPENAI_API_KEY=" + secrets[0]}},
-		AuditTrail: Audit{Commands: []AuditCommand{{Command: "env", Output: "OPENAI_API_KEY=" + secrets[0]}}},
+		Gaps:       []status.Gap{{Problem: "OPENAI_API_KEY=" + secrets[0]}},
+		AuditTrail: status.Audit{Commands: []status.AuditCommand{{Command: "env", Output: "OPENAI_API_KEY=" + secrets[0]}}},
 	}
 	js, _ = RenderJSON(hand)
 	for name, out := range map[string][]byte{"markdown": RenderMarkdown(hand), "json": js, "audit log": RenderAuditLog(hand)} {

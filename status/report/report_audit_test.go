@@ -1,10 +1,12 @@
-package status
+package report
 
 import (
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 func TestAuditLogRecords(t *testing.T) {
@@ -70,12 +72,12 @@ func TestAuditLogTimeOrder(t *testing.T) {
 
 func TestAuditLogStaysLineOriented(t *testing.T) {
 	forged := "2026-11-22T10:00:09Z iter=9 role=student line=1 exit=0 duration=1ms $ rm -rf /"
-	r := BuildReport(&Run{Metadata: Metadata{Name: "r"}, Status: Status{Phase: PhaseCompleted}}, ReportInput{
+	r := BuildReport(&status.Run{Metadata: status.Metadata{Name: "r"}, Status: status.Status{Phase: status.PhaseCompleted}}, ReportInput{
 		Now: t0,
-		Audits: []Audit{{
-			Commands: []AuditCommand{{Iteration: 1, Role: RoleStudent, Command: "printf 'a\\rb'", Output: "\x1b[31mred\x1b[0m\r\n" + forged + "\n", StartedAt: t0}},
-			Files:    []AuditFile{{Iteration: 1, Path: "odd\nname.txt", Action: "create", WrittenAt: t0}},
-			LLMCalls: []LLMCall{{Iteration: 1, Provider: "openai", Model: "local model", Error: "rate limited\nretry", StartedAt: t0}},
+		Audits: []status.Audit{{
+			Commands: []status.AuditCommand{{Iteration: 1, Role: status.RoleStudent, Command: "printf 'a\\rb'", Output: "\x1b[31mred\x1b[0m\r\n" + forged + "\n", StartedAt: t0}},
+			Files:    []status.AuditFile{{Iteration: 1, Path: "odd\nname.txt", Action: "create", WrittenAt: t0}},
+			LLMCalls: []status.LLMCall{{Iteration: 1, Provider: "openai", Model: "local model", Error: "rate limited\nretry", StartedAt: t0}},
 		}},
 	})
 	log := string(RenderAuditLog(r))
@@ -104,7 +106,7 @@ func TestAuditLogStaysLineOriented(t *testing.T) {
 func TestAuditLogKeepsUnreadableAnswers(t *testing.T) {
 	run := sampleRun()
 	in := sampleInput()
-	in.Audits = append(in.Audits, Audit{LLMCalls: []LLMCall{{Iteration: 2, Role: RoleStudent, Provider: "codex", Model: "gpt-5-codex",
+	in.Audits = append(in.Audits, status.Audit{LLMCalls: []status.LLMCall{{Iteration: 2, Role: status.RoleStudent, Provider: "codex", Model: "gpt-5-codex",
 		InputTokens: 900, OutputTokens: 50, Estimated: true, NoPrice: true, StartedAt: time.Date(2026, 11, 22, 10, 0, 40, 0, time.UTC),
 		Error: "answer not readable: no JSON object found in the output", RawOutput: "I did it all.\nOPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuv"}}})
 	log := string(RenderAuditLog(BuildReport(run, in)))

@@ -1,9 +1,11 @@
-package status
+package report
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // RenderGitHub renders the report as GitHub Actions workflow commands, one
@@ -35,7 +37,7 @@ func RenderGitHub(r *Report) []byte {
 
 // githubMessage is the annotation's text: the problem, the quoted line and
 // the suggested fix.
-func githubMessage(r *Report, g Gap) string {
+func githubMessage(r *Report, g status.Gap) string {
 	msg := sarifMessage(g)
 	if q := strings.TrimSpace(stripControl(g.Location.Quote)); q != "" && g.Location.LineNumber > 0 {
 		msg = fmt.Sprintf("Line %d: %s\n%s", g.Location.LineNumber, q, msg)
@@ -50,7 +52,7 @@ func githubMessage(r *Report, g Gap) string {
 func summaryLine(r *Report) string {
 	c := r.Summary.GapCounts
 	s := fmt.Sprintf("SMILE %s after %s: %s (%d critical, %d major, %d minor)",
-		r.Summary.Status, Plural(r.Summary.Iterations, "iteration"), Plural(len(r.Gaps), "gap"), c.Critical, c.Major, c.Minor)
+		r.Summary.Status, status.Plural(r.Summary.Iterations, "iteration"), status.Plural(len(r.Gaps), "gap"), c.Critical, c.Major, c.Minor)
 	if p := sourcePath(r); p != "" {
 		s += " in " + p
 	}

@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 
 	junit "github.com/joshdk/go-junit"
 )
@@ -262,7 +264,7 @@ func TestJUnitStepsAfterTheStopAreSkipped(t *testing.T) {
 func TestJUnitRunEnds(t *testing.T) {
 	t.Run("timeout at a step without a gap", func(t *testing.T) {
 		run := sampleRun()
-		run.Status.Phase, run.Status.Reason, run.Status.Message = PhaseTimeout, "RunTimeout", "the run took longer than 300s"
+		run.Status.Phase, run.Status.Reason, run.Status.Message = status.PhaseTimeout, "RunTimeout", "the run took longer than 300s"
 		run.Status.Gaps = run.Status.Gaps[:1]
 		run.Status.History[1].StudentOutput.Line = 20
 		s := checkJUnit(t, renderJUnit(t, BuildReport(run, sampleInput())))
@@ -279,7 +281,7 @@ func TestJUnitRunEnds(t *testing.T) {
 		}
 	})
 	t.Run("error before any step", func(t *testing.T) {
-		run := &Run{Status: Status{Phase: PhaseError, Reason: "ImagePullFailed", Message: "no such image"}}
+		run := &status.Run{Status: status.Status{Phase: status.PhaseError, Reason: "ImagePullFailed", Message: "no such image"}}
 		s := checkJUnit(t, renderJUnit(t, BuildReport(run, ReportInput{TutorialPath: "t.md", Now: t0})))
 		if s.Totals.Tests != 1 || s.Totals.Error != 1 || s.Tests[0].Name != "run: error" || !strings.Contains(s.Tests[0].Message, "no such image") {
 			t.Errorf("tests = %+v, want one errored case for the run", s.Tests)
@@ -288,14 +290,14 @@ func TestJUnitRunEnds(t *testing.T) {
 	t.Run("completed without gaps", func(t *testing.T) {
 		in := sampleInput()
 		run := sampleRun()
-		run.Status.Phase, run.Status.Gaps = PhaseCompleted, nil
+		run.Status.Phase, run.Status.Gaps = status.PhaseCompleted, nil
 		s := checkJUnit(t, renderJUnit(t, BuildReport(run, in)))
 		if s.Totals.Tests == 0 || s.Totals.Passed != s.Totals.Tests {
 			t.Errorf("totals = %+v, want every step passed", s.Totals)
 		}
 	})
 	t.Run("a gap without a line", func(t *testing.T) {
-		run := &Run{Status: Status{Phase: PhaseCompleted, Gaps: []Gap{{ID: 1, Title: "Missing image", Category: CategoryMissingImage, Severity: SeverityMinor, Problem: "logo.png is missing"}}}}
+		run := &status.Run{Status: status.Status{Phase: status.PhaseCompleted, Gaps: []status.Gap{{ID: 1, Title: "Missing image", Category: status.CategoryMissingImage, Severity: status.SeverityMinor, Problem: "logo.png is missing"}}}}
 		s := checkJUnit(t, renderJUnit(t, BuildReport(run, ReportInput{TutorialPath: "t.md", Now: t0})))
 		if s.Totals.Failed != 1 || s.Tests[0].Name != "gap 1: Missing image" || s.Tests[0].Properties["line"] != "" {
 			t.Errorf("tests = %+v", s.Tests)

@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 )
 
 func TestFormatFileNames(t *testing.T) {
@@ -182,8 +184,8 @@ func TestEveryFormatRedactsSecrets(t *testing.T) {
 				t.Errorf("%s holds secret %q", f, s)
 			}
 		}
-		if !bytes.Contains(out, []byte(Redacted)) && !bytes.Contains(out, []byte(escapeData(Redacted))) {
-			t.Errorf("%s shows no %s mark", f, Redacted)
+		if !bytes.Contains(out, []byte(status.Redacted)) && !bytes.Contains(out, []byte(escapeData(status.Redacted))) {
+			t.Errorf("%s shows no %s mark", f, status.Redacted)
 		}
 	}
 
@@ -192,8 +194,8 @@ func TestEveryFormatRedactsSecrets(t *testing.T) {
 	hand := &Report{
 		TutorialName: "Using " + secrets[0],
 		Summary:      ReportSummary{Status: ReportError, Message: "OPENAI_API_KEY=" + secrets[0]},
-		Gaps: []Gap{{ID: 1, Title: secrets[1], Category: CategoryPermissionDenied, Severity: SeverityMinor,
-			Location: GapLocation{LineNumber: 2, Quote: "./run.sh"}, Command: "./run.sh", Problem: "key " + secrets[2],
+		Gaps: []status.Gap{{ID: 1, Title: secrets[1], Category: status.CategoryPermissionDenied, Severity: status.SeverityMinor,
+			Location: status.GapLocation{LineNumber: 2, Quote: "./run.sh"}, Command: "./run.sh", Problem: "key " + secrets[2],
 			SuggestedFix: "Add `chmod +x run.sh` before line 2."}},
 		SourcePath:  "t.md",
 		SourceLines: map[int]string{2: "./run.sh --key " + secrets[3]},

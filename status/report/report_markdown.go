@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // RenderMarkdown renders the report for authors (the seed's layout). Text
@@ -37,7 +39,7 @@ func writeSummary(b *strings.Builder, r *Report) {
 	c := s.GapCounts
 	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
 	if n := len(r.Skipped); n > 0 {
-		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", Plural(n, "block"))
+		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", status.Plural(n, "block"))
 	}
 	if s.Cost != nil {
 		fmt.Fprintf(b, "- **Cost**: %s\n", mdText(s.Cost.String()))
@@ -93,7 +95,7 @@ func writeGaps(b *strings.Builder, r *Report) {
 	}
 }
 
-func mdLocation(tutorial string, loc GapLocation) string {
+func mdLocation(tutorial string, loc status.GapLocation) string {
 	var s string
 	switch {
 	case loc.LineNumber > 0 && tutorial != "":
@@ -109,7 +111,7 @@ func mdLocation(tutorial string, loc GapLocation) string {
 	return s
 }
 
-func writeTimeline(b *strings.Builder, entries []TimelineEntry) {
+func writeTimeline(b *strings.Builder, entries []status.TimelineEntry) {
 	b.WriteString("## Timeline\n\n")
 	if len(entries) == 0 {
 		b.WriteString("No events recorded.\n\n")
@@ -122,7 +124,7 @@ func writeTimeline(b *strings.Builder, entries []TimelineEntry) {
 	b.WriteString("\n")
 }
 
-func writeMentorNotes(b *strings.Builder, notes []MentorNote) {
+func writeMentorNotes(b *strings.Builder, notes []status.MentorNote) {
 	b.WriteString("## Mentor Notes\n\n")
 	if len(notes) == 0 {
 		b.WriteString("No mentor notes.\n\n")
@@ -169,7 +171,7 @@ func addBlock(blocks []codeBlock, add codeBlock) []codeBlock {
 	return append(blocks, add)
 }
 
-func writeAuditTrail(b *strings.Builder, a Audit) {
+func writeAuditTrail(b *strings.Builder, a status.Audit) {
 	b.WriteString("## Audit Trail\n\n### Commands\n\n")
 	if len(a.Commands) == 0 {
 		b.WriteString("None.\n\n")
@@ -233,7 +235,7 @@ func writeAuditTrail(b *strings.Builder, a Audit) {
 		in, out, cost = in+c.InputTokens, out+c.OutputTokens, cost+c.CostUSD
 		estimated = estimated || c.Estimated
 	}
-	fmt.Fprintf(b, "\n**Total**: %s, %d input tokens, %d output tokens, %s USD\n\n", Plural(len(a.LLMCalls), "call"), in, out, costText(cost, estimated))
+	fmt.Fprintf(b, "\n**Total**: %s, %d input tokens, %d output tokens, %s USD\n\n", status.Plural(len(a.LLMCalls), "call"), in, out, costText(cost, estimated))
 }
 
 func writeRecommendations(b *strings.Builder, r *Report) {
@@ -316,8 +318,8 @@ func mdRow(b *strings.Builder, cells ...string) {
 // writeGapCause writes what a gap's cause is beyond its line: the
 // environment, every line it was seen at, the skipped block it likely comes
 // from, output shown only as an example, a workaround that did not work.
-func writeGapCause(b *strings.Builder, g Gap) {
-	if g.Category == CategoryEnvironment {
+func writeGapCause(b *strings.Builder, g status.Gap) {
+	if g.Category == status.CategoryEnvironment {
 		fmt.Fprintf(b, "- **Environment**: %s\n", mdText(environmentNote))
 	}
 	lines, cause := causeText(g)
@@ -337,7 +339,7 @@ func writeGapCause(b *strings.Builder, g Gap) {
 
 // writeSkipped lists the blocks the Student did not follow and why; nothing
 // when it followed every block.
-func writeSkipped(b *strings.Builder, skipped []SkippedBlock) {
+func writeSkipped(b *strings.Builder, skipped []status.SkippedBlock) {
 	if len(skipped) == 0 {
 		return
 	}

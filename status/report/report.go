@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // The report files written into a run's outputDir on every loop exit.
@@ -27,7 +29,7 @@ type ReportInput struct {
 	// Without either the file's base name does.
 	TutorialTitle string
 	// Audits are every attempt's audit, oldest first (Student and Mentor).
-	Audits []Audit
+	Audits []status.Audit
 	// Now is when the report is built; it ends the duration of a run that
 	// has no finishedAt.
 	Now time.Time
@@ -79,16 +81,16 @@ const (
 // (Markdown), tools (JSON) and auditors (the log). Other tools read the JSON:
 // its field names are a contract.
 type Report struct {
-	TutorialName    string           `json:"tutorialName"`
-	Summary         ReportSummary    `json:"summary"`
-	Gaps            []Gap            `json:"gaps"`
-	Timeline        []TimelineEntry  `json:"timeline"`
-	MentorNotes     []MentorNote     `json:"mentorNotes"`
-	AuditTrail      Audit            `json:"auditTrail"`
-	Recommendations []Recommendation `json:"recommendations"`
-	GeneratedAt     time.Time        `json:"generatedAt"`
+	TutorialName    string                 `json:"tutorialName"`
+	Summary         ReportSummary          `json:"summary"`
+	Gaps            []status.Gap           `json:"gaps"`
+	Timeline        []status.TimelineEntry `json:"timeline"`
+	MentorNotes     []status.MentorNote    `json:"mentorNotes"`
+	AuditTrail      status.Audit           `json:"auditTrail"`
+	Recommendations []Recommendation       `json:"recommendations"`
+	GeneratedAt     time.Time              `json:"generatedAt"`
 	// Skipped are the blocks the Student did not follow, with why.
-	Skipped []SkippedBlock `json:"skipped"`
+	Skipped []status.SkippedBlock `json:"skipped"`
 
 	// RunName names the run in the Markdown summary and the audit log's
 	// header; the JSON contract has no field for it.
@@ -121,7 +123,7 @@ type ReportSummary struct {
 	Reason  string `json:"reason"`
 	Message string `json:"message"`
 	// Cost totals the run's LLM calls (absent when there were none).
-	Cost *Cost `json:"cost,omitempty"`
+	Cost *status.Cost `json:"cost,omitempty"`
 }
 
 // GapCounts counts gaps by severity.
@@ -150,7 +152,7 @@ const (
 
 // BuildReport gathers a run and its audits into a report. Every string in it
 // is redacted (API keys, the run's callback token).
-func BuildReport(run *Run, in ReportInput) *Report {
+func BuildReport(run *status.Run, in ReportInput) *Report {
 	now := in.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -163,21 +165,21 @@ func BuildReport(run *Run, in ReportInput) *Report {
 		RunName:      run.Metadata.Name,
 		Summary:      summarize(st, in.TutorialPath, now),
 		Gaps:         reportGaps(st.Gaps),
-		Timeline:     append([]TimelineEntry{}, st.Timeline...),
-		MentorNotes:  append([]MentorNote{}, st.MentorNotes...),
+		Timeline:     append([]status.TimelineEntry{}, st.Timeline...),
+		MentorNotes:  append([]status.MentorNote{}, st.MentorNotes...),
 		AuditTrail:   mergeAudits(in.Audits),
 		GeneratedAt:  now,
 		Skipped:      skippedOf(st),
 	}
 	annotateWorkarounds(r.Gaps, r.AuditTrail)
-	r.Summary.Cost = CostOf(r.AuditTrail.LLMCalls)
+	r.Summary.Cost = status.CostOf(r.AuditTrail.LLMCalls)
 	for _, g := range r.Gaps {
 		switch g.Severity {
-		case SeverityCritical:
+		case status.SeverityCritical:
 			r.Summary.GapCounts.Critical++
-		case SeverityMajor:
+		case status.SeverityMajor:
 			r.Summary.GapCounts.Major++
-		case SeverityMinor:
+		case status.SeverityMinor:
 			r.Summary.GapCounts.Minor++
 		}
 	}
@@ -199,7 +201,7 @@ func BuildReport(run *Run, in ReportInput) *Report {
 // reportStatus maps a phase to the report's status. A report is written on
 // loop exit, so the phase is terminal; if it is not, the loop was cut short,
 // which the report calls an error rather than inventing a sixth status.
-func reportStatus(st *Status) (status, reason, message string) {
+func reportStatus(st *status.Status) (status, reason, message string) {
 	if st.Phase.Terminal() {
 		return st.Phase.LoopStatus(), st.Reason, st.Message
 	}
@@ -214,7 +216,7 @@ func reportStatus(st *Status) (status, reason, message string) {
 // provisional one, as `smile logs` renders during a run).
 const ReasonNotFinished = "NotFinished"
 
-func summarize(st *Status, tutorialPath string, now time.Time) ReportSummary {
+func summarize(st *status.Status, tutorialPath string, now time.Time) ReportSummary {
 	s := ReportSummary{Iterations: st.Iteration, TutorialPath: tutorialPath}
 	s.Status, s.Reason, s.Message = reportStatus(st)
 	end := now
@@ -246,8 +248,8 @@ func tutorialName(title, path, runName string) string {
 
 // reportGaps copies the gaps, filling what a reader needs and an older
 // status may lack: an ID and a title.
-func reportGaps(gaps []Gap) []Gap {
-	out := append([]Gap{}, gaps...)
+func reportGaps(gaps []status.Gap) []status.Gap {
+	out := append([]status.Gap{}, gaps...)
 	for i := range out {
 		g := &out[i]
 		if g.ID == 0 {
@@ -263,7 +265,7 @@ func reportGaps(gaps []Gap) []Gap {
 	return out
 }
 
-func categoryLabel(c Category) string {
+func categoryLabel(c status.Category) string {
 	s := strings.ReplaceAll(string(c), "_", " ")
 	if s == "" {
 		return "Gap"
@@ -273,11 +275,11 @@ func categoryLabel(c Category) string {
 
 // mergeAudits joins every attempt's audit, oldest attempt first, keeping
 // only an excerpt of each command's output.
-func mergeAudits(audits []Audit) Audit {
-	out := Audit{Commands: []AuditCommand{}, Files: []AuditFile{}, LLMCalls: []LLMCall{}}
+func mergeAudits(audits []status.Audit) status.Audit {
+	out := status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}
 	for _, a := range audits {
 		for _, c := range a.Commands {
-			c.Output = Excerpt(c.Output)
+			c.Output = status.Excerpt(c.Output)
 			out.Commands = append(out.Commands, c)
 		}
 		out.Files = append(out.Files, a.Files...)
@@ -304,7 +306,7 @@ var (
 	reportWriteTries = 3
 	reportRetryDelay = 100 * time.Millisecond
 	// writeReportFile is WriteFileAtomic; tests replace it to count tries.
-	writeReportFile = WriteFileAtomic
+	writeReportFile = status.WriteFileAtomic
 )
 
 // WriteReports writes smile-report.md, smile-report.json and smile-audit.log
@@ -312,12 +314,12 @@ var (
 // a file that still cannot be written goes to fallback instead (the caller
 // passes stdout, E16) and the error says which. The returned ref names the
 // files that were written.
-func WriteReports(dir string, r *Report, fallback io.Writer) (*ReportRef, error) {
+func WriteReports(dir string, r *Report, fallback io.Writer) (*status.ReportRef, error) {
 	js, err := RenderJSON(r)
 	if err != nil {
 		return nil, err
 	}
-	ref := &ReportRef{WrittenAt: time.Now().UTC()}
+	ref := &status.ReportRef{WrittenAt: time.Now().UTC()}
 	files := []struct {
 		name string
 		data []byte

@@ -1,9 +1,11 @@
-package status
+package report
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // parsedCommand is a workflow command as the Actions runner reads it.
@@ -99,7 +101,7 @@ func TestGitHubAnnotations(t *testing.T) {
 	if len(lines) != len(r.Gaps)+1 {
 		t.Fatalf("%d lines for %d gaps, want one per gap and a notice:\n%s", len(lines), len(r.Gaps), out)
 	}
-	wantCmd := map[Severity]string{SeverityCritical: "error", SeverityMajor: "error", SeverityMinor: "warning"}
+	wantCmd := map[status.Severity]string{status.SeverityCritical: "error", status.SeverityMajor: "error", status.SeverityMinor: "warning"}
 	for i, g := range r.Gaps {
 		c, ok := parseWorkflowCommand(lines[i])
 		if !ok {
@@ -166,7 +168,7 @@ func TestGitHubHostileText(t *testing.T) {
 }
 
 func TestGitHubNoGaps(t *testing.T) {
-	r := BuildReport(&Run{Status: Status{Phase: PhaseCompleted, Iteration: 1}}, ReportInput{TutorialPath: "t.md", Now: t0})
+	r := BuildReport(&status.Run{Status: status.Status{Phase: status.PhaseCompleted, Iteration: 1}}, ReportInput{TutorialPath: "t.md", Now: t0})
 	if got, want := string(RenderGitHub(r)), "::notice::SMILE completed after 1 iteration: 0 gaps (0 critical, 0 major, 0 minor) in t.md\n"; got != want {
 		t.Errorf("output = %q, want %q", got, want)
 	}

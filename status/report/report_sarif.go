@@ -1,4 +1,4 @@
-package status
+package report
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // SARIF 2.1.0 (OASIS): what code scanning (GitHub, GitLab, Azure DevOps)
@@ -137,25 +139,25 @@ type categoryRule struct {
 // category's usual severity (reconcile's defaultSeverity); each result
 // carries its own.
 var categoryRules = []struct {
-	category Category
+	category status.Category
 	categoryRule
 }{
-	{CategoryMissingDependency, categoryRule{"MissingDependency", "A tool or package the tutorial uses is never installed.", "error"}},
-	{CategoryPermissionDenied, categoryRule{"PermissionDenied", "A step is not allowed to do what it tries: a script never made executable, a path the learner cannot write.", "error"}},
-	{CategoryMissingFile, categoryRule{"MissingFile", "A step uses a file or folder that no earlier step creates.", "error"}},
-	{CategoryUndefinedVariable, categoryRule{"UndefinedVariable", "A step uses a variable the tutorial never sets.", "error"}},
-	{CategoryTimeout, categoryRule{"Timeout", "A step does not finish in time, or starts something that never ends.", "error"}},
-	{CategoryOutputMismatch, categoryRule{"OutputMismatch", "The output the tutorial shows differs from what the step prints.", "warning"}},
-	{CategoryAmbiguousInstruction, categoryRule{"AmbiguousInstruction", "The tutorial does not say what to do with a block: save it (where?) or run it.", "error"}},
-	{CategoryMissingImage, categoryRule{"MissingImage", "An image the tutorial shows is missing.", "warning"}},
-	{CategoryCommandFailure, categoryRule{"CommandFailure", "A command fails as the tutorial writes it.", "error"}},
-	{CategoryEnvironment, categoryRule{"Environment", "The container lacked something the step needs (network, a daemon, a tool the tutorial lists as a prerequisite); the run's settings, not the tutorial, should change.", "note"}},
+	{status.CategoryMissingDependency, categoryRule{"MissingDependency", "A tool or package the tutorial uses is never installed.", "error"}},
+	{status.CategoryPermissionDenied, categoryRule{"PermissionDenied", "A step is not allowed to do what it tries: a script never made executable, a path the learner cannot write.", "error"}},
+	{status.CategoryMissingFile, categoryRule{"MissingFile", "A step uses a file or folder that no earlier step creates.", "error"}},
+	{status.CategoryUndefinedVariable, categoryRule{"UndefinedVariable", "A step uses a variable the tutorial never sets.", "error"}},
+	{status.CategoryTimeout, categoryRule{"Timeout", "A step does not finish in time, or starts something that never ends.", "error"}},
+	{status.CategoryOutputMismatch, categoryRule{"OutputMismatch", "The output the tutorial shows differs from what the step prints.", "warning"}},
+	{status.CategoryAmbiguousInstruction, categoryRule{"AmbiguousInstruction", "The tutorial does not say what to do with a block: save it (where?) or run it.", "error"}},
+	{status.CategoryMissingImage, categoryRule{"MissingImage", "An image the tutorial shows is missing.", "warning"}},
+	{status.CategoryCommandFailure, categoryRule{"CommandFailure", "A command fails as the tutorial writes it.", "error"}},
+	{status.CategoryEnvironment, categoryRule{"Environment", "The container lacked something the step needs (network, a daemon, a tool the tutorial lists as a prerequisite); the run's settings, not the tutorial, should change.", "note"}},
 }
 
 // sarifLevel maps a gap's severity to a result level.
-func sarifLevel(s Severity) string {
+func sarifLevel(s status.Severity) string {
 	switch s {
-	case SeverityCritical, SeverityMajor:
+	case status.SeverityCritical, status.SeverityMajor:
 		return "error"
 	}
 	return "warning"
@@ -244,7 +246,7 @@ func RenderSARIF(r *Report) ([]byte, error) {
 
 // sarifRules are one rule per known category, then one per other category
 // the gaps use, with each rule's index.
-func sarifRules(gaps []Gap) ([]sarifRule, map[string]int) {
+func sarifRules(gaps []status.Gap) ([]sarifRule, map[string]int) {
 	var rules []sarifRule
 	index := map[string]int{}
 	add := func(id string, cr categoryRule) {
@@ -262,7 +264,7 @@ func sarifRules(gaps []Gap) ([]sarifRule, map[string]int) {
 	for _, g := range gaps {
 		id := ruleID(g.Category)
 		if _, ok := index[id]; !ok {
-			add(id, categoryRule{name: pascalCase(id), description: categoryLabel(Category(id)) + " gaps.", level: "warning"})
+			add(id, categoryRule{name: pascalCase(id), description: categoryLabel(status.Category(id)) + " gaps.", level: "warning"})
 		}
 	}
 	return rules, index
@@ -279,7 +281,7 @@ func pascalCase(s string) string {
 	return b.String()
 }
 
-func ruleID(c Category) string {
+func ruleID(c status.Category) string {
 	if s := strings.TrimSpace(stripControl(string(c))); s != "" {
 		return s
 	}
@@ -287,7 +289,7 @@ func ruleID(c Category) string {
 }
 
 // sarifMessage is the gap's problem and its suggested fix, as plain text.
-func sarifMessage(g Gap) string {
+func sarifMessage(g status.Gap) string {
 	text := strings.TrimSpace(stripControl(g.Problem))
 	if text == "" {
 		text = strings.TrimSpace(stripControl(g.Title))
@@ -309,7 +311,7 @@ func sarifMessage(g Gap) string {
 
 // gapFingerprint identifies a gap across runs: its category and its quote
 // (whitespace aside), so it survives lines being added above it.
-func gapFingerprint(g Gap, extra ...string) string {
+func gapFingerprint(g status.Gap, extra ...string) string {
 	what := strings.Join(strings.Fields(g.Location.Quote), " ")
 	if what == "" {
 		what = strings.Join(strings.Fields(g.Title+" "+g.Command), " ")

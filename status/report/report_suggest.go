@@ -1,10 +1,12 @@
-package status
+package report
 
 import (
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/smile-loop/smile/status"
 
 	"github.com/smile-loop/smile/spec"
 )
@@ -37,8 +39,8 @@ func (s Suggestion) Text() string { return strings.Join(s.Lines, "\n") }
 // `chmod +x count.sh` before line 30.", "Install jq before this step:" and a
 // fenced block), and a wrong name ("Line 12 refers to `conifg.yaml`, but the
 // tutorial created `config.yaml`", "Replace `a` with `b`").
-func SuggestFor(g Gap, line string, inCode *bool) (Suggestion, bool) {
-	if g.Category == CategoryEnvironment {
+func SuggestFor(g status.Gap, line string, inCode *bool) (Suggestion, bool) {
+	if g.Category == status.CategoryEnvironment {
 		return Suggestion{}, false // the run's settings change, not the page
 	}
 	n := g.Location.LineNumber
@@ -115,7 +117,7 @@ var (
 )
 
 // insertion is the command(s) a fix says to run before the gap's line.
-func insertion(g Gap, n int, prose string, blocks []codeBlock) ([]string, bool) {
+func insertion(g status.Gap, n int, prose string, blocks []codeBlock) ([]string, bool) {
 	if !beforeWords.MatchString(prose) {
 		return nil, false
 	}
@@ -125,7 +127,7 @@ func insertion(g Gap, n int, prose string, blocks []codeBlock) ([]string, bool) 
 	var lines []string
 	if m := addCommand.FindStringSubmatch(prose); m != nil {
 		lines = []string{strings.TrimSpace(m[2])}
-	} else if g.Category == CategoryPermissionDenied {
+	} else if g.Category == status.CategoryPermissionDenied {
 		for _, m := range codeSpan.FindAllStringSubmatch(prose, -1) {
 			if c := strings.TrimSpace(m[2]); strings.HasPrefix(c, "chmod +x ") {
 				lines = []string{c}
@@ -196,7 +198,7 @@ func renamed(from, to string) string {
 
 // gapLines reads, from the tutorial's text, each gap's line and whether it
 // is inside a fenced code block.
-func gapLines(content string, gaps []Gap) (map[int]string, map[int]bool) {
+func gapLines(content string, gaps []status.Gap) (map[int]string, map[int]bool) {
 	code := map[int]bool{}
 	for _, b := range spec.ParseMarkdown([]byte(content)).Blocks {
 		if b.Kind != spec.BlockCode || !b.Fenced {
@@ -217,7 +219,7 @@ func gapLines(content string, gaps []Gap) (map[int]string, map[int]bool) {
 }
 
 // suggestionFor is the suggestion a report shows for a gap.
-func suggestionFor(r *Report, g Gap) (Suggestion, bool) {
+func suggestionFor(r *Report, g status.Gap) (Suggestion, bool) {
 	n := g.Location.LineNumber
 	var inCode *bool
 	if r.InCode != nil {
