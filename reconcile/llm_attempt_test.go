@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -27,7 +29,7 @@ func llmHarness(t *testing.T, specYAML string) *harness {
 	h := newHarness(t, "")
 	manifest := "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec:\n  maxIterations: 3\n  timeout: 300\n" + specYAML
 	write(t, filepath.Join(h.dir, "run.yaml"), manifest)
-	m, err := spec.LoadManifest(filepath.Join(h.dir, "run.yaml"))
+	m, err := runfile.Load(filepath.Join(h.dir, "run.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

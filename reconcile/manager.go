@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
@@ -288,7 +290,7 @@ type ApplyResult struct {
 // its state file (one loop per state file: E14/E18), and hands the run to the
 // workers. It reports whether the run is new, changed or unchanged.
 func (m *Manager) Apply(path string) (ApplyResult, error) {
-	manifest, err := spec.LoadManifest(path)
+	manifest, err := runfile.Load(path)
 	if err != nil {
 		return ApplyResult{}, err
 	}

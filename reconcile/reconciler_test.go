@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/spec"
@@ -41,7 +43,7 @@ func newHarness(t *testing.T, specYAML string) *harness {
 	write(t, filepath.Join(dir, "tutorial.md"), tutorialMD)
 	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec:\n  llmProvider: literal\n  maxIterations: 3\n"+specYAML)
 	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
-	m, err := spec.LoadManifest(filepath.Join(dir, "run.yaml"))
+	m, err := runfile.Load(filepath.Join(dir, "run.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/smile-loop/smile/spec"
@@ -110,7 +112,7 @@ func (m *Manager) reloadManifest(name string) {
 		return
 	}
 	app := *e.applied
-	manifest, err := spec.LoadManifest(app.Path)
+	manifest, err := runfile.Load(app.Path)
 	switch {
 	case err != nil:
 		app.Err = err

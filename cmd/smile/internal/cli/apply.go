@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/status/report"
 
 	"github.com/go-logr/logr"
@@ -87,7 +89,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	}
 	// Bad input fails here, before any controller is involved or started
 	// (the controller would refuse it the same way).
-	m, err := spec.LoadManifest(manifest)
+	m, err := runfile.Load(manifest)
 	if err != nil {
 		return err
 	}
@@ -390,7 +392,7 @@ func openLog(dir string) (*os.File, logr.Logger, error) {
 // saying why. Nothing else.
 func printGapLines(w io.Writer, manifest string, run *status.Run) {
 	path := manifest
-	if m, err := spec.LoadManifest(manifest); err == nil {
+	if m, err := runfile.Load(manifest); err == nil {
 		if d, err := spec.Resolve(m, filepath.Dir(manifest)); err == nil {
 			path = d.Paths.Tutorial
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
@@ -88,7 +90,7 @@ func doctorConfig(file string) (spec.Config, string, error) {
 		cfg, err := spec.LoadConfig(spec.ConfigFileName)
 		return cfg, spec.ConfigFileName + " (or the defaults)", err
 	}
-	m, err := spec.LoadManifest(file)
+	m, err := runfile.Load(file)
 	if err != nil {
 		return spec.Config{}, "", err
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/spf13/cobra"
 	"sigs.k8s.io/yaml"
 
@@ -197,7 +199,7 @@ func loadObjects(dir string, names []string) ([]Object, error) {
 
 func objectOf(rec status.Record) Object {
 	obj := Object{APIVersion: spec.APIVersion, Kind: spec.Kind, Metadata: ObjectMeta{Name: rec.Name}}
-	if m, err := spec.LoadManifest(rec.Manifest); err == nil {
+	if m, err := runfile.Load(rec.Manifest); err == nil {
 		obj.Spec = m.Spec
 		obj.Metadata.Labels, obj.Metadata.Annotations = m.Metadata.Labels, m.Metadata.Annotations
 		obj.settings, _ = m.Settings(filepath.Dir(rec.Manifest))

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/status/report"
 
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
-	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -80,7 +81,7 @@ func printLogs(ctx context.Context, w io.Writer, rec status.Record, follow bool,
 
 func renderAuditLog(rec status.Record, run *status.Run) string {
 	tutorial := ""
-	if m, err := spec.LoadManifest(rec.Manifest); err == nil {
+	if m, err := runfile.Load(rec.Manifest); err == nil {
 		if cfg, err := m.Resolve(filepath.Dir(rec.Manifest)); err == nil {
 			tutorial = cfg.Tutorial
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/status/report"
 
 	"github.com/spf13/cobra"
@@ -72,7 +74,7 @@ junit (JUnit XML, one test case per step), summary (Markdown for $GITHUB_STEP_SU
 
 // reportOf builds a run's report from its manifest's current inputs.
 func reportOf(manifest string, run *status.Run) (*report.Report, string, error) {
-	m, err := spec.LoadManifest(manifest)
+	m, err := runfile.Load(manifest)
 	if err != nil {
 		return nil, "", err
 	}
