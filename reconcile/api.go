@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -27,9 +29,9 @@ type API struct {
 // It is the only handler on the address containers can reach.
 func (a *API) CallbackHandler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST "+status.PathStudentResult, a.studentResult)
-	mux.HandleFunc("POST "+status.PathMentorResult, a.mentorResult)
-	mux.HandleFunc("POST "+status.PathProgress, a.progress)
+	mux.HandleFunc("POST "+wire.PathStudentResult, a.studentResult)
+	mux.HandleFunc("POST "+wire.PathMentorResult, a.mentorResult)
+	mux.HandleFunc("POST "+wire.PathProgress, a.progress)
 	return mux
 }
 
@@ -38,10 +40,10 @@ func (a *API) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/student/", a.CallbackHandler())
 	mux.Handle("/api/mentor/", a.CallbackHandler())
-	mux.Handle(status.PathProgress, a.CallbackHandler())
-	mux.HandleFunc("GET "+status.PathStatus, a.status)
-	mux.HandleFunc("POST "+status.PathStop, a.stop)
-	mux.HandleFunc("GET "+status.PathProgress, a.currentProgress)
+	mux.Handle(wire.PathProgress, a.CallbackHandler())
+	mux.HandleFunc("GET "+wire.PathStatus, a.status)
+	mux.HandleFunc("POST "+wire.PathStop, a.stop)
+	mux.HandleFunc("GET "+wire.PathProgress, a.currentProgress)
 	mux.HandleFunc("POST "+PathDashboardLogin, a.dashboardLogin)
 	a.control(mux)
 	a.observers(mux)
@@ -52,7 +54,7 @@ func (a *API) Handler() http.Handler {
 }
 
 func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {
-	var req status.StudentResultRequest
+	var req wire.StudentResultRequest
 	name, attempt, ok := a.callback(w, r, status.RoleStudent, &req)
 	if !ok {
 		return
@@ -65,7 +67,7 @@ func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) mentorResult(w http.ResponseWriter, r *http.Request) {
-	var req status.MentorResultRequest
+	var req wire.MentorResultRequest
 	name, attempt, ok := a.callback(w, r, status.RoleMentor, &req)
 	if !ok {
 		return
@@ -78,7 +80,7 @@ func (a *API) mentorResult(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) progress(w http.ResponseWriter, r *http.Request) {
-	var req status.ProgressRequest
+	var req wire.ProgressRequest
 	name, attempt, ok := a.callback(w, r, "", &req)
 	if !ok {
 		return
@@ -114,7 +116,7 @@ func (a *API) accept(w http.ResponseWriter, name string, p *Posted) {
 		next = "stop"
 	}
 	a.m.Enqueue(name)
-	writeJSONResponse(w, http.StatusOK, status.ResultResponse{Acknowledged: true, NextAction: next})
+	writeJSONResponse(w, http.StatusOK, wire.ResultResponse{Acknowledged: true, NextAction: next})
 }
 
 // callback authenticates a container's POST and decodes its body. The token
@@ -133,7 +135,7 @@ func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role,
 	if !decodeBody(w, r, body) {
 		return "", "", false
 	}
-	attempt = r.Header.Get(status.HeaderAttempt)
+	attempt = r.Header.Get(wire.HeaderAttempt)
 	want, wantRole := a.m.expectedAttempt(run)
 	if want == "" || want != attempt || (role != "" && wantRole != role) {
 		writeError(w, http.StatusConflict, fmt.Sprintf("run %s is not waiting for %s %q", run.Metadata.Name, orAny(role), attempt))
@@ -214,7 +216,7 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var req status.StopRequest
+	var req wire.StopRequest
 	if !decodeBody(w, r, &req) {
 		return
 	}
@@ -235,7 +237,7 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 			run = cur
 		}
 	}
-	writeJSONResponse(w, http.StatusOK, status.StopResponse{Stopped: run.Status.Phase.Terminal(), FinalState: run.Status.LoopState()})
+	writeJSONResponse(w, http.StatusOK, wire.StopResponse{Stopped: run.Status.Phase.Terminal(), FinalState: run.Status.LoopState()})
 }
 
 // pickRun is the run named by ?name=, or the only run.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -46,10 +48,10 @@ func TestDecideBudget(t *testing.T) {
 func TestRecordCost(t *testing.T) {
 	st := &status.Status{}
 	post := func(calls ...status.LLMCall) *Posted {
-		return &Posted{Student: &status.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
+		return &Posted{Student: &wire.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
 	}
 	RecordCost(st, post(status.LLMCall{InputTokens: 100, OutputTokens: 10, CostUSD: 0.25}))
-	RecordCost(st, &Posted{Mentor: &status.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
+	RecordCost(st, &Posted{Mentor: &wire.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
 	RecordCost(st, post())
 	c := st.Cost
 	if c == nil || c.Calls != 3 || c.InputTokens != 150 || c.OutputTokens != 10 || c.USD < 0.349 || c.USD > 0.351 || !c.Estimated || c.Unpriced != 1 {

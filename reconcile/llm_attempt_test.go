@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/smile-loop/smile/runtime"
@@ -55,13 +57,13 @@ func TestLLMAttemptGetsItsKeyOnlyInTheEnvironment(t *testing.T) {
 	if cs.Network != "bridge" || !cs.HostGateway {
 		t.Errorf("network %q hostGateway %v", cs.Network, cs.HostGateway)
 	}
-	var task status.Task
+	var task wire.Task
 	readTask(t, run.Status.Attempt.LogsDir, &task)
 	if task.LLM == nil || task.LLM.Model != "claude-sonnet-4-5" || task.LLM.MaxTurns != 33 || task.LLM.TimeoutSeconds != 295 ||
 		task.LLM.Network != spec.NetworkBridge || task.LLM.Prices["x"].InputPerMillion != 1 || task.LLM.APIKeyEnv != "" {
 		t.Errorf("task.llm = %+v", task.LLM)
 	}
-	for _, f := range []string{filepath.Join(run.Status.Attempt.LogsDir, status.TaskFileName), h.stateFile()} {
+	for _, f := range []string{filepath.Join(run.Status.Attempt.LogsDir, wire.TaskFileName), h.stateFile()} {
 		if data, _ := os.ReadFile(f); strings.Contains(string(data), testKey) {
 			t.Errorf("%s holds the API key", f)
 		}
@@ -96,14 +98,14 @@ func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
 	}
 	sock := ""
 	for _, m := range cs.Mounts {
-		if m.Target == status.ContainerRelayDir {
+		if m.Target == wire.ContainerRelayDir {
 			if !m.ReadOnly {
 				t.Error("the relay folder must be mounted read-only")
 			}
-			sock = filepath.Join(m.Source, status.RelaySocketName)
+			sock = filepath.Join(m.Source, wire.RelaySocketName)
 		}
 	}
-	if sock == "" || !strings.Contains(strings.Join(cs.Env, "\n"), status.EnvRelaySocket+"=/opt/smile/relay/smile.sock") || !strings.Contains(strings.Join(cs.Env, "\n"), "TEAM_KEY=team-secret-key") {
+	if sock == "" || !strings.Contains(strings.Join(cs.Env, "\n"), wire.EnvRelaySocket+"=/opt/smile/relay/smile.sock") || !strings.Contains(strings.Join(cs.Env, "\n"), "TEAM_KEY=team-secret-key") {
 		t.Fatalf("mounts %+v env %q", cs.Mounts, cs.Env)
 	}
 	ask := func(req string) string {
@@ -166,7 +168,7 @@ func TestBudgetEndsTheLoopBeforeTheNextCall(t *testing.T) {
 	h := llmHarness(t, "  llmProvider: claude\n  budgetUsd: 0.5\n")
 	run := h.settle()
 	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleStudent, ReceivedAt: h.clock(),
-		Student: &status.StudentResultRequest{StudentOutput: askChmod, Timestamp: h.clock(), Audit: &status.Audit{
+		Student: &wire.StudentResultRequest{StudentOutput: askChmod, Timestamp: h.clock(), Audit: &status.Audit{
 			LLMCalls: []status.LLMCall{{Provider: "claude", InputTokens: 90000, OutputTokens: 4000, CostUSD: 0.61}}}}}
 	if err := h.box().putResult(p); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -65,11 +67,11 @@ type Observed struct {
 
 // Posted is a Student or Mentor result as the API kept it in the inbox.
 type Posted struct {
-	Attempt    string                       `json:"attempt"`
-	Role       status.Role                  `json:"role"`
-	ReceivedAt time.Time                    `json:"receivedAt"`
-	Student    *status.StudentResultRequest `json:"student,omitempty"`
-	Mentor     *status.MentorResultRequest  `json:"mentor,omitempty"`
+	Attempt    string                     `json:"attempt"`
+	Role       status.Role                `json:"role"`
+	ReceivedAt time.Time                  `json:"receivedAt"`
+	Student    *wire.StudentResultRequest `json:"student,omitempty"`
+	Mentor     *wire.MentorResultRequest  `json:"mentor,omitempty"`
 	// File is where the result is kept (set when read back).
 	File string `json:"-"`
 }
@@ -290,7 +292,7 @@ func studentResult(in Input, out status.StudentOutput) Plan {
 		Message: "the Student cannot complete the tutorial: " + reason}
 }
 
-func mentorResult(in Input, r *status.MentorResultRequest) Plan {
+func mentorResult(in Input, r *wire.MentorResultRequest) Plan {
 	st := &in.Run.Status
 	if r.Advice != nil && r.Advice.Resolution == status.ResolutionUnresolvable {
 		return Plan{Action: ActMentorResult, Phase: status.PhaseBlocker, Reason: "Unresolvable",

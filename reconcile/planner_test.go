@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -40,12 +42,12 @@ func running(name string) []runtime.Container {
 
 func studentPosted(s status.StudentStatus) *Posted {
 	out := status.StudentOutput{Status: s, CurrentStep: "line 3", QuestionForMentor: "what now?", Reason: "stuck"}
-	return &Posted{Attempt: "c-student", Role: status.RoleStudent, Student: &status.StudentResultRequest{StudentOutput: out}}
+	return &Posted{Attempt: "c-student", Role: status.RoleStudent, Student: &wire.StudentResultRequest{StudentOutput: out}}
 }
 
 func mentorPosted(res status.Resolution) *Posted {
-	return &Posted{Attempt: "c-mentor", Role: status.RoleMentor, Mentor: &status.MentorResultRequest{
-		MentorOutput: "notes", Advice: &status.MentorAdvice{Resolution: res}}}
+	return &Posted{Attempt: "c-mentor", Role: status.RoleMentor, Mentor: &wire.MentorResultRequest{
+		MentorOutput: "notes", Advice: &wire.MentorAdvice{Resolution: res}}}
 }
 
 func TestDecide(t *testing.T) {

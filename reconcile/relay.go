@@ -15,11 +15,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
-	"github.com/smile-loop/smile/status"
 )
 
 // A Student container on studentNetwork none has no network interface but
@@ -97,7 +98,7 @@ func startRelay(ctx context.Context, rt runtime.Runtime, name string, callback *
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	sock := filepath.Join(dir, status.RelaySocketName)
+	sock := filepath.Join(dir, wire.RelaySocketName)
 	ln, err := net.Listen("unix", sock)
 	if err != nil {
 		os.RemoveAll(dir)

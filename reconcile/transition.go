@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status/report"
 
 	"github.com/go-logr/logr"
@@ -155,7 +157,7 @@ func (t *transition) begin(ctx context.Context) (Result, error) {
 
 func (t *transition) startStudent(ctx context.Context) (Result, error) {
 	st := &t.run.Status
-	task := status.Task{
+	task := wire.Task{
 		Role:        status.RoleStudent,
 		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
 	}
@@ -175,7 +177,7 @@ func (t *transition) startStudent(ctx context.Context) (Result, error) {
 
 func (t *transition) startMentor(ctx context.Context) (Result, error) {
 	st := &t.run.Status
-	task := status.Task{
+	task := wire.Task{
 		Role:        status.RoleMentor,
 		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
 	}
@@ -191,7 +193,7 @@ func (t *transition) startMentor(ctx context.Context) (Result, error) {
 
 // startAttempt writes the task, resets the container (the seed's algorithm)
 // and records the attempt.
-func (t *transition) startAttempt(ctx context.Context, role status.Role, task status.Task, work string, readOnlyWork bool, prev string) (Result, error) {
+func (t *transition) startAttempt(ctx context.Context, role status.Role, task wire.Task, work string, readOnlyWork bool, prev string) (Result, error) {
 	st := &t.run.Status
 	gen := t.run.Metadata.Generation
 	cfg := t.d.Config
@@ -209,7 +211,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 	task.Provider = t.d.Config.LLMProvider
 	task.Iteration = st.Iteration
 	task.Attempt = name
-	task.Tutorial = status.ContainerTutorialDir + "/" + filepath.Base(t.d.Paths.Tutorial)
+	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(t.d.Paths.Tutorial)
 	task.Behavior = t.d.Config.StudentBehavior
 	network := spec.NetworkBridge
 	if role == status.RoleStudent {
@@ -218,7 +220,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 	if cfg.LLMProvider != spec.ProviderLiteral {
 		// Each invocation ends before the run's own timeout does.
 		left := int(st.StartedAt.Add(time.Duration(cfg.Timeout)*time.Second).Sub(t.now) / time.Second)
-		task.LLM = &status.TaskLLM{
+		task.LLM = &wire.TaskLLM{
 			Model:          cfg.Models.For(string(role)),
 			MaxTurns:       cfg.MaxTurns.For(string(role)),
 			TimeoutSeconds: max(1, min(cfg.InvocationTimeoutSeconds.For(string(role)), left-5)),
@@ -229,17 +231,17 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 			task.LLM.BaseURL, task.LLM.APIKeyEnv = cfg.OpenAI.BaseURL, cfg.OpenAI.APIKeyEnv
 		}
 	}
-	if err := writeJSON(filepath.Join(logs, status.TaskFileName), task); err != nil {
+	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
 	}
 	cs := runtime.ContainerSpec{
 		Name:  name,
 		Image: t.d.Config.ContainerImage,
-		Cmd:   []string{status.ContainerWrapperPath},
+		Cmd:   []string{wire.ContainerWrapperPath},
 		Env: []string{
-			status.EnvTask + "=" + status.ContainerLogsDir + "/" + status.TaskFileName,
-			status.EnvCallbackURL + "=" + t.r.CallbackURL,
-			status.EnvToken + "=" + t.r.issueToken(t.d.Name, name, role),
+			wire.EnvTask + "=" + wire.ContainerLogsDir + "/" + wire.TaskFileName,
+			wire.EnvCallbackURL + "=" + t.r.CallbackURL,
+			wire.EnvToken + "=" + t.r.issueToken(t.d.Name, name, role),
 		},
 		Labels: map[string]string{
 			runtime.LabelOwner:     runtime.OwnerValue,
@@ -251,12 +253,12 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 			LabelStateKey:          t.lay.key,
 		},
 		Mounts: []runtime.Mount{
-			{Source: filepath.Dir(t.d.Paths.Tutorial), Target: status.ContainerTutorialDir, ReadOnly: true},
-			{Source: work, Target: status.ContainerWorkDir, ReadOnly: readOnlyWork},
-			{Source: logs, Target: status.ContainerLogsDir},
-			{Source: t.r.WrapperPath, Target: status.ContainerWrapperPath, ReadOnly: true},
+			{Source: filepath.Dir(t.d.Paths.Tutorial), Target: wire.ContainerTutorialDir, ReadOnly: true},
+			{Source: work, Target: wire.ContainerWorkDir, ReadOnly: readOnlyWork},
+			{Source: logs, Target: wire.ContainerLogsDir},
+			{Source: t.r.WrapperPath, Target: wire.ContainerWrapperPath, ReadOnly: true},
 		},
-		WorkingDir:  status.ContainerWorkDir,
+		WorkingDir:  wire.ContainerWorkDir,
 		HostGateway: true,
 		Network:     string(spec.NetworkBridge),
 		Resources:   t.d.Config.Container.Resources(),
@@ -286,8 +288,8 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
 		}
 		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
-		cs.Env = append(cs.Env, status.EnvRelaySocket+"="+status.ContainerRelayDir+"/"+status.RelaySocketName)
-		cs.Mounts = append(cs.Mounts, runtime.Mount{Source: rl.dir, Target: status.ContainerRelayDir, ReadOnly: true})
+		cs.Env = append(cs.Env, wire.EnvRelaySocket+"="+wire.ContainerRelayDir+"/"+wire.RelaySocketName)
+		cs.Mounts = append(cs.Mounts, runtime.Mount{Source: rl.dir, Target: wire.ContainerRelayDir, ReadOnly: true})
 	}
 	if _, ok := findContainer(t.obs.Containers, prev); !ok {
 		prev = ""

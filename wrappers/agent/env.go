@@ -7,9 +7,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-logr/logr"
+	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/go-logr/logr"
 )
 
 // KeyVariables are the environment variables that hold the providers' API
@@ -151,4 +151,4 @@ func closeWrite(c net.Conn) {
 }
 
 // RelaySocket is the relay's socket from the environment ("" on the bridge).
-func RelaySocket(getenv func(string) string) string { return getenv(status.EnvRelaySocket) }
+func RelaySocket(getenv func(string) string) string { return getenv(wire.EnvRelaySocket) }

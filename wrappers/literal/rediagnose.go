@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -40,7 +42,7 @@ func (m *mentor) againstEarlierNotes(f status.Finding, fresh advice) advice {
 }
 
 func (m *mentor) didNotHelp(f status.Finding, n status.MentorNote) advice {
-	base := status.MentorAdvice{Line: f.Line, Category: string(f.Category), Resolution: status.ResolutionUnresolvable}
+	base := wire.MentorAdvice{Line: f.Line, Category: string(f.Category), Resolution: status.ResolutionUnresolvable}
 	base.SuggestedFix = firstNonEmpty(n.SuggestedFix, suggestedFix(f.Category, f.Line, ""))
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 		"The workaround from iteration %d (`%s`) did not help: the Student ran it before line %d and the step still fails the same way (%s). I have nothing else to suggest, so this is a blocker until the tutorial is fixed.",

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"os/exec"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
-	"github.com/smile-loop/smile/status"
 )
 
 // ErrCLINotAvailable is the seed's E10: the provider's command-line tool is
@@ -39,12 +40,12 @@ func ForProvider(name spec.Provider) Pending {
 }
 
 // Student is part of the Provider interface.
-func (p Pending) Student(context.Context, *status.Task, Env) (*status.StudentResultRequest, error) {
+func (p Pending) Student(context.Context, *wire.Task, Env) (*wire.StudentResultRequest, error) {
 	return nil, p.err()
 }
 
 // Mentor is part of the Provider interface.
-func (p Pending) Mentor(context.Context, *status.Task, Env) (*status.MentorResultRequest, error) {
+func (p Pending) Mentor(context.Context, *wire.Task, Env) (*wire.MentorResultRequest, error) {
 	return nil, p.err()
 }
 

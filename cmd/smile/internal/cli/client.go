@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/status"
 )
@@ -46,7 +48,7 @@ func findController(dir string) (*controllerClient, error) {
 // alive reports whether the controller answers at all.
 func (c *controllerClient) alive() bool {
 	client := &http.Client{Timeout: 2 * time.Second}
-	req, err := http.NewRequest(http.MethodGet, "http://"+c.info.APIAddr+status.PathStatus, nil)
+	req, err := http.NewRequest(http.MethodGet, "http://"+c.info.APIAddr+wire.PathStatus, nil)
 	if err != nil {
 		return false
 	}
@@ -127,16 +129,16 @@ func (c *controllerClient) delete(ctx context.Context, name string) error {
 	return c.call(ctx, http.MethodPost, reconcile.PathDelete, c.info.Token, reconcile.DeleteRequest{Name: name}, nil)
 }
 
-func (c *controllerClient) stop(ctx context.Context, runToken, name, reason string) (status.StopResponse, error) {
-	var res status.StopResponse
-	err := c.call(ctx, http.MethodPost, status.PathStop+"?name="+url.QueryEscape(name), runToken, status.StopRequest{Reason: reason}, &res)
+func (c *controllerClient) stop(ctx context.Context, runToken, name, reason string) (wire.StopResponse, error) {
+	var res wire.StopResponse
+	err := c.call(ctx, http.MethodPost, wire.PathStop+"?name="+url.QueryEscape(name), runToken, wire.StopRequest{Reason: reason}, &res)
 	return res, err
 }
 
 // run returns a run's status as the controller last wrote it.
 func (c *controllerClient) run(ctx context.Context, name string) (*status.Run, error) {
 	var run status.Run
-	err := c.call(ctx, http.MethodGet, status.PathStatus+"?view=run&name="+url.QueryEscape(name), c.info.Token, nil, &run)
+	err := c.call(ctx, http.MethodGet, wire.PathStatus+"?view=run&name="+url.QueryEscape(name), c.info.Token, nil, &run)
 	return &run, err
 }
 
@@ -214,7 +216,7 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 	var p struct {
 		Step string `json:"step"`
 	}
-	if err := c.call(ctx, http.MethodGet, status.PathProgress+"?name="+url.QueryEscape(name), c.info.Token, nil, &p); err != nil {
+	if err := c.call(ctx, http.MethodGet, wire.PathProgress+"?name="+url.QueryEscape(name), c.info.Token, nil, &p); err != nil {
 		return ""
 	}
 	return p.Step

@@ -1,8 +1,9 @@
-package status
+package wire
 
 import (
-	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 
 	"github.com/smile-loop/smile/spec"
 )
@@ -47,17 +48,17 @@ const (
 // the attempt's logs folder; the wrapper reads it from ContainerLogsDir.
 type Task struct {
 	Run       string               `json:"run"`
-	Role      Role                 `json:"role"`
+	Role      status.Role          `json:"role"`
 	Provider  spec.Provider        `json:"provider"`
 	Iteration int                  `json:"iteration"`
 	Attempt   string               `json:"attempt"`
 	Tutorial  string               `json:"tutorial"` // path inside the container
 	Behavior  spec.StudentBehavior `json:"behavior"`
 	// MentorNotes are all the Mentor's notes so far, oldest first.
-	MentorNotes []MentorNote `json:"mentorNotes"`
+	MentorNotes []status.MentorNote `json:"mentorNotes"`
 	// Mentor only: what the Student asked, and what it had tried.
-	Question      string         `json:"question,omitempty"`
-	StudentOutput *StudentOutput `json:"studentOutput,omitempty"`
+	Question      string                `json:"question,omitempty"`
+	StudentOutput *status.StudentOutput `json:"studentOutput,omitempty"`
 	// LLM is what a model-backed provider needs (claude, codex, gemini,
 	// openai); nil for literal.
 	LLM *TaskLLM `json:"llm,omitempty"`
@@ -86,9 +87,9 @@ type TaskLLM struct {
 
 // StudentResultRequest is the body of POST /api/student/result.
 type StudentResultRequest struct {
-	StudentOutput StudentOutput `json:"studentOutput"`
-	Timestamp     time.Time     `json:"timestamp"`
-	Audit         *Audit        `json:"audit,omitempty"`
+	StudentOutput status.StudentOutput `json:"studentOutput"`
+	Timestamp     time.Time            `json:"timestamp"`
+	Audit         *status.Audit        `json:"audit,omitempty"`
 }
 
 // MentorResultRequest is the body of POST /api/mentor/result. Advice is the
@@ -97,16 +98,16 @@ type MentorResultRequest struct {
 	MentorOutput string        `json:"mentorOutput"`
 	Timestamp    time.Time     `json:"timestamp"`
 	Advice       *MentorAdvice `json:"advice,omitempty"`
-	Audit        *Audit        `json:"audit,omitempty"`
+	Audit        *status.Audit `json:"audit,omitempty"`
 }
 
 // MentorAdvice is the Mentor's answer in a form the loop can act on.
 type MentorAdvice struct {
-	Line         int        `json:"line,omitempty"`
-	Category     string     `json:"category,omitempty"`
-	Resolution   Resolution `json:"resolution"`
-	Workaround   string     `json:"workaround,omitempty"`
-	SuggestedFix string     `json:"suggestedFix,omitempty"`
+	Line         int               `json:"line,omitempty"`
+	Category     string            `json:"category,omitempty"`
+	Resolution   status.Resolution `json:"resolution"`
+	Workaround   string            `json:"workaround,omitempty"`
+	SuggestedFix string            `json:"suggestedFix,omitempty"`
 }
 
 // ResultResponse answers both result POSTs.
@@ -130,104 +131,6 @@ type StopRequest struct {
 
 // StopResponse answers POST /api/stop.
 type StopResponse struct {
-	Stopped    bool      `json:"stopped"`
-	FinalState LoopState `json:"finalState"`
-}
-
-// LoopState is the seed's view of a run (GET /api/status).
-type LoopState struct {
-	Status      string            `json:"status"`
-	Iteration   int               `json:"iteration"`
-	MentorNotes []MentorNote      `json:"mentorNotes"`
-	History     []IterationRecord `json:"history"`
-	StartedAt   time.Time         `json:"startedAt"`
-	UpdatedAt   time.Time         `json:"updatedAt"`
-}
-
-// LoopState returns the seed's view of the status.
-func (s *Status) LoopState() LoopState {
-	return LoopState{
-		Status:      s.Phase.LoopStatus(),
-		Iteration:   s.Iteration,
-		MentorNotes: nonNil(s.MentorNotes),
-		History:     nonNil(s.History),
-		StartedAt:   s.StartedAt,
-		UpdatedAt:   s.UpdatedAt,
-	}
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
-}
-
-// Audit is what a container did: every command with its exit code, duration
-// and an excerpt of its output, every file it wrote, every model call.
-type Audit struct {
-	Commands []AuditCommand `json:"commands"`
-	Files    []AuditFile    `json:"files"`
-	LLMCalls []LLMCall      `json:"llmCalls"`
-}
-
-// AuditCommand is one command run in the container.
-type AuditCommand struct {
-	Iteration  int       `json:"iteration"`
-	Role       Role      `json:"role"`
-	Line       int       `json:"line,omitempty"`
-	Command    string    `json:"command"`
-	ExitCode   int       `json:"exitCode"`
-	DurationMs int64     `json:"durationMs"`
-	Output     string    `json:"output"`
-	StartedAt  time.Time `json:"startedAt"`
-	// Workaround marks a command the Mentor suggested, not the tutorial.
-	Workaround bool `json:"workaround,omitempty"`
-	Attempt    int  `json:"attempt,omitempty"`
-	TimedOut   bool `json:"timedOut,omitempty"`
-}
-
-// AuditFile is one file written in the container's work folder.
-type AuditFile struct {
-	Iteration int       `json:"iteration"`
-	Line      int       `json:"line,omitempty"`
-	Path      string    `json:"path"`
-	Action    string    `json:"action"` // create | append
-	Bytes     int       `json:"bytes"`
-	WrittenAt time.Time `json:"writtenAt"`
-}
-
-// LLMCall is one model invocation, with its cost when known.
-type LLMCall struct {
-	Iteration    int       `json:"iteration"`
-	Role         Role      `json:"role"`
-	Provider     string    `json:"provider"`
-	Model        string    `json:"model,omitempty"`
-	InputTokens  int64     `json:"inputTokens"`
-	OutputTokens int64     `json:"outputTokens"`
-	CostUSD      float64   `json:"costUsd"`
-	Estimated    bool      `json:"estimated,omitempty"`
-	DurationMs   int64     `json:"durationMs"`
-	StartedAt    time.Time `json:"startedAt"`
-	Error        string    `json:"error,omitempty"`
-	// NoPrice marks a call whose model has no entry in the price table: its
-	// cost is unknown, not zero.
-	NoPrice bool `json:"noPrice,omitempty"`
-	// RawOutput keeps what the model answered when it could not be read as
-	// the expected JSON (E12, E20), shortened like command output.
-	RawOutput string `json:"rawOutput,omitempty"`
-}
-
-// MaxOutputExcerpt bounds the output kept per command in the audit trail.
-const MaxOutputExcerpt = 2000
-
-// Excerpt shortens command output for the audit trail, keeping its start and
-// its end (where errors usually are).
-func Excerpt(s string) string {
-	if len(s) <= MaxOutputExcerpt {
-		return s
-	}
-	head := s[:MaxOutputExcerpt/2]
-	tail := s[len(s)-MaxOutputExcerpt/2:]
-	return strings.ToValidUTF8(head, "") + "\n[... output shortened ...]\n" + strings.ToValidUTF8(tail, "")
+	Stopped    bool             `json:"stopped"`
+	FinalState status.LoopState `json:"finalState"`
 }
