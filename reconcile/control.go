@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // The control API: what the CLI asks of a running controller. It is served
@@ -54,7 +54,7 @@ func (a *API) apply(w http.ResponseWriter, r *http.Request) {
 	res, err := a.m.Apply(req.Manifest)
 	if err != nil {
 		code := http.StatusUnprocessableEntity
-		if errors.Is(err, status.ErrLoopRunning) {
+		if errors.Is(err, store.ErrLoopRunning) {
 			code = http.StatusConflict
 		}
 		writeError(w, code, err.Error())

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // ErrControllerRunning means another live controller serves the folder.
@@ -21,25 +21,25 @@ func (m *Manager) ServeFolder(dir, version string, foreground bool) (release fun
 	if err != nil {
 		return nil, err
 	}
-	lock, err := status.Acquire(status.ControllerLockPath(dir))
-	if errors.Is(err, status.ErrLoopRunning) {
+	lock, err := store.Acquire(store.ControllerLockPath(dir))
+	if errors.Is(err, store.ErrLoopRunning) {
 		return nil, fmt.Errorf("%w (%s)", ErrControllerRunning, dir)
 	}
 	if err != nil {
 		return nil, err
 	}
-	status.RemoveStaleTemps(status.ControllerInfoPath(dir)) // ours alone now
-	info := status.ControllerInfo{
+	store.RemoveStaleTemps(store.ControllerInfoPath(dir)) // ours alone now
+	info := store.ControllerInfo{
 		PID: os.Getpid(), Instance: m.opts.Instance, Dir: dir,
 		APIAddr: m.APIAddr(), CallbackAddr: m.CallbackAddr(),
 		StartedAt: time.Now().UTC(), Version: version, Token: m.opts.ControlToken, Foreground: foreground,
 	}
-	if err := status.WriteControllerInfo(dir, info); err != nil {
+	if err := store.WriteControllerInfo(dir, info); err != nil {
 		lock.Release()
 		return nil, err
 	}
 	return func() {
-		_ = os.Remove(status.ControllerInfoPath(dir))
+		_ = os.Remove(store.ControllerInfoPath(dir))
 		lock.Release()
 	}, nil
 }

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/go-logr/logr"
@@ -81,7 +83,7 @@ type entry struct {
 	applied   *Applied
 	stateFile string
 	lay       layout
-	lock      *status.Lock
+	lock      *store.Lock
 }
 
 // Outcome is what apply did, in kubectl's words.
@@ -234,7 +236,7 @@ func (m *Manager) ControlToken() string { return m.opts.ControlToken }
 // controller does when it starts, and how a crashed one resumes (E19).
 // Runs that cannot be applied are logged and skipped.
 func (m *Manager) ApplyRecorded(dir string) error {
-	recs, err := status.Registry{Dir: dir}.List()
+	recs, err := store.Registry{Dir: dir}.List()
 	if err != nil {
 		return err
 	}
@@ -317,11 +319,11 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	}
 	for other, oe := range m.runs {
 		if other != name && oe.stateFile == d.Paths.StateFile {
-			return res, fmt.Errorf("%w: run %s uses the same state file %s", status.ErrLoopRunning, other, d.Paths.StateFile)
+			return res, fmt.Errorf("%w: run %s uses the same state file %s", store.ErrLoopRunning, other, d.Paths.StateFile)
 		}
 	}
 	if !known || e.stateFile != d.Paths.StateFile {
-		lock, err := status.Acquire(d.Paths.StateFile)
+		lock, err := store.Acquire(d.Paths.StateFile)
 		if err != nil {
 			return res, err
 		}
@@ -339,7 +341,7 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	e.applied = &Applied{Manifest: manifest, Dir: dir, Path: abs}
 
 	res.Outcome = Created
-	if prev, err := status.Load(d.Paths.StateFile); err == nil && prev.Metadata.Name == name {
+	if prev, err := store.Load(d.Paths.StateFile); err == nil && prev.Metadata.Name == name {
 		res.Outcome = Configured
 		if prev.Metadata.InputDigest == d.Digest {
 			res.Outcome = Unchanged
@@ -348,14 +350,14 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 			// A stopped run has no verdict for these inputs: applying it
 			// again runs it again (a new generation, as after an edit).
 			prev.Metadata.InputDigest = ""
-			if err := status.Save(d.Paths.StateFile, prev); err != nil {
+			if err := store.Save(d.Paths.StateFile, prev); err != nil {
 				return res, fmt.Errorf("rerun stopped run %s: %w", name, err)
 			}
 			res.Outcome = Configured
 		}
 	}
-	rec := status.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
-	if err := (status.Registry{Dir: dir}).Put(rec); err != nil {
+	rec := store.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
+	if err := (store.Registry{Dir: dir}).Put(rec); err != nil {
 		return res, fmt.Errorf("record run %s: %w", name, err)
 	}
 	m.queue.Add(name)
@@ -404,7 +406,7 @@ func (m *Manager) Run(name string) (*status.Run, error) {
 	if !ok {
 		return nil, fmt.Errorf("smilerun %q not found", name)
 	}
-	return status.Load(e.stateFile)
+	return store.Load(e.stateFile)
 }
 
 // LastError is the error of a run's last reconcile, if it failed.

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
@@ -123,9 +125,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 	if err != nil {
 		return r.invalid(ctx, app, err)
 	}
-	run, err := status.Load(d.Paths.StateFile)
+	run, err := store.Load(d.Paths.StateFile)
 	switch {
-	case errors.Is(err, status.ErrNotFound):
+	case errors.Is(err, store.ErrNotFound):
 		run = nil
 	case err != nil:
 		return Result{}, err
@@ -191,7 +193,7 @@ func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Re
 			stateFile = cfg.StateFile
 		}
 	}
-	run, err := status.Load(stateFile)
+	run, err := store.Load(stateFile)
 	if err != nil || run.Metadata.Name != app.Manifest.Metadata.Name {
 		run = status.NewRun(app.Manifest.Metadata.Name, newID(), app.Path, r.now())
 	}
@@ -216,7 +218,7 @@ func (r *Reconciler) save(path string, run *status.Run, action Action) error {
 	now := r.now()
 	run.Status.UpdatedAt = now
 	setConditions(run, now)
-	if err := status.Save(path, run); err != nil {
+	if err := store.Save(path, run); err != nil {
 		return err
 	}
 	snap := clone(run)

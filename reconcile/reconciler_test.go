@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -105,7 +107,7 @@ func (h *harness) stateFile() string { return filepath.Join(h.dir, ".smile", "st
 
 func (h *harness) state() *status.Run {
 	h.t.Helper()
-	run, err := status.Load(h.stateFile())
+	run, err := store.Load(h.stateFile())
 	if err != nil {
 		h.t.Fatal(err)
 	}

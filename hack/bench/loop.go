@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -155,7 +157,7 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 	err = cmd.Run()
 	lr.wall = time.Since(start)
 	leftover := 0
-	if run, lerr := status.Load(filepath.Join(dir, status.HomeDir, "state.json")); lerr == nil && run.Status.Instance != "" {
+	if run, lerr := store.Load(filepath.Join(dir, store.HomeDir, "state.json")); lerr == nil && run.Status.Instance != "" {
 		leftover = removeContainers(runtime.LabelInstance + "=" + run.Status.Instance)
 	}
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -306,7 +308,7 @@ var (
 	reportWriteTries = 3
 	reportRetryDelay = 100 * time.Millisecond
 	// writeReportFile is WriteFileAtomic; tests replace it to count tries.
-	writeReportFile = status.WriteFileAtomic
+	writeReportFile = store.WriteFileAtomic
 )
 
 // WriteReports writes smile-report.md, smile-report.json and smile-audit.log

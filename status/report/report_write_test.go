@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // countWrites replaces the report writer for one test: fail decides, per
@@ -26,7 +26,7 @@ func countWrites(t *testing.T, fail func(path string, try int) bool) map[string]
 		if fail != nil && fail(path, tries[filepath.Base(path)]) {
 			return errors.New("disk says no")
 		}
-		return status.WriteFileAtomic(path, data, perm)
+		return store.WriteFileAtomic(path, data, perm)
 	}
 	return tries
 }

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/smile-loop/smile/status/report"
@@ -133,7 +135,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 // second run nobody waits for.
 func loopRunning(c *controllerClient, dir string) error {
 	return fmt.Errorf("%w: smile apply --wait (pid %d) is running the loop in %s; wait for it to finish",
-		status.ErrLoopRunning, c.info.PID, dir)
+		store.ErrLoopRunning, c.info.PID, dir)
 }
 
 // stopIdle ends a controller this apply started for a manifest it then
@@ -177,7 +179,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	defer tick.Stop()
 	for {
 		run, err := c.run(ctx, res.Name)
-		if err != nil && !strings.Contains(err.Error(), status.ErrNotFound.Error()) { // not written yet: poll again
+		if err != nil && !strings.Contains(err.Error(), store.ErrNotFound.Error()) { // not written yet: poll again
 			if ctx.Err() != nil {
 				return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
 			}
@@ -225,7 +227,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		// background controller; another apply --wait runs the loop itself.
 		c, ferr := raceWinner(ctx, dir)
 		if ferr != nil {
-			return fmt.Errorf("%w: another smile serves %s", status.ErrLoopRunning, dir)
+			return fmt.Errorf("%w: another smile serves %s", store.ErrLoopRunning, dir)
 		}
 		if c.info.Foreground {
 			return loopRunning(c, dir)
@@ -374,7 +376,7 @@ func printResult(w io.Writer, run *status.Run) {
 // openLog sends the controller's log to .smile/smile.log in the manifest's
 // folder, keeping the terminal for progress.
 func openLog(dir string) (*os.File, logr.Logger, error) {
-	path := filepath.Join(dir, status.HomeDir, "smile.log")
+	path := filepath.Join(dir, store.HomeDir, "smile.log")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, logr.Discard(), err
 	}

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/reconcile"
@@ -22,12 +24,12 @@ import (
 
 // controllerClient talks to the controller serving a folder.
 type controllerClient struct {
-	info status.ControllerInfo
+	info store.ControllerInfo
 	http *http.Client
 }
 
 func findController(dir string) (*controllerClient, error) {
-	info, err := status.ReadControllerInfo(dir)
+	info, err := store.ReadControllerInfo(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -38,11 +40,11 @@ func findController(dir string) (*controllerClient, error) {
 	// A controller that is being killed holds its lock a moment longer than
 	// it answers: wait for the lock, so the caller can start a new one.
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if !status.Held(status.ControllerLockPath(dir)) {
+		if !store.Held(store.ControllerLockPath(dir)) {
 			break
 		}
 	}
-	return nil, status.ErrNoController
+	return nil, store.ErrNoController
 }
 
 // alive reports whether the controller answers at all.
@@ -149,7 +151,7 @@ func startController(ctx context.Context, dir, wrapper string) (*controllerClien
 	if err != nil {
 		return nil, err
 	}
-	logPath := filepath.Join(dir, status.HomeDir, "controller.log")
+	logPath := filepath.Join(dir, store.HomeDir, "controller.log")
 	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
 		return nil, err
 	}
@@ -226,11 +228,11 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 // read from its state file (as `smile stop` does).
 func (c *controllerClient) stopper(dir string) func(ctx context.Context, name, reason string) error {
 	return func(ctx context.Context, name, reason string) error {
-		rec, err := status.Registry{Dir: dir}.Get(name)
+		rec, err := store.Registry{Dir: dir}.Get(name)
 		if err != nil {
 			return err
 		}
-		run, err := status.Load(rec.StateFile)
+		run, err := store.Load(rec.StateFile)
 		if err != nil {
 			return err
 		}

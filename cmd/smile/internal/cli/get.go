@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/spf13/cobra"
@@ -173,17 +175,17 @@ type ObjectMeta struct {
 
 // loadObjects reads the runs applied in dir (all, or the one named).
 func loadObjects(dir string, names []string) ([]Object, error) {
-	reg := status.Registry{Dir: dir}
-	var recs []status.Record
+	reg := store.Registry{Dir: dir}
+	var recs []store.Record
 	if len(names) == 1 {
 		rec, err := reg.Get(names[0])
-		if errors.Is(err, status.ErrNotFound) {
+		if errors.Is(err, store.ErrNotFound) {
 			return nil, fmt.Errorf("smilerun %q not found", names[0])
 		}
 		if err != nil {
 			return nil, err
 		}
-		recs = []status.Record{rec}
+		recs = []store.Record{rec}
 	} else {
 		var err error
 		if recs, err = reg.List(); err != nil {
@@ -197,14 +199,14 @@ func loadObjects(dir string, names []string) ([]Object, error) {
 	return objs, nil
 }
 
-func objectOf(rec status.Record) Object {
+func objectOf(rec store.Record) Object {
 	obj := Object{APIVersion: spec.APIVersion, Kind: spec.Kind, Metadata: ObjectMeta{Name: rec.Name}}
 	if m, err := runfile.Load(rec.Manifest); err == nil {
 		obj.Spec = m.Spec
 		obj.Metadata.Labels, obj.Metadata.Annotations = m.Metadata.Labels, m.Metadata.Annotations
 		obj.settings, _ = m.Settings(filepath.Dir(rec.Manifest))
 	}
-	if run, err := status.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
+	if run, err := store.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
 		st := run.Status
 		st.Token = "" // a credential, not status
 		obj.Status = &st

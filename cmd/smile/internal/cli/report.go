@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/smile-loop/smile/status/report"
@@ -32,11 +34,11 @@ junit (JUnit XML, one test case per step), summary (Markdown for $GITHUB_STEP_SU
 			if err != nil {
 				return err
 			}
-			rec, err := status.Registry{Dir: dir}.Get(args[0])
+			rec, err := store.Registry{Dir: dir}.Get(args[0])
 			if err != nil {
 				return fmt.Errorf("smilerun %q not found", args[0])
 			}
-			run, err := status.Load(rec.StateFile)
+			run, err := store.Load(rec.StateFile)
 			if err != nil {
 				return err
 			}

@@ -1,4 +1,4 @@
-package status
+package store
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // ErrLoopRunning is returned when another process holds a state file's lock
@@ -20,7 +22,7 @@ var ErrLoopRunning = errors.New("loop already running")
 var ErrNotFound = errors.New("no state")
 
 // Load reads a run from its state file.
-func Load(path string) (*Run, error) {
+func Load(path string) (*status.Run, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, path)
@@ -28,7 +30,7 @@ func Load(path string) (*Run, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read state %s: %w", path, err)
 	}
-	var run Run
+	var run status.Run
 	if err := json.Unmarshal(data, &run); err != nil {
 		return nil, fmt.Errorf("state file %s is not valid JSON (%v): move it away to start over", path, err)
 	}
@@ -38,7 +40,7 @@ func Load(path string) (*Run, error) {
 // Save writes a run atomically: a temporary file in the same folder, fsync,
 // rename over the old file, fsync of the folder. A crash leaves either the old
 // or the new file, never a mix.
-func Save(path string, run *Run) error {
+func Save(path string, run *status.Run) error {
 	data, err := json.MarshalIndent(run, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode state: %w", err)
