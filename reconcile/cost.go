@@ -2,7 +2,6 @@ package reconcile
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -71,13 +70,15 @@ func providerKeys(cfg spec.Config) []string {
 	return nil
 }
 
-// lookupEnv reads the controller's environment (tests replace it).
-var lookupEnv = os.LookupEnv
-
-func keyEnv(cfg spec.Config) []string {
+// keyEnv is NAME=value of each of the provider's keys set in the
+// controller's environment.
+func (r *Reconciler) keyEnv(cfg spec.Config) []string {
+	if r.LookupEnv == nil {
+		return nil
+	}
 	var out []string
 	for _, name := range providerKeys(cfg) {
-		if v, ok := lookupEnv(name); ok && v != "" {
+		if v, ok := r.LookupEnv(name); ok && v != "" {
 			out = append(out, name+"="+v)
 		}
 	}

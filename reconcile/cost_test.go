@@ -63,20 +63,19 @@ func TestRecordCost(t *testing.T) {
 }
 
 func TestProviderKeysComeFromTheEnvironment(t *testing.T) {
-	defer func(old func(string) (string, bool)) { lookupEnv = old }(lookupEnv)
 	env := map[string]string{"ANTHROPIC_API_KEY": "sk-ant-x", "TEAM_KEY": "k2", "OPENAI_API_KEY": "sk-other"}
-	lookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	r := &Reconciler{LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
 	cfg := desired().Config
 	cfg.LLMProvider = "claude"
-	if got := keyEnv(cfg); len(got) != 1 || got[0] != "ANTHROPIC_API_KEY=sk-ant-x" {
+	if got := r.keyEnv(cfg); len(got) != 1 || got[0] != "ANTHROPIC_API_KEY=sk-ant-x" {
 		t.Errorf("claude keys = %q", got)
 	}
 	cfg.LLMProvider, cfg.OpenAI.APIKeyEnv = "openai", "TEAM_KEY"
-	if got := keyEnv(cfg); len(got) != 1 || got[0] != "TEAM_KEY=k2" {
+	if got := r.keyEnv(cfg); len(got) != 1 || got[0] != "TEAM_KEY=k2" {
 		t.Errorf("openai keys = %q (only the configured variable)", got)
 	}
 	cfg.LLMProvider = "literal"
-	if got := keyEnv(cfg); len(got) != 0 {
+	if got := r.keyEnv(cfg); len(got) != 0 {
 		t.Errorf("literal keys = %q", got)
 	}
 }

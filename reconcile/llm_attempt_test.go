@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/relay"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -36,10 +38,10 @@ func llmHarness(t *testing.T, specYAML string) *harness {
 		t.Fatal(err)
 	}
 	h.rec.Runs = mapSource{"demo": {Manifest: m, Dir: h.dir, Path: filepath.Join(h.dir, "run.yaml")}}
-	old := lookupEnv
-	t.Cleanup(func() { lookupEnv = old })
 	env := map[string]string{"ANTHROPIC_API_KEY": testKey, "TEAM_KEY": "team-secret-key", "CODEX_API_KEY": "not-for-claude"}
-	lookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	h.rec.LookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	h.rec.Relays = relay.NewSet(h.rt, 50*time.Millisecond)
+	t.Cleanup(h.rec.Relays.Close)
 	return h
 }
 
@@ -71,8 +73,6 @@ func TestLLMAttemptGetsItsKeyOnlyInTheEnvironment(t *testing.T) {
 }
 
 func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
-	defer func(old time.Duration) { relayPoll = old }(relayPoll)
-	relayPoll = 50 * time.Millisecond
 	// The callback listener and an OpenAI-compatible endpoint, on the host.
 	var got []string
 	callback := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/relay"
+
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -55,6 +57,9 @@ type Options struct {
 	ControlToken string
 	// Version is SMILE's version, written into reports.
 	Version string
+	// LookupEnv reads the environment the providers' API keys come from
+	// (default: this process's).
+	LookupEnv func(string) (string, bool)
 }
 
 // Manager runs the controller: reconcile workers fed by a work queue, the
@@ -116,6 +121,9 @@ func NewManager(opts Options) *Manager {
 	if opts.ControlToken == "" {
 		opts.ControlToken = newID()
 	}
+	if opts.LookupEnv == nil {
+		opts.LookupEnv = os.LookupEnv
+	}
 	m := &Manager{opts: opts, queue: NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
 		watchRefresh: make(chan struct{}, 1), logins: newLogins()}
 	m.rec = &Reconciler{
@@ -128,6 +136,8 @@ func NewManager(opts Options) *Manager {
 		Events:         m.hub,
 		ReportFallback: opts.ReportFallback,
 		Version:        opts.Version,
+		Relays:         relay.NewSet(opts.Runtime, 0),
+		LookupEnv:      opts.LookupEnv,
 	}
 	return m
 }
@@ -213,6 +223,7 @@ func (m *Manager) Start(ctx context.Context) error {
 // Wait blocks until everything Start began has stopped (after ctx ends).
 func (m *Manager) Wait() {
 	m.wg.Wait()
+	m.rec.Relays.Close()
 	if m.rec.Brains != nil {
 		m.rec.Brains.Wait()
 	}

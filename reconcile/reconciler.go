@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/relay"
+
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/go-logr/logr"
@@ -85,6 +87,12 @@ type Reconciler struct {
 	Brains *Brains
 	// Wake asks for a reconcile of a run (a brain kept a result).
 	Wake func(name string)
+	// Relays carry the traffic of containers without a network; the
+	// manager owns and closes them. Nil refuses studentNetwork none.
+	Relays *relay.Set
+	// LookupEnv reads the controller's environment, where the providers' API
+	// keys are; nil means an empty environment.
+	LookupEnv func(string) (string, bool)
 
 	mu       sync.Mutex
 	observed map[string]*status.Run // the last status written, by run name

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/relay"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status/report"
@@ -272,24 +274,27 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	case cfg.LLMProvider != spec.ProviderLiteral:
 		// The provider's API key, from the controller's environment, goes
 		// into the container's environment only.
-		cs.Env = append(cs.Env, keyEnv(cfg)...)
+		cs.Env = append(cs.Env, t.r.keyEnv(cfg)...)
 	}
 	if network == spec.NetworkNone && inProcess {
 		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
 	} else if network == spec.NetworkNone {
 		// No network at all: the wrapper reaches the controller, and the
-		// CLI its API, through the relay's socket (relay.go).
+		// CLI its API, through the relay's socket (reconcile/relay).
 		cb, err := t.relayCallback(ctx)
 		if err != nil {
 			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
 		}
-		rl, err := startRelay(ctx, t.r.Runtime, name, cb, relayHosts(cfg), relayGateway(ctx, t.r.Runtime))
+		if t.r.Relays == nil {
+			return Result{}, fmt.Errorf("start the relay of %s: this controller has no relays", name)
+		}
+		relayDir, err := t.r.Relays.Start(ctx, name, cb, relay.Hosts(cfg), relayGateway(ctx, t.r.Runtime))
 		if err != nil {
 			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
 		}
 		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
 		cs.Env = append(cs.Env, wire.EnvRelaySocket+"="+wire.ContainerRelayDir+"/"+wire.RelaySocketName)
-		cs.Mounts = append(cs.Mounts, runtime.Mount{Source: rl.dir, Target: wire.ContainerRelayDir, ReadOnly: true})
+		cs.Mounts = append(cs.Mounts, runtime.Mount{Source: relayDir, Target: wire.ContainerRelayDir, ReadOnly: true})
 	}
 	if _, ok := findContainer(t.obs.Containers, prev); !ok {
 		prev = ""
