@@ -46,12 +46,9 @@ func overBudget(cfg spec.Config, st *status.Status) bool {
 
 // budgetPlan ends a loop whose LLM calls have cost its budget.
 func budgetPlan(cfg spec.Config, st *status.Status) Plan {
-	return Plan{Action: ActBudget, Phase: status.PhaseError, Reason: ReasonBudgetExceeded,
+	return Plan{Action: ActBudget, Phase: status.PhaseError, Reason: status.ReasonBudgetExceeded,
 		Message: fmt.Sprintf("the run's LLM calls cost $%.4f, which reaches its budgetUsd of $%.2f", st.Cost.USD, cfg.BudgetUSD)}
 }
-
-// ReasonBudgetExceeded is the reason of a loop that ended on its budget.
-const ReasonBudgetExceeded = "BudgetExceeded"
 
 // providerKeys are the controller's environment variables passed into the
 // containers of a provider: its API key, by name. The value goes only into

@@ -38,7 +38,7 @@ func TestDecideBudget(t *testing.T) {
 			if p.Action != tt.action || p.Phase != tt.phase {
 				t.Fatalf("plan = %+v, want %s -> %s", p, tt.action, tt.phase)
 			}
-			if tt.phase == status.PhaseError && (p.Reason != ReasonBudgetExceeded || !strings.Contains(p.Message, "reaches its budgetUsd of $0.50")) {
+			if tt.phase == status.PhaseError && (p.Reason != status.ReasonBudgetExceeded || !strings.Contains(p.Message, "reaches its budgetUsd of $0.50")) {
 				t.Errorf("plan = %+v", p)
 			}
 		})

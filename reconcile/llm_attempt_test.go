@@ -175,7 +175,7 @@ func TestBudgetEndsTheLoopBeforeTheNextCall(t *testing.T) {
 	}
 	run = h.settle()
 	st := run.Status
-	if st.Phase != status.PhaseError || st.Reason != ReasonBudgetExceeded || !strings.Contains(st.Message, "$0.6100") {
+	if st.Phase != status.PhaseError || st.Reason != status.ReasonBudgetExceeded || !strings.Contains(st.Message, "$0.6100") {
 		t.Fatalf("phase %s reason %s message %q", st.Phase, st.Reason, st.Message)
 	}
 	if st.Cost == nil || st.Cost.USD != 0.61 || st.Cost.InputTokens != 90000 {

@@ -453,7 +453,7 @@ func (m *Manager) WaitFinished(ctx context.Context, name, digest string) (*statu
 // of digest ("" for whatever it last applied), or stopped on invalid inputs.
 func Finished(run *status.Run, digest string) bool {
 	st := run.Status
-	if st.Reason == "InvalidSpec" && st.Phase.Terminal() {
+	if st.Reason == status.ReasonInvalidSpec && st.Phase.Terminal() {
 		return true
 	}
 	if digest != "" && run.Metadata.InputDigest != digest {

@@ -67,7 +67,7 @@ func TestDecide(t *testing.T) {
 		now     time.Time
 		action  Action
 		phase   status.Phase
-		reason  string
+		reason  status.Reason
 		message string // a substring of the plan's message
 	}{
 		{name: "no status yet: first generation", run: nil, now: t0,

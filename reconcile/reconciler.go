@@ -206,7 +206,7 @@ func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Re
 		run = status.NewRun(app.Manifest.Metadata.Name, newID(), app.Path, r.now())
 	}
 	st := &run.Status
-	if st.Reason == "InvalidSpec" && st.Message == cause.Error() {
+	if st.Reason == status.ReasonInvalidSpec && st.Message == cause.Error() {
 		return Result{}, nil
 	}
 	if st.Attempt != nil {
@@ -216,9 +216,9 @@ func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Re
 	if !st.Phase.Terminal() || st.Report == nil {
 		st.Phase = status.PhaseError
 	}
-	st.Reason, st.Message = "InvalidSpec", cause.Error()
-	st.Timeline = append(st.Timeline, status.TimelineEntry{Timestamp: r.now(), Iteration: st.Iteration, Event: "InvalidSpec", Details: cause.Error()})
-	return Result{}, r.save(stateFile, run, "InvalidSpec")
+	st.Reason, st.Message = status.ReasonInvalidSpec, cause.Error()
+	st.Timeline = append(st.Timeline, status.TimelineEntry{Timestamp: r.now(), Iteration: st.Iteration, Event: string(EvInvalidSpec), Details: cause.Error()})
+	return Result{}, r.save(stateFile, run, EvInvalidSpec)
 }
 
 // save writes the status atomically and shares it with readers.

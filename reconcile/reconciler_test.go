@@ -249,7 +249,7 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 	// Completed with a gap: the tutorial did not pass, and the condition says
 	// so, as the exit code does.
 	if cond := run.Status.Condition(status.ConditionSucceeded); cond == nil || cond.Status != status.ConditionFalse ||
-		cond.Reason != ReasonGapsFound || !strings.Contains(cond.Message, "1 gap (1 major)") {
+		cond.Reason != status.ReasonGapsFound || !strings.Contains(cond.Message, "1 gap (1 major)") {
 		t.Errorf("condition Succeeded = %+v, want False/GapsFound", cond)
 	}
 	// Nothing more to do: a further reconcile changes nothing.

@@ -65,25 +65,25 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 			}}
 			return t.studentResult(ctx, out, nil)
 		}
-		return t.end("StepTimeout")
+		return t.end(ActStepTimeout)
 	case ActNoCallback, ActContainerDied:
 		if logs := t.attemptLogs(ctx); logs != "" {
 			t.plan.Message += "; its last output: " + logs
 		}
 		t.stopAttempt(ctx)
-		return t.end(string(t.plan.Action))
+		return t.end(t.plan.Action)
 	case ActGlobalTimeout:
 		t.stopAttempt(ctx)
-		return t.end("Timeout")
+		return t.end(EvTimeout)
 	case ActBudget:
 		t.stopAttempt(ctx)
-		return t.end(string(ActBudget))
+		return t.end(ActBudget)
 	case ActStop:
 		t.stopAttempt(ctx)
 		if err := inbox(t.lay.inbox()).clearStop(); err != nil {
 			return Result{}, err
 		}
-		return t.end("Stopped")
+		return t.end(EvStopped)
 	case ActFinish:
 		return t.finish(ctx)
 	}
@@ -146,8 +146,8 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 func (t *transition) begin(ctx context.Context) (Result, error) {
 	if err := t.r.Runtime.EnsureImage(ctx, t.d.Config.ContainerImage); err != nil {
 		if errors.Is(err, runtime.ErrImageNotFound) {
-			t.plan.Phase, t.plan.Reason, t.plan.Message = status.PhaseError, "ImageNotFound", err.Error()
-			return t.end("ImageNotFound")
+			t.plan.Phase, t.plan.Reason, t.plan.Message = status.PhaseError, status.ReasonImageNotFound, err.Error()
+			return t.end(EvImageNotFound)
 		}
 		return Result{}, err
 	}
@@ -311,13 +311,13 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: c.ID,
 		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs}
 	st.Containers = appendUnique(remove(st.Containers, prev), name)
-	event := "StudentStarted"
+	event := EvStudentStarted
 	if role == status.RoleMentor {
-		event = "MentorStarted"
+		event = EvMentorStarted
 	}
-	t.event(st.Iteration, event, "container "+name)
+	t.event(st.Iteration, string(event), "container "+name)
 	logr.FromContextOrDiscard(ctx).Info("Started container", "container", name, "role", string(role), "iteration", st.Iteration)
-	res, err := t.save(Action(event))
+	res, err := t.save(event)
 	if err == nil && inProcess {
 		// Only once the attempt is recorded: its result must find it.
 		t.startBrain(ctx, task, name, logs)
@@ -347,7 +347,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	}
 	t.event(st.Iteration, "StudentReported", details)
 	if t.plan.Phase.Terminal() {
-		return t.end("StudentReported")
+		return t.end(EvStudentReported)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	return t.save(ActStudentResult)
@@ -387,7 +387,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	st.Containers = remove(st.Containers, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
 	t.event(st.Iteration, "MentorAnswered", firstLine(m.MentorOutput))
 	if t.plan.Phase.Terminal() {
-		return t.end("MentorAnswered")
+		return t.end(EvMentorAnswered)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Iteration++
@@ -395,7 +395,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 }
 
 // end moves the run to the terminal phase the plan chose.
-func (t *transition) end(event string) (Result, error) {
+func (t *transition) end(event Action) (Result, error) {
 	st := &t.run.Status
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Attempt = nil
@@ -404,7 +404,7 @@ func (t *transition) end(event string) (Result, error) {
 	st.FinishedAt = &now
 	markBlocking(st)
 	t.event(st.Iteration, "LoopEnded", fmt.Sprintf("%s: %s", st.Phase.LoopStatus(), st.Message))
-	return t.save(Action(event))
+	return t.save(event)
 }
 
 // finish removes or keeps the containers (keepOnSuccess / keepOnFailure) and

@@ -205,7 +205,7 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 // which the report calls an error rather than inventing a sixth status.
 func reportStatus(st *status.Status) (status, reason, message string) {
 	if st.Phase.Terminal() {
-		return st.Phase.LoopStatus(), st.Reason, st.Message
+		return st.Phase.LoopStatus(), string(st.Reason), st.Message
 	}
 	message = fmt.Sprintf("the loop has not ended: it is in phase %s", st.Phase)
 	if st.Message != "" {

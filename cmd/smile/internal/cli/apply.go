@@ -325,7 +325,7 @@ func exitByResult(run *status.Run, threshold status.Severity) error {
 	st := run.Status
 	// A spent budget ended the loop on purpose: not a failure to run (a stop
 	// has a phase of its own).
-	if st.Phase == status.PhaseError && st.Reason != reconcile.ReasonBudgetExceeded {
+	if st.Phase == status.PhaseError && st.Reason != status.ReasonBudgetExceeded {
 		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
 	}
 	if threshold == "" {
@@ -365,7 +365,7 @@ func printResult(w io.Writer, run *status.Run) {
 	for _, g := range st.Gaps {
 		fmt.Fprintf(w, "  line %d [%s/%s] %s\n", g.Location.LineNumber, g.Severity, g.Category, g.Title)
 	}
-	if st.Reason == "InvalidSpec" || (st.Phase != status.PhaseCompleted && st.Message != "") {
+	if st.Reason == status.ReasonInvalidSpec || (st.Phase != status.PhaseCompleted && st.Message != "") {
 		fmt.Fprintf(w, "reason: %s\n", st.Message)
 	}
 	if st.Report != nil && st.Report.Markdown != "" {

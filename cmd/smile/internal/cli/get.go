@@ -267,7 +267,7 @@ func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 		reason, report, cost := "", "", ""
 		if st := o.Status; st != nil {
 			phase, iteration, gaps = cmp.Or(string(st.Phase), phase), strconv.Itoa(st.Iteration), strconv.Itoa(len(st.Gaps)) // no phase before the first transition: Pending
-			reason = st.Reason
+			reason = string(st.Reason)
 			result = resultCell(st)
 			cost = costCell(st.Cost)
 			if st.Report != nil {
@@ -339,7 +339,7 @@ func resultCell(st *status.Status) string {
 	case c.Status == status.ConditionTrue:
 		return "Passed"
 	}
-	return dash(c.Reason)
+	return dash(string(c.Reason))
 }
 
 // costCell is a run's LLM cost in one table cell: $0.1234, ~$0.1234 when
