@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status"
@@ -172,7 +173,7 @@ func (a *API) status(w http.ResponseWriter, r *http.Request) {
 	}
 	run, err := a.m.Run(name)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		writeRunError(w, err)
 		return
 	}
 	if r.URL.Query().Get("view") == "run" {
@@ -193,7 +194,7 @@ func (a *API) currentProgress(w http.ResponseWriter, r *http.Request) {
 	}
 	run, err := a.m.Run(name)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		writeRunError(w, err)
 		return
 	}
 	box, err := a.inboxOf(name)
@@ -244,7 +245,7 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 func (a *API) pickRun(w http.ResponseWriter, r *http.Request) (string, bool) {
 	if name := r.URL.Query().Get("name"); name != "" {
 		if _, ok := a.m.Applied(name); !ok {
-			writeError(w, http.StatusNotFound, fmt.Sprintf("smilerun %q not found", name))
+			writeRunError(w, status.UnknownRun(name))
 			return "", false
 		}
 		return name, true
@@ -252,7 +253,7 @@ func (a *API) pickRun(w http.ResponseWriter, r *http.Request) (string, bool) {
 	names := a.m.Names()
 	switch len(names) {
 	case 0:
-		writeError(w, http.StatusNotFound, "no runs applied")
+		writeJSONResponse(w, http.StatusNotFound, wire.ErrorResponse{Error: "no runs applied", Reason: status.ReasonNotFound})
 		return "", false
 	case 1:
 		return names[0], true
@@ -299,7 +300,21 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSONResponse(w, code, map[string]string{"error": msg})
+	writeJSONResponse(w, code, wire.ErrorResponse{Error: msg})
+}
+
+// writeRunError answers an error about one run: 404 for a run that is not
+// applied, 503 (ask again) for one whose status is not written yet or cannot
+// be read now. The reason lets the client tell them apart.
+func writeRunError(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, status.ErrUnknownRun):
+		writeJSONResponse(w, http.StatusNotFound, wire.ErrorResponse{Error: err.Error(), Reason: status.ReasonNotFound})
+	case errors.Is(err, store.ErrNotFound):
+		writeJSONResponse(w, http.StatusServiceUnavailable, wire.ErrorResponse{Error: err.Error(), Reason: status.ReasonNoStatusYet})
+	default:
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+	}
 }
 
 func writeJSONResponse(w http.ResponseWriter, code int, v any) {

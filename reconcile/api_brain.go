@@ -44,7 +44,7 @@ func (a *API) authenticateAttempt(w http.ResponseWriter, r *http.Request, role s
 	default:
 		run, err := a.m.Run(t.run)
 		if err != nil {
-			writeError(w, http.StatusServiceUnavailable, err.Error())
+			writeRunError(w, err)
 			return nil, true, false
 		}
 		return run, true, true

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 )
 
@@ -72,7 +73,7 @@ func (a *API) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := a.m.Applied(req.Name); !ok {
-		writeError(w, http.StatusNotFound, "smilerun \""+req.Name+"\" not found")
+		writeRunError(w, status.UnknownRun(req.Name))
 		return
 	}
 	if err := a.m.Delete(r.Context(), req.Name); err != nil {

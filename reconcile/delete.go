@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/smile-loop/smile/runtime"
@@ -49,7 +50,7 @@ func (m *Manager) Delete(ctx context.Context, name string) error {
 	}
 	m.mu.Unlock()
 	if !ok {
-		return fmt.Errorf("smilerun %q not found", name)
+		return status.UnknownRun(name)
 	}
 	defer e.lock.Release()
 	defer m.rec.forget(name)

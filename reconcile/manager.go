@@ -401,7 +401,7 @@ func (m *Manager) removeOrphans(lay layout) error {
 func (m *Manager) Desired(name string) (*spec.Desired, error) {
 	app, ok := m.Applied(name)
 	if !ok {
-		return nil, fmt.Errorf("smilerun %q not found", name)
+		return nil, status.UnknownRun(name)
 	}
 	return spec.Resolve(app.Manifest, app.Dir)
 }
@@ -415,7 +415,7 @@ func (m *Manager) Run(name string) (*status.Run, error) {
 	e, ok := m.runs[name]
 	m.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("smilerun %q not found", name)
+		return nil, status.UnknownRun(name)
 	}
 	return store.Load(e.stateFile)
 }
@@ -482,7 +482,7 @@ func (m *Manager) inbox(name string) (inbox, error) {
 	defer m.mu.Unlock()
 	e, ok := m.runs[name]
 	if !ok {
-		return "", fmt.Errorf("smilerun %q not found", name)
+		return "", status.UnknownRun(name)
 	}
 	return inbox(e.lay.inbox()), nil
 }

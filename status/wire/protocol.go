@@ -134,3 +134,11 @@ type StopResponse struct {
 	Stopped    bool             `json:"stopped"`
 	FinalState status.LoopState `json:"finalState"`
 }
+
+// ErrorResponse is the body of every refused call. Reason, when set, lets the
+// caller map the error back to a sentinel (status.ReasonNotFound is
+// status.ErrUnknownRun) instead of matching its text.
+type ErrorResponse struct {
+	Error  string        `json:"error"`
+	Reason status.Reason `json:"reason,omitempty"`
+}

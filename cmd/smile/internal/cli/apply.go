@@ -179,7 +179,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	defer tick.Stop()
 	for {
 		run, err := c.run(ctx, res.Name)
-		if err != nil && !strings.Contains(err.Error(), store.ErrNotFound.Error()) { // not written yet: poll again
+		if err != nil && !errors.Is(err, status.ErrNoStatusYet) { // not written yet: poll again
 			if ctx.Err() != nil {
 				return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
 			}

@@ -98,14 +98,12 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		var e struct {
-			Error string `json:"error"`
-		}
+		var e wire.ErrorResponse
 		_ = json.NewDecoder(resp.Body).Decode(&e)
 		if e.Error == "" {
 			e.Error = resp.Status
 		}
-		return &apiError{code: resp.StatusCode, msg: e.Error}
+		return &apiError{code: resp.StatusCode, msg: e.Error, reason: e.Reason}
 	}
 	if out != nil {
 		return json.NewDecoder(resp.Body).Decode(out)
@@ -115,11 +113,24 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 
 // apiError is the controller's answer to a call it refused.
 type apiError struct {
-	code int
-	msg  string
+	code   int
+	msg    string
+	reason status.Reason
 }
 
 func (e *apiError) Error() string { return e.msg }
+
+// Is maps the controller's answer back to the sentinel it was made from: a
+// 404 is an unknown run, reason NoStatusYet a status not written yet.
+func (e *apiError) Is(target error) bool {
+	switch target {
+	case status.ErrUnknownRun:
+		return e.code == http.StatusNotFound
+	case status.ErrNoStatusYet:
+		return e.reason == status.ReasonNoStatusYet
+	}
+	return false
+}
 
 func (c *controllerClient) apply(ctx context.Context, manifest string) (reconcile.ApplyResult, error) {
 	var res reconcile.ApplyResult

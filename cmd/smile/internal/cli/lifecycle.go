@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"time"
 
+	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/spf13/cobra"
@@ -115,6 +115,5 @@ func newStopCommand(streams Streams) *cobra.Command {
 
 // isNotFound: the controller does not know the run (HTTP 404).
 func isNotFound(err error) bool {
-	var e *apiError
-	return errors.As(err, &e) && e.code == http.StatusNotFound
+	return errors.Is(err, status.ErrUnknownRun)
 }
