@@ -145,7 +145,7 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 }
 
 // ProviderFor returns the provider a task names; an unknown name gets the
-// Pending stand-in, which fails clearly.
+// Unsupported stand-in, which fails clearly.
 func ProviderFor(name spec.Provider) provider.Provider {
 	switch name {
 	case spec.ProviderLiteral:
@@ -159,7 +159,7 @@ func ProviderFor(name spec.Provider) provider.Provider {
 	case spec.ProviderOpenAI:
 		return openai.New()
 	}
-	return provider.ForProvider(name)
+	return provider.Unsupported{Name: name}
 }
 
 // redact replaces every API key the container holds in the result body: a

@@ -54,7 +54,7 @@ func (r Runner) start(ctx context.Context, task *wire.Task, env provider.Env, ro
 			look = exec.LookPath
 		}
 		if _, err := look(cli); err != nil {
-			// E10, in the words of provider.Pending: the image lacks the CLI
+			// E10: the image lacks the CLI
 			// (docs/providers.md has an image recipe with them).
 			return nil, fmt.Errorf("%w: %s", provider.ErrCLINotAvailable, cli)
 		}

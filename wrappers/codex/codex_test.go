@@ -2,9 +2,11 @@ package codex_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -128,13 +130,58 @@ func TestReconnectsThenRateLimitIsRetried(t *testing.T) {
 	}
 }
 
+// TestSchemaIsStrict: OpenAI's structured outputs refuse a schema unless
+// every object in it, nested ones included, lists all its properties as
+// required and allows no others.
 func TestSchemaIsStrict(t *testing.T) {
-	// The fake rejects a schema OpenAI's structured outputs would reject.
-	for _, role := range []status.Role{status.RoleStudent, status.RoleMentor} {
-		if !strings.Contains(string(agent.AnswerSchema(role, true)), `"additionalProperties":false`) {
-			t.Errorf("%s schema is not strict", role)
-		}
+	for _, tc := range []struct {
+		role    status.Role
+		objects int // object nodes in the schema, nested ones included
+	}{
+		{status.RoleStudent, 2}, // the answer and each finding
+		{status.RoleMentor, 1},
+	} {
+		t.Run(string(tc.role), func(t *testing.T) {
+			var schema map[string]any
+			if err := json.Unmarshal(agent.AnswerSchema(tc.role, true), &schema); err != nil {
+				t.Fatal(err)
+			}
+			if got := checkStrict(t, "$", schema); got != tc.objects {
+				t.Errorf("checked %d object nodes, want %d", got, tc.objects)
+			}
+		})
 	}
+}
+
+// checkStrict checks every object node under node and counts them.
+func checkStrict(t *testing.T, path string, node map[string]any) int {
+	t.Helper()
+	count := 0
+	if items, ok := node["items"].(map[string]any); ok {
+		count += checkStrict(t, path+"[]", items)
+	}
+	props, ok := node["properties"].(map[string]any)
+	if !ok {
+		return count
+	}
+	count++
+	if node["additionalProperties"] != false {
+		t.Errorf("%s: additionalProperties = %v, want false", path, node["additionalProperties"])
+	}
+	var names, required []string
+	for name, p := range props {
+		names = append(names, name)
+		count += checkStrict(t, path+"."+name, p.(map[string]any))
+	}
+	for _, r := range node["required"].([]any) {
+		required = append(required, r.(string))
+	}
+	slices.Sort(names)
+	slices.Sort(required)
+	if !slices.Equal(names, required) {
+		t.Errorf("%s: required = %v, want every property %v", path, required, names)
+	}
+	return count
 }
 
 // TestDeclinedCommandIsNotASuccess: a command codex refused to run must not
