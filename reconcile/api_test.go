@@ -208,7 +208,7 @@ func TestApplyAfterStopRunsAgain(t *testing.T) {
 func TestCallbackListenerNeverBindsAllInterfaces(t *testing.T) {
 	for _, host := range []string{"0.0.0.0", "::", ""} {
 		rt := fake.New()
-		rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: host})
+		rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: host, HostName: fake.DefaultHostName})
 		m := NewManager(Options{Runtime: rt, Log: logr.Discard()})
 		ctx, cancel := context.WithCancel(context.Background())
 		err := m.Start(ctx)

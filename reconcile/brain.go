@@ -281,16 +281,16 @@ func (r *Reconciler) BrainRun(name string) bool {
 	return r.brainRuns[name]
 }
 
-// fromHost rewrites an endpoint written for containers
-// (http://host.docker.internal:PORT) for the controller, which is the host:
-// the engine's gateway address is one of its own.
+// fromHost rewrites an endpoint written for containers (http://HOST:PORT,
+// HOST the runtime's name for the host) for the controller, which is the
+// host: the engine's gateway address is one of its own.
 func fromHost(ctx context.Context, rt runtime.Runtime, endpoint string) string {
 	u, err := url.Parse(endpoint)
-	if err != nil || u.Hostname() != "host.docker.internal" {
+	if err != nil {
 		return endpoint
 	}
 	info, err := rt.Info(ctx)
-	if err != nil || info.GatewayIP == "" {
+	if err != nil || info.GatewayIP == "" || info.HostName == "" || u.Hostname() != info.HostName {
 		return endpoint
 	}
 	if port := u.Port(); port != "" {

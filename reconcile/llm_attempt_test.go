@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/relay"
+	"github.com/smile-loop/smile/runtime/fake"
 
 	"github.com/smile-loop/smile/status/wire"
 
@@ -88,7 +89,7 @@ func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
 	_, modelPort, _ := net.SplitHostPort(strings.TrimPrefix(model.URL, "http://"))
 
 	h := llmHarness(t, "  llmProvider: openai\n  studentNetwork: none\n  models: {student: m, mentor: m}\n  openai: {baseUrl: \"http://host.docker.internal:"+modelPort+"/v1\", apiKeyEnv: TEAM_KEY}\n")
-	h.rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: "127.0.0.1"})
+	h.rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: "127.0.0.1", HostName: fake.DefaultHostName})
 	h.rec.CallbackURL = "http://host.docker.internal:" + cbPort
 	run := h.settle()
 	name := run.Status.Attempt.Container

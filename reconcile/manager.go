@@ -42,7 +42,7 @@ type Options struct {
 	// (default: the Docker bridge gateway). It may never be unspecified.
 	CallbackHost string
 	// CallbackURL overrides the URL containers are told to call (default
-	// http://host.docker.internal:PORT).
+	// http://HOST:PORT, HOST the runtime's name for the host).
 	CallbackURL string
 	// StepGrace is added to timeoutSeconds before a quiet attempt is given up
 	// (default 15 s).
@@ -169,7 +169,7 @@ func (m *Manager) Start(ctx context.Context) error {
 	m.rec.CallbackAddr = m.callbackLn.Addr().String()
 	m.rec.CallbackURL = m.opts.CallbackURL
 	if m.rec.CallbackURL == "" {
-		m.rec.CallbackURL = "http://host.docker.internal:" + strconv.Itoa(port)
+		m.rec.CallbackURL = "http://" + net.JoinHostPort(info.HostName, strconv.Itoa(port))
 	}
 	api := &API{m: m}
 	for _, s := range []struct {

@@ -2,15 +2,13 @@ package reconcile
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"net"
 	"net/url"
-
-	"github.com/smile-loop/smile/runtime"
 )
 
-// relayCallback is the callback listener's URL as the host reaches it:
-// host.docker.internal is the bridge gateway.
+// relayCallback is the callback listener's URL as the host reaches it: the
+// runtime's host name stands for the bridge gateway.
 func (t *transition) relayCallback(ctx context.Context) (*url.URL, error) {
 	u, err := url.Parse(t.r.CallbackURL)
 	if err != nil {
@@ -20,20 +18,15 @@ func (t *transition) relayCallback(ctx context.Context) (*url.URL, error) {
 		u.Host = t.r.CallbackAddr
 		return u, nil
 	}
-	if u.Hostname() == "host.docker.internal" {
-		gw := relayGateway(ctx, t.r.Runtime)
-		if gw == "" {
-			return nil, errors.New("no bridge gateway address for host.docker.internal")
+	info, err := t.r.Runtime.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read the host's address: %w", err)
+	}
+	if info.HostName != "" && u.Hostname() == info.HostName {
+		if info.GatewayIP == "" {
+			return nil, fmt.Errorf("no bridge gateway address for %s", info.HostName)
 		}
-		u.Host = net.JoinHostPort(gw, u.Port())
+		u.Host = net.JoinHostPort(info.GatewayIP, u.Port())
 	}
 	return u, nil
-}
-
-func relayGateway(ctx context.Context, rt runtime.Runtime) string {
-	info, err := rt.Info(ctx)
-	if err != nil {
-		return ""
-	}
-	return info.GatewayIP
 }

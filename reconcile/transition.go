@@ -288,7 +288,8 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 		if t.r.Relays == nil {
 			return Result{}, fmt.Errorf("start the relay of %s: this controller has no relays", name)
 		}
-		relayDir, err := t.r.Relays.Start(ctx, name, cb, relay.Hosts(cfg), relayGateway(ctx, t.r.Runtime))
+		host, _ := t.r.Runtime.Info(ctx) // an unknown host name only stops the redirect
+		relayDir, err := t.r.Relays.Start(ctx, name, cb, relay.Hosts(cfg), host.HostName, host.GatewayIP)
 		if err != nil {
 			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
 		}

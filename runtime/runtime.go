@@ -54,7 +54,7 @@ type ContainerSpec struct {
 	WorkingDir string
 	// Network is the network mode: "bridge" (default) or "none".
 	Network string
-	// HostGateway adds host.docker.internal pointing at the host.
+	// HostGateway makes Info.HostName resolve to the host inside the container.
 	HostGateway bool
 	// Resources caps what the container may use; zero fields mean no cap.
 	Resources Resources
@@ -123,6 +123,10 @@ type Info struct {
 	// GatewayIP is the address containers reach the host on (the default
 	// bridge's gateway); the callback listener binds it.
 	GatewayIP string
+	// HostName is the name a container started with HostGateway resolves to
+	// GatewayIP (Docker's host.docker.internal): the callback URL and any
+	// endpoint on the host are written with it.
+	HostName string
 }
 
 // Runtime runs containers. Every method is safe for concurrent use.

@@ -98,8 +98,8 @@ func Hosts(cfg spec.Config) []string {
 // Start opens the relay of container name and returns the folder that holds
 // its socket (to be mounted at wire.ContainerRelayDir): callback is the
 // callback listener's URL as the host reaches it, allowed the API hosts,
-// gateway the address host.docker.internal stands for on the host.
-func (s *Set) Start(ctx context.Context, name string, callback *url.URL, allowed []string, gateway string) (string, error) {
+// gateway the address hostName (the runtime's name for the host) stands for.
+func (s *Set) Start(ctx context.Context, name string, callback *url.URL, allowed []string, hostName, gateway string) (string, error) {
 	s.Stop(name)
 	// Under the system's temp folder: a socket path may not exceed 108 bytes,
 	// and a run's own folders can be deep.
@@ -127,7 +127,7 @@ func (s *Set) Start(ctx context.Context, name string, callback *url.URL, allowed
 	r := &relay{name: name, dir: dir, callback: callback, allowed: map[string]bool{}, redirect: map[string]string{}, done: make(chan struct{})}
 	for _, h := range allowed {
 		r.allowed[h] = true
-		if host, port, err := net.SplitHostPort(h); err == nil && host == "host.docker.internal" && gateway != "" {
+		if host, port, err := net.SplitHostPort(h); err == nil && host == hostName && hostName != "" && gateway != "" {
 			r.redirect[h] = net.JoinHostPort(gateway, port)
 		}
 	}
