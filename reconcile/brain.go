@@ -31,7 +31,7 @@ import (
 // tutorial's commands can read lets them post a result, and an openai key
 // never enters it. The vendor CLIs run their own tools beside themselves and
 // keep the in-container wrapper.
-func InProcess(p spec.Provider) bool { return p == spec.ProviderLiteral || p == spec.ProviderOpenAI }
+func InProcess(p spec.Provider) bool { return p.Info().InProcess }
 
 // Brains are the learners this controller runs, one goroutine per attempt.
 // They die with the process: a restarted controller finds none and the

@@ -50,31 +50,15 @@ func budgetPlan(cfg spec.Config, st *status.Status) Plan {
 		Message: fmt.Sprintf("the run's LLM calls cost $%.4f, which reaches its budgetUsd of $%.2f", st.Cost.USD, cfg.BudgetUSD)}
 }
 
-// providerKeys are the controller's environment variables passed into the
-// containers of a provider: its API key, by name. The value goes only into
-// the container's environment, never into task.json, the status or logs.
-func providerKeys(cfg spec.Config) []string {
-	switch cfg.LLMProvider {
-	case spec.ProviderClaude:
-		return []string{"ANTHROPIC_API_KEY"}
-	case spec.ProviderCodex:
-		return []string{"CODEX_API_KEY"}
-	case spec.ProviderGemini:
-		return []string{"GEMINI_API_KEY", "GOOGLE_API_KEY"}
-	case spec.ProviderOpenAI:
-		return []string{cfg.OpenAI.APIKeyEnv}
-	}
-	return nil
-}
-
-// keyEnv is NAME=value of each of the provider's keys set in the
-// controller's environment.
+// keyEnv is NAME=value of each of the provider's keys (spec's provider
+// table) set in the controller's environment. The value goes only into the
+// container's environment, never into task.json, the status or logs.
 func (r *Reconciler) keyEnv(cfg spec.Config) []string {
 	if r.LookupEnv == nil {
 		return nil
 	}
 	var out []string
-	for _, name := range providerKeys(cfg) {
+	for _, name := range cfg.KeyVariables() {
 		if v, ok := r.LookupEnv(name); ok && v != "" {
 			out = append(out, name+"="+v)
 		}

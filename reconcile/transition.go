@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/smile-loop/smile/reconcile/relay"
-
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status/report"
@@ -289,7 +287,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 			return Result{}, fmt.Errorf("start the relay of %s: this controller has no relays", name)
 		}
 		host, _ := t.r.Runtime.Info(ctx) // an unknown host name only stops the redirect
-		relayDir, err := t.r.Relays.Start(ctx, name, cb, relay.Hosts(cfg), host.HostName, host.GatewayIP)
+		relayDir, err := t.r.Relays.Start(ctx, name, cb, cfg.APIHosts(), host.HostName, host.GatewayIP)
 		if err != nil {
 			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
 		}

@@ -21,7 +21,6 @@ import (
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
-	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status/wire"
 )
 
@@ -70,29 +69,6 @@ type relay struct {
 	allowed  map[string]bool // host:port
 	redirect map[string]string
 	done     chan struct{}
-}
-
-// Hosts are the API hosts each provider's CLI talks to, as host:port.
-func Hosts(cfg spec.Config) []string {
-	switch cfg.LLMProvider {
-	case spec.ProviderClaude:
-		return []string{"api.anthropic.com:443"}
-	case spec.ProviderCodex:
-		return []string{"api.openai.com:443", "chatgpt.com:443"}
-	case spec.ProviderGemini:
-		return []string{"generativelanguage.googleapis.com:443", "oauth2.googleapis.com:443", "cloudcode-pa.googleapis.com:443"}
-	case spec.ProviderOpenAI:
-		u, err := url.Parse(cfg.OpenAI.BaseURL)
-		if err != nil {
-			return nil
-		}
-		port := u.Port()
-		if port == "" {
-			port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
-		}
-		return []string{net.JoinHostPort(u.Hostname(), port)}
-	}
-	return nil
 }
 
 // Start opens the relay of container name and returns the folder that holds

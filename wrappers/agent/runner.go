@@ -137,13 +137,8 @@ func detail(err error) string {
 }
 
 func keyHint(name spec.Provider, apiKeyEnv string) string {
-	switch name {
-	case "claude":
-		return "ANTHROPIC_API_KEY"
-	case "codex":
-		return "CODEX_API_KEY"
-	case "gemini":
-		return "GEMINI_API_KEY"
+	if keys := name.Info().KeyVariables; name != spec.ProviderOpenAI && len(keys) > 0 {
+		return keys[0]
 	}
 	if apiKeyEnv != "" {
 		return apiKeyEnv
