@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -42,4 +43,42 @@ func (m *Manager) ServeFolder(dir, version string, foreground bool) (release fun
 		_ = os.Remove(store.ControllerInfoPath(dir))
 		lock.Release()
 	}, nil
+}
+
+// Controller is a Manager started as the controller of one folder.
+type Controller struct {
+	*Manager
+	cancel  context.CancelFunc
+	release func()
+}
+
+// StartController is the one start-up path of a folder's controller, for the
+// background smile-controller and for the in-process path of `smile apply
+// --wait` (foreground): a Manager on opts.Runtime with its listeners open,
+// holding the folder's controller lock and published in
+// .smile/controller.json. It fails with ErrControllerRunning when another
+// controller serves the folder. ctx ends its workers; Close stops it.
+func StartController(ctx context.Context, opts Options, dir string, foreground bool) (*Controller, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	m := NewManager(opts)
+	if err := m.Start(ctx); err != nil {
+		cancel()
+		m.Wait()
+		return nil, err
+	}
+	release, err := m.ServeFolder(dir, opts.Version, foreground)
+	if err != nil {
+		cancel()
+		m.Wait()
+		return nil, err
+	}
+	return &Controller{Manager: m, cancel: cancel, release: release}, nil
+}
+
+// Close stops the workers and listeners and waits for them, then gives the
+// folder up: no other controller takes it while this one still runs a loop.
+func (c *Controller) Close() {
+	c.cancel()
+	c.Wait()
+	c.release()
 }

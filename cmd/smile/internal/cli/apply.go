@@ -211,17 +211,9 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		return err
 	}
 	defer rt.Close()
-	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version})
 	// The controller outlives a Ctrl-C long enough to stop the run cleanly.
-	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	defer func() {
-		stop()
-		mgr.Wait()
-	}()
-	if err := mgr.Start(runCtx); err != nil {
-		return err
-	}
-	release, err := mgr.ServeFolder(dir, Version, true)
+	opts := reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version}
+	mgr, err := reconcile.StartController(context.WithoutCancel(ctx), opts, dir, true)
 	if errors.Is(err, reconcile.ErrControllerRunning) {
 		// Another apply became the folder's controller meanwhile: follow a
 		// background controller; another apply --wait runs the loop itself.
@@ -237,7 +229,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer mgr.Close()
 	sub := mgr.Hub().Subscribe()
 	defer sub.Close()
 	res, err := mgr.Apply(manifest)
