@@ -20,8 +20,10 @@ const (
 	ActNewGeneration Action = "NewGeneration"
 	// ActInit starts the current generation over: old containers go, Starting.
 	ActInit Action = "Init"
-	// ActBegin checks the image and moves Starting -> RunningStudent.
+	// ActBegin moves Starting -> RunningStudent: the image is there.
 	ActBegin Action = "Begin"
+	// ActImageNotFound ends a Starting loop whose image is not there (E09).
+	ActImageNotFound Action = "ImageNotFound"
 	// ActStartStudent creates the Student's container -> WaitingForStudent.
 	ActStartStudent Action = "StartStudent"
 	// ActStudentResult applies the Student's answer.
@@ -57,7 +59,6 @@ const (
 	EvMentorStarted   Action = "MentorStarted"
 	EvStudentReported Action = "StudentReported"
 	EvMentorAnswered  Action = "MentorAnswered"
-	EvImageNotFound   Action = "ImageNotFound"
 	EvStopped         Action = "Stopped"
 	EvTimeout         Action = "Timeout"
 	EvInvalidSpec     Action = "InvalidSpec"
@@ -76,6 +77,9 @@ type Observed struct {
 	// BrainGone: the current attempt's learner ran in a controller and no
 	// longer runs (that controller stopped) and left no result.
 	BrainGone bool
+	// ImageMissing is why the run's image is not on the engine, as the engine
+	// said it ("" when it is there). Only a Starting run looks.
+	ImageMissing string
 }
 
 // Posted is a Student or Mentor result as the API kept it in the inbox.
@@ -172,6 +176,9 @@ func Decide(in Input) Plan {
 
 	switch st.Phase {
 	case status.PhaseStarting:
+		if why := in.Observed.ImageMissing; why != "" {
+			return Plan{Action: ActImageNotFound, Phase: status.PhaseError, Reason: status.ReasonImageNotFound, Message: why}
+		}
 		return Plan{Action: ActBegin, Phase: status.PhaseRunningStudent, Reason: status.ReasonStarted, Message: "starting iteration 1"}
 	case status.PhaseRunningStudent:
 		return Plan{Action: ActStartStudent, Phase: status.PhaseWaitingForStudent, Reason: status.ReasonStudentRunning,

@@ -148,7 +148,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 	}
 	lay := layoutFor(d)
 	r.markBrainRun(d.Name, r.inProcess(d.Config.LLMProvider))
-	obs, err := r.observe(ctx, lay, run, d.Config.LLMProvider)
+	obs, err := r.observe(ctx, lay, run, d.Config)
 	if err != nil {
 		return Result{}, err
 	}
@@ -163,8 +163,19 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 // observe reads the run's containers first and the inbox second: a wrapper
 // posts its result before its container exits, so a container seen exited
 // with no result in the inbox really died without one.
-func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, provider spec.Provider) (Observed, error) {
+func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, cfg spec.Config) (Observed, error) {
 	var obs Observed
+	provider := cfg.LLMProvider
+	if run != nil && run.Status.Phase == status.PhaseStarting {
+		// What every attempt needs, looked at once, before the loop begins.
+		err := r.Runtime.EnsureImage(ctx, cfg.ContainerImage)
+		switch {
+		case errors.Is(err, runtime.ErrImageNotFound):
+			obs.ImageMissing = err.Error()
+		case err != nil:
+			return obs, fmt.Errorf("look for image %s: %w", cfg.ContainerImage, err)
+		}
+	}
 	cs, err := r.Runtime.List(ctx, lay.selector())
 	if err != nil {
 		return obs, fmt.Errorf("list containers of %s: %w", lay.name, err)

@@ -44,7 +44,9 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 	case ActInit:
 		return t.init(ctx)
 	case ActBegin:
-		return t.begin(ctx)
+		return t.begin()
+	case ActImageNotFound:
+		return t.end(ActImageNotFound)
 	case ActStartStudent:
 		return t.startStudent(ctx)
 	case ActStartMentor:
@@ -140,15 +142,8 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 	return t.save("Init")
 }
 
-// begin checks what every attempt needs (the image) and starts iteration 1.
-func (t *transition) begin(ctx context.Context) (Result, error) {
-	if err := t.r.Runtime.EnsureImage(ctx, t.d.Config.ContainerImage); err != nil {
-		if errors.Is(err, runtime.ErrImageNotFound) {
-			t.plan.Phase, t.plan.Reason, t.plan.Message = status.PhaseError, status.ReasonImageNotFound, err.Error()
-			return t.end(EvImageNotFound)
-		}
-		return Result{}, err
-	}
+// begin starts iteration 1; the planner has seen the image (observe).
+func (t *transition) begin() (Result, error) {
 	st := &t.run.Status
 	st.Phase, st.Iteration = status.PhaseRunningStudent, 1
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
