@@ -129,6 +129,10 @@ type Plan struct {
 	Message string
 	// RequeueAfter is when to look again if nothing happens (ActWait).
 	RequeueAfter time.Duration
+	// TimedOut is the answer recorded for a Student whose step ran out of
+	// time (ActStepTimeout while the Student works): the planner's, so the
+	// executor never works it out again.
+	TimedOut *status.StudentOutput
 }
 
 // Decide returns the one transition to perform next. It is pure: the same
@@ -264,7 +268,7 @@ func stepTimeout(in Input, role string, p *Progress, step time.Duration) Plan {
 	}
 	out := TimedOutStudent(in.Desired.Config.StudentBehavior, p, step)
 	plan := studentResult(in, out)
-	plan.Action = ActStepTimeout
+	plan.Action, plan.TimedOut = ActStepTimeout, &out
 	if plan.Message == "" {
 		plan.Message = msg
 	}
@@ -287,6 +291,10 @@ func TimedOutStudent(b spec.StudentBehavior, p *Progress, step time.Duration) st
 		out.Status = status.StudentCannotComplete
 		out.Reason = out.Problem
 	}
+	out.Findings = []status.Finding{{
+		Category: status.CategoryTimeout, Line: p.Line, Problem: out.Problem,
+		Asked: out.Status == status.StudentAskMentor,
+	}}
 	return out
 }
 

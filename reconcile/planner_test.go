@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -185,12 +186,20 @@ func TestStepTimeoutWithoutAskOnTimeoutIsABlocker(t *testing.T) {
 	d.Config.StudentBehavior.AskOnTimeout = false
 	run := runIn(status.PhaseWaitingForStudent, 1)
 	plan := Decide(Input{Now: t0.Add(2 * time.Minute), Desired: d, Run: run,
-		Observed: Observed{Containers: running("c-student"), Progress: &Progress{Step: "line 4: sleep 999", At: t0}}})
+		Observed: Observed{Containers: running("c-student"), Progress: &Progress{Step: "line 4: sleep 999", Line: 4, At: t0}}})
 	if plan.Action != ActStepTimeout || plan.Phase != status.PhaseBlocker {
 		t.Fatalf("plan = %+v, want a step timeout ending in Blocker", plan)
 	}
 	if !strings.Contains(plan.Message, "sleep 999") {
 		t.Errorf("message %q should name the step", plan.Message)
+	}
+	// The planner, not the executor, writes the Student's answer.
+	want := &status.StudentOutput{Status: status.StudentCannotComplete, CurrentStep: "line 4: sleep 999", Line: 4,
+		Problem: `step "line 4: sleep 999" did not finish within 1m0s`, Summary: "the Student's step timed out",
+		Reason:   `step "line 4: sleep 999" did not finish within 1m0s`,
+		Findings: []status.Finding{{Category: status.CategoryTimeout, Line: 4, Problem: `step "line 4: sleep 999" did not finish within 1m0s`}}}
+	if !reflect.DeepEqual(plan.TimedOut, want) {
+		t.Errorf("TimedOut =\n  %+v\nwant\n  %+v", plan.TimedOut, want)
 	}
 }
 

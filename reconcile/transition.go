@@ -57,13 +57,8 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 		return t.mentorResult(ctx)
 	case ActStepTimeout:
 		t.stopAttempt(ctx)
-		if t.run.Status.Phase == status.PhaseWaitingForStudent {
-			out := TimedOutStudent(t.d.Config.StudentBehavior, t.obs.Progress, time.Duration(t.d.Config.StudentBehavior.TimeoutSeconds)*time.Second+t.r.StepGrace)
-			out.Findings = []status.Finding{{
-				Category: status.CategoryTimeout, Line: t.obs.Progress.Line, Problem: out.Problem,
-				Asked: out.Status == status.StudentAskMentor,
-			}}
-			return t.studentResult(ctx, out, nil)
+		if out := t.plan.TimedOut; out != nil {
+			return t.studentResult(ctx, *out, nil)
 		}
 		return t.end(ActStepTimeout)
 	case ActNoCallback, ActContainerDied:
