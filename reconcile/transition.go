@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -185,10 +184,9 @@ func (t *transition) startMentor(ctx context.Context) (Result, error) {
 // and records the attempt.
 func (t *transition) startAttempt(ctx context.Context, role status.Role, task wire.Task, work string, readOnlyWork bool, prev string) (Result, error) {
 	st := &t.run.Status
-	gen := t.run.Metadata.Generation
 	cfg := t.d.Config
-	name := t.lay.container(gen, st.Iteration, role)
-	logs := t.lay.logsDir(gen, name)
+	name := t.lay.container(t.run.Metadata.Generation, st.Iteration, role)
+	logs := t.lay.logsDir(t.run.Metadata.Generation, name)
 	if err := os.RemoveAll(logs); err != nil {
 		return Result{}, err
 	}
@@ -197,93 +195,26 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 			return Result{}, err
 		}
 	}
-	task.Run = t.d.Name
-	task.Provider = t.d.Config.LLMProvider
-	task.Iteration = st.Iteration
-	task.Attempt = name
-	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(t.d.Paths.Tutorial)
-	task.Behavior = t.d.Config.StudentBehavior
-	network := spec.NetworkBridge
-	if role == status.RoleStudent {
-		network = cfg.StudentNetwork // the Mentor keeps the bridge: it researches
-	}
-	if cfg.LLMProvider != spec.ProviderLiteral {
-		// Each invocation ends before the run's own timeout does.
-		left := int(st.StartedAt.Add(time.Duration(cfg.Timeout)*time.Second).Sub(t.now) / time.Second)
-		task.LLM = &wire.TaskLLM{
-			Model:          cfg.Models.For(string(role)),
-			MaxTurns:       cfg.MaxTurns.For(string(role)),
-			TimeoutSeconds: max(1, min(cfg.InvocationTimeoutSeconds.For(string(role)), left-5)),
-			Prices:         cfg.Prices,
-			Network:        network,
+	in := attemptInput{Desired: t.d, Role: role, Iteration: st.Iteration, RunStarted: st.StartedAt, Now: t.now,
+		Name: name, Work: work, Logs: logs, ReadOnlyWork: readOnlyWork, CallbackURL: t.r.CallbackURL,
+		WrapperPath: t.r.WrapperPath, Instance: t.r.Instance, StateKey: t.lay.key,
+		InProcess: t.r.inProcess(cfg.LLMProvider), HiddenDirs: hiddenDirs(t.d)}
+	if !in.InProcess {
+		in.Token = t.r.issueToken(t.d.Name, name, role)
+		if cfg.LLMProvider != spec.ProviderLiteral {
+			in.KeyEnv = t.r.keyEnv(cfg)
 		}
-		if cfg.LLMProvider == spec.ProviderOpenAI {
-			task.LLM.BaseURL, task.LLM.APIKeyEnv = cfg.OpenAI.BaseURL, cfg.OpenAI.APIKeyEnv
+		if attemptNetwork(cfg, role) == spec.NetworkNone {
+			dir, err := t.startRelay(ctx, name)
+			if err != nil {
+				return Result{}, err
+			}
+			in.RelayDir = dir
 		}
 	}
+	task, cs := attemptSpec(in, task)
 	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
-	}
-	cs := runtime.ContainerSpec{
-		Name:  name,
-		Image: t.d.Config.ContainerImage,
-		Cmd:   []string{wire.ContainerWrapperPath},
-		Env: []string{
-			wire.EnvTask + "=" + wire.ContainerLogsDir + "/" + wire.TaskFileName,
-			wire.EnvCallbackURL + "=" + t.r.CallbackURL,
-			wire.EnvToken + "=" + t.r.issueToken(t.d.Name, name, role),
-		},
-		Labels: map[string]string{
-			runtime.LabelOwner:     runtime.OwnerValue,
-			runtime.LabelRun:       t.d.Name,
-			runtime.LabelRole:      string(role),
-			runtime.LabelIteration: strconv.Itoa(st.Iteration),
-			runtime.LabelInstance:  t.r.Instance,
-			runtime.LabelInputs:    strings.TrimPrefix(t.d.Digest, "sha256:")[:12],
-			LabelStateKey:          t.lay.key,
-		},
-		Mounts: []runtime.Mount{
-			{Source: filepath.Dir(t.d.Paths.Tutorial), Target: wire.ContainerTutorialDir, ReadOnly: true},
-			{Source: work, Target: wire.ContainerWorkDir, ReadOnly: readOnlyWork},
-			{Source: logs, Target: wire.ContainerLogsDir},
-			{Source: t.r.WrapperPath, Target: wire.ContainerWrapperPath, ReadOnly: true},
-		},
-		WorkingDir:  wire.ContainerWorkDir,
-		HostGateway: true,
-		Network:     string(spec.NetworkBridge),
-		Resources:   t.d.Config.Container.Resources(),
-	}
-	cs.EmptyDirs = hiddenDirs(t.d)
-	inProcess := t.r.inProcess(cfg.LLMProvider)
-	switch {
-	case inProcess:
-		// The learner runs here; the container is only its hands.
-		brainSpec(&cs)
-	case cfg.LLMProvider != spec.ProviderLiteral:
-		// The provider's API key, from the controller's environment, goes
-		// into the container's environment only.
-		cs.Env = append(cs.Env, t.r.keyEnv(cfg)...)
-	}
-	if network == spec.NetworkNone && inProcess {
-		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
-	} else if network == spec.NetworkNone {
-		// No network at all: the wrapper reaches the controller, and the
-		// CLI its API, through the relay's socket (reconcile/relay).
-		cb, err := t.relayCallback(ctx)
-		if err != nil {
-			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
-		}
-		if t.r.Relays == nil {
-			return Result{}, fmt.Errorf("start the relay of %s: this controller has no relays", name)
-		}
-		host, _ := t.r.Runtime.Info(ctx) // an unknown host name only stops the redirect
-		relayDir, err := t.r.Relays.Start(ctx, name, cb, cfg.APIHosts(), host.HostName, host.GatewayIP)
-		if err != nil {
-			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
-		}
-		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
-		cs.Env = append(cs.Env, wire.EnvRelaySocket+"="+wire.ContainerRelayDir+"/"+wire.RelaySocketName)
-		cs.Mounts = append(cs.Mounts, runtime.Mount{Source: relayDir, Target: wire.ContainerRelayDir, ReadOnly: true})
 	}
 	if _, ok := findContainer(t.obs.Containers, prev); !ok {
 		prev = ""
@@ -292,12 +223,23 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if err != nil {
 		return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
 	}
+	res, err := t.attemptStarted(ctx, role, name, c.ID, work, logs, prev)
+	if err == nil && in.InProcess {
+		// Only once the attempt is recorded: its result must find it.
+		t.startBrain(ctx, task, name, logs)
+	}
+	return res, err
+}
+
+// attemptStarted records a started attempt in the status and saves it.
+func (t *transition) attemptStarted(ctx context.Context, role status.Role, name, id, work, logs, prev string) (Result, error) {
+	st := &t.run.Status
 	if st.Phase == status.PhaseWaitingForStudent || st.Phase == status.PhaseWaitingForMentor {
 		t.event(st.Iteration, "AttemptRestarted", t.plan.Message)
 	}
 	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
-	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: c.ID,
+	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
 		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs}
 	st.Containers = appendUnique(remove(st.Containers, prev), name)
 	event := EvStudentStarted
@@ -306,12 +248,26 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	}
 	t.event(st.Iteration, string(event), "container "+name)
 	logr.FromContextOrDiscard(ctx).Info("Started container", "container", name, "role", string(role), "iteration", st.Iteration)
-	res, err := t.save(event)
-	if err == nil && inProcess {
-		// Only once the attempt is recorded: its result must find it.
-		t.startBrain(ctx, task, name, logs)
+	return t.save(event)
+}
+
+// startRelay opens the relay of a container without a network: its wrapper
+// reaches the controller, and its CLI the API, through the relay's socket
+// (reconcile/relay). It returns the folder holding the socket.
+func (t *transition) startRelay(ctx context.Context, name string) (string, error) {
+	cb, err := t.relayCallback(ctx)
+	if err != nil {
+		return "", fmt.Errorf("start the relay of %s: %w", name, err)
 	}
-	return res, err
+	if t.r.Relays == nil {
+		return "", fmt.Errorf("start the relay of %s: this controller has no relays", name)
+	}
+	host, _ := t.r.Runtime.Info(ctx) // an unknown host name only stops the redirect
+	dir, err := t.r.Relays.Start(ctx, name, cb, t.d.Config.APIHosts(), host.HostName, host.GatewayIP)
+	if err != nil {
+		return "", fmt.Errorf("start the relay of %s: %w", name, err)
+	}
+	return dir, nil
 }
 
 // studentResult records the Student's answer: history, gaps, next phase.
