@@ -43,6 +43,8 @@ func DeleteRun(ctx context.Context, rt runtime.Runtime, rec store.Record) error 
 
 // Delete stops and forgets an applied run.
 func (m *Manager) Delete(ctx context.Context, name string) error {
+	m.changing.Lock()
+	defer m.changing.Unlock()
 	m.mu.Lock()
 	e, ok := m.runs[name]
 	if ok {

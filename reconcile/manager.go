@@ -72,8 +72,13 @@ type Manager struct {
 	hub   *Hub
 	log   logr.Logger
 
+	// mu guards runs and nothing else: the API's handlers and the workers
+	// take it on every call, so it is never held across disk or engine I/O.
 	mu   sync.Mutex
 	runs map[string]*entry
+	// changing serializes Apply and Delete, which do I/O (state locks,
+	// orphan removal, the registry); no handler waits on it.
+	changing sync.Mutex
 
 	logins *logins // the dashboard's one-time login tokens and session
 
@@ -322,16 +327,11 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 		return res, err // refused now, not retried by every reconcile
 	}
 
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	e, known := m.runs[name]
-	if known && e.applied.Path != abs {
-		return res, fmt.Errorf("run %s is already applied from %s", name, e.applied.Path)
-	}
-	for other, oe := range m.runs {
-		if other != name && oe.stateFile == d.Paths.StateFile {
-			return res, fmt.Errorf("%w: run %s uses the same state file %s", store.ErrLoopRunning, other, d.Paths.StateFile)
-		}
+	m.changing.Lock()
+	defer m.changing.Unlock()
+	e, known, err := m.applicable(name, abs, d.Paths.StateFile)
+	if err != nil {
+		return res, err
 	}
 	if !known || e.stateFile != d.Paths.StateFile {
 		lock, err := store.Acquire(d.Paths.StateFile)
@@ -341,15 +341,19 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 		if known {
 			e.lock.Release()
 		}
-		e = &entry{stateFile: d.Paths.StateFile, lay: layoutFor(d), lock: lock}
+		e = &entry{stateFile: d.Paths.StateFile, lay: layoutFor(d), lock: lock, applied: &Applied{Manifest: manifest, Dir: dir, Path: abs}}
+		m.mu.Lock()
 		m.runs[name] = e
+		m.mu.Unlock()
 		// Holding the lock proves no live process runs this loop: containers
 		// another instance left are orphans (E19).
 		if err := m.removeOrphans(e.lay); err != nil {
 			m.log.Info("Could not remove orphaned containers", "run", name, "error", err.Error())
 		}
 	}
+	m.mu.Lock()
 	e.applied = &Applied{Manifest: manifest, Dir: dir, Path: abs}
+	m.mu.Unlock()
 
 	res.Outcome = Created
 	if prev, err := store.Load(d.Paths.StateFile); err == nil && prev.Metadata.Name == name {
@@ -374,6 +378,24 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	m.queue.Add(name)
 	m.refreshWatches()
 	return res, nil
+}
+
+// applicable checks that a run may be applied from path with stateFile: not
+// applied from elsewhere, and no other run's state file. It returns the run's
+// entry if it is applied already.
+func (m *Manager) applicable(name, path, stateFile string) (*entry, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, known := m.runs[name]
+	if known && e.applied.Path != path {
+		return nil, false, fmt.Errorf("run %s is already applied from %s", name, e.applied.Path)
+	}
+	for other, oe := range m.runs {
+		if other != name && oe.stateFile == stateFile {
+			return nil, false, fmt.Errorf("%w: run %s uses the same state file %s", store.ErrLoopRunning, other, stateFile)
+		}
+	}
+	return e, known, nil
 }
 
 // removeOrphans removes the run's containers that another controller
