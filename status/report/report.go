@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/smile-loop/smile/status"
@@ -232,7 +234,7 @@ func summarize(st *status.Status, tutorialPath string, now time.Time) ReportSumm
 }
 
 func tutorialName(title, path, runName string) string {
-	if t := strings.Join(strings.Fields(stripControl(title)), " "); t != "" {
+	if t := strings.Join(strings.Fields(mdtext.StripControl(title)), " "); t != "" {
 		return t
 	}
 	if path != "" {

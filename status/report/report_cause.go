@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -128,13 +130,13 @@ func gapCauseSentences(g status.Gap) string {
 		fmt.Fprintf(&b, "\nAlso at lines %s.", lines)
 	}
 	if cause != "" {
-		fmt.Fprintf(&b, "\nLikely cause: %s.", stripControl(cause))
+		fmt.Fprintf(&b, "\nLikely cause: %s.", mdtext.StripControl(cause))
 	}
 	if g.Tolerant {
 		b.WriteString("\nThe tutorial shows this output as an example.")
 	}
 	if g.WorkaroundResult != "" {
-		b.WriteString("\n" + stripControl(g.WorkaroundResult))
+		b.WriteString("\n" + mdtext.StripControl(g.WorkaroundResult))
 	}
 	return b.String()
 }

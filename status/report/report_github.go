@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -28,7 +30,7 @@ func RenderGitHub(r *Report) []byte {
 		if g.Location.LineNumber > 0 {
 			props = append(props, [2]string{"line", strconv.Itoa(g.Location.LineNumber)})
 		}
-		props = append(props, [2]string{"title", "SMILE: " + strings.Join(strings.Fields(stripControl(g.Title)), " ")})
+		props = append(props, [2]string{"title", "SMILE: " + strings.Join(strings.Fields(mdtext.StripControl(g.Title)), " ")})
 		b.WriteString(workflowCommand(cmd, props, githubMessage(r, g)))
 	}
 	b.WriteString(workflowCommand("notice", nil, summaryLine(r)))
@@ -39,7 +41,7 @@ func RenderGitHub(r *Report) []byte {
 // the suggested fix.
 func githubMessage(r *Report, g status.Gap) string {
 	msg := sarifMessage(g)
-	if q := strings.TrimSpace(stripControl(g.Location.Quote)); q != "" && g.Location.LineNumber > 0 {
+	if q := strings.TrimSpace(mdtext.StripControl(g.Location.Quote)); q != "" && g.Location.LineNumber > 0 {
 		msg = fmt.Sprintf("Line %d: %s\n%s", g.Location.LineNumber, q, msg)
 	}
 	if s, ok := suggestionFor(r, g); ok {
@@ -56,7 +58,7 @@ func summaryLine(r *Report) string {
 	if p := sourcePath(r); p != "" {
 		s += " in " + p
 	}
-	return stripControl(s)
+	return mdtext.StripControl(s)
 }
 
 // workflowCommand is one workflow command line, "::name k=v,k=v::message",
@@ -78,9 +80,9 @@ func workflowCommand(name string, props [][2]string, message string) string {
 		} else {
 			b.WriteString(",")
 		}
-		b.WriteString(p[0] + "=" + escapeProperty(stripControl(p[1])))
+		b.WriteString(p[0] + "=" + escapeProperty(mdtext.StripControl(p[1])))
 	}
-	b.WriteString("::" + escapeData(stripControl(message)) + "\n")
+	b.WriteString("::" + escapeData(mdtext.StripControl(message)) + "\n")
 	return b.String()
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -153,11 +155,11 @@ func TestGitHubHostileText(t *testing.T) {
 			if !ok || c.name != "error" {
 				t.Fatalf("line %q is not the gap's ::error", lines[0])
 			}
-			flat := strings.Join(strings.Fields(stripControl(h)), " ")
+			flat := strings.Join(strings.Fields(mdtext.StripControl(h)), " ")
 			if c.props["title"] != "SMILE: "+flat || c.props["file"] != "docs/a, b: c.md" || c.props["line"] != "3" {
 				t.Errorf("properties = %q", c.props)
 			}
-			if problem := strings.TrimSpace(stripControl(h)); !strings.Contains(c.data, problem) {
+			if problem := strings.TrimSpace(mdtext.StripControl(h)); !strings.Contains(c.data, problem) {
 				t.Errorf("message %q lacks the problem %q", c.data, problem)
 			}
 			if strings.ContainsAny(lines[0], "\r\n") {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -310,7 +312,7 @@ func seconds(ms int64) string {
 // xmlText is s without what XML 1.0 cannot hold (control characters, bad
 // UTF-8) or that reads as noise (terminal colours).
 func xmlText(s string) string {
-	s = strings.ToValidUTF8(stripControl(s), "\uFFFD")
+	s = strings.ToValidUTF8(mdtext.StripControl(s), "\uFFFD")
 	return strings.Map(func(r rune) rune {
 		if r == 0xFFFE || r == 0xFFFF || (r >= 0xD800 && r <= 0xDFFF) {
 			return '\uFFFD'

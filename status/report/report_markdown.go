@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -16,7 +18,7 @@ import (
 func RenderMarkdown(r *Report) []byte {
 	r = redactReport(r)
 	var b strings.Builder
-	fmt.Fprintf(&b, "# SMILE Loop Report: %s\n\n", mdText(r.TutorialName))
+	fmt.Fprintf(&b, "# SMILE Loop Report: %s\n\n", mdtext.Text(r.TutorialName))
 	writeSummary(&b, r)
 	writeGaps(&b, r)
 	writeSkipped(&b, r.Skipped)
@@ -30,11 +32,11 @@ func RenderMarkdown(r *Report) []byte {
 func writeSummary(b *strings.Builder, r *Report) {
 	s := r.Summary
 	b.WriteString("## Summary\n\n")
-	fmt.Fprintf(b, "- **Status**: %s\n", mdText(s.Status))
+	fmt.Fprintf(b, "- **Status**: %s\n", mdtext.Text(s.Status))
 	fmt.Fprintf(b, "- **Iterations**: %d\n", s.Iterations)
 	fmt.Fprintf(b, "- **Duration**: %s\n", humanDuration(time.Duration(s.DurationSeconds)*time.Second))
 	if s.TutorialPath != "" {
-		fmt.Fprintf(b, "- **Tutorial**: %s\n", mdCode(s.TutorialPath))
+		fmt.Fprintf(b, "- **Tutorial**: %s\n", mdtext.Code(s.TutorialPath))
 	}
 	c := s.GapCounts
 	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
@@ -42,18 +44,18 @@ func writeSummary(b *strings.Builder, r *Report) {
 		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", status.Plural(n, "block"))
 	}
 	if s.Cost != nil {
-		fmt.Fprintf(b, "- **Cost**: %s\n", mdText(s.Cost.String()))
+		fmt.Fprintf(b, "- **Cost**: %s\n", mdtext.Text(s.Cost.String()))
 	}
 	if s.Status != ReportCompleted {
 		if s.Reason != "" {
-			fmt.Fprintf(b, "- **Reason**: %s\n", mdText(s.Reason))
+			fmt.Fprintf(b, "- **Reason**: %s\n", mdtext.Text(s.Reason))
 		}
 		if s.Message != "" {
-			fmt.Fprintf(b, "- **Message**: %s\n", mdProse(s.Message))
+			fmt.Fprintf(b, "- **Message**: %s\n", mdtext.Prose(s.Message))
 		}
 	}
 	if r.RunName != "" {
-		fmt.Fprintf(b, "- **Run**: %s\n", mdText(r.RunName))
+		fmt.Fprintf(b, "- **Run**: %s\n", mdtext.Text(r.RunName))
 	}
 	fmt.Fprintf(b, "- **Generated**: %s\n\n", logTime(r.GeneratedAt))
 }
@@ -65,32 +67,32 @@ func writeGaps(b *strings.Builder, r *Report) {
 		return
 	}
 	for _, g := range r.Gaps {
-		fmt.Fprintf(b, "### Gap %d: %s\n\n", g.ID, mdText(g.Title))
+		fmt.Fprintf(b, "### Gap %d: %s\n\n", g.ID, mdtext.Text(g.Title))
 		fmt.Fprintf(b, "- **Location**: %s\n", mdLocation(r.Summary.TutorialPath, g.Location))
-		fmt.Fprintf(b, "- **Category**: %s\n", mdCode(string(g.Category)))
-		fmt.Fprintf(b, "- **Severity**: %s\n", mdText(string(g.Severity)))
+		fmt.Fprintf(b, "- **Category**: %s\n", mdtext.Code(string(g.Category)))
+		fmt.Fprintf(b, "- **Severity**: %s\n", mdtext.Text(string(g.Severity)))
 		if g.Iteration > 0 {
 			fmt.Fprintf(b, "- **Iteration**: %d\n", g.Iteration)
 		}
 		if g.Command != "" {
-			fmt.Fprintf(b, "- **Command**: %s\n", mdCode(g.Command))
+			fmt.Fprintf(b, "- **Command**: %s\n", mdtext.Code(g.Command))
 		}
-		fmt.Fprintf(b, "- **Problem**: %s\n", orNone(mdProse(g.Problem), "not recorded"))
+		fmt.Fprintf(b, "- **Problem**: %s\n", orNone(mdtext.Prose(g.Problem), "not recorded"))
 		writeGapCause(b, g)
-		prose, blocks := splitFences(g.SuggestedFix)
-		fix := mdProse(prose)
+		prose, blocks := mdtext.SplitFences(g.SuggestedFix)
+		fix := mdtext.Prose(prose)
 		if fix == "" && len(blocks) > 0 {
 			fix = "run this first:"
 		}
 		fmt.Fprintf(b, "- **Suggested Fix**: %s\n\n", orNone(fix, "none suggested"))
 		for _, cb := range blocks {
-			b.WriteString(mdFence(cb.lang, cb.body))
+			b.WriteString(mdtext.Fence(cb.Lang, cb.Body))
 		}
 		// The fix as a change of the line, ready to paste into a pull
 		// request review.
 		if s, ok := suggestionFor(r, g); ok {
-			fmt.Fprintf(b, "Suggested change to line %d: %s\n\n", s.Line, mdProse(s.Description))
-			b.WriteString(mdFence("suggestion", s.Text()))
+			fmt.Fprintf(b, "Suggested change to line %d: %s\n\n", s.Line, mdtext.Prose(s.Description))
+			b.WriteString(mdtext.Fence("suggestion", s.Text()))
 		}
 	}
 }
@@ -99,13 +101,13 @@ func mdLocation(tutorial string, loc status.GapLocation) string {
 	var s string
 	switch {
 	case loc.LineNumber > 0 && tutorial != "":
-		s = fmt.Sprintf("[Line %d](%s)", loc.LineNumber, mdDestination(fmt.Sprintf("%s#L%d", tutorial, loc.LineNumber)))
+		s = fmt.Sprintf("[Line %d](%s)", loc.LineNumber, mdtext.Destination(fmt.Sprintf("%s#L%d", tutorial, loc.LineNumber)))
 	case loc.LineNumber > 0:
 		s = fmt.Sprintf("Line %d", loc.LineNumber)
 	default:
 		s = "Line unknown"
 	}
-	if q := mdCode(loc.Quote); q != "" {
+	if q := mdtext.Code(loc.Quote); q != "" {
 		s += ` - "` + q + `"`
 	}
 	return s
@@ -119,7 +121,7 @@ func writeTimeline(b *strings.Builder, entries []status.TimelineEntry) {
 	}
 	b.WriteString("| Time | Iteration | Event | Details |\n| --- | ---: | --- | --- |\n")
 	for _, e := range entries {
-		mdRow(b, logTime(e.Timestamp), strconv.Itoa(e.Iteration), mdCell(e.Event), mdCell(e.Details))
+		mdRow(b, logTime(e.Timestamp), strconv.Itoa(e.Iteration), mdtext.Cell(e.Event), mdtext.Cell(e.Details))
 	}
 	b.WriteString("\n")
 }
@@ -136,35 +138,35 @@ func writeMentorNotes(b *strings.Builder, notes []status.MentorNote) {
 			where += fmt.Sprintf(", line %d", n.Line)
 		}
 		fmt.Fprintf(b, "**Note %d** (%s)\n\n", i+1, where)
-		fmt.Fprintf(b, "- **Question**: %s\n", orNone(mdProse(n.Question), "none recorded"))
-		prose, blocks := splitFences(n.Answer)
-		fmt.Fprintf(b, "- **Answer**: %s\n", orNone(mdProse(prose), "see below"))
+		fmt.Fprintf(b, "- **Question**: %s\n", orNone(mdtext.Prose(n.Question), "none recorded"))
+		prose, blocks := mdtext.SplitFences(n.Answer)
+		fmt.Fprintf(b, "- **Answer**: %s\n", orNone(mdtext.Prose(prose), "see below"))
 		if n.Resolution != "" {
-			fmt.Fprintf(b, "- **Resolution**: %s\n", mdText(string(n.Resolution)))
+			fmt.Fprintf(b, "- **Resolution**: %s\n", mdtext.Text(string(n.Resolution)))
 		}
 		if n.SuggestedFix != "" {
-			fixProse, fixBlocks := splitFences(n.SuggestedFix)
-			fmt.Fprintf(b, "- **Suggested Fix**: %s\n", orNone(mdProse(fixProse), "see below"))
+			fixProse, fixBlocks := mdtext.SplitFences(n.SuggestedFix)
+			fmt.Fprintf(b, "- **Suggested Fix**: %s\n", orNone(mdtext.Prose(fixProse), "see below"))
 			for _, cb := range fixBlocks {
 				blocks = addBlock(blocks, cb)
 			}
 		}
 		if w := strings.TrimSpace(n.Workaround); w != "" {
 			b.WriteString("- **Workaround**: run before the step, shown below\n")
-			blocks = addBlock(blocks, codeBlock{lang: "sh", body: w})
+			blocks = addBlock(blocks, mdtext.CodeBlock{Lang: "sh", Body: w})
 		}
 		b.WriteString("\n")
 		for _, cb := range blocks {
-			b.WriteString(mdFence(cb.lang, cb.body))
+			b.WriteString(mdtext.Fence(cb.Lang, cb.Body))
 		}
 	}
 }
 
 // addBlock adds a code block unless the same code is already shown (a
 // Mentor's workaround often repeats the snippet in its answer).
-func addBlock(blocks []codeBlock, add codeBlock) []codeBlock {
+func addBlock(blocks []mdtext.CodeBlock, add mdtext.CodeBlock) []mdtext.CodeBlock {
 	for _, cb := range blocks {
-		if strings.TrimSpace(cb.body) == strings.TrimSpace(add.body) {
+		if strings.TrimSpace(cb.Body) == strings.TrimSpace(add.Body) {
 			return blocks
 		}
 	}
@@ -178,7 +180,7 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 	} else {
 		b.WriteString("| Iteration | Role | Line | Command | Exit | Duration | Output |\n| ---: | --- | ---: | --- | ---: | ---: | --- |\n")
 		for _, c := range a.Commands {
-			role := mdCell(string(c.Role))
+			role := mdtext.Cell(string(c.Role))
 			if c.Workaround {
 				role += " (workaround)"
 			}
@@ -186,8 +188,8 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 			if c.TimedOut {
 				exit += " (timed out)"
 			}
-			mdRow(b, strconv.Itoa(c.Iteration), role, lineCell(c.Line), mdCodeCell(c.Command), exit,
-				humanDuration(time.Duration(c.DurationMs)*time.Millisecond), mdCodeCell(lastLine(c.Output, 60)))
+			mdRow(b, strconv.Itoa(c.Iteration), role, lineCell(c.Line), mdtext.CodeCell(c.Command), exit,
+				humanDuration(time.Duration(c.DurationMs)*time.Millisecond), mdtext.CodeCell(lastLine(c.Output, 60)))
 		}
 		b.WriteString("\n")
 		// The full excerpt of what failed, folded: the table only has room for
@@ -199,7 +201,7 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 			}
 			summary := fmt.Sprintf("Output of %s (iteration %d, line %d, exit %d)", shorten(firstCommandLine(c.Command), 60), c.Iteration, c.Line, c.ExitCode)
 			fmt.Fprintf(b, "<details>\n<summary>%s</summary>\n\n", html.EscapeString(summary))
-			b.WriteString(mdFence("text", stripControl(out)))
+			b.WriteString(mdtext.Fence("text", mdtext.StripControl(out)))
 			b.WriteString("</details>\n\n")
 		}
 	}
@@ -210,7 +212,7 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 	} else {
 		b.WriteString("| Iteration | Line | Action | Path | Bytes |\n| ---: | ---: | --- | --- | ---: |\n")
 		for _, f := range a.Files {
-			mdRow(b, strconv.Itoa(f.Iteration), lineCell(f.Line), mdCell(f.Action), mdCodeCell(f.Path), strconv.Itoa(f.Bytes))
+			mdRow(b, strconv.Itoa(f.Iteration), lineCell(f.Line), mdtext.Cell(f.Action), mdtext.CodeCell(f.Path), strconv.Itoa(f.Bytes))
 		}
 		b.WriteString("\n")
 	}
@@ -225,11 +227,11 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 	var cost float64
 	estimated := false
 	for _, c := range a.LLMCalls {
-		model := mdCell(c.Model)
+		model := mdtext.Cell(c.Model)
 		if c.Error != "" {
-			model += " (failed: " + mdCell(shorten(c.Error, 60)) + ")"
+			model += " (failed: " + mdtext.Cell(shorten(c.Error, 60)) + ")"
 		}
-		mdRow(b, strconv.Itoa(c.Iteration), mdCell(string(c.Role)), mdCell(c.Provider), model,
+		mdRow(b, strconv.Itoa(c.Iteration), mdtext.Cell(string(c.Role)), mdtext.Cell(c.Provider), model,
 			strconv.FormatInt(c.InputTokens, 10), strconv.FormatInt(c.OutputTokens, 10), costText(c.CostUSD, c.Estimated),
 			humanDuration(time.Duration(c.DurationMs)*time.Millisecond))
 		in, out, cost = in+c.InputTokens, out+c.OutputTokens, cost+c.CostUSD
@@ -249,7 +251,7 @@ func writeRecommendations(b *strings.Builder, r *Report) {
 		return
 	}
 	for i, rec := range r.Recommendations {
-		fmt.Fprintf(b, "%d. %s: %s\n", i+1, mdCode(rec.Category), mdText(rec.Description))
+		fmt.Fprintf(b, "%d. %s: %s\n", i+1, mdtext.Code(rec.Category), mdtext.Text(rec.Description))
 	}
 }
 
@@ -279,7 +281,7 @@ func orNone(s, none string) string {
 // cell has room for (usually the error).
 func lastLine(out string, n int) string {
 	lines := strings.Split(strings.TrimRight(out, " \t\r\n"), "\n")
-	return shorten(stripControl(lines[len(lines)-1]), n)
+	return shorten(mdtext.StripControl(lines[len(lines)-1]), n)
 }
 
 // humanDuration: 35ms, 1.2s, 1m12s, 3h4m (kubectl style, no zero tails).
@@ -320,20 +322,20 @@ func mdRow(b *strings.Builder, cells ...string) {
 // from, output shown only as an example, a workaround that did not work.
 func writeGapCause(b *strings.Builder, g status.Gap) {
 	if g.Category == status.CategoryEnvironment {
-		fmt.Fprintf(b, "- **Environment**: %s\n", mdText(environmentNote))
+		fmt.Fprintf(b, "- **Environment**: %s\n", mdtext.Text(environmentNote))
 	}
 	lines, cause := causeText(g)
 	if lines != "" {
 		fmt.Fprintf(b, "- **Lines**: %d, %s\n", g.Location.LineNumber, lines)
 	}
 	if cause != "" {
-		fmt.Fprintf(b, "- **Likely Cause**: %s\n", mdProse(cause))
+		fmt.Fprintf(b, "- **Likely Cause**: %s\n", mdtext.Prose(cause))
 	}
 	if g.Tolerant {
 		b.WriteString("- **Tolerance**: the tutorial shows this output as an example, so the difference is never critical\n")
 	}
 	if g.WorkaroundResult != "" {
-		fmt.Fprintf(b, "- **Workaround Result**: %s\n", mdProse(g.WorkaroundResult))
+		fmt.Fprintf(b, "- **Workaround Result**: %s\n", mdtext.Prose(g.WorkaroundResult))
 	}
 }
 
@@ -350,7 +352,7 @@ func writeSkipped(b *strings.Builder, skipped []status.SkippedBlock) {
 		if s.EndLine > s.Line {
 			where += "-" + strconv.Itoa(s.EndLine)
 		}
-		mdRow(b, where, mdCell(s.Reason), mdCodeCell(shorten(firstCommandLine(s.Quote), 80)))
+		mdRow(b, where, mdtext.Cell(s.Reason), mdtext.CodeCell(shorten(firstCommandLine(s.Quote), 80)))
 	}
 	b.WriteString("\n")
 }

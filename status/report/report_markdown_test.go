@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 
 	"github.com/yuin/goldmark"
@@ -303,7 +305,7 @@ func TestMarkdownHostileContent(t *testing.T) {
 		t.Run(fmt.Sprintf("%02d", i), func(t *testing.T) {
 			src := RenderMarkdown(hostileReport(h))
 			d := parseMD(t, src)
-			flat := flatten(h)
+			flat := mdtext.Flatten(h)
 			if flat == "" {
 				t.Fatalf("hostile text %q flattens to nothing", h)
 			}
@@ -342,7 +344,7 @@ func TestMarkdownHostileContent(t *testing.T) {
 			}
 			// The output cell shows the output's last line, shortened.
 			lines := strings.Split(h, "\n")
-			lastOut := shorten(flatten(lines[len(lines)-1]), 60)
+			lastOut := shorten(mdtext.Flatten(lines[len(lines)-1]), 60)
 			for i, want := range [][]string{
 				{"1", "student", "3", flat, "1", "0s", lastOut},
 				{"1", "3", "create", flat, "1"},
@@ -365,7 +367,7 @@ func TestMarkdownHostileContent(t *testing.T) {
 					outputs = append(outputs, codeText(d, f))
 				}
 			}
-			if want := stripControl("output:\n" + h); len(outputs) != 1 || outputs[0] != want {
+			if want := mdtext.StripControl("output:\n" + h); len(outputs) != 1 || outputs[0] != want {
 				t.Errorf("output blocks = %q, want one with %q", outputs, want)
 			}
 
@@ -397,7 +399,7 @@ func codeText(d *mdDoc, f *ast.FencedCodeBlock) string {
 // Every pipe in a cell must be escaped under both rules.
 func TestMdCodeCellPipes(t *testing.T) {
 	for _, s := range []string{"a | b", `a \| b`, `a \\| b`, `grep 'x\|y' f | wc -l`, `ends \`} {
-		cell := mdCodeCell(s)
+		cell := mdtext.CodeCell(s)
 		for i := 0; i < len(cell); i++ {
 			if cell[i] != '|' {
 				continue
@@ -407,11 +409,11 @@ func TestMdCodeCellPipes(t *testing.T) {
 				n++
 			}
 			if n%2 == 0 {
-				t.Errorf("mdCodeCell(%q) = %q: the pipe at %d splits the row", s, cell, i)
+				t.Errorf("mdtext.CodeCell(%q) = %q: the pipe at %d splits the row", s, cell, i)
 			}
 		}
 		if strings.HasSuffix(cell, `\`) && !strings.HasSuffix(cell, `\\`) {
-			t.Errorf("mdCodeCell(%q) = %q ends in a lone backslash", s, cell)
+			t.Errorf("mdtext.CodeCell(%q) = %q ends in a lone backslash", s, cell)
 		}
 	}
 }
@@ -476,7 +478,7 @@ func TestMarkdownFixSnippetInFence(t *testing.T) {
 
 func TestMdCode(t *testing.T) {
 	for _, s := range []string{"plain", "a`b", "``x``", "` x `", " spaced ", "ends`", "a | b", "<b>"} {
-		src := []byte("x " + mdCode(s) + " y\n")
+		src := []byte("x " + mdtext.Code(s) + " y\n")
 		d := parseMD(t, src)
 		var got []string
 		_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -486,7 +488,7 @@ func TestMdCode(t *testing.T) {
 			return ast.WalkContinue, nil
 		})
 		if len(got) != 1 || got[0] != strings.TrimSpace(s) && got[0] != s {
-			t.Errorf("mdCode(%q) = %s parses to code spans %q", s, mdCode(s), got)
+			t.Errorf("mdtext.Code(%q) = %s parses to code spans %q", s, mdtext.Code(s), got)
 		}
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -202,12 +204,12 @@ func RenderSARIF(r *Report) ([]byte, error) {
 			Message:   sarifText{Text: sarifMessage(g)},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact}}},
 			Properties: sarifProps{
-				"gapId": g.ID, "title": stripControl(g.Title), "severity": string(g.Severity), "iteration": g.Iteration,
+				"gapId": g.ID, "title": mdtext.StripControl(g.Title), "severity": string(g.Severity), "iteration": g.Iteration,
 			},
 		}
 		if n := g.Location.LineNumber; n > 0 {
 			region := &sarifRegion{StartLine: n}
-			if q := stripControl(g.Location.Quote); strings.TrimSpace(q) != "" {
+			if q := mdtext.StripControl(g.Location.Quote); strings.TrimSpace(q) != "" {
 				region.Snippet = &sarifText{Text: q}
 			}
 			res.Locations[0].PhysicalLocation.Region = region
@@ -282,7 +284,7 @@ func pascalCase(s string) string {
 }
 
 func ruleID(c status.Category) string {
-	if s := strings.TrimSpace(stripControl(string(c))); s != "" {
+	if s := strings.TrimSpace(mdtext.StripControl(string(c))); s != "" {
 		return s
 	}
 	return "gap"
@@ -290,21 +292,21 @@ func ruleID(c status.Category) string {
 
 // sarifMessage is the gap's problem and its suggested fix, as plain text.
 func sarifMessage(g status.Gap) string {
-	text := strings.TrimSpace(stripControl(g.Problem))
+	text := strings.TrimSpace(mdtext.StripControl(g.Problem))
 	if text == "" {
-		text = strings.TrimSpace(stripControl(g.Title))
+		text = strings.TrimSpace(mdtext.StripControl(g.Title))
 	}
 	if text == "" {
 		text = categoryLabel(g.Category)
 	}
 	text += gapCauseSentences(g)
-	prose, blocks := splitFences(stripControl(g.SuggestedFix))
+	prose, blocks := mdtext.SplitFences(mdtext.StripControl(g.SuggestedFix))
 	if prose == "" && len(blocks) == 0 {
 		return text
 	}
 	text += "\nSuggested fix: " + prose
 	for _, b := range blocks {
-		text += "\n" + strings.TrimRight(b.body, "\n")
+		text += "\n" + strings.TrimRight(b.Body, "\n")
 	}
 	return strings.TrimRight(text, " ")
 }

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -173,7 +175,7 @@ func TestSARIFValidates(t *testing.T) {
 			r := hostileReport(h)
 			d, _ := renderSARIF(t, r)
 			res := d.Runs[0].Results
-			if len(res) != 1 || res[0].Locations[0].PhysicalLocation.Region.Snippet.Text != stripControl(h) {
+			if len(res) != 1 || res[0].Locations[0].PhysicalLocation.Region.Snippet.Text != mdtext.StripControl(h) {
 				t.Errorf("results = %+v, want one whose snippet is the quote, verbatim", res)
 			}
 		})

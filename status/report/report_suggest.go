@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 
 	"github.com/smile-loop/smile/spec"
@@ -61,7 +63,7 @@ func SuggestFor(g status.Gap, line string, inCode *bool) (Suggestion, bool) {
 	if quote != "" && !strings.Contains(line, quote) {
 		return Suggestion{}, false
 	}
-	prose, blocks := splitFences(g.SuggestedFix)
+	prose, blocks := mdtext.SplitFences(g.SuggestedFix)
 	if s, ok := replacement(n, line, prose); ok {
 		return s, true
 	}
@@ -117,7 +119,7 @@ var (
 )
 
 // insertion is the command(s) a fix says to run before the gap's line.
-func insertion(g status.Gap, n int, prose string, blocks []codeBlock) ([]string, bool) {
+func insertion(g status.Gap, n int, prose string, blocks []mdtext.CodeBlock) ([]string, bool) {
 	if !beforeWords.MatchString(prose) {
 		return nil, false
 	}
@@ -135,8 +137,8 @@ func insertion(g status.Gap, n int, prose string, blocks []codeBlock) ([]string,
 			}
 		}
 	}
-	if lines == nil && len(blocks) == 1 && shellLang[strings.ToLower(infoString(blocks[0].lang))] {
-		for _, l := range strings.Split(strings.TrimSpace(blocks[0].body), "\n") {
+	if lines == nil && len(blocks) == 1 && shellLang[strings.ToLower(mdtext.InfoString(blocks[0].Lang))] {
+		for _, l := range strings.Split(strings.TrimSpace(blocks[0].Body), "\n") {
 			l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "$ "))
 			if l != "" && !strings.HasPrefix(l, "#") {
 				lines = append(lines, l)

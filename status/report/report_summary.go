@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status/report/mdtext"
 )
 
 // RenderSummary renders the report for a CI job's summary page
@@ -14,7 +16,7 @@ import (
 func RenderSummary(r *Report) []byte {
 	r = redactReport(r)
 	var b strings.Builder
-	fmt.Fprintf(&b, "## SMILE: %s\n\n", mdText(r.TutorialName))
+	fmt.Fprintf(&b, "## SMILE: %s\n\n", mdtext.Text(r.TutorialName))
 
 	c := r.Summary.GapCounts
 	badges := []string{
@@ -27,18 +29,18 @@ func RenderSummary(r *Report) []byte {
 		"duration: " + humanDuration(time.Duration(r.Summary.DurationSeconds)*time.Second),
 	}
 	for i, s := range badges {
-		badges[i] = mdCode(s)
+		badges[i] = mdtext.Code(s)
 	}
 	b.WriteString(strings.Join(badges, " ") + "\n\n")
 	if src := sourcePath(r); src != "" {
-		fmt.Fprintf(&b, "Tutorial: [%s](%s)", mdText(src), mdDestination(summaryLink(r, 0)))
+		fmt.Fprintf(&b, "Tutorial: [%s](%s)", mdtext.Text(src), mdtext.Destination(summaryLink(r, 0)))
 		if r.RunName != "" {
-			fmt.Fprintf(&b, ", run %s", mdCode(r.RunName))
+			fmt.Fprintf(&b, ", run %s", mdtext.Code(r.RunName))
 		}
 		b.WriteString("\n\n")
 	}
 	if r.Summary.Status != ReportCompleted && strings.TrimSpace(r.Summary.Message) != "" {
-		fmt.Fprintf(&b, "Ended: %s\n\n", mdProse(r.Summary.Message))
+		fmt.Fprintf(&b, "Ended: %s\n\n", mdtext.Prose(r.Summary.Message))
 	}
 
 	if len(r.Gaps) == 0 {
@@ -48,9 +50,9 @@ func RenderSummary(r *Report) []byte {
 		for _, g := range r.Gaps {
 			line := "-"
 			if n := g.Location.LineNumber; n > 0 {
-				line = fmt.Sprintf("[%d](%s)", n, mdDestination(summaryLink(r, n)))
+				line = fmt.Sprintf("[%d](%s)", n, mdtext.Destination(summaryLink(r, n)))
 			}
-			mdRow(&b, mdCell(string(g.Severity)), line, mdCell(g.Title))
+			mdRow(&b, mdtext.Cell(string(g.Severity)), line, mdtext.Cell(g.Title))
 		}
 		b.WriteString("\n")
 	}
@@ -61,8 +63,8 @@ func RenderSummary(r *Report) []byte {
 		if !ok {
 			continue
 		}
-		fmt.Fprintf(&changes, "Gap %d, [line %d](%s): %s\n\n", g.ID, s.Line, mdDestination(summaryLink(r, s.Line)), mdProse(s.Description))
-		changes.WriteString(mdFence("suggestion", s.Text()))
+		fmt.Fprintf(&changes, "Gap %d, [line %d](%s): %s\n\n", g.ID, s.Line, mdtext.Destination(summaryLink(r, s.Line)), mdtext.Prose(s.Description))
+		changes.WriteString(mdtext.Fence("suggestion", s.Text()))
 	}
 	if changes.Len() > 0 {
 		b.WriteString("### Suggested changes\n\n" + changes.String())
@@ -71,7 +73,7 @@ func RenderSummary(r *Report) []byte {
 	if len(r.Recommendations) > 0 {
 		b.WriteString("### Recommendations\n\n")
 		for i, rec := range r.Recommendations {
-			fmt.Fprintf(&b, "%d. %s\n", i+1, mdText(rec.Description))
+			fmt.Fprintf(&b, "%d. %s\n", i+1, mdtext.Text(rec.Description))
 		}
 		b.WriteString("\n")
 	}

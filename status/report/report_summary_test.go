@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/status/report/mdtext"
+
 	"github.com/smile-loop/smile/status"
 
 	"github.com/yuin/goldmark/ast"
@@ -124,7 +126,7 @@ func TestSummaryHostileText(t *testing.T) {
 		t.Run(fmt.Sprintf("%02d", i), func(t *testing.T) {
 			r := hostileReport(h)
 			d, p := readSummary(t, RenderSummary(r))
-			flat := flatten(h)
+			flat := mdtext.Flatten(h)
 			if p.title != "SMILE: "+strings.Join(strings.Fields(flat), " ") {
 				t.Errorf("title = %q", p.title)
 			}

@@ -1,4 +1,4 @@
-package report
+package mdtext
 
 // Safe Markdown: the primitives the report uses to put text it does not
 // control (tutorial quotes, commands, output, model answers) into Markdown
@@ -9,11 +9,11 @@ import (
 	"strings"
 )
 
-// flatten makes text one line: block structure (headings, lists, fences,
+// Flatten makes text one line: block structure (headings, lists, fences,
 // table rows) can only start at a line's beginning. Tabs become spaces (a
 // tab's width depends on its column).
-func flatten(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(stripControl(s))
+func Flatten(s string) string {
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(StripControl(s))
 	return strings.TrimSpace(s)
 }
 
@@ -26,13 +26,13 @@ var mdEscaper = strings.NewReplacer(
 	`<`, `\<`, `>`, `\>`, `|`, `\|`, `~`, `\~`, `&`, `\&`, `#`, `\#`, `$`, `\$`,
 )
 
-// mdText is s as one line of literal Markdown text.
-func mdText(s string) string { return mdEscaper.Replace(flatten(s)) }
+// Text is s as one line of literal Markdown text.
+func Text(s string) string { return mdEscaper.Replace(Flatten(s)) }
 
-// mdProse is s as one line of text whose `code spans` stay code spans (each
-// re-fenced by mdCode) and everything else is literal.
-func mdProse(s string) string {
-	s = flatten(s)
+// Prose is s as one line of text whose `code spans` stay code spans (each
+// re-fenced by Code) and everything else is literal.
+func Prose(s string) string {
+	s = Flatten(s)
 	var b strings.Builder
 	for s != "" {
 		open := strings.IndexByte(s, '`')
@@ -52,7 +52,7 @@ func mdProse(s string) string {
 		if len(code) >= 2 && code[0] == ' ' && code[len(code)-1] == ' ' && strings.TrimSpace(code) != "" {
 			code = code[1 : len(code)-1]
 		}
-		b.WriteString(mdCode(code))
+		b.WriteString(Code(code))
 		s = s[end+n:]
 	}
 	return b.String()
@@ -83,13 +83,13 @@ func closingRun(s string, i, n int) int {
 	return -1
 }
 
-// mdCell is s as literal text in a table cell.
-func mdCell(s string) string { return mdText(s) }
+// Cell is s as literal text in a table cell.
+func Cell(s string) string { return Text(s) }
 
-// mdCode is s as one code span, its fence longer than any backtick run in
+// Code is s as one code span, its fence longer than any backtick run in
 // it; "" for blank s.
-func mdCode(s string) string {
-	s = flatten(s)
+func Code(s string) string {
+	s = Flatten(s)
 	if s == "" {
 		return ""
 	}
@@ -102,38 +102,38 @@ func mdCode(s string) string {
 	return fence + s + fence
 }
 
-// mdCodeCell is s as a code span in a table cell: pipes escaped (GFM strips
+// CodeCell is s as a code span in a table cell: pipes escaped (GFM strips
 // the backslash, even in code). A backslash before a pipe reads differently
 // in different viewers, so text with backslashes is escaped text instead.
-func mdCodeCell(s string) string {
+func CodeCell(s string) string {
 	if strings.Contains(s, `\`) {
-		return mdCell(s)
+		return Cell(s)
 	}
-	return strings.ReplaceAll(mdCode(s), "|", `\|`)
+	return strings.ReplaceAll(Code(s), "|", `\|`)
 }
 
-// mdDestination is a link destination in angle brackets (spaces allowed).
-func mdDestination(s string) string {
-	s = strings.NewReplacer(`\`, `\\`, `<`, `\<`, `>`, `\>`).Replace(flatten(s))
+// Destination is a link destination in angle brackets (spaces allowed).
+func Destination(s string) string {
+	s = strings.NewReplacer(`\`, `\\`, `<`, `\<`, `>`, `\>`).Replace(Flatten(s))
 	return "<" + s + ">"
 }
 
-// codeBlock is a fenced block lifted out of free text.
-type codeBlock struct {
-	lang, body string
+// CodeBlock is a fenced block lifted out of free text.
+type CodeBlock struct {
+	Lang, Body string
 }
 
-// mdFence is body as a fenced code block whose fence is longer than any
+// Fence is body as a fenced code block whose fence is longer than any
 // backtick run in it, so nothing inside can close it.
-func mdFence(lang, body string) string {
+func Fence(lang, body string) string {
 	body = strings.TrimRight(strings.ReplaceAll(body, "\r\n", "\n"), "\n")
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
-	return fence + infoString(lang) + "\n" + body + "\n" + fence + "\n\n"
+	return fence + InfoString(lang) + "\n" + body + "\n" + fence + "\n\n"
 }
 
 var infoUnsafe = regexp.MustCompile(`[^A-Za-z0-9_+.-]`)
 
-func infoString(lang string) string {
+func InfoString(lang string) string {
 	f := strings.Fields(lang)
 	if len(f) == 0 {
 		return ""
@@ -154,19 +154,19 @@ func longestRun(s string, c byte) int {
 	return longest
 }
 
-// splitFences separates free text (a suggested fix, a Mentor's answer) into
+// SplitFences separates free text (a suggested fix, a Mentor's answer) into
 // its prose and its fenced code blocks, so the prose can go on one list line
 // and the code in blocks of its own.
-func splitFences(s string) (prose string, blocks []codeBlock) {
+func SplitFences(s string) (prose string, blocks []CodeBlock) {
 	var text []string
-	var cur *codeBlock
+	var cur *CodeBlock
 	var body []string
 	var fenceChar byte
 	fenceLen, indent := 0, 0
 	for _, line := range strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") {
 		if cur == nil {
 			if c, n, ind, info, ok := openFence(line); ok {
-				cur = &codeBlock{lang: info}
+				cur = &CodeBlock{Lang: info}
 				fenceChar, fenceLen, indent, body = c, n, ind, nil
 				continue
 			}
@@ -174,7 +174,7 @@ func splitFences(s string) (prose string, blocks []codeBlock) {
 			continue
 		}
 		if closesFence(line, fenceChar, fenceLen) {
-			cur.body = strings.Join(body, "\n")
+			cur.Body = strings.Join(body, "\n")
 			blocks = append(blocks, *cur)
 			cur = nil
 			continue
@@ -182,7 +182,7 @@ func splitFences(s string) (prose string, blocks []codeBlock) {
 		body = append(body, trimIndent(line, indent))
 	}
 	if cur != nil { // unclosed: the block runs to the end, as in CommonMark
-		cur.body = strings.Join(body, "\n")
+		cur.Body = strings.Join(body, "\n")
 		blocks = append(blocks, *cur)
 	}
 	return strings.Join(strings.Fields(strings.Join(text, " ")), " "), blocks
@@ -224,9 +224,9 @@ func trimIndent(line string, n int) string {
 // ansiEscape is a terminal colour or cursor sequence.
 var ansiEscape = regexp.MustCompile("\x1b\\[[0-9;?]*[ -/]*[@-~]")
 
-// stripControl removes terminal sequences and control characters other than
+// StripControl removes terminal sequences and control characters other than
 // tab and line ends: they mean nothing in a document.
-func stripControl(s string) string {
+func StripControl(s string) string {
 	s = ansiEscape.ReplaceAllString(s, "")
 	return strings.Map(func(r rune) rune {
 		if (r < 0x20 && r != '\n' && r != '\t' && r != '\r') || r == 0x7f {
