@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -305,20 +306,26 @@ func RenderJSON(r *Report) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Report writes are retried this many times, this long apart (E16).
-var (
-	reportWriteTries = 3
-	reportRetryDelay = 100 * time.Millisecond
-	// writeReportFile is WriteFileAtomic; tests replace it to count tries.
-	writeReportFile = store.WriteFileAtomic
-)
+// Writer writes report files atomically and retries a failed write (E16).
+// The zero Writer writes with store.WriteFileAtomic, 3 tries, 100 ms apart;
+// tests set WriteFile to count or fail the tries.
+type Writer struct {
+	WriteFile func(path string, data []byte, perm os.FileMode) error
+	Tries     int
+	Delay     time.Duration
+}
+
+// WriteReports is Writer{}.WriteReports.
+func WriteReports(dir string, r *Report, fallback io.Writer) (*status.ReportRef, error) {
+	return Writer{}.WriteReports(dir, r, fallback)
+}
 
 // WriteReports writes smile-report.md, smile-report.json and smile-audit.log
 // into dir (created if missing), each atomically. A failed write is retried;
 // a file that still cannot be written goes to fallback instead (the caller
 // passes stdout, E16) and the error says which. The returned ref names the
 // files that were written.
-func WriteReports(dir string, r *Report, fallback io.Writer) (*status.ReportRef, error) {
+func (w Writer) WriteReports(dir string, r *Report, fallback io.Writer) (*status.ReportRef, error) {
 	js, err := RenderJSON(r)
 	if err != nil {
 		return nil, err
@@ -336,7 +343,7 @@ func WriteReports(dir string, r *Report, fallback io.Writer) (*status.ReportRef,
 	var errs []error
 	for _, f := range files {
 		path := filepath.Join(dir, f.name)
-		if err := writeWithRetry(path, f.data); err != nil {
+		if err := w.writeWithRetry(path, f.data); err != nil {
 			errs = append(errs, err)
 			if fallback != nil {
 				_, _ = fallback.Write(f.data)
@@ -365,17 +372,27 @@ func (e writeErrors) Error() string {
 
 func (e writeErrors) Unwrap() []error { return e }
 
-func writeWithRetry(path string, data []byte) error {
+func (w Writer) writeWithRetry(path string, data []byte) error {
+	write, tries, delay := w.WriteFile, w.Tries, w.Delay
+	if write == nil {
+		write = store.WriteFileAtomic
+	}
+	if tries <= 0 {
+		tries = 3
+	}
+	if delay <= 0 {
+		delay = 100 * time.Millisecond
+	}
 	var err error
-	for try := 1; try <= reportWriteTries; try++ {
-		if err = writeReportFile(path, data, 0o644); err == nil {
+	for try := 1; try <= tries; try++ {
+		if err = write(path, data, 0o644); err == nil {
 			return nil
 		}
-		if try < reportWriteTries {
-			time.Sleep(time.Duration(try) * reportRetryDelay)
+		if try < tries {
+			time.Sleep(time.Duration(try) * delay)
 		}
 	}
-	return fmt.Errorf("%s (%d tries): %w", filepath.Base(path), reportWriteTries, err)
+	return fmt.Errorf("%s (%d tries): %w", filepath.Base(path), tries, err)
 }
 
 func firstNonBlank(s ...string) string {

@@ -89,6 +89,11 @@ func RenderFormat(format string, r *Report) ([]byte, error) {
 // written goes to fallback instead, the error saying which. An unknown
 // format fails before anything is written.
 func WriteFormats(dir string, r *Report, formats []string, fallback io.Writer) ([]string, error) {
+	return Writer{}.WriteFormats(dir, r, formats, fallback)
+}
+
+// WriteFormats writes the formats as WriteFormats does, with w.
+func (w Writer) WriteFormats(dir string, r *Report, formats []string, fallback io.Writer) ([]string, error) {
 	for _, f := range formats {
 		if FormatFileName(f) == "" {
 			return nil, unknownFormat(f)
@@ -103,7 +108,7 @@ func WriteFormats(dir string, r *Report, formats []string, fallback io.Writer) (
 			continue
 		}
 		path := filepath.Join(dir, FormatFileName(f))
-		if err := writeWithRetry(path, data); err != nil {
+		if err := w.writeWithRetry(path, data); err != nil {
 			errs = append(errs, err)
 			if fallback != nil {
 				_, _ = fallback.Write(data)

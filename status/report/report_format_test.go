@@ -80,13 +80,13 @@ func TestParseFormats(t *testing.T) {
 }
 
 func TestWriteFormats(t *testing.T) {
-	tries := countWrites(t, nil)
+	w, tries := countWrites(t, nil)
 	r := BuildReport(sampleRun(), sampleInput())
 	dir := filepath.Join(t.TempDir(), "out") // created on demand
 	var fallback bytes.Buffer
 	formats := []string{FormatSARIF, FormatGitHub, FormatSummary, FormatJUnit}
 
-	paths, err := WriteFormats(dir, r, formats, &fallback)
+	paths, err := w.WriteFormats(dir, r, formats, &fallback)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestWriteFormats(t *testing.T) {
 }
 
 func TestWriteFormatsRetriesThenFallsBack(t *testing.T) {
-	tries := countWrites(t, func(path string, try int) bool {
+	w, tries := countWrites(t, func(path string, try int) bool {
 		// The SARIF never lands; the summary fails once, then lands.
 		return filepath.Base(path) == FormatFileName(FormatSARIF) || (filepath.Base(path) == FormatFileName(FormatSummary) && try == 1)
 	})
@@ -127,7 +127,7 @@ func TestWriteFormatsRetriesThenFallsBack(t *testing.T) {
 	r := BuildReport(sampleRun(), sampleInput())
 	var fallback bytes.Buffer
 
-	paths, err := WriteFormats(dir, r, []string{FormatSARIF, FormatSummary}, &fallback)
+	paths, err := w.WriteFormats(dir, r, []string{FormatSARIF, FormatSummary}, &fallback)
 	if err == nil || !strings.Contains(err.Error(), "smile-report.sarif") || !strings.Contains(err.Error(), dir) || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("err = %v, want one line naming the folder and the SARIF file", err)
 	}
@@ -144,9 +144,9 @@ func TestWriteFormatsRetriesThenFallsBack(t *testing.T) {
 }
 
 func TestWriteFormatsUnknownFormatWritesNothing(t *testing.T) {
-	tries := countWrites(t, nil)
+	w, tries := countWrites(t, nil)
 	dir := t.TempDir()
-	paths, err := WriteFormats(dir, BuildReport(sampleRun(), sampleInput()), []string{FormatSARIF, "pdf"}, nil)
+	paths, err := w.WriteFormats(dir, BuildReport(sampleRun(), sampleInput()), []string{FormatSARIF, "pdf"}, nil)
 	if !errors.Is(err, ErrUnknownFormat) || paths != nil {
 		t.Fatalf("WriteFormats = %q, %v; want ErrUnknownFormat", paths, err)
 	}

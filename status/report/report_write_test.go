@@ -13,31 +13,28 @@ import (
 	"github.com/smile-loop/smile/status/store"
 )
 
-// countWrites replaces the report writer for one test: fail decides, per
+// countWrites is a report Writer that counts its tries: fail decides, per
 // path and try, whether a write fails before reaching the disk.
-func countWrites(t *testing.T, fail func(path string, try int) bool) map[string]int {
+func countWrites(t *testing.T, fail func(path string, try int) bool) (Writer, map[string]int) {
 	t.Helper()
 	tries := map[string]int{}
-	oldWrite, oldDelay := writeReportFile, reportRetryDelay
-	t.Cleanup(func() { writeReportFile, reportRetryDelay = oldWrite, oldDelay })
-	reportRetryDelay = time.Millisecond
-	writeReportFile = func(path string, data []byte, perm os.FileMode) error {
+	w := Writer{Delay: time.Millisecond, WriteFile: func(path string, data []byte, perm os.FileMode) error {
 		tries[filepath.Base(path)]++
 		if fail != nil && fail(path, tries[filepath.Base(path)]) {
 			return errors.New("disk says no")
 		}
 		return store.WriteFileAtomic(path, data, perm)
-	}
-	return tries
+	}}
+	return w, tries
 }
 
 func TestWriteReports(t *testing.T) {
-	tries := countWrites(t, nil)
+	w, tries := countWrites(t, nil)
 	r := BuildReport(sampleRun(), sampleInput())
 	dir := filepath.Join(t.TempDir(), "out", "reports") // created on demand
 	var fallback bytes.Buffer
 
-	ref, err := WriteReports(dir, r, &fallback)
+	ref, err := w.WriteReports(dir, r, &fallback)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +79,7 @@ func TestWriteReports(t *testing.T) {
 }
 
 func TestWriteReportsRetriesThenFallsBack(t *testing.T) {
-	tries := countWrites(t, nil) // the real write, on a folder that cannot exist
+	w, tries := countWrites(t, nil) // the real write, on a folder that cannot exist
 	file := filepath.Join(t.TempDir(), "plain-file")
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
@@ -91,7 +88,7 @@ func TestWriteReportsRetriesThenFallsBack(t *testing.T) {
 	r := BuildReport(sampleRun(), sampleInput())
 	var fallback bytes.Buffer
 
-	ref, err := WriteReports(dir, r, &fallback)
+	ref, err := w.WriteReports(dir, r, &fallback)
 	if err == nil {
 		t.Fatal("WriteReports under a regular file succeeded")
 	}
@@ -114,7 +111,7 @@ func TestWriteReportsRetriesThenFallsBack(t *testing.T) {
 }
 
 func TestWriteReportsPartialFailure(t *testing.T) {
-	tries := countWrites(t, func(path string, try int) bool {
+	w, tries := countWrites(t, func(path string, try int) bool {
 		// The JSON never lands; the Markdown fails twice, then lands.
 		return filepath.Base(path) == ReportJSONFile || (filepath.Base(path) == ReportMarkdownFile && try < 3)
 	})
@@ -122,7 +119,7 @@ func TestWriteReportsPartialFailure(t *testing.T) {
 	r := BuildReport(sampleRun(), sampleInput())
 	var fallback bytes.Buffer
 
-	ref, err := WriteReports(dir, r, &fallback)
+	ref, err := w.WriteReports(dir, r, &fallback)
 	if err == nil || !strings.Contains(err.Error(), ReportJSONFile) {
 		t.Fatalf("err = %v, want one naming %s", err, ReportJSONFile)
 	}
@@ -136,14 +133,14 @@ func TestWriteReportsPartialFailure(t *testing.T) {
 	if ref.Markdown != filepath.Join(dir, ReportMarkdownFile) || ref.JSON != "" || ref.AuditLog != filepath.Join(dir, AuditLogFile) {
 		t.Errorf("ref = %+v, want the Markdown and the log", ref)
 	}
-	if _, err := WriteReports(t.TempDir(), r, nil); err == nil {
+	if _, err := w.WriteReports(t.TempDir(), r, nil); err == nil {
 		t.Errorf("a nil fallback hid the error")
 	}
 }
 
 func TestWriteReportsErrorIsOneLine(t *testing.T) {
-	countWrites(t, func(string, int) bool { return true })
-	_, err := WriteReports(t.TempDir(), &Report{}, nil)
+	w, _ := countWrites(t, func(string, int) bool { return true })
+	_, err := w.WriteReports(t.TempDir(), &Report{}, nil)
 	if err == nil || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("err = %q, want one line", err)
 	}
