@@ -124,7 +124,7 @@ type WSMentorOutputPayload struct {
 	Iteration    int               `json:"iteration"`
 	Question     string            `json:"question,omitempty"`
 	Line         int               `json:"line,omitempty"`
-	Category     string            `json:"category,omitempty"`
+	Category     status.Category   `json:"category,omitempty"`
 	Resolution   status.Resolution `json:"resolution,omitempty"`
 	Workaround   string            `json:"workaround,omitempty"`
 	SuggestedFix string            `json:"suggestedFix,omitempty"`

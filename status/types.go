@@ -154,7 +154,7 @@ type MentorNote struct {
 	Timestamp time.Time `json:"timestamp"`
 
 	Line         int        `json:"line,omitempty"`
-	Category     string     `json:"category,omitempty"`
+	Category     Category   `json:"category,omitempty"`
 	Resolution   Resolution `json:"resolution,omitempty"`
 	Workaround   string     `json:"workaround,omitempty"`
 	SuggestedFix string     `json:"suggestedFix,omitempty"`

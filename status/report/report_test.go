@@ -67,7 +67,7 @@ func sampleRun() *status.Run {
 			{
 				Iteration: 1, Question: "jq: command not found at line 12. What should I do?",
 				Answer:    "jq is not installed in the image.\n\n```sh\napt-get install -y jq\n```",
-				Timestamp: at(20), Line: 12, Category: string(status.CategoryMissingDependency),
+				Timestamp: at(20), Line: 12, Category: status.CategoryMissingDependency,
 				Resolution: status.ResolutionWorkaround, Workaround: "apt-get install -y jq",
 				SuggestedFix: "Add jq to the prerequisites.",
 			},

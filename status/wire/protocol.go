@@ -104,7 +104,7 @@ type MentorResultRequest struct {
 // MentorAdvice is the Mentor's answer in a form the loop can act on.
 type MentorAdvice struct {
 	Line         int               `json:"line,omitempty"`
-	Category     string            `json:"category,omitempty"`
+	Category     status.Category   `json:"category,omitempty"`
 	Resolution   status.Resolution `json:"resolution"`
 	Workaround   string            `json:"workaround,omitempty"`
 	SuggestedFix string            `json:"suggestedFix,omitempty"`

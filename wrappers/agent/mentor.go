@@ -59,7 +59,7 @@ func (r Runner) Mentor(ctx context.Context, task *wire.Task, env provider.Env) (
 
 func (a *attempt) mentorResult(ans *recovery.MentorAnswer) *wire.MentorResultRequest {
 	adv := &wire.MentorAdvice{
-		Category:     ans.Category,
+		Category:     status.Category(ans.Category),
 		Resolution:   status.Resolution(ans.Resolution),
 		Workaround:   strings.TrimSpace(ans.Workaround),
 		SuggestedFix: ans.SuggestedFix,
@@ -70,7 +70,7 @@ func (a *attempt) mentorResult(ans *recovery.MentorAnswer) *wire.MentorResultReq
 		if adv.Category == "" {
 			for _, f := range so.Findings {
 				if f.Asked {
-					adv.Category = string(f.Category)
+					adv.Category = f.Category
 				}
 			}
 		}

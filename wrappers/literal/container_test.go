@@ -233,7 +233,7 @@ func TestContainerWorkaroundLoop(t *testing.T) {
 			}
 			m := s.mentor(t, 1, first.StudentOutput, nil)
 			if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround || m.Advice.Workaround != tt.workaround ||
-				m.Advice.Line != tt.line || m.Advice.Category != string(tt.category) {
+				m.Advice.Line != tt.line || m.Advice.Category != tt.category {
 				t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
 			}
 			if !strings.Contains(m.MentorOutput, "```sh\n"+tt.workaround+"\n```") {

@@ -121,7 +121,7 @@ func (m *mentor) advise(ctx context.Context, f status.Finding) advice {
 // diagnose applies the rules for the finding's category, after any fix the
 // failing command printed itself.
 func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
-	base := wire.MentorAdvice{Line: f.Line, Category: string(f.Category)}
+	base := wire.MentorAdvice{Line: f.Line, Category: f.Category}
 	switch f.Category {
 	case status.CategoryMissingDependency, status.CategoryCommandFailure, status.CategoryEnvironment:
 		if a, ok := m.fromHint(base, f); ok {

@@ -162,7 +162,7 @@ func TestMentorRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := res.Advice
-			if a == nil || a.Resolution != tt.want || a.Line != f.Line || a.Category != string(f.Category) {
+			if a == nil || a.Resolution != tt.want || a.Line != f.Line || a.Category != f.Category {
 				t.Fatalf("advice = %+v, want %s at line %d\n%s", a, tt.want, f.Line, res.MentorOutput)
 			}
 			if !strings.Contains(a.Workaround, tt.workaround) || (tt.workaround == "") != (a.Workaround == "") {
