@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 
 	"github.com/smile-loop/smile/status/store"
@@ -68,7 +69,7 @@ type Options struct {
 type Manager struct {
 	opts  Options
 	rec   *Reconciler
-	queue *Queue
+	queue *queue.Queue
 	hub   *Hub
 	log   logr.Logger
 
@@ -129,7 +130,7 @@ func NewManager(opts Options) *Manager {
 	if opts.LookupEnv == nil {
 		opts.LookupEnv = os.LookupEnv
 	}
-	m := &Manager{opts: opts, queue: NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
+	m := &Manager{opts: opts, queue: queue.NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
 		watchRefresh: make(chan struct{}, 1), logins: newLogins()}
 	m.rec = &Reconciler{
 		Runtime:        opts.Runtime,

@@ -1,4 +1,5 @@
-package reconcile
+// Package queue is the controller's work queue of run names.
+package queue
 
 import (
 	"sync"
