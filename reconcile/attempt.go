@@ -90,7 +90,7 @@ func attemptSpec(in attemptInput, task wire.Task) (wire.Task, runtime.ContainerS
 			runtime.LabelIteration: strconv.Itoa(in.Iteration),
 			runtime.LabelInstance:  in.Instance,
 			runtime.LabelInputs:    strings.TrimPrefix(in.Desired.Digest, "sha256:")[:12],
-			LabelStateKey:          in.StateKey,
+			runtime.LabelStateKey:  in.StateKey,
 		},
 		Mounts: []runtime.Mount{
 			{Source: filepath.Dir(in.Desired.Paths.Tutorial), Target: wire.ContainerTutorialDir, ReadOnly: true},

@@ -30,7 +30,7 @@ func TestAttemptSpec(t *testing.T) {
 	}
 	labels := func(role status.Role) map[string]string {
 		return map[string]string{runtime.LabelOwner: runtime.OwnerValue, runtime.LabelRun: "demo", runtime.LabelRole: string(role),
-			runtime.LabelIteration: "2", runtime.LabelInstance: "inst", runtime.LabelInputs: "0123456789ab", LabelStateKey: "key"}
+			runtime.LabelIteration: "2", runtime.LabelInstance: "inst", runtime.LabelInputs: "0123456789ab", runtime.LabelStateKey: "key"}
 	}
 	mounts := []runtime.Mount{
 		{Source: "/home/u/tut", Target: wire.ContainerTutorialDir, ReadOnly: true},

@@ -18,7 +18,10 @@ const (
 	LabelIteration = "smile.dev/iteration"
 	LabelInstance  = "smile.dev/instance"
 	LabelInputs    = "smile.dev/inputs" // digest of the run's inputs
-	OwnerValue     = "smile"
+	// LabelStateKey scopes a run's containers to its state file, so two
+	// folders with a run of the same name do not touch each other's.
+	LabelStateKey = "smile.dev/state"
+	OwnerValue    = "smile"
 )
 
 // ErrUnavailable means the container engine cannot be reached (seed E08).
