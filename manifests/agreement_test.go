@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/distribution/reference"
 
 	"github.com/smile-loop/smile/spec"
@@ -82,7 +84,7 @@ func TestManifestsAgree(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			doc := []byte(tt.doc)
-			_, goErr := spec.ParseManifest(doc, "run.yaml")
+			_, goErr := runfile.Parse(doc, "run.yaml")
 			agree(t, "manifest", doc, validate(s.run, doc), goErr, tt.valid)
 		})
 	}
@@ -131,7 +133,7 @@ func TestSettingsAgree(t *testing.T) {
 					"metadata": map[string]any{"name": "demo"},
 					"spec":     nest(f.path, v.value),
 				})
-				_, goErr := spec.ParseManifest(run, "run.yaml")
+				_, goErr := runfile.Parse(run, "run.yaml")
 				agree(t, "manifest", run, validate(s.run, run), goErr, v.valid)
 			})
 		}

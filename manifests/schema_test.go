@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"sigs.k8s.io/yaml"
 
@@ -137,9 +139,9 @@ func TestExamplesAreValid(t *testing.T) {
 			if err := validate(s.run, ex.data); err != nil {
 				t.Errorf("%s: %v", SmileRunSchemaFile, err)
 			}
-			run, err := spec.ParseManifest(ex.data, ex.path)
+			run, err := runfile.Parse(ex.data, ex.path)
 			if err != nil {
-				t.Fatalf("spec.ParseManifest: %v", err)
+				t.Fatalf("runfile.Parse: %v", err)
 			}
 			// Resolve reads the smile.json the manifest names (which must
 			// exist) and checks the merged settings.

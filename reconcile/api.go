@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -27,9 +30,9 @@ type API struct {
 // It is the only handler on the address containers can reach.
 func (a *API) CallbackHandler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST "+status.PathStudentResult, a.studentResult)
-	mux.HandleFunc("POST "+status.PathMentorResult, a.mentorResult)
-	mux.HandleFunc("POST "+status.PathProgress, a.progress)
+	mux.HandleFunc("POST "+wire.PathStudentResult, a.studentResult)
+	mux.HandleFunc("POST "+wire.PathMentorResult, a.mentorResult)
+	mux.HandleFunc("POST "+wire.PathProgress, a.progress)
 	return mux
 }
 
@@ -38,10 +41,10 @@ func (a *API) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/student/", a.CallbackHandler())
 	mux.Handle("/api/mentor/", a.CallbackHandler())
-	mux.Handle(status.PathProgress, a.CallbackHandler())
-	mux.HandleFunc("GET "+status.PathStatus, a.status)
-	mux.HandleFunc("POST "+status.PathStop, a.stop)
-	mux.HandleFunc("GET "+status.PathProgress, a.currentProgress)
+	mux.Handle(wire.PathProgress, a.CallbackHandler())
+	mux.HandleFunc("GET "+wire.PathStatus, a.status)
+	mux.HandleFunc("POST "+wire.PathStop, a.stop)
+	mux.HandleFunc("GET "+wire.PathProgress, a.currentProgress)
 	mux.HandleFunc("POST "+PathDashboardLogin, a.dashboardLogin)
 	a.control(mux)
 	a.observers(mux)
@@ -52,7 +55,7 @@ func (a *API) Handler() http.Handler {
 }
 
 func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {
-	var req status.StudentResultRequest
+	var req wire.StudentResultRequest
 	name, attempt, ok := a.callback(w, r, status.RoleStudent, &req)
 	if !ok {
 		return
@@ -65,7 +68,7 @@ func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) mentorResult(w http.ResponseWriter, r *http.Request) {
-	var req status.MentorResultRequest
+	var req wire.MentorResultRequest
 	name, attempt, ok := a.callback(w, r, status.RoleMentor, &req)
 	if !ok {
 		return
@@ -78,7 +81,7 @@ func (a *API) mentorResult(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) progress(w http.ResponseWriter, r *http.Request) {
-	var req status.ProgressRequest
+	var req wire.ProgressRequest
 	name, attempt, ok := a.callback(w, r, "", &req)
 	if !ok {
 		return
@@ -114,7 +117,7 @@ func (a *API) accept(w http.ResponseWriter, name string, p *Posted) {
 		next = "stop"
 	}
 	a.m.Enqueue(name)
-	writeJSONResponse(w, http.StatusOK, status.ResultResponse{Acknowledged: true, NextAction: next})
+	writeJSONResponse(w, http.StatusOK, wire.ResultResponse{Acknowledged: true, NextAction: next})
 }
 
 // callback authenticates a container's POST and decodes its body. The token
@@ -133,7 +136,7 @@ func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role,
 	if !decodeBody(w, r, body) {
 		return "", "", false
 	}
-	attempt = r.Header.Get(status.HeaderAttempt)
+	attempt = r.Header.Get(wire.HeaderAttempt)
 	want, wantRole := a.m.expectedAttempt(run)
 	if want == "" || want != attempt || (role != "" && wantRole != role) {
 		writeError(w, http.StatusConflict, fmt.Sprintf("run %s is not waiting for %s %q", run.Metadata.Name, orAny(role), attempt))
@@ -170,7 +173,7 @@ func (a *API) status(w http.ResponseWriter, r *http.Request) {
 	}
 	run, err := a.m.Run(name)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		writeRunError(w, err)
 		return
 	}
 	if r.URL.Query().Get("view") == "run" {
@@ -191,7 +194,7 @@ func (a *API) currentProgress(w http.ResponseWriter, r *http.Request) {
 	}
 	run, err := a.m.Run(name)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		writeRunError(w, err)
 		return
 	}
 	box, err := a.inboxOf(name)
@@ -214,7 +217,7 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var req status.StopRequest
+	var req wire.StopRequest
 	if !decodeBody(w, r, &req) {
 		return
 	}
@@ -235,14 +238,14 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 			run = cur
 		}
 	}
-	writeJSONResponse(w, http.StatusOK, status.StopResponse{Stopped: run.Status.Phase.Terminal(), FinalState: run.Status.LoopState()})
+	writeJSONResponse(w, http.StatusOK, wire.StopResponse{Stopped: run.Status.Phase.Terminal(), FinalState: run.Status.LoopState()})
 }
 
 // pickRun is the run named by ?name=, or the only run.
 func (a *API) pickRun(w http.ResponseWriter, r *http.Request) (string, bool) {
 	if name := r.URL.Query().Get("name"); name != "" {
 		if _, ok := a.m.Applied(name); !ok {
-			writeError(w, http.StatusNotFound, fmt.Sprintf("smilerun %q not found", name))
+			writeRunError(w, status.UnknownRun(name))
 			return "", false
 		}
 		return name, true
@@ -250,7 +253,7 @@ func (a *API) pickRun(w http.ResponseWriter, r *http.Request) (string, bool) {
 	names := a.m.Names()
 	switch len(names) {
 	case 0:
-		writeError(w, http.StatusNotFound, "no runs applied")
+		writeJSONResponse(w, http.StatusNotFound, wire.ErrorResponse{Error: "no runs applied", Reason: status.ReasonNotFound})
 		return "", false
 	case 1:
 		return names[0], true
@@ -297,7 +300,21 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSONResponse(w, code, map[string]string{"error": msg})
+	writeJSONResponse(w, code, wire.ErrorResponse{Error: msg})
+}
+
+// writeRunError answers an error about one run: 404 for a run that is not
+// applied, 503 (ask again) for one whose status is not written yet or cannot
+// be read now. The reason lets the client tell them apart.
+func writeRunError(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, status.ErrUnknownRun):
+		writeJSONResponse(w, http.StatusNotFound, wire.ErrorResponse{Error: err.Error(), Reason: status.ReasonNotFound})
+	case errors.Is(err, store.ErrNotFound):
+		writeJSONResponse(w, http.StatusServiceUnavailable, wire.ErrorResponse{Error: err.Error(), Reason: status.ReasonNoStatusYet})
+	default:
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+	}
 }
 
 func writeJSONResponse(w http.ResponseWriter, code int, v any) {

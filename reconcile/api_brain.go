@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -37,12 +39,12 @@ func (a *API) authenticateAttempt(w http.ResponseWriter, r *http.Request, role s
 		writeError(w, http.StatusForbidden, "this attempt's token was revoked: its attempt is over")
 	case role != "" && t.role != role:
 		writeError(w, http.StatusForbidden, fmt.Sprintf("a %s token cannot post a %s result", t.role, role))
-	case r.Header.Get(status.HeaderAttempt) != t.attempt:
+	case r.Header.Get(wire.HeaderAttempt) != t.attempt:
 		writeError(w, http.StatusForbidden, "the token belongs to another attempt")
 	default:
 		run, err := a.m.Run(t.run)
 		if err != nil {
-			writeError(w, http.StatusServiceUnavailable, err.Error())
+			writeRunError(w, err)
 			return nil, true, false
 		}
 		return run, true, true

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
@@ -64,7 +66,7 @@ func post(t *testing.T, url, token, attempt string, body []byte) (int, map[strin
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	if attempt != "" {
-		req.Header.Set(status.HeaderAttempt, attempt)
+		req.Header.Set(wire.HeaderAttempt, attempt)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -82,7 +84,7 @@ func TestCallbackAPI(t *testing.T) {
 	attempt := run.Status.Attempt.Container
 	token := containerToken(t, m, attempt)
 	base := "http://" + m.CallbackAddr()
-	body, _ := json.Marshal(status.StudentResultRequest{StudentOutput: askChmod, Timestamp: time.Now()})
+	body, _ := json.Marshal(wire.StudentResultRequest{StudentOutput: askChmod, Timestamp: time.Now()})
 
 	tests := []struct {
 		name, token, attempt string
@@ -98,7 +100,7 @@ func TestCallbackAPI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out := post(t, base+status.PathStudentResult, tc.token, tc.attempt, tc.body)
+			code, out := post(t, base+wire.PathStudentResult, tc.token, tc.attempt, tc.body)
 			if code != tc.want {
 				t.Fatalf("status %d (%v), want %d", code, out, tc.want)
 			}
@@ -111,11 +113,11 @@ func TestCallbackAPI(t *testing.T) {
 		t.Fatalf("rejected posts must change nothing, phase %s", r.Status.Phase)
 	}
 
-	code, out := post(t, base+status.PathProgress, token, attempt, []byte(`{"step":"line 6: ./run.sh","line":6}`))
+	code, out := post(t, base+wire.PathProgress, token, attempt, []byte(`{"step":"line 6: ./run.sh","line":6}`))
 	if code != http.StatusOK {
 		t.Fatalf("progress: %d %v", code, out)
 	}
-	code, out = post(t, base+status.PathStudentResult, token, attempt, body)
+	code, out = post(t, base+wire.PathStudentResult, token, attempt, body)
 	if code != http.StatusOK || out["acknowledged"] != true || out["nextAction"] != "continue" {
 		t.Fatalf("result: %d %v", code, out)
 	}
@@ -124,11 +126,11 @@ func TestCallbackAPI(t *testing.T) {
 		t.Fatalf("the posted result was not recorded: %+v", run.Status.History)
 	}
 	// The Student's attempt is over: its token was revoked.
-	if code, _ := post(t, base+status.PathStudentResult, token, attempt, body); code != http.StatusForbidden {
+	if code, _ := post(t, base+wire.PathStudentResult, token, attempt, body); code != http.StatusForbidden {
 		t.Errorf("a second result for a finished attempt: %d, want 403", code)
 	}
 	// Containers reach only the callbacks, never status or stop.
-	for _, path := range []string{status.PathStatus, status.PathStop} {
+	for _, path := range []string{wire.PathStatus, wire.PathStop} {
 		resp, err := http.Get(base + path)
 		if err != nil {
 			t.Fatal(err)
@@ -143,7 +145,7 @@ func TestCallbackAPI(t *testing.T) {
 func TestStatusAndStop(t *testing.T) {
 	m, _ := startManager(t)
 	api := "http://" + m.APIAddr()
-	req, _ := http.NewRequest(http.MethodGet, api+status.PathStatus, nil)
+	req, _ := http.NewRequest(http.MethodGet, api+wire.PathStatus, nil)
 	req.Header.Set("Authorization", "Bearer "+testControlToken)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -161,11 +163,11 @@ func TestStatusAndStop(t *testing.T) {
 		t.Errorf("mentorNotes and history are arrays, never null")
 	}
 
-	if code, _ := post(t, api+status.PathStop, "", "", []byte(`{"reason":"x"}`)); code != http.StatusUnauthorized {
+	if code, _ := post(t, api+wire.PathStop, "", "", []byte(`{"reason":"x"}`)); code != http.StatusUnauthorized {
 		t.Errorf("stop without the token: %d, want 401", code)
 	}
 	run, _ := m.Run("demo")
-	code, out := post(t, api+status.PathStop, run.Status.Token, "", []byte(`{"reason":"the author is fixing the tutorial"}`))
+	code, out := post(t, api+wire.PathStop, run.Status.Token, "", []byte(`{"reason":"the author is fixing the tutorial"}`))
 	if code != http.StatusOK || out["stopped"] != true {
 		t.Fatalf("stop: %d %v", code, out)
 	}
@@ -206,7 +208,7 @@ func TestApplyAfterStopRunsAgain(t *testing.T) {
 func TestCallbackListenerNeverBindsAllInterfaces(t *testing.T) {
 	for _, host := range []string{"0.0.0.0", "::", ""} {
 		rt := fake.New()
-		rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: host})
+		rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: host, HostName: fake.DefaultHostName})
 		m := NewManager(Options{Runtime: rt, Log: logr.Discard()})
 		ctx, cancel := context.WithCancel(context.Background())
 		err := m.Start(ctx)
@@ -254,15 +256,15 @@ func TestCallbackBeforeTheAttemptIsRecorded(t *testing.T) {
 	body := []byte(`{"mentorOutput":"run chmod +x first"}`)
 	// startAttempt issues the attempt's token before it saves the status.
 	token := m.rec.issueToken("demo", mentor, status.RoleMentor)
-	if code, out := post(t, base+status.PathMentorResult, token, mentor, body); code != http.StatusOK {
+	if code, out := post(t, base+wire.PathMentorResult, token, mentor, body); code != http.StatusOK {
 		t.Fatalf("the Mentor the run is starting was refused: %d %v", code, out)
 	}
 	for _, attempt := range []string{run.Status.Attempt.Container, mentor + "-x", strings.Replace(mentor, "-i1-", "-i2-", 1)} {
-		if code, _ := post(t, base+status.PathMentorResult, token, attempt, body); code != http.StatusForbidden {
+		if code, _ := post(t, base+wire.PathMentorResult, token, attempt, body); code != http.StatusForbidden {
 			t.Errorf("attempt %s: %d, want 403: the token is the Mentor's being started", attempt, code)
 		}
 	}
-	if code, _ := post(t, base+status.PathStudentResult, token, mentor, body); code != http.StatusForbidden {
+	if code, _ := post(t, base+wire.PathStudentResult, token, mentor, body); code != http.StatusForbidden {
 		t.Errorf("a student result with the mentor's token: %d, want 403", code)
 	}
 }
@@ -270,7 +272,7 @@ func TestCallbackBeforeTheAttemptIsRecorded(t *testing.T) {
 func TestLoopbackAPIRefusesForeignHosts(t *testing.T) {
 	m, _ := startManager(t)
 	for host, want := range map[string]int{"evil.example": http.StatusForbidden, m.APIAddr(): http.StatusOK, "localhost": http.StatusOK} {
-		req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+status.PathStatus, nil)
+		req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+wire.PathStatus, nil)
 		req.Header.Set("Authorization", "Bearer "+testControlToken)
 		req.Host = host
 		resp, err := http.DefaultClient.Do(req)
@@ -292,5 +294,5 @@ func containerToken(t *testing.T, m *Manager, attempt string) string {
 	if !ok {
 		t.Fatalf("no container %s", attempt)
 	}
-	return envOf(cs.Env, status.EnvToken)
+	return envOf(cs.Env, wire.EnvToken)
 }

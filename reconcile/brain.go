@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
@@ -29,7 +31,7 @@ import (
 // tutorial's commands can read lets them post a result, and an openai key
 // never enters it. The vendor CLIs run their own tools beside themselves and
 // keep the in-container wrapper.
-func InProcess(p spec.Provider) bool { return p == spec.ProviderLiteral || p == spec.ProviderOpenAI }
+func InProcess(p spec.Provider) bool { return p.Info().InProcess }
 
 // Brains are the learners this controller runs, one goroutine per attempt.
 // They die with the process: a restarted controller finds none and the
@@ -96,12 +98,12 @@ func (r *Reconciler) inProcess(p spec.Provider) bool { return r.Brains != nil &&
 // brainSpec turns the container of an in-process attempt into its hands
 // only: an idle PID 1, no token, no callback address, no task file, no key.
 func brainSpec(cs *runtime.ContainerSpec) {
-	cs.Cmd = []string{status.ContainerWrapperPath, wrappers.CmdIdle}
+	cs.Cmd = []string{wire.ContainerWrapperPath, wrappers.CmdIdle}
 	cs.Env = nil
 	cs.HostGateway = false
 	var mounts []runtime.Mount
 	for _, m := range cs.Mounts {
-		if m.Target != status.ContainerLogsDir { // the task stays on the host
+		if m.Target != wire.ContainerLogsDir { // the task stays on the host
 			mounts = append(mounts, m)
 		}
 	}
@@ -112,13 +114,13 @@ func brainSpec(cs *runtime.ContainerSpec) {
 type brainAttempt struct {
 	run       string
 	container string
-	task      status.Task
+	task      wire.Task
 	box       inbox
 	logsDir   string
 }
 
 // startBrain runs the attempt's learner in this process.
-func (t *transition) startBrain(ctx context.Context, task status.Task, name, logs string) {
+func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs string) {
 	// The brain reads the tutorial from the host: the same folder the
 	// container sees read-only.
 	task.Tutorial = t.d.Paths.Tutorial
@@ -140,8 +142,8 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	log := logr.FromContextOrDiscard(ctx)
 	hands := r.hands(a.container)
 	env := provider.Env{
-		WorkDir:     status.ContainerWorkDir,
-		TutorialDir: status.ContainerTutorialDir, // where the model's tools find it
+		WorkDir:     wire.ContainerWorkDir,
+		TutorialDir: wire.ContainerTutorialDir, // where the model's tools find it
 		LogsDir:     a.logsDir,
 		Progress:    func(_ context.Context, step string, line int) { r.brainProgress(a, step, line) },
 		Log:         log,
@@ -166,9 +168,9 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	}
 	p := &Posted{Attempt: a.container, ReceivedAt: time.Now().UTC()}
 	switch b := body.(type) {
-	case *status.StudentResultRequest:
+	case *wire.StudentResultRequest:
 		p.Role, p.Student = status.RoleStudent, b
-	case *status.MentorResultRequest:
+	case *wire.MentorResultRequest:
 		p.Role, p.Mentor = status.RoleMentor, b
 	default:
 		log.Error(fmt.Errorf("unexpected %T at %s", body, path), "Learner gave no result")
@@ -204,7 +206,7 @@ func (r *Reconciler) brainProgress(a brainAttempt, step string, line int) {
 func (r *Reconciler) hands(container string) session.Hands {
 	return session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
 		res, err := r.Runtime.ExecIO(ctx, container, runtime.ExecRequest{
-			Cmd: []string{status.ContainerWrapperPath, wrappers.CmdHands}, Stdin: stdin, Timeout: timeout,
+			Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdHands}, Stdin: stdin, Timeout: timeout,
 		})
 		if err != nil {
 			return nil, err
@@ -254,7 +256,7 @@ func hiddenDirs(d *spec.Desired) []string {
 		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 			continue // a mount point must exist in the read-only folder
 		}
-		target := status.ContainerTutorialDir + "/" + filepath.ToSlash(rel)
+		target := wire.ContainerTutorialDir + "/" + filepath.ToSlash(rel)
 		if !slices.Contains(out, target) {
 			out = append(out, target)
 		}
@@ -279,16 +281,16 @@ func (r *Reconciler) BrainRun(name string) bool {
 	return r.brainRuns[name]
 }
 
-// fromHost rewrites an endpoint written for containers
-// (http://host.docker.internal:PORT) for the controller, which is the host:
-// the engine's gateway address is one of its own.
+// fromHost rewrites an endpoint written for containers (http://HOST:PORT,
+// HOST the runtime's name for the host) for the controller, which is the
+// host: the engine's gateway address is one of its own.
 func fromHost(ctx context.Context, rt runtime.Runtime, endpoint string) string {
 	u, err := url.Parse(endpoint)
-	if err != nil || u.Hostname() != "host.docker.internal" {
+	if err != nil {
 		return endpoint
 	}
 	info, err := rt.Info(ctx)
-	if err != nil || info.GatewayIP == "" {
+	if err != nil || info.GatewayIP == "" || info.HostName == "" || u.Hostname() != info.HostName {
 		return endpoint
 	}
 	if port := u.Port(); port != "" {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers"
@@ -24,17 +26,17 @@ func localHands(t *testing.T, h *harness) {
 	ready := filepath.Join(t.TempDir(), "ready")
 	write(t, ready, "")
 	h.rt.SetExecIO(func(ctx context.Context, name string, req runtime.ExecRequest) (runtime.ExecResult, error) {
-		if len(req.Cmd) != 2 || req.Cmd[0] != status.ContainerWrapperPath || req.Cmd[1] != wrappers.CmdHands {
+		if len(req.Cmd) != 2 || req.Cmd[0] != wire.ContainerWrapperPath || req.Cmd[1] != wrappers.CmdHands {
 			t.Errorf("exec %q in %s, want only the wrapper's hands-exec", req.Cmd, name)
 		}
 		cs, _ := h.rt.Spec(name)
 		work := cs.Mounts[1].Source
-		in := strings.NewReplacer(status.ContainerWorkDir, work, wrappers.ReadyFile, ready).Replace(string(req.Stdin))
+		in := strings.NewReplacer(wire.ContainerWorkDir, work, wrappers.ReadyFile, ready).Replace(string(req.Stdin))
 		var out bytes.Buffer
 		if err := session.Serve(ctx, strings.NewReader(in), &out); err != nil {
 			return runtime.ExecResult{ExitCode: 2, Stderr: []byte(err.Error())}, nil
 		}
-		return runtime.ExecResult{Stdout: []byte(strings.ReplaceAll(out.String(), work, status.ContainerWorkDir))}, nil
+		return runtime.ExecResult{Stdout: []byte(strings.ReplaceAll(out.String(), work, wire.ContainerWorkDir))}, nil
 	})
 }
 
@@ -73,11 +75,11 @@ func TestBrainPlaysTheLiteralStudentInTheController(t *testing.T) {
 		t.Errorf("hands container: cmd %q host gateway %v, want an idle wrapper and no way to the host", cs.Cmd, cs.HostGateway)
 	}
 	for _, m := range cs.Mounts {
-		if m.Target == status.ContainerLogsDir {
+		if m.Target == wire.ContainerLogsDir {
 			t.Errorf("the task's folder %s is mounted into the hands container", m.Source)
 		}
 	}
-	if !slices.Contains(cs.EmptyDirs, status.ContainerTutorialDir+"/.smile") {
+	if !slices.Contains(cs.EmptyDirs, wire.ContainerTutorialDir+"/.smile") {
 		t.Errorf("EmptyDirs = %q, want the state folder hidden", cs.EmptyDirs)
 	}
 	out := run.Status.History[0].StudentOutput

@@ -13,54 +13,50 @@ import (
 func setConditions(run *status.Run, now time.Time) {
 	st := &run.Status
 	gen := run.Metadata.Generation
-	set := func(typ string, s status.ConditionStatus, reason, msg string) {
+	set := func(typ string, s status.ConditionStatus, reason status.Reason, msg string) {
 		st.SetCondition(status.Condition{Type: typ, Status: s, Reason: reason, Message: msg, ObservedGeneration: st.ObservedGeneration}, now)
 	}
 
 	if st.ObservedGeneration == gen && st.InputDigest == run.Metadata.InputDigest {
-		set(status.ConditionUpToDate, status.ConditionTrue, "Current", fmt.Sprintf("the run reflects the current inputs (generation %d)", gen))
+		set(status.ConditionUpToDate, status.ConditionTrue, status.ReasonCurrent, fmt.Sprintf("the run reflects the current inputs (generation %d)", gen))
 	} else {
-		set(status.ConditionUpToDate, status.ConditionFalse, "InputsChanged", fmt.Sprintf("the inputs changed: generation %d is not started yet", gen))
+		set(status.ConditionUpToDate, status.ConditionFalse, status.ReasonInputsChanged, fmt.Sprintf("the inputs changed: generation %d is not started yet", gen))
 	}
 
 	switch {
 	case st.Attempt != nil:
-		set(status.ConditionContainerReady, status.ConditionTrue, "Running",
+		set(status.ConditionContainerReady, status.ConditionTrue, status.ReasonRunning,
 			fmt.Sprintf("the %s container %s is running", st.Attempt.Role, st.Attempt.Container))
 	case st.Phase.Terminal():
-		set(status.ConditionContainerReady, status.ConditionFalse, "Finished", "the loop has ended")
+		set(status.ConditionContainerReady, status.ConditionFalse, status.ReasonFinished, "the loop has ended")
 	default:
-		set(status.ConditionContainerReady, status.ConditionFalse, "NoContainer", "no container is running for this run right now")
+		set(status.ConditionContainerReady, status.ConditionFalse, status.ReasonNoContainer, "no container is running for this run right now")
 	}
 
 	switch {
 	case st.Phase == status.PhaseCompleted && len(st.Gaps) > 0:
 		// Like a Kubernetes Job that ran to its end and failed: the loop is
 		// done (Ready) but the tutorial did not pass (Succeeded=False).
-		set(status.ConditionReady, status.ConditionTrue, "Completed", st.Message)
-		set(status.ConditionSucceeded, status.ConditionFalse, ReasonGapsFound, gapsMessage(st.Gaps))
+		set(status.ConditionReady, status.ConditionTrue, status.ReasonCompleted, st.Message)
+		set(status.ConditionSucceeded, status.ConditionFalse, status.ReasonGapsFound, gapsMessage(st.Gaps))
 	case st.Phase == status.PhaseCompleted:
-		set(status.ConditionReady, status.ConditionTrue, "Completed", st.Message)
-		set(status.ConditionSucceeded, status.ConditionTrue, "Completed", st.Message)
+		set(status.ConditionReady, status.ConditionTrue, status.ReasonCompleted, st.Message)
+		set(status.ConditionSucceeded, status.ConditionTrue, status.ReasonCompleted, st.Message)
 	case st.Phase.Terminal():
-		set(status.ConditionReady, status.ConditionFalse, reasonOr(st.Reason, string(st.Phase)), st.Message)
-		set(status.ConditionSucceeded, status.ConditionFalse, reasonOr(st.Reason, string(st.Phase)), st.Message)
+		set(status.ConditionReady, status.ConditionFalse, reasonOr(st.Reason, status.Reason(st.Phase)), st.Message)
+		set(status.ConditionSucceeded, status.ConditionFalse, reasonOr(st.Reason, status.Reason(st.Phase)), st.Message)
 	default:
-		set(status.ConditionReady, status.ConditionTrue, string(st.Phase), st.Message)
-		set(status.ConditionSucceeded, status.ConditionUnknown, "Running", "the loop has not ended")
+		set(status.ConditionReady, status.ConditionTrue, status.Reason(st.Phase), st.Message)
+		set(status.ConditionSucceeded, status.ConditionUnknown, status.ReasonRunning, "the loop has not ended")
 	}
 }
 
-func reasonOr(reason, fallback string) string {
+func reasonOr(reason, fallback status.Reason) status.Reason {
 	if reason == "" {
 		return fallback
 	}
 	return reason
 }
-
-// ReasonGapsFound is the Succeeded condition's reason for a run that
-// completed the tutorial but found gaps in it.
-const ReasonGapsFound = "GapsFound"
 
 // gapsMessage counts gaps by severity: "the Student completed the tutorial
 // with 3 gaps (1 critical, 2 minor)".

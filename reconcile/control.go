@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // The control API: what the CLI asks of a running controller. It is served
@@ -54,7 +55,7 @@ func (a *API) apply(w http.ResponseWriter, r *http.Request) {
 	res, err := a.m.Apply(req.Manifest)
 	if err != nil {
 		code := http.StatusUnprocessableEntity
-		if errors.Is(err, status.ErrLoopRunning) {
+		if errors.Is(err, store.ErrLoopRunning) {
 			code = http.StatusConflict
 		}
 		writeError(w, code, err.Error())
@@ -72,7 +73,7 @@ func (a *API) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := a.m.Applied(req.Name); !ok {
-		writeError(w, http.StatusNotFound, "smilerun \""+req.Name+"\" not found")
+		writeRunError(w, status.UnknownRun(req.Name))
 		return
 	}
 	if err := a.m.Delete(r.Context(), req.Name); err != nil {

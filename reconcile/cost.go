@@ -2,7 +2,6 @@ package reconcile
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -47,37 +46,20 @@ func overBudget(cfg spec.Config, st *status.Status) bool {
 
 // budgetPlan ends a loop whose LLM calls have cost its budget.
 func budgetPlan(cfg spec.Config, st *status.Status) Plan {
-	return Plan{Action: ActBudget, Phase: status.PhaseError, Reason: ReasonBudgetExceeded,
+	return Plan{Action: ActBudget, Phase: status.PhaseError, Reason: status.ReasonBudgetExceeded,
 		Message: fmt.Sprintf("the run's LLM calls cost $%.4f, which reaches its budgetUsd of $%.2f", st.Cost.USD, cfg.BudgetUSD)}
 }
 
-// ReasonBudgetExceeded is the reason of a loop that ended on its budget.
-const ReasonBudgetExceeded = "BudgetExceeded"
-
-// providerKeys are the controller's environment variables passed into the
-// containers of a provider: its API key, by name. The value goes only into
-// the container's environment, never into task.json, the status or logs.
-func providerKeys(cfg spec.Config) []string {
-	switch cfg.LLMProvider {
-	case spec.ProviderClaude:
-		return []string{"ANTHROPIC_API_KEY"}
-	case spec.ProviderCodex:
-		return []string{"CODEX_API_KEY"}
-	case spec.ProviderGemini:
-		return []string{"GEMINI_API_KEY", "GOOGLE_API_KEY"}
-	case spec.ProviderOpenAI:
-		return []string{cfg.OpenAI.APIKeyEnv}
+// keyEnv is NAME=value of each of the provider's keys (spec's provider
+// table) set in the controller's environment. The value goes only into the
+// container's environment, never into task.json, the status or logs.
+func (r *Reconciler) keyEnv(cfg spec.Config) []string {
+	if r.LookupEnv == nil {
+		return nil
 	}
-	return nil
-}
-
-// lookupEnv reads the controller's environment (tests replace it).
-var lookupEnv = os.LookupEnv
-
-func keyEnv(cfg spec.Config) []string {
 	var out []string
-	for _, name := range providerKeys(cfg) {
-		if v, ok := lookupEnv(name); ok && v != "" {
+	for _, name := range cfg.KeyVariables() {
+		if v, ok := r.LookupEnv(name); ok && v != "" {
 			out = append(out, name+"="+v)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -36,7 +38,7 @@ func TestDecideBudget(t *testing.T) {
 			if p.Action != tt.action || p.Phase != tt.phase {
 				t.Fatalf("plan = %+v, want %s -> %s", p, tt.action, tt.phase)
 			}
-			if tt.phase == status.PhaseError && (p.Reason != ReasonBudgetExceeded || !strings.Contains(p.Message, "reaches its budgetUsd of $0.50")) {
+			if tt.phase == status.PhaseError && (p.Reason != status.ReasonBudgetExceeded || !strings.Contains(p.Message, "reaches its budgetUsd of $0.50")) {
 				t.Errorf("plan = %+v", p)
 			}
 		})
@@ -46,10 +48,10 @@ func TestDecideBudget(t *testing.T) {
 func TestRecordCost(t *testing.T) {
 	st := &status.Status{}
 	post := func(calls ...status.LLMCall) *Posted {
-		return &Posted{Student: &status.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
+		return &Posted{Student: &wire.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
 	}
 	RecordCost(st, post(status.LLMCall{InputTokens: 100, OutputTokens: 10, CostUSD: 0.25}))
-	RecordCost(st, &Posted{Mentor: &status.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
+	RecordCost(st, &Posted{Mentor: &wire.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
 	RecordCost(st, post())
 	c := st.Cost
 	if c == nil || c.Calls != 3 || c.InputTokens != 150 || c.OutputTokens != 10 || c.USD < 0.349 || c.USD > 0.351 || !c.Estimated || c.Unpriced != 1 {
@@ -61,20 +63,19 @@ func TestRecordCost(t *testing.T) {
 }
 
 func TestProviderKeysComeFromTheEnvironment(t *testing.T) {
-	defer func(old func(string) (string, bool)) { lookupEnv = old }(lookupEnv)
 	env := map[string]string{"ANTHROPIC_API_KEY": "sk-ant-x", "TEAM_KEY": "k2", "OPENAI_API_KEY": "sk-other"}
-	lookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	r := &Reconciler{LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
 	cfg := desired().Config
 	cfg.LLMProvider = "claude"
-	if got := keyEnv(cfg); len(got) != 1 || got[0] != "ANTHROPIC_API_KEY=sk-ant-x" {
+	if got := r.keyEnv(cfg); len(got) != 1 || got[0] != "ANTHROPIC_API_KEY=sk-ant-x" {
 		t.Errorf("claude keys = %q", got)
 	}
 	cfg.LLMProvider, cfg.OpenAI.APIKeyEnv = "openai", "TEAM_KEY"
-	if got := keyEnv(cfg); len(got) != 1 || got[0] != "TEAM_KEY=k2" {
+	if got := r.keyEnv(cfg); len(got) != 1 || got[0] != "TEAM_KEY=k2" {
 		t.Errorf("openai keys = %q (only the configured variable)", got)
 	}
 	cfg.LLMProvider = "literal"
-	if got := keyEnv(cfg); len(got) != 0 {
+	if got := r.keyEnv(cfg); len(got) != 0 {
 		t.Errorf("literal keys = %q", got)
 	}
 }

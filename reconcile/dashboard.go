@@ -66,7 +66,7 @@ func (o *observers) tutorial(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := o.m.Desired(name)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		writeRunError(w, err)
 		return
 	}
 	content := d.Tutorial.Content

@@ -8,14 +8,16 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/runtime"
 )
 
 // DeleteRun forgets a run: its containers, its state file and working
 // folders, and its record in the folder's registry. The caller must hold the
 // run's state-file lock (or know that nobody does).
-func DeleteRun(ctx context.Context, rt runtime.Runtime, rec status.Record) error {
+func DeleteRun(ctx context.Context, rt runtime.Runtime, rec store.Record) error {
 	lay := newLayout(rec.Name, rec.StateFile)
 	cs, err := rt.List(ctx, lay.selector())
 	if err != nil {
@@ -27,7 +29,7 @@ func DeleteRun(ctx context.Context, rt runtime.Runtime, rec status.Record) error
 		}
 	}
 	// Another run may have reused the state file since: only remove ours.
-	if run, err := status.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
+	if run, err := store.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
 		if err := os.Remove(rec.StateFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
@@ -36,11 +38,13 @@ func DeleteRun(ctx context.Context, rt runtime.Runtime, rec status.Record) error
 		return err
 	}
 	// Runs are recorded in the folder of their manifest.
-	return status.Registry{Dir: filepath.Dir(rec.Manifest)}.Delete(rec.Name)
+	return store.Registry{Dir: filepath.Dir(rec.Manifest)}.Delete(rec.Name)
 }
 
 // Delete stops and forgets an applied run.
 func (m *Manager) Delete(ctx context.Context, name string) error {
+	m.changing.Lock()
+	defer m.changing.Unlock()
 	m.mu.Lock()
 	e, ok := m.runs[name]
 	if ok {
@@ -48,11 +52,11 @@ func (m *Manager) Delete(ctx context.Context, name string) error {
 	}
 	m.mu.Unlock()
 	if !ok {
-		return fmt.Errorf("smilerun %q not found", name)
+		return status.UnknownRun(name)
 	}
 	defer e.lock.Release()
 	defer m.rec.forget(name)
 	defer m.refreshWatches()
-	rec := status.Record{Name: name, Manifest: e.applied.Path, StateFile: e.stateFile}
+	rec := store.Record{Name: name, Manifest: e.applied.Path, StateFile: e.stateFile}
 	return DeleteRun(ctx, m.opts.Runtime, rec)
 }

@@ -1,13 +1,14 @@
 package reconcile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // ErrControllerRunning means another live controller serves the folder.
@@ -21,25 +22,63 @@ func (m *Manager) ServeFolder(dir, version string, foreground bool) (release fun
 	if err != nil {
 		return nil, err
 	}
-	lock, err := status.Acquire(status.ControllerLockPath(dir))
-	if errors.Is(err, status.ErrLoopRunning) {
+	lock, err := store.Acquire(store.ControllerLockPath(dir))
+	if errors.Is(err, store.ErrLoopRunning) {
 		return nil, fmt.Errorf("%w (%s)", ErrControllerRunning, dir)
 	}
 	if err != nil {
 		return nil, err
 	}
-	status.RemoveStaleTemps(status.ControllerInfoPath(dir)) // ours alone now
-	info := status.ControllerInfo{
+	store.RemoveStaleTemps(store.ControllerInfoPath(dir)) // ours alone now
+	info := store.ControllerInfo{
 		PID: os.Getpid(), Instance: m.opts.Instance, Dir: dir,
 		APIAddr: m.APIAddr(), CallbackAddr: m.CallbackAddr(),
 		StartedAt: time.Now().UTC(), Version: version, Token: m.opts.ControlToken, Foreground: foreground,
 	}
-	if err := status.WriteControllerInfo(dir, info); err != nil {
+	if err := store.WriteControllerInfo(dir, info); err != nil {
 		lock.Release()
 		return nil, err
 	}
 	return func() {
-		_ = os.Remove(status.ControllerInfoPath(dir))
+		_ = os.Remove(store.ControllerInfoPath(dir))
 		lock.Release()
 	}, nil
+}
+
+// Controller is a Manager started as the controller of one folder.
+type Controller struct {
+	*Manager
+	cancel  context.CancelFunc
+	release func()
+}
+
+// StartController is the one start-up path of a folder's controller, for the
+// background smile-controller and for the in-process path of `smile apply
+// --wait` (foreground): a Manager on opts.Runtime with its listeners open,
+// holding the folder's controller lock and published in
+// .smile/controller.json. It fails with ErrControllerRunning when another
+// controller serves the folder. ctx ends its workers; Close stops it.
+func StartController(ctx context.Context, opts Options, dir string, foreground bool) (*Controller, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	m := NewManager(opts)
+	if err := m.Start(ctx); err != nil {
+		cancel()
+		m.Wait()
+		return nil, err
+	}
+	release, err := m.ServeFolder(dir, opts.Version, foreground)
+	if err != nil {
+		cancel()
+		m.Wait()
+		return nil, err
+	}
+	return &Controller{Manager: m, cancel: cancel, release: release}, nil
+}
+
+// Close stops the workers and listeners and waits for them, then gives the
+// folder up: no other controller takes it while this one still runs a loop.
+func (c *Controller) Close() {
+	c.cancel()
+	c.Wait()
+	c.release()
 }

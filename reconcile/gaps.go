@@ -62,7 +62,7 @@ func applyAdvice(st *status.Status, note status.MentorNote) {
 	}
 	for i := range st.Gaps {
 		g := &st.Gaps[i]
-		if g.Location.LineNumber == note.Line && (note.Category == "" || string(g.Category) == note.Category) {
+		if g.Location.LineNumber == note.Line && (note.Category == "" || g.Category == note.Category) {
 			g.SuggestedFix = note.SuggestedFix
 		}
 	}

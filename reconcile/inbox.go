@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // The inbox is where the API puts what the containers and users post, before
@@ -74,7 +74,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return status.WriteFileAtomic(path, data, 0o600)
+	return store.WriteFileAtomic(path, data, 0o600)
 }
 
 // readJSON reports false (and no error) when the file does not exist.

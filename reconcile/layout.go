@@ -55,12 +55,8 @@ func (l layout) container(g int64, iteration int, role status.Role) string {
 
 // selector matches every container of the run.
 func (l layout) selector() map[string]string {
-	return map[string]string{runtime.LabelOwner: runtime.OwnerValue, runtime.LabelRun: l.name, LabelStateKey: l.key}
+	return map[string]string{runtime.LabelOwner: runtime.OwnerValue, runtime.LabelRun: l.name, runtime.LabelStateKey: l.key}
 }
-
-// LabelStateKey scopes a run's containers to its state file, so two folders
-// with a run of the same name do not touch each other's containers.
-const LabelStateKey = "smile.dev/state"
 
 // ownerMarker is the file SMILE writes into every runs/<name>/ folder it
 // creates. Only a folder holding it is ever removed: a folder that merely has

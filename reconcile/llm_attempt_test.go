@@ -13,6 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/relay"
+	"github.com/smile-loop/smile/runtime/fake"
+
+	"github.com/smile-loop/smile/status/wire"
+
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -27,15 +34,15 @@ func llmHarness(t *testing.T, specYAML string) *harness {
 	h := newHarness(t, "")
 	manifest := "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec:\n  maxIterations: 3\n  timeout: 300\n" + specYAML
 	write(t, filepath.Join(h.dir, "run.yaml"), manifest)
-	m, err := spec.LoadManifest(filepath.Join(h.dir, "run.yaml"))
+	m, err := runfile.Load(filepath.Join(h.dir, "run.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.rec.Runs = mapSource{"demo": {Manifest: m, Dir: h.dir, Path: filepath.Join(h.dir, "run.yaml")}}
-	old := lookupEnv
-	t.Cleanup(func() { lookupEnv = old })
 	env := map[string]string{"ANTHROPIC_API_KEY": testKey, "TEAM_KEY": "team-secret-key", "CODEX_API_KEY": "not-for-claude"}
-	lookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	h.rec.LookupEnv = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	h.rec.Relays = relay.NewSet(h.rt, 50*time.Millisecond)
+	t.Cleanup(h.rec.Relays.Close)
 	return h
 }
 
@@ -53,13 +60,13 @@ func TestLLMAttemptGetsItsKeyOnlyInTheEnvironment(t *testing.T) {
 	if cs.Network != "bridge" || !cs.HostGateway {
 		t.Errorf("network %q hostGateway %v", cs.Network, cs.HostGateway)
 	}
-	var task status.Task
+	var task wire.Task
 	readTask(t, run.Status.Attempt.LogsDir, &task)
 	if task.LLM == nil || task.LLM.Model != "claude-sonnet-4-5" || task.LLM.MaxTurns != 33 || task.LLM.TimeoutSeconds != 295 ||
 		task.LLM.Network != spec.NetworkBridge || task.LLM.Prices["x"].InputPerMillion != 1 || task.LLM.APIKeyEnv != "" {
 		t.Errorf("task.llm = %+v", task.LLM)
 	}
-	for _, f := range []string{filepath.Join(run.Status.Attempt.LogsDir, status.TaskFileName), h.stateFile()} {
+	for _, f := range []string{filepath.Join(run.Status.Attempt.LogsDir, wire.TaskFileName), h.stateFile()} {
 		if data, _ := os.ReadFile(f); strings.Contains(string(data), testKey) {
 			t.Errorf("%s holds the API key", f)
 		}
@@ -67,8 +74,6 @@ func TestLLMAttemptGetsItsKeyOnlyInTheEnvironment(t *testing.T) {
 }
 
 func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
-	defer func(old time.Duration) { relayPoll = old }(relayPoll)
-	relayPoll = 50 * time.Millisecond
 	// The callback listener and an OpenAI-compatible endpoint, on the host.
 	var got []string
 	callback := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +89,7 @@ func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
 	_, modelPort, _ := net.SplitHostPort(strings.TrimPrefix(model.URL, "http://"))
 
 	h := llmHarness(t, "  llmProvider: openai\n  studentNetwork: none\n  models: {student: m, mentor: m}\n  openai: {baseUrl: \"http://host.docker.internal:"+modelPort+"/v1\", apiKeyEnv: TEAM_KEY}\n")
-	h.rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: "127.0.0.1"})
+	h.rt.SetInfo(runtime.Info{ServerVersion: "20.10", APIVersion: "1.41", GatewayIP: "127.0.0.1", HostName: fake.DefaultHostName})
 	h.rec.CallbackURL = "http://host.docker.internal:" + cbPort
 	run := h.settle()
 	name := run.Status.Attempt.Container
@@ -94,14 +99,14 @@ func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
 	}
 	sock := ""
 	for _, m := range cs.Mounts {
-		if m.Target == status.ContainerRelayDir {
+		if m.Target == wire.ContainerRelayDir {
 			if !m.ReadOnly {
 				t.Error("the relay folder must be mounted read-only")
 			}
-			sock = filepath.Join(m.Source, status.RelaySocketName)
+			sock = filepath.Join(m.Source, wire.RelaySocketName)
 		}
 	}
-	if sock == "" || !strings.Contains(strings.Join(cs.Env, "\n"), status.EnvRelaySocket+"=/opt/smile/relay/smile.sock") || !strings.Contains(strings.Join(cs.Env, "\n"), "TEAM_KEY=team-secret-key") {
+	if sock == "" || !strings.Contains(strings.Join(cs.Env, "\n"), wire.EnvRelaySocket+"=/opt/smile/relay/smile.sock") || !strings.Contains(strings.Join(cs.Env, "\n"), "TEAM_KEY=team-secret-key") {
 		t.Fatalf("mounts %+v env %q", cs.Mounts, cs.Env)
 	}
 	ask := func(req string) string {
@@ -164,14 +169,14 @@ func TestBudgetEndsTheLoopBeforeTheNextCall(t *testing.T) {
 	h := llmHarness(t, "  llmProvider: claude\n  budgetUsd: 0.5\n")
 	run := h.settle()
 	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleStudent, ReceivedAt: h.clock(),
-		Student: &status.StudentResultRequest{StudentOutput: askChmod, Timestamp: h.clock(), Audit: &status.Audit{
+		Student: &wire.StudentResultRequest{StudentOutput: askChmod, Timestamp: h.clock(), Audit: &status.Audit{
 			LLMCalls: []status.LLMCall{{Provider: "claude", InputTokens: 90000, OutputTokens: 4000, CostUSD: 0.61}}}}}
 	if err := h.box().putResult(p); err != nil {
 		t.Fatal(err)
 	}
 	run = h.settle()
 	st := run.Status
-	if st.Phase != status.PhaseError || st.Reason != ReasonBudgetExceeded || !strings.Contains(st.Message, "$0.6100") {
+	if st.Phase != status.PhaseError || st.Reason != status.ReasonBudgetExceeded || !strings.Contains(st.Message, "$0.6100") {
 		t.Fatalf("phase %s reason %s message %q", st.Phase, st.Reason, st.Message)
 	}
 	if st.Cost == nil || st.Cost.USD != 0.61 || st.Cost.InputTokens != 90000 {

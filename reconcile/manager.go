@@ -14,6 +14,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/queue"
+	"github.com/smile-loop/smile/reconcile/relay"
+
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
@@ -36,7 +43,7 @@ type Options struct {
 	// (default: the Docker bridge gateway). It may never be unspecified.
 	CallbackHost string
 	// CallbackURL overrides the URL containers are told to call (default
-	// http://host.docker.internal:PORT).
+	// http://HOST:PORT, HOST the runtime's name for the host).
 	CallbackURL string
 	// StepGrace is added to timeoutSeconds before a quiet attempt is given up
 	// (default 15 s).
@@ -51,6 +58,9 @@ type Options struct {
 	ControlToken string
 	// Version is SMILE's version, written into reports.
 	Version string
+	// LookupEnv reads the environment the providers' API keys come from
+	// (default: this process's).
+	LookupEnv func(string) (string, bool)
 }
 
 // Manager runs the controller: reconcile workers fed by a work queue, the
@@ -59,12 +69,17 @@ type Options struct {
 type Manager struct {
 	opts  Options
 	rec   *Reconciler
-	queue *Queue
+	queue *queue.Queue
 	hub   *Hub
 	log   logr.Logger
 
+	// mu guards runs and nothing else: the API's handlers and the workers
+	// take it on every call, so it is never held across disk or engine I/O.
 	mu   sync.Mutex
 	runs map[string]*entry
+	// changing serializes Apply and Delete, which do I/O (state locks,
+	// orphan removal, the registry); no handler waits on it.
+	changing sync.Mutex
 
 	logins *logins // the dashboard's one-time login tokens and session
 
@@ -79,7 +94,7 @@ type entry struct {
 	applied   *Applied
 	stateFile string
 	lay       layout
-	lock      *status.Lock
+	lock      *store.Lock
 }
 
 // Outcome is what apply did, in kubectl's words.
@@ -112,7 +127,10 @@ func NewManager(opts Options) *Manager {
 	if opts.ControlToken == "" {
 		opts.ControlToken = newID()
 	}
-	m := &Manager{opts: opts, queue: NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
+	if opts.LookupEnv == nil {
+		opts.LookupEnv = os.LookupEnv
+	}
+	m := &Manager{opts: opts, queue: queue.NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
 		watchRefresh: make(chan struct{}, 1), logins: newLogins()}
 	m.rec = &Reconciler{
 		Runtime:        opts.Runtime,
@@ -124,6 +142,8 @@ func NewManager(opts Options) *Manager {
 		Events:         m.hub,
 		ReportFallback: opts.ReportFallback,
 		Version:        opts.Version,
+		Relays:         relay.NewSet(opts.Runtime, 0),
+		LookupEnv:      opts.LookupEnv,
 	}
 	return m
 }
@@ -155,7 +175,7 @@ func (m *Manager) Start(ctx context.Context) error {
 	m.rec.CallbackAddr = m.callbackLn.Addr().String()
 	m.rec.CallbackURL = m.opts.CallbackURL
 	if m.rec.CallbackURL == "" {
-		m.rec.CallbackURL = "http://host.docker.internal:" + strconv.Itoa(port)
+		m.rec.CallbackURL = "http://" + net.JoinHostPort(info.HostName, strconv.Itoa(port))
 	}
 	api := &API{m: m}
 	for _, s := range []struct {
@@ -209,6 +229,7 @@ func (m *Manager) Start(ctx context.Context) error {
 // Wait blocks until everything Start began has stopped (after ctx ends).
 func (m *Manager) Wait() {
 	m.wg.Wait()
+	m.rec.Relays.Close()
 	if m.rec.Brains != nil {
 		m.rec.Brains.Wait()
 	}
@@ -232,7 +253,7 @@ func (m *Manager) ControlToken() string { return m.opts.ControlToken }
 // controller does when it starts, and how a crashed one resumes (E19).
 // Runs that cannot be applied are logged and skipped.
 func (m *Manager) ApplyRecorded(dir string) error {
-	recs, err := status.Registry{Dir: dir}.List()
+	recs, err := store.Registry{Dir: dir}.List()
 	if err != nil {
 		return err
 	}
@@ -288,7 +309,7 @@ type ApplyResult struct {
 // its state file (one loop per state file: E14/E18), and hands the run to the
 // workers. It reports whether the run is new, changed or unchanged.
 func (m *Manager) Apply(path string) (ApplyResult, error) {
-	manifest, err := spec.LoadManifest(path)
+	manifest, err := runfile.Load(path)
 	if err != nil {
 		return ApplyResult{}, err
 	}
@@ -307,37 +328,36 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 		return res, err // refused now, not retried by every reconcile
 	}
 
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	e, known := m.runs[name]
-	if known && e.applied.Path != abs {
-		return res, fmt.Errorf("run %s is already applied from %s", name, e.applied.Path)
-	}
-	for other, oe := range m.runs {
-		if other != name && oe.stateFile == d.Paths.StateFile {
-			return res, fmt.Errorf("%w: run %s uses the same state file %s", status.ErrLoopRunning, other, d.Paths.StateFile)
-		}
+	m.changing.Lock()
+	defer m.changing.Unlock()
+	e, known, err := m.applicable(name, abs, d.Paths.StateFile)
+	if err != nil {
+		return res, err
 	}
 	if !known || e.stateFile != d.Paths.StateFile {
-		lock, err := status.Acquire(d.Paths.StateFile)
+		lock, err := store.Acquire(d.Paths.StateFile)
 		if err != nil {
 			return res, err
 		}
 		if known {
 			e.lock.Release()
 		}
-		e = &entry{stateFile: d.Paths.StateFile, lay: layoutFor(d), lock: lock}
+		e = &entry{stateFile: d.Paths.StateFile, lay: layoutFor(d), lock: lock, applied: &Applied{Manifest: manifest, Dir: dir, Path: abs}}
+		m.mu.Lock()
 		m.runs[name] = e
+		m.mu.Unlock()
 		// Holding the lock proves no live process runs this loop: containers
 		// another instance left are orphans (E19).
 		if err := m.removeOrphans(e.lay); err != nil {
 			m.log.Info("Could not remove orphaned containers", "run", name, "error", err.Error())
 		}
 	}
+	m.mu.Lock()
 	e.applied = &Applied{Manifest: manifest, Dir: dir, Path: abs}
+	m.mu.Unlock()
 
 	res.Outcome = Created
-	if prev, err := status.Load(d.Paths.StateFile); err == nil && prev.Metadata.Name == name {
+	if prev, err := store.Load(d.Paths.StateFile); err == nil && prev.Metadata.Name == name {
 		res.Outcome = Configured
 		if prev.Metadata.InputDigest == d.Digest {
 			res.Outcome = Unchanged
@@ -346,19 +366,37 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 			// A stopped run has no verdict for these inputs: applying it
 			// again runs it again (a new generation, as after an edit).
 			prev.Metadata.InputDigest = ""
-			if err := status.Save(d.Paths.StateFile, prev); err != nil {
+			if err := store.Save(d.Paths.StateFile, prev); err != nil {
 				return res, fmt.Errorf("rerun stopped run %s: %w", name, err)
 			}
 			res.Outcome = Configured
 		}
 	}
-	rec := status.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
-	if err := (status.Registry{Dir: dir}).Put(rec); err != nil {
+	rec := store.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
+	if err := (store.Registry{Dir: dir}).Put(rec); err != nil {
 		return res, fmt.Errorf("record run %s: %w", name, err)
 	}
 	m.queue.Add(name)
 	m.refreshWatches()
 	return res, nil
+}
+
+// applicable checks that a run may be applied from path with stateFile: not
+// applied from elsewhere, and no other run's state file. It returns the run's
+// entry if it is applied already.
+func (m *Manager) applicable(name, path, stateFile string) (*entry, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, known := m.runs[name]
+	if known && e.applied.Path != path {
+		return nil, false, fmt.Errorf("run %s is already applied from %s", name, e.applied.Path)
+	}
+	for other, oe := range m.runs {
+		if other != name && oe.stateFile == stateFile {
+			return nil, false, fmt.Errorf("%w: run %s uses the same state file %s", store.ErrLoopRunning, other, stateFile)
+		}
+	}
+	return e, known, nil
 }
 
 // removeOrphans removes the run's containers that another controller
@@ -386,7 +424,7 @@ func (m *Manager) removeOrphans(lay layout) error {
 func (m *Manager) Desired(name string) (*spec.Desired, error) {
 	app, ok := m.Applied(name)
 	if !ok {
-		return nil, fmt.Errorf("smilerun %q not found", name)
+		return nil, status.UnknownRun(name)
 	}
 	return spec.Resolve(app.Manifest, app.Dir)
 }
@@ -400,9 +438,9 @@ func (m *Manager) Run(name string) (*status.Run, error) {
 	e, ok := m.runs[name]
 	m.mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("smilerun %q not found", name)
+		return nil, status.UnknownRun(name)
 	}
-	return status.Load(e.stateFile)
+	return store.Load(e.stateFile)
 }
 
 // LastError is the error of a run's last reconcile, if it failed.
@@ -438,7 +476,7 @@ func (m *Manager) WaitFinished(ctx context.Context, name, digest string) (*statu
 // of digest ("" for whatever it last applied), or stopped on invalid inputs.
 func Finished(run *status.Run, digest string) bool {
 	st := run.Status
-	if st.Reason == "InvalidSpec" && st.Phase.Terminal() {
+	if st.Reason == status.ReasonInvalidSpec && st.Phase.Terminal() {
 		return true
 	}
 	if digest != "" && run.Metadata.InputDigest != digest {
@@ -467,7 +505,7 @@ func (m *Manager) inbox(name string) (inbox, error) {
 	defer m.mu.Unlock()
 	e, ok := m.runs[name]
 	if !ok {
-		return "", fmt.Errorf("smilerun %q not found", name)
+		return "", status.UnknownRun(name)
 	}
 	return inbox(e.lay.inbox()), nil
 }

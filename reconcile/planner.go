@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -18,8 +20,10 @@ const (
 	ActNewGeneration Action = "NewGeneration"
 	// ActInit starts the current generation over: old containers go, Starting.
 	ActInit Action = "Init"
-	// ActBegin checks the image and moves Starting -> RunningStudent.
+	// ActBegin moves Starting -> RunningStudent: the image is there.
 	ActBegin Action = "Begin"
+	// ActImageNotFound ends a Starting loop whose image is not there (E09).
+	ActImageNotFound Action = "ImageNotFound"
 	// ActStartStudent creates the Student's container -> WaitingForStudent.
 	ActStartStudent Action = "StartStudent"
 	// ActStudentResult applies the Student's answer.
@@ -48,6 +52,18 @@ const (
 	ActNone Action = "None"
 )
 
+// The events a transition records under its own name rather than its
+// action's (the timeline and the WebSocket's "action"); observers match them.
+const (
+	EvStudentStarted  Action = "StudentStarted"
+	EvMentorStarted   Action = "MentorStarted"
+	EvStudentReported Action = "StudentReported"
+	EvMentorAnswered  Action = "MentorAnswered"
+	EvStopped         Action = "Stopped"
+	EvTimeout         Action = "Timeout"
+	EvInvalidSpec     Action = "InvalidSpec"
+)
+
 // Observed is what the reconciler saw of the world for one run.
 type Observed struct {
 	// Containers are all containers labelled with the run.
@@ -61,15 +77,18 @@ type Observed struct {
 	// BrainGone: the current attempt's learner ran in a controller and no
 	// longer runs (that controller stopped) and left no result.
 	BrainGone bool
+	// ImageMissing is why the run's image is not on the engine, as the engine
+	// said it ("" when it is there). Only a Starting run looks.
+	ImageMissing string
 }
 
 // Posted is a Student or Mentor result as the API kept it in the inbox.
 type Posted struct {
-	Attempt    string                       `json:"attempt"`
-	Role       status.Role                  `json:"role"`
-	ReceivedAt time.Time                    `json:"receivedAt"`
-	Student    *status.StudentResultRequest `json:"student,omitempty"`
-	Mentor     *status.MentorResultRequest  `json:"mentor,omitempty"`
+	Attempt    string                     `json:"attempt"`
+	Role       status.Role                `json:"role"`
+	ReceivedAt time.Time                  `json:"receivedAt"`
+	Student    *wire.StudentResultRequest `json:"student,omitempty"`
+	Mentor     *wire.MentorResultRequest  `json:"mentor,omitempty"`
 	// File is where the result is kept (set when read back).
 	File string `json:"-"`
 }
@@ -106,10 +125,14 @@ type Plan struct {
 	Action Action
 	// Phase is the phase the run is in after the action.
 	Phase   status.Phase
-	Reason  string
+	Reason  status.Reason
 	Message string
 	// RequeueAfter is when to look again if nothing happens (ActWait).
 	RequeueAfter time.Duration
+	// TimedOut is the answer recorded for a Student whose step ran out of
+	// time (ActStepTimeout while the Student works): the planner's, so the
+	// executor never works it out again.
+	TimedOut *status.StudentOutput
 }
 
 // Decide returns the one transition to perform next. It is pure: the same
@@ -118,11 +141,11 @@ type Plan struct {
 func Decide(in Input) Plan {
 	run, d := in.Run, in.Desired
 	if run == nil || run.Metadata.Generation == 0 || run.Metadata.InputDigest != d.Digest {
-		return Plan{Action: ActNewGeneration, Phase: phaseOf(run), Reason: "InputsChanged", Message: "the run's inputs changed"}
+		return Plan{Action: ActNewGeneration, Phase: phaseOf(run), Reason: status.ReasonInputsChanged, Message: "the run's inputs changed"}
 	}
 	st := &run.Status
 	if st.ObservedGeneration != run.Metadata.Generation {
-		return Plan{Action: ActInit, Phase: status.PhaseStarting, Reason: "NewGeneration",
+		return Plan{Action: ActInit, Phase: status.PhaseStarting, Reason: status.ReasonNewGeneration,
 			Message: fmt.Sprintf("starting generation %d", run.Metadata.Generation)}
 	}
 	if st.Phase.Terminal() {
@@ -142,11 +165,11 @@ func Decide(in Input) Plan {
 		}
 	}
 	if s := in.Observed.Stop; s != nil {
-		return Plan{Action: ActStop, Phase: status.PhaseStopped, Reason: "Stopped", Message: "stopped: " + s.Reason}
+		return Plan{Action: ActStop, Phase: status.PhaseStopped, Reason: status.ReasonStopped, Message: "stopped: " + s.Reason}
 	}
 	deadline := st.StartedAt.Add(time.Duration(d.Config.Timeout) * time.Second)
 	if !in.Now.Before(deadline) {
-		return Plan{Action: ActGlobalTimeout, Phase: status.PhaseTimeout, Reason: "Timeout",
+		return Plan{Action: ActGlobalTimeout, Phase: status.PhaseTimeout, Reason: status.ReasonTimeout,
 			Message: fmt.Sprintf("the loop did not finish within its timeout of %ds", d.Config.Timeout)}
 	}
 
@@ -157,17 +180,20 @@ func Decide(in Input) Plan {
 
 	switch st.Phase {
 	case status.PhaseStarting:
-		return Plan{Action: ActBegin, Phase: status.PhaseRunningStudent, Reason: "Started", Message: "starting iteration 1"}
+		if why := in.Observed.ImageMissing; why != "" {
+			return Plan{Action: ActImageNotFound, Phase: status.PhaseError, Reason: status.ReasonImageNotFound, Message: why}
+		}
+		return Plan{Action: ActBegin, Phase: status.PhaseRunningStudent, Reason: status.ReasonStarted, Message: "starting iteration 1"}
 	case status.PhaseRunningStudent:
-		return Plan{Action: ActStartStudent, Phase: status.PhaseWaitingForStudent, Reason: "StudentRunning",
+		return Plan{Action: ActStartStudent, Phase: status.PhaseWaitingForStudent, Reason: status.ReasonStudentRunning,
 			Message: fmt.Sprintf("the Student is following the tutorial (iteration %d)", st.Iteration)}
 	case status.PhaseRunningMentor:
-		return Plan{Action: ActStartMentor, Phase: status.PhaseWaitingForMentor, Reason: "MentorRunning",
+		return Plan{Action: ActStartMentor, Phase: status.PhaseWaitingForMentor, Reason: status.ReasonMentorRunning,
 			Message: fmt.Sprintf("the Mentor is answering the Student's question (iteration %d)", st.Iteration)}
 	case status.PhaseWaitingForStudent, status.PhaseWaitingForMentor:
 		return waiting(in, deadline)
 	}
-	return Plan{Action: ActInit, Phase: status.PhaseStarting, Reason: "UnknownPhase",
+	return Plan{Action: ActInit, Phase: status.PhaseStarting, Reason: status.ReasonUnknownPhase,
 		Message: fmt.Sprintf("unknown phase %q: starting over", st.Phase)}
 }
 
@@ -182,19 +208,19 @@ func waiting(in Input, globalDeadline time.Time) Plan {
 	if st.Attempt == nil {
 		// Nothing to wait on (a crash between two writes cannot cause this, but
 		// a hand-edited state file can): run the step again.
-		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: "NoAttempt", Message: "no container recorded: starting it again"}
+		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: status.ReasonNoAttempt, Message: "no container recorded: starting it again"}
 	}
 	if in.Observed.BrainGone {
 		// Its learner died with the controller that ran it: the attempt
 		// starts again, from a fresh container.
-		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: "Resumed",
+		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: status.ReasonResumed,
 			Message: fmt.Sprintf("resuming iteration %d: the %s's learner ran in a controller that stopped", st.Iteration, role)}
 	}
 	c, ok := findContainer(in.Observed.Containers, st.Attempt.Container)
 	if !ok && st.Attempt.Instance != "" && st.Attempt.Instance != in.Instance {
 		// The controller that started it died and its orphan was removed
 		// (E19): resume from the last completed transition.
-		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: "Resumed",
+		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: status.ReasonResumed,
 			Message: fmt.Sprintf("resuming iteration %d: the %s's container belonged to a controller that stopped", st.Iteration, role)}
 	}
 	if !ok || c.State == runtime.StateExited || c.State == runtime.StateGone {
@@ -202,13 +228,13 @@ func waiting(in Input, globalDeadline time.Time) Plan {
 		if ok && c.State == runtime.StateExited {
 			msg = fmt.Sprintf("the %s container %s exited with code %d without reporting a result", role, st.Attempt.Container, c.ExitCode)
 		}
-		return Plan{Action: ActContainerDied, Phase: status.PhaseError, Reason: "ContainerDied", Message: msg}
+		return Plan{Action: ActContainerDied, Phase: status.PhaseError, Reason: status.ReasonContainerDied, Message: msg}
 	}
 	step := time.Duration(in.Desired.Config.StudentBehavior.TimeoutSeconds)*time.Second + in.StepGrace
 	if p := in.Observed.Progress; p == nil {
 		quietUntil := st.Attempt.StartedAt.Add(step)
 		if !in.Now.Before(quietUntil) {
-			return Plan{Action: ActNoCallback, Phase: status.PhaseError, Reason: "NoCallback",
+			return Plan{Action: ActNoCallback, Phase: status.PhaseError, Reason: status.ReasonNoCallback,
 				Message: fmt.Sprintf("the %s wrapper never called back within %s of starting", role, step.Round(time.Second))}
 		}
 		return wait(in.Now, quietUntil, globalDeadline)
@@ -238,11 +264,11 @@ func stepTimeout(in Input, role string, p *Progress, step time.Duration) Plan {
 	st := &in.Run.Status
 	msg := fmt.Sprintf("the %s made no progress for %s on step %q", role, step.Round(time.Second), p.Step)
 	if st.Phase == status.PhaseWaitingForMentor {
-		return Plan{Action: ActStepTimeout, Phase: status.PhaseBlocker, Reason: "MentorTimeout", Message: msg}
+		return Plan{Action: ActStepTimeout, Phase: status.PhaseBlocker, Reason: status.ReasonMentorTimeout, Message: msg}
 	}
 	out := TimedOutStudent(in.Desired.Config.StudentBehavior, p, step)
 	plan := studentResult(in, out)
-	plan.Action = ActStepTimeout
+	plan.Action, plan.TimedOut = ActStepTimeout, &out
 	if plan.Message == "" {
 		plan.Message = msg
 	}
@@ -265,6 +291,10 @@ func TimedOutStudent(b spec.StudentBehavior, p *Progress, step time.Duration) st
 		out.Status = status.StudentCannotComplete
 		out.Reason = out.Problem
 	}
+	out.Findings = []status.Finding{{
+		Category: status.CategoryTimeout, Line: p.Line, Problem: out.Problem,
+		Asked: out.Status == status.StudentAskMentor,
+	}}
 	return out
 }
 
@@ -272,31 +302,31 @@ func studentResult(in Input, out status.StudentOutput) Plan {
 	st := &in.Run.Status
 	switch out.Status {
 	case status.StudentCompleted:
-		return Plan{Action: ActStudentResult, Phase: status.PhaseCompleted, Reason: "Completed",
+		return Plan{Action: ActStudentResult, Phase: status.PhaseCompleted, Reason: status.ReasonCompleted,
 			Message: fmt.Sprintf("the Student completed the tutorial in iteration %d", st.Iteration)}
 	case status.StudentAskMentor:
 		if st.Iteration >= in.Desired.Config.MaxIterations {
-			return Plan{Action: ActStudentResult, Phase: status.PhaseMaxIterations, Reason: "MaxIterations",
+			return Plan{Action: ActStudentResult, Phase: status.PhaseMaxIterations, Reason: status.ReasonMaxIterations,
 				Message: fmt.Sprintf("the Student was still stuck after %d iterations (maxIterations)", st.Iteration)}
 		}
-		return Plan{Action: ActStudentResult, Phase: status.PhaseRunningMentor, Reason: "AskedMentor",
+		return Plan{Action: ActStudentResult, Phase: status.PhaseRunningMentor, Reason: status.ReasonAskedMentor,
 			Message: "the Student asked the Mentor: " + out.QuestionForMentor}
 	}
 	reason := out.Reason
 	if reason == "" {
 		reason = out.Problem
 	}
-	return Plan{Action: ActStudentResult, Phase: status.PhaseBlocker, Reason: "CannotComplete",
+	return Plan{Action: ActStudentResult, Phase: status.PhaseBlocker, Reason: status.ReasonCannotComplete,
 		Message: "the Student cannot complete the tutorial: " + reason}
 }
 
-func mentorResult(in Input, r *status.MentorResultRequest) Plan {
+func mentorResult(in Input, r *wire.MentorResultRequest) Plan {
 	st := &in.Run.Status
 	if r.Advice != nil && r.Advice.Resolution == status.ResolutionUnresolvable {
-		return Plan{Action: ActMentorResult, Phase: status.PhaseBlocker, Reason: "Unresolvable",
+		return Plan{Action: ActMentorResult, Phase: status.PhaseBlocker, Reason: status.ReasonUnresolvable,
 			Message: "the Mentor found no way past the Student's problem"}
 	}
-	return Plan{Action: ActMentorResult, Phase: status.PhaseRunningStudent, Reason: "MentorAnswered",
+	return Plan{Action: ActMentorResult, Phase: status.PhaseRunningStudent, Reason: status.ReasonMentorAnswered,
 		Message: fmt.Sprintf("the Mentor answered; starting iteration %d", st.Iteration+1)}
 }
 

@@ -1,9 +1,12 @@
 package reconcile
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
@@ -40,12 +43,12 @@ func running(name string) []runtime.Container {
 
 func studentPosted(s status.StudentStatus) *Posted {
 	out := status.StudentOutput{Status: s, CurrentStep: "line 3", QuestionForMentor: "what now?", Reason: "stuck"}
-	return &Posted{Attempt: "c-student", Role: status.RoleStudent, Student: &status.StudentResultRequest{StudentOutput: out}}
+	return &Posted{Attempt: "c-student", Role: status.RoleStudent, Student: &wire.StudentResultRequest{StudentOutput: out}}
 }
 
 func mentorPosted(res status.Resolution) *Posted {
-	return &Posted{Attempt: "c-mentor", Role: status.RoleMentor, Mentor: &status.MentorResultRequest{
-		MentorOutput: "notes", Advice: &status.MentorAdvice{Resolution: res}}}
+	return &Posted{Attempt: "c-mentor", Role: status.RoleMentor, Mentor: &wire.MentorResultRequest{
+		MentorOutput: "notes", Advice: &wire.MentorAdvice{Resolution: res}}}
 }
 
 func TestDecide(t *testing.T) {
@@ -65,7 +68,7 @@ func TestDecide(t *testing.T) {
 		now     time.Time
 		action  Action
 		phase   status.Phase
-		reason  string
+		reason  status.Reason
 		message string // a substring of the plan's message
 	}{
 		{name: "no status yet: first generation", run: nil, now: t0,
@@ -76,6 +79,9 @@ func TestDecide(t *testing.T) {
 			action: ActInit, phase: status.PhaseStarting},
 		{name: "starting: begin iteration 1", run: runIn(status.PhaseStarting, 0), now: t0,
 			action: ActBegin, phase: status.PhaseRunningStudent},
+		{name: "starting without the image: error, the engine's words", run: runIn(status.PhaseStarting, 0),
+			obs: Observed{ImageMissing: "image smile-base:latest not found"}, now: t0,
+			action: ActImageNotFound, phase: status.PhaseError, reason: status.ReasonImageNotFound, message: "smile-base:latest not found"},
 		{name: "running student: start its container", run: runIn(status.PhaseRunningStudent, 1), now: t0,
 			action: ActStartStudent, phase: status.PhaseWaitingForStudent},
 		{name: "student completed", run: runIn(status.PhaseWaitingForStudent, 1),
@@ -180,12 +186,20 @@ func TestStepTimeoutWithoutAskOnTimeoutIsABlocker(t *testing.T) {
 	d.Config.StudentBehavior.AskOnTimeout = false
 	run := runIn(status.PhaseWaitingForStudent, 1)
 	plan := Decide(Input{Now: t0.Add(2 * time.Minute), Desired: d, Run: run,
-		Observed: Observed{Containers: running("c-student"), Progress: &Progress{Step: "line 4: sleep 999", At: t0}}})
+		Observed: Observed{Containers: running("c-student"), Progress: &Progress{Step: "line 4: sleep 999", Line: 4, At: t0}}})
 	if plan.Action != ActStepTimeout || plan.Phase != status.PhaseBlocker {
 		t.Fatalf("plan = %+v, want a step timeout ending in Blocker", plan)
 	}
 	if !strings.Contains(plan.Message, "sleep 999") {
 		t.Errorf("message %q should name the step", plan.Message)
+	}
+	// The planner, not the executor, writes the Student's answer.
+	want := &status.StudentOutput{Status: status.StudentCannotComplete, CurrentStep: "line 4: sleep 999", Line: 4,
+		Problem: `step "line 4: sleep 999" did not finish within 1m0s`, Summary: "the Student's step timed out",
+		Reason:   `step "line 4: sleep 999" did not finish within 1m0s`,
+		Findings: []status.Finding{{Category: status.CategoryTimeout, Line: 4, Problem: `step "line 4: sleep 999" did not finish within 1m0s`}}}
+	if !reflect.DeepEqual(plan.TimedOut, want) {
+		t.Errorf("TimedOut =\n  %+v\nwant\n  %+v", plan.TimedOut, want)
 	}
 }
 

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/coder/websocket"
+	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/coder/websocket"
 )
 
 // testControlToken is the controller token of the test managers.
@@ -30,7 +30,7 @@ func withToken(h http.Header) http.Header {
 func TestReadsNeedTheControllerToken(t *testing.T) {
 	m, _ := startManager(t)
 	base := "http://" + m.APIAddr()
-	paths := []string{status.PathStatus, status.PathStatus + "?view=run", status.PathProgress, "/", "/dashboard/dashboard.js", "/api/tutorial"}
+	paths := []string{wire.PathStatus, wire.PathStatus + "?view=run", wire.PathProgress, "/", "/dashboard/dashboard.js", "/api/tutorial"}
 	for _, path := range paths {
 		for _, tc := range []struct {
 			name, auth string
@@ -99,8 +99,8 @@ func TestDashboardTokenURLSetsACookie(t *testing.T) {
 		cookie *http.Cookie
 		want   int
 	}{
-		{"cookie", status.PathStatus, cookie, http.StatusOK},
-		{"wrong cookie", status.PathStatus, &http.Cookie{Name: TokenCookie, Value: "nope"}, http.StatusUnauthorized},
+		{"cookie", wire.PathStatus, cookie, http.StatusOK},
+		{"wrong cookie", wire.PathStatus, &http.Cookie{Name: TokenCookie, Value: "nope"}, http.StatusUnauthorized},
 		{"login token used twice", "/?token=" + login, nil, http.StatusUnauthorized},
 		{"wrong login token", "/?token=wrong", nil, http.StatusUnauthorized},
 		{"controller token is no login token", "/?token=" + testControlToken, nil, http.StatusUnauthorized},

@@ -11,6 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/relay"
+
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/runtime"
@@ -83,6 +87,12 @@ type Reconciler struct {
 	Brains *Brains
 	// Wake asks for a reconcile of a run (a brain kept a result).
 	Wake func(name string)
+	// Relays carry the traffic of containers without a network; the
+	// manager owns and closes them. Nil refuses studentNetwork none.
+	Relays *relay.Set
+	// LookupEnv reads the controller's environment, where the providers' API
+	// keys are; nil means an empty environment.
+	LookupEnv func(string) (string, bool)
 
 	mu       sync.Mutex
 	observed map[string]*status.Run // the last status written, by run name
@@ -123,9 +133,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 	if err != nil {
 		return r.invalid(ctx, app, err)
 	}
-	run, err := status.Load(d.Paths.StateFile)
+	run, err := store.Load(d.Paths.StateFile)
 	switch {
-	case errors.Is(err, status.ErrNotFound):
+	case errors.Is(err, store.ErrNotFound):
 		run = nil
 	case err != nil:
 		return Result{}, err
@@ -138,7 +148,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 	}
 	lay := layoutFor(d)
 	r.markBrainRun(d.Name, r.inProcess(d.Config.LLMProvider))
-	obs, err := r.observe(ctx, lay, run, d.Config.LLMProvider)
+	obs, err := r.observe(ctx, lay, run, d.Config)
 	if err != nil {
 		return Result{}, err
 	}
@@ -153,8 +163,19 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 // observe reads the run's containers first and the inbox second: a wrapper
 // posts its result before its container exits, so a container seen exited
 // with no result in the inbox really died without one.
-func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, provider spec.Provider) (Observed, error) {
+func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, cfg spec.Config) (Observed, error) {
 	var obs Observed
+	provider := cfg.LLMProvider
+	if run != nil && run.Status.Phase == status.PhaseStarting {
+		// What every attempt needs, looked at once, before the loop begins.
+		err := r.Runtime.EnsureImage(ctx, cfg.ContainerImage)
+		switch {
+		case errors.Is(err, runtime.ErrImageNotFound):
+			obs.ImageMissing = err.Error()
+		case err != nil:
+			return obs, fmt.Errorf("look for image %s: %w", cfg.ContainerImage, err)
+		}
+	}
 	cs, err := r.Runtime.List(ctx, lay.selector())
 	if err != nil {
 		return obs, fmt.Errorf("list containers of %s: %w", lay.name, err)
@@ -191,12 +212,12 @@ func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Re
 			stateFile = cfg.StateFile
 		}
 	}
-	run, err := status.Load(stateFile)
+	run, err := store.Load(stateFile)
 	if err != nil || run.Metadata.Name != app.Manifest.Metadata.Name {
 		run = status.NewRun(app.Manifest.Metadata.Name, newID(), app.Path, r.now())
 	}
 	st := &run.Status
-	if st.Reason == "InvalidSpec" && st.Message == cause.Error() {
+	if st.Reason == status.ReasonInvalidSpec && st.Message == cause.Error() {
 		return Result{}, nil
 	}
 	if st.Attempt != nil {
@@ -206,9 +227,9 @@ func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Re
 	if !st.Phase.Terminal() || st.Report == nil {
 		st.Phase = status.PhaseError
 	}
-	st.Reason, st.Message = "InvalidSpec", cause.Error()
-	st.Timeline = append(st.Timeline, status.TimelineEntry{Timestamp: r.now(), Iteration: st.Iteration, Event: "InvalidSpec", Details: cause.Error()})
-	return Result{}, r.save(stateFile, run, "InvalidSpec")
+	st.Reason, st.Message = status.ReasonInvalidSpec, cause.Error()
+	st.Timeline = append(st.Timeline, status.TimelineEntry{Timestamp: r.now(), Iteration: st.Iteration, Event: string(EvInvalidSpec), Details: cause.Error()})
+	return Result{}, r.save(stateFile, run, EvInvalidSpec)
 }
 
 // save writes the status atomically and shares it with readers.
@@ -216,7 +237,7 @@ func (r *Reconciler) save(path string, run *status.Run, action Action) error {
 	now := r.now()
 	run.Status.UpdatedAt = now
 	setConditions(run, now)
-	if err := status.Save(path, run); err != nil {
+	if err := store.Save(path, run); err != nil {
 		return err
 	}
 	snap := clone(run)

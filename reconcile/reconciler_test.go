@@ -10,6 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/status/wire"
+
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/spec"
@@ -41,7 +47,7 @@ func newHarness(t *testing.T, specYAML string) *harness {
 	write(t, filepath.Join(dir, "tutorial.md"), tutorialMD)
 	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec:\n  llmProvider: literal\n  maxIterations: 3\n"+specYAML)
 	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
-	m, err := spec.LoadManifest(filepath.Join(dir, "run.yaml"))
+	m, err := runfile.Load(filepath.Join(dir, "run.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +107,7 @@ func (h *harness) stateFile() string { return filepath.Join(h.dir, ".smile", "st
 
 func (h *harness) state() *status.Run {
 	h.t.Helper()
-	run, err := status.Load(h.stateFile())
+	run, err := store.Load(h.stateFile())
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -121,17 +127,17 @@ func (h *harness) postStudent(out status.StudentOutput) {
 	}
 	audit := &status.Audit{Commands: []status.AuditCommand{{Iteration: run.Status.Iteration, Role: status.RoleStudent, Line: 6, Command: "./run.sh", ExitCode: 126}}}
 	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleStudent, ReceivedAt: h.clock(),
-		Student: &status.StudentResultRequest{StudentOutput: out, Timestamp: h.clock(), Audit: audit}}
+		Student: &wire.StudentResultRequest{StudentOutput: out, Timestamp: h.clock(), Audit: audit}}
 	if err := h.box().putResult(p); err != nil {
 		h.t.Fatal(err)
 	}
 }
 
-func (h *harness) postMentor(answer string, advice *status.MentorAdvice) {
+func (h *harness) postMentor(answer string, advice *wire.MentorAdvice) {
 	h.t.Helper()
 	run := h.state()
 	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleMentor, ReceivedAt: h.clock(),
-		Mentor: &status.MentorResultRequest{MentorOutput: answer, Timestamp: h.clock(), Advice: advice}}
+		Mentor: &wire.MentorResultRequest{MentorOutput: answer, Timestamp: h.clock(), Advice: advice}}
 	if err := h.box().putResult(p); err != nil {
 		h.t.Fatal(err)
 	}
@@ -169,11 +175,11 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 	mentor := run.Status.Attempt.Container
 	ms, _ := h.rt.Spec(mentor)
 	for _, m := range ms.Mounts {
-		if m.Target == status.ContainerWorkDir && !m.ReadOnly {
+		if m.Target == wire.ContainerWorkDir && !m.ReadOnly {
 			t.Errorf("the Mentor's work folder must be read-only")
 		}
 	}
-	var task status.Task
+	var task wire.Task
 	readTask(t, run.Status.Attempt.LogsDir, &task)
 	if task.Role != status.RoleMentor || task.Question != askChmod.QuestionForMentor || task.StudentOutput == nil {
 		t.Fatalf("mentor task = %+v", task)
@@ -183,7 +189,7 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 	}
 
 	h.advance(time.Second)
-	h.postMentor("Line 6: run `chmod +x run.sh` first.", &status.MentorAdvice{Line: 6, Category: "permission_denied",
+	h.postMentor("Line 6: run `chmod +x run.sh` first.", &wire.MentorAdvice{Line: 6, Category: "permission_denied",
 		Resolution: status.ResolutionWorkaround, Workaround: "chmod +x run.sh", SuggestedFix: "Add `chmod +x run.sh` before line 6."})
 	run = h.settle()
 	if run.Status.Phase != status.PhaseWaitingForStudent || run.Status.Iteration != 2 {
@@ -243,7 +249,7 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 	// Completed with a gap: the tutorial did not pass, and the condition says
 	// so, as the exit code does.
 	if cond := run.Status.Condition(status.ConditionSucceeded); cond == nil || cond.Status != status.ConditionFalse ||
-		cond.Reason != ReasonGapsFound || !strings.Contains(cond.Message, "1 gap (1 major)") {
+		cond.Reason != status.ReasonGapsFound || !strings.Contains(cond.Message, "1 gap (1 major)") {
 		t.Errorf("condition Succeeded = %+v, want False/GapsFound", cond)
 	}
 	// Nothing more to do: a further reconcile changes nothing.
@@ -260,7 +266,7 @@ func checkStudentSpec(t *testing.T, h *harness, cs runtime.ContainerSpec, run *s
 	if cs.Image != "smile-base:latest" || !cs.HostGateway {
 		t.Errorf("image %q hostGateway %v", cs.Image, cs.HostGateway)
 	}
-	want := map[string]bool{status.ContainerTutorialDir: true, status.ContainerWorkDir: false, status.ContainerLogsDir: false, status.ContainerWrapperPath: true}
+	want := map[string]bool{wire.ContainerTutorialDir: true, wire.ContainerWorkDir: false, wire.ContainerLogsDir: false, wire.ContainerWrapperPath: true}
 	for _, m := range cs.Mounts {
 		ro, ok := want[m.Target]
 		if !ok {
@@ -283,24 +289,24 @@ func checkStudentSpec(t *testing.T, h *harness, cs runtime.ContainerSpec, run *s
 	env := strings.Join(cs.Env, "\n")
 	// The attempt's own token, never the run's (which only the state file,
 	// hidden from every container, holds).
-	tok, ok := h.rec.lookupToken(envOf(cs.Env, status.EnvToken))
+	tok, ok := h.rec.lookupToken(envOf(cs.Env, wire.EnvToken))
 	if !ok || tok.attempt != cs.Name || tok.role != status.RoleStudent || strings.Contains(env, run.Status.Token) {
 		t.Errorf("the container must get its attempt's token, not the run's: %+v", tok)
 	}
-	var task status.Task
+	var task wire.Task
 	readTask(t, run.Status.Attempt.LogsDir, &task)
 	if task.Tutorial != "/workspace/tutorial/tutorial.md" || task.Provider != spec.ProviderLiteral || task.Attempt != cs.Name {
 		t.Errorf("task = %+v", task)
 	}
 }
 
-func readTask(t *testing.T, logsDir string, task *status.Task) {
+func readTask(t *testing.T, logsDir string, task *wire.Task) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(logsDir, status.TaskFileName))
+	data, err := os.ReadFile(filepath.Join(logsDir, wire.TaskFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
-	*task = status.Task{}
+	*task = wire.Task{}
 	if err := json.Unmarshal(data, task); err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +317,7 @@ func TestUnresolvableEndsInBlockerAndKeepsContainers(t *testing.T) {
 	h.settle()
 	h.postStudent(askChmod)
 	h.settle()
-	h.postMentor("No known fix.", &status.MentorAdvice{Line: 6, Resolution: status.ResolutionUnresolvable})
+	h.postMentor("No known fix.", &wire.MentorAdvice{Line: 6, Resolution: status.ResolutionUnresolvable})
 	run := h.settle()
 	if run.Status.Phase != status.PhaseBlocker || run.Status.Reason != "Unresolvable" {
 		t.Fatalf("phase %s reason %s", run.Status.Phase, run.Status.Reason)

@@ -2,263 +2,13 @@ package reconcile
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"net"
-	"net/http"
-	"net/http/httputil"
 	"net/url"
-	"os"
-	"path/filepath"
-	"strings"
-	"sync"
-	"time"
-
-	"github.com/go-logr/logr"
-
-	"github.com/smile-loop/smile/runtime"
-	"github.com/smile-loop/smile/spec"
-	"github.com/smile-loop/smile/status"
 )
 
-// A Student container on studentNetwork none has no network interface but
-// the loopback: it can reach nothing, the controller included. The relay is
-// how its wrapper still reports, and how its model's CLI still reaches the
-// model's API and nothing else. It is a Unix socket in a folder mounted
-// read-only into the container (a socket needs no network, and connect()
-// works on a read-only mount), served by the controller:
-//
-//   - origin-form requests (POST /api/student/result, /api/progress) go to
-//     the callback listener, token and all: the relay adds no authority;
-//   - CONNECT host:443 (https through a proxy) and absolute-URL requests
-//     (http through a proxy) go to the provider's API hosts only; anything
-//     else is refused with 403.
-//
-// Inside the container, the wrapper pipes a loopback port to the socket and
-// gives the CLI HTTPS_PROXY=http://127.0.0.1:PORT. A tutorial command that
-// tries the web gets "Network is unreachable" (or a 403 through the proxy).
-// One relay serves one container; it closes when the container is gone.
-
-// relays are the open relays, by container name.
-var relays = struct {
-	sync.Mutex
-	m map[string]*relay
-}{m: map[string]*relay{}}
-
-// relayPoll is how often a relay checks that its container still exists.
-var relayPoll = 5 * time.Second
-
-type relay struct {
-	name     string
-	dir      string
-	srv      *http.Server
-	callback *url.URL
-	allowed  map[string]bool // host:port
-	redirect map[string]string
-	done     chan struct{}
-}
-
-// relayHosts are the API hosts each provider's CLI talks to, as host:port.
-func relayHosts(cfg spec.Config) []string {
-	switch cfg.LLMProvider {
-	case spec.ProviderClaude:
-		return []string{"api.anthropic.com:443"}
-	case spec.ProviderCodex:
-		return []string{"api.openai.com:443", "chatgpt.com:443"}
-	case spec.ProviderGemini:
-		return []string{"generativelanguage.googleapis.com:443", "oauth2.googleapis.com:443", "cloudcode-pa.googleapis.com:443"}
-	case spec.ProviderOpenAI:
-		u, err := url.Parse(cfg.OpenAI.BaseURL)
-		if err != nil {
-			return nil
-		}
-		port := u.Port()
-		if port == "" {
-			port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
-		}
-		return []string{net.JoinHostPort(u.Hostname(), port)}
-	}
-	return nil
-}
-
-// startRelay opens the relay of container name: callback is the callback
-// listener's URL as the host reaches it, allowed the API hosts, gateway the
-// address host.docker.internal stands for on the host.
-func startRelay(ctx context.Context, rt runtime.Runtime, name string, callback *url.URL, allowed []string, gateway string) (*relay, error) {
-	stopRelay(name)
-	// Under the system's temp folder: a socket path may not exceed 108 bytes,
-	// and a run's own folders can be deep.
-	dir, err := os.MkdirTemp("", "smile-relay-")
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Chmod(dir, 0o755); err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	sock := filepath.Join(dir, status.RelaySocketName)
-	ln, err := net.Listen("unix", sock)
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, fmt.Errorf("listen on the relay socket: %w", err)
-	}
-	// Whoever the container runs as may connect; the callback token still
-	// guards every write.
-	if err := os.Chmod(sock, 0o666); err != nil {
-		ln.Close()
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	r := &relay{name: name, dir: dir, callback: callback, allowed: map[string]bool{}, redirect: map[string]string{}, done: make(chan struct{})}
-	for _, h := range allowed {
-		r.allowed[h] = true
-		if host, port, err := net.SplitHostPort(h); err == nil && host == "host.docker.internal" && gateway != "" {
-			r.redirect[h] = net.JoinHostPort(gateway, port)
-		}
-	}
-	log := logr.FromContextOrDiscard(ctx).WithValues("container", name)
-	r.srv = &http.Server{Handler: r, ReadHeaderTimeout: 30 * time.Second, ErrorLog: nil}
-	go func() {
-		if err := r.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			log.Info("Relay stopped", "error", err.Error())
-		}
-	}()
-	relays.Lock()
-	relays.m[name] = r
-	relays.Unlock()
-	go r.watch(context.WithoutCancel(ctx), rt, relayPoll)
-	return r, nil
-}
-
-// watch closes the relay once its container is gone or has exited.
-func (r *relay) watch(ctx context.Context, rt runtime.Runtime, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-r.done:
-			return
-		case <-t.C:
-		}
-		c, err := rt.Inspect(ctx, r.name)
-		if errors.Is(err, runtime.ErrNotFound) || (err == nil && (c.State == runtime.StateExited || c.State == runtime.StateGone)) {
-			stopRelay(r.name)
-			return
-		}
-	}
-}
-
-// stopRelay closes the relay of a container, if it has one.
-func stopRelay(name string) {
-	relays.Lock()
-	r, ok := relays.m[name]
-	delete(relays.m, name)
-	relays.Unlock()
-	if !ok {
-		return
-	}
-	close(r.done)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	_ = r.srv.Shutdown(ctx)
-	os.RemoveAll(r.dir)
-}
-
-func (r *relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	switch {
-	case req.Method == http.MethodConnect:
-		r.connect(w, req)
-	case req.URL.IsAbs():
-		r.forward(w, req)
-	case strings.HasPrefix(req.URL.Path, "/api/"):
-		// The wrapper's callbacks.
-		p := httputil.NewSingleHostReverseProxy(r.callback)
-		p.ServeHTTP(w, req)
-	default:
-		http.Error(w, "the relay only carries SMILE's callbacks and the model's API", http.StatusForbidden)
-	}
-}
-
-func (r *relay) target(hostport, scheme string) (string, bool) {
-	if _, _, err := net.SplitHostPort(hostport); err != nil {
-		hostport = net.JoinHostPort(hostport, map[string]string{"http": "80", "https": "443"}[scheme])
-	}
-	if !r.allowed[hostport] {
-		return "", false
-	}
-	if to, ok := r.redirect[hostport]; ok {
-		return to, true
-	}
-	return hostport, true
-}
-
-// connect tunnels https to an allowed API host.
-func (r *relay) connect(w http.ResponseWriter, req *http.Request) {
-	addr, ok := r.target(req.Host, "https")
-	if !ok {
-		http.Error(w, "studentNetwork is none: only the model's API is reachable, not "+req.Host, http.StatusForbidden)
-		return
-	}
-	up, err := net.DialTimeout("tcp", addr, 15*time.Second)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadGateway)
-		return
-	}
-	hj, ok := w.(http.Hijacker)
-	if !ok {
-		up.Close()
-		http.Error(w, "cannot tunnel", http.StatusInternalServerError)
-		return
-	}
-	conn, buf, err := hj.Hijack()
-	if err != nil {
-		up.Close()
-		return
-	}
-	_, _ = conn.Write([]byte("HTTP/1.1 200 Connection Established\r\n\r\n"))
-	if n := buf.Reader.Buffered(); n > 0 {
-		data, _ := buf.Reader.Peek(n)
-		_, _ = up.Write(data)
-	}
-	done := make(chan struct{}, 2)
-	go func() { _, _ = io.Copy(up, conn); done <- struct{}{} }()
-	go func() { _, _ = io.Copy(conn, up); done <- struct{}{} }()
-	<-done
-	conn.Close()
-	up.Close()
-	<-done
-}
-
-// forward passes a plain-http proxy request to an allowed API host.
-func (r *relay) forward(w http.ResponseWriter, req *http.Request) {
-	addr, ok := r.target(req.URL.Host, req.URL.Scheme)
-	if !ok {
-		http.Error(w, "studentNetwork is none: only the model's API is reachable, not "+req.URL.Host, http.StatusForbidden)
-		return
-	}
-	out := req.Clone(req.Context())
-	out.RequestURI = ""
-	out.URL.Host = addr
-	out.Header.Del("Proxy-Connection")
-	out.Header.Del("Proxy-Authorization")
-	resp, err := http.DefaultTransport.RoundTrip(out)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadGateway)
-		return
-	}
-	defer resp.Body.Close()
-	for k, vs := range resp.Header {
-		for _, v := range vs {
-			w.Header().Add(k, v)
-		}
-	}
-	w.WriteHeader(resp.StatusCode)
-	_, _ = io.Copy(w, resp.Body)
-}
-
-// relayCallback is the callback listener's URL as the host reaches it:
-// host.docker.internal is the bridge gateway.
+// relayCallback is the callback listener's URL as the host reaches it: the
+// runtime's host name stands for the bridge gateway.
 func (t *transition) relayCallback(ctx context.Context) (*url.URL, error) {
 	u, err := url.Parse(t.r.CallbackURL)
 	if err != nil {
@@ -268,20 +18,15 @@ func (t *transition) relayCallback(ctx context.Context) (*url.URL, error) {
 		u.Host = t.r.CallbackAddr
 		return u, nil
 	}
-	if u.Hostname() == "host.docker.internal" {
-		gw := relayGateway(ctx, t.r.Runtime)
-		if gw == "" {
-			return nil, errors.New("no bridge gateway address for host.docker.internal")
+	info, err := t.r.Runtime.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read the host's address: %w", err)
+	}
+	if info.HostName != "" && u.Hostname() == info.HostName {
+		if info.GatewayIP == "" {
+			return nil, fmt.Errorf("no bridge gateway address for %s", info.HostName)
 		}
-		u.Host = net.JoinHostPort(gw, u.Port())
+		u.Host = net.JoinHostPort(info.GatewayIP, u.Port())
 	}
 	return u, nil
-}
-
-func relayGateway(ctx context.Context, rt runtime.Runtime) string {
-	info, err := rt.Info(ctx)
-	if err != nil {
-		return ""
-	}
-	return info.GatewayIP
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/smile-loop/smile/status/report"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -11,19 +13,19 @@ import (
 // ReportFor builds the report of a run from its status, the audits its
 // attempts posted, and its inputs. The controller writes it when a loop ends;
 // `smile report` re-renders it in other formats later.
-func ReportFor(run *status.Run, d *spec.Desired, version string) *status.Report {
+func ReportFor(run *status.Run, d *spec.Desired, version string) *report.Report {
 	now := time.Now().UTC()
 	if f := run.Status.FinishedAt; f != nil {
 		now = *f // re-rendering a finished run gives the same report
 	}
-	return status.BuildReport(run, status.ReportInput{
+	return report.BuildReport(run, report.ReportInput{
 		TutorialPath:    relPath(d.Dir, d.Paths.Tutorial),
 		TutorialTitle:   tutorialTitle(d.Tutorial),
 		Audits:          Audits(run),
 		Now:             now,
-		SourcePath:      status.RepoRelativePath(d.Paths.Tutorial),
+		SourcePath:      report.RepoRelativePath(d.Paths.Tutorial),
 		TutorialContent: d.Tutorial.Content,
-		BlobURL:         status.GitHubBlobURL(os.Getenv),
+		BlobURL:         report.GitHubBlobURL(os.Getenv),
 		ToolVersion:     version,
 	})
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/status"
 )
@@ -21,22 +23,22 @@ func TestAttemptTokens(t *testing.T) {
 	if !ok {
 		t.Fatalf("no container %s", attempt)
 	}
-	token := envOf(cs.Env, status.EnvToken)
+	token := envOf(cs.Env, wire.EnvToken)
 	if token == "" || token == run.Status.Token {
 		t.Fatalf("container token %q: want the attempt's own, not the run's", token)
 	}
 	base := "http://" + m.CallbackAddr()
-	student, _ := json.Marshal(status.StudentResultRequest{StudentOutput: askChmod, Timestamp: time.Now()})
+	student, _ := json.Marshal(wire.StudentResultRequest{StudentOutput: askChmod, Timestamp: time.Now()})
 	mentor := []byte(`{"mentorOutput":"forged"}`)
 	tests := []struct {
 		name, path, attempt string
 		body                []byte
 		want                int
 	}{
-		{"another role's post", status.PathMentorResult, attempt, mentor, http.StatusForbidden},
-		{"another attempt's header", status.PathStudentResult, attempt + "-x", student, http.StatusForbidden},
-		{"its own progress", status.PathProgress, attempt, []byte(`{"step":"x","line":6}`), http.StatusOK},
-		{"its own result", status.PathStudentResult, attempt, student, http.StatusOK},
+		{"another role's post", wire.PathMentorResult, attempt, mentor, http.StatusForbidden},
+		{"another attempt's header", wire.PathStudentResult, attempt + "-x", student, http.StatusForbidden},
+		{"its own progress", wire.PathProgress, attempt, []byte(`{"step":"x","line":6}`), http.StatusOK},
+		{"its own result", wire.PathStudentResult, attempt, student, http.StatusOK},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,12 +48,12 @@ func TestAttemptTokens(t *testing.T) {
 		})
 	}
 	waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
-	if code, out := post(t, base+status.PathStudentResult, token, attempt, student); code != http.StatusForbidden {
+	if code, out := post(t, base+wire.PathStudentResult, token, attempt, student); code != http.StatusForbidden {
 		t.Errorf("the ended attempt's token: %d %v, want 403", code, out)
 	}
 	run, _ = m.Run("demo")
 	ms, _ := m.opts.Runtime.(*fake.Runtime).Spec(run.Status.Attempt.Container)
-	if mt := envOf(ms.Env, status.EnvToken); mt == "" || mt == token {
+	if mt := envOf(ms.Env, wire.EnvToken); mt == "" || mt == token {
 		t.Errorf("the Mentor's token %q: want a new one", mt)
 	}
 }

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status/wire"
+
+	"github.com/smile-loop/smile/status/report"
 
 	"github.com/go-logr/logr"
 
@@ -40,7 +43,9 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 	case ActInit:
 		return t.init(ctx)
 	case ActBegin:
-		return t.begin(ctx)
+		return t.begin()
+	case ActImageNotFound:
+		return t.end(ActImageNotFound)
 	case ActStartStudent:
 		return t.startStudent(ctx)
 	case ActStartMentor:
@@ -51,33 +56,28 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 		return t.mentorResult(ctx)
 	case ActStepTimeout:
 		t.stopAttempt(ctx)
-		if t.run.Status.Phase == status.PhaseWaitingForStudent {
-			out := TimedOutStudent(t.d.Config.StudentBehavior, t.obs.Progress, time.Duration(t.d.Config.StudentBehavior.TimeoutSeconds)*time.Second+t.r.StepGrace)
-			out.Findings = []status.Finding{{
-				Category: status.CategoryTimeout, Line: t.obs.Progress.Line, Problem: out.Problem,
-				Asked: out.Status == status.StudentAskMentor,
-			}}
-			return t.studentResult(ctx, out, nil)
+		if out := t.plan.TimedOut; out != nil {
+			return t.studentResult(ctx, *out, nil)
 		}
-		return t.end("StepTimeout")
+		return t.end(ActStepTimeout)
 	case ActNoCallback, ActContainerDied:
 		if logs := t.attemptLogs(ctx); logs != "" {
 			t.plan.Message += "; its last output: " + logs
 		}
 		t.stopAttempt(ctx)
-		return t.end(string(t.plan.Action))
+		return t.end(t.plan.Action)
 	case ActGlobalTimeout:
 		t.stopAttempt(ctx)
-		return t.end("Timeout")
+		return t.end(EvTimeout)
 	case ActBudget:
 		t.stopAttempt(ctx)
-		return t.end(string(ActBudget))
+		return t.end(ActBudget)
 	case ActStop:
 		t.stopAttempt(ctx)
 		if err := inbox(t.lay.inbox()).clearStop(); err != nil {
 			return Result{}, err
 		}
-		return t.end("Stopped")
+		return t.end(EvStopped)
 	case ActFinish:
 		return t.finish(ctx)
 	}
@@ -136,15 +136,8 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 	return t.save("Init")
 }
 
-// begin checks what every attempt needs (the image) and starts iteration 1.
-func (t *transition) begin(ctx context.Context) (Result, error) {
-	if err := t.r.Runtime.EnsureImage(ctx, t.d.Config.ContainerImage); err != nil {
-		if errors.Is(err, runtime.ErrImageNotFound) {
-			t.plan.Phase, t.plan.Reason, t.plan.Message = status.PhaseError, "ImageNotFound", err.Error()
-			return t.end("ImageNotFound")
-		}
-		return Result{}, err
-	}
+// begin starts iteration 1; the planner has seen the image (observe).
+func (t *transition) begin() (Result, error) {
 	st := &t.run.Status
 	st.Phase, st.Iteration = status.PhaseRunningStudent, 1
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
@@ -153,7 +146,7 @@ func (t *transition) begin(ctx context.Context) (Result, error) {
 
 func (t *transition) startStudent(ctx context.Context) (Result, error) {
 	st := &t.run.Status
-	task := status.Task{
+	task := wire.Task{
 		Role:        status.RoleStudent,
 		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
 	}
@@ -173,7 +166,7 @@ func (t *transition) startStudent(ctx context.Context) (Result, error) {
 
 func (t *transition) startMentor(ctx context.Context) (Result, error) {
 	st := &t.run.Status
-	task := status.Task{
+	task := wire.Task{
 		Role:        status.RoleMentor,
 		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
 	}
@@ -189,12 +182,11 @@ func (t *transition) startMentor(ctx context.Context) (Result, error) {
 
 // startAttempt writes the task, resets the container (the seed's algorithm)
 // and records the attempt.
-func (t *transition) startAttempt(ctx context.Context, role status.Role, task status.Task, work string, readOnlyWork bool, prev string) (Result, error) {
+func (t *transition) startAttempt(ctx context.Context, role status.Role, task wire.Task, work string, readOnlyWork bool, prev string) (Result, error) {
 	st := &t.run.Status
-	gen := t.run.Metadata.Generation
 	cfg := t.d.Config
-	name := t.lay.container(gen, st.Iteration, role)
-	logs := t.lay.logsDir(gen, name)
+	name := t.lay.container(t.run.Metadata.Generation, st.Iteration, role)
+	logs := t.lay.logsDir(t.run.Metadata.Generation, name)
 	if err := os.RemoveAll(logs); err != nil {
 		return Result{}, err
 	}
@@ -203,89 +195,26 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 			return Result{}, err
 		}
 	}
-	task.Run = t.d.Name
-	task.Provider = t.d.Config.LLMProvider
-	task.Iteration = st.Iteration
-	task.Attempt = name
-	task.Tutorial = status.ContainerTutorialDir + "/" + filepath.Base(t.d.Paths.Tutorial)
-	task.Behavior = t.d.Config.StudentBehavior
-	network := spec.NetworkBridge
-	if role == status.RoleStudent {
-		network = cfg.StudentNetwork // the Mentor keeps the bridge: it researches
-	}
-	if cfg.LLMProvider != spec.ProviderLiteral {
-		// Each invocation ends before the run's own timeout does.
-		left := int(st.StartedAt.Add(time.Duration(cfg.Timeout)*time.Second).Sub(t.now) / time.Second)
-		task.LLM = &status.TaskLLM{
-			Model:          cfg.Models.For(string(role)),
-			MaxTurns:       cfg.MaxTurns.For(string(role)),
-			TimeoutSeconds: max(1, min(cfg.InvocationTimeoutSeconds.For(string(role)), left-5)),
-			Prices:         cfg.Prices,
-			Network:        network,
+	in := attemptInput{Desired: t.d, Role: role, Iteration: st.Iteration, RunStarted: st.StartedAt, Now: t.now,
+		Name: name, Work: work, Logs: logs, ReadOnlyWork: readOnlyWork, CallbackURL: t.r.CallbackURL,
+		WrapperPath: t.r.WrapperPath, Instance: t.r.Instance, StateKey: t.lay.key,
+		InProcess: t.r.inProcess(cfg.LLMProvider), HiddenDirs: hiddenDirs(t.d)}
+	if !in.InProcess {
+		in.Token = t.r.issueToken(t.d.Name, name, role)
+		if cfg.LLMProvider != spec.ProviderLiteral {
+			in.KeyEnv = t.r.keyEnv(cfg)
 		}
-		if cfg.LLMProvider == spec.ProviderOpenAI {
-			task.LLM.BaseURL, task.LLM.APIKeyEnv = cfg.OpenAI.BaseURL, cfg.OpenAI.APIKeyEnv
+		if attemptNetwork(cfg, role) == spec.NetworkNone {
+			dir, err := t.startRelay(ctx, name)
+			if err != nil {
+				return Result{}, err
+			}
+			in.RelayDir = dir
 		}
 	}
-	if err := writeJSON(filepath.Join(logs, status.TaskFileName), task); err != nil {
+	task, cs := attemptSpec(in, task)
+	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
-	}
-	cs := runtime.ContainerSpec{
-		Name:  name,
-		Image: t.d.Config.ContainerImage,
-		Cmd:   []string{status.ContainerWrapperPath},
-		Env: []string{
-			status.EnvTask + "=" + status.ContainerLogsDir + "/" + status.TaskFileName,
-			status.EnvCallbackURL + "=" + t.r.CallbackURL,
-			status.EnvToken + "=" + t.r.issueToken(t.d.Name, name, role),
-		},
-		Labels: map[string]string{
-			runtime.LabelOwner:     runtime.OwnerValue,
-			runtime.LabelRun:       t.d.Name,
-			runtime.LabelRole:      string(role),
-			runtime.LabelIteration: strconv.Itoa(st.Iteration),
-			runtime.LabelInstance:  t.r.Instance,
-			runtime.LabelInputs:    strings.TrimPrefix(t.d.Digest, "sha256:")[:12],
-			LabelStateKey:          t.lay.key,
-		},
-		Mounts: []runtime.Mount{
-			{Source: filepath.Dir(t.d.Paths.Tutorial), Target: status.ContainerTutorialDir, ReadOnly: true},
-			{Source: work, Target: status.ContainerWorkDir, ReadOnly: readOnlyWork},
-			{Source: logs, Target: status.ContainerLogsDir},
-			{Source: t.r.WrapperPath, Target: status.ContainerWrapperPath, ReadOnly: true},
-		},
-		WorkingDir:  status.ContainerWorkDir,
-		HostGateway: true,
-		Network:     string(spec.NetworkBridge),
-		Resources:   t.d.Config.Container.Resources(),
-	}
-	cs.EmptyDirs = hiddenDirs(t.d)
-	inProcess := t.r.inProcess(cfg.LLMProvider)
-	switch {
-	case inProcess:
-		// The learner runs here; the container is only its hands.
-		brainSpec(&cs)
-	case cfg.LLMProvider != spec.ProviderLiteral:
-		// The provider's API key, from the controller's environment, goes
-		// into the container's environment only.
-		cs.Env = append(cs.Env, keyEnv(cfg)...)
-	}
-	if network == spec.NetworkNone && inProcess {
-		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
-	} else if network == spec.NetworkNone {
-		// No network at all: the wrapper reaches the controller, and the
-		// CLI its API, through the relay's socket (relay.go).
-		cb, err := t.relayCallback(ctx)
-		if err != nil {
-			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
-		}
-		rl, err := startRelay(ctx, t.r.Runtime, name, cb, relayHosts(cfg), relayGateway(ctx, t.r.Runtime))
-		if err != nil {
-			return Result{}, fmt.Errorf("start the relay of %s: %w", name, err)
-		}
-		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
-		cs.Env = append(cs.Env, status.EnvRelaySocket+"="+status.ContainerRelayDir+"/"+status.RelaySocketName)
-		cs.Mounts = append(cs.Mounts, runtime.Mount{Source: rl.dir, Target: status.ContainerRelayDir, ReadOnly: true})
 	}
 	if _, ok := findContainer(t.obs.Containers, prev); !ok {
 		prev = ""
@@ -294,26 +223,51 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task st
 	if err != nil {
 		return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
 	}
+	res, err := t.attemptStarted(ctx, role, name, c.ID, work, logs, prev)
+	if err == nil && in.InProcess {
+		// Only once the attempt is recorded: its result must find it.
+		t.startBrain(ctx, task, name, logs)
+	}
+	return res, err
+}
+
+// attemptStarted records a started attempt in the status and saves it.
+func (t *transition) attemptStarted(ctx context.Context, role status.Role, name, id, work, logs, prev string) (Result, error) {
+	st := &t.run.Status
 	if st.Phase == status.PhaseWaitingForStudent || st.Phase == status.PhaseWaitingForMentor {
 		t.event(st.Iteration, "AttemptRestarted", t.plan.Message)
 	}
 	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
-	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: c.ID,
+	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
 		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs}
 	st.Containers = appendUnique(remove(st.Containers, prev), name)
-	event := "StudentStarted"
+	event := EvStudentStarted
 	if role == status.RoleMentor {
-		event = "MentorStarted"
+		event = EvMentorStarted
 	}
-	t.event(st.Iteration, event, "container "+name)
+	t.event(st.Iteration, string(event), "container "+name)
 	logr.FromContextOrDiscard(ctx).Info("Started container", "container", name, "role", string(role), "iteration", st.Iteration)
-	res, err := t.save(Action(event))
-	if err == nil && inProcess {
-		// Only once the attempt is recorded: its result must find it.
-		t.startBrain(ctx, task, name, logs)
+	return t.save(event)
+}
+
+// startRelay opens the relay of a container without a network: its wrapper
+// reaches the controller, and its CLI the API, through the relay's socket
+// (reconcile/relay). It returns the folder holding the socket.
+func (t *transition) startRelay(ctx context.Context, name string) (string, error) {
+	cb, err := t.relayCallback(ctx)
+	if err != nil {
+		return "", fmt.Errorf("start the relay of %s: %w", name, err)
 	}
-	return res, err
+	if t.r.Relays == nil {
+		return "", fmt.Errorf("start the relay of %s: this controller has no relays", name)
+	}
+	host, _ := t.r.Runtime.Info(ctx) // an unknown host name only stops the redirect
+	dir, err := t.r.Relays.Start(ctx, name, cb, t.d.Config.APIHosts(), host.HostName, host.GatewayIP)
+	if err != nil {
+		return "", fmt.Errorf("start the relay of %s: %w", name, err)
+	}
+	return dir, nil
 }
 
 // studentResult records the Student's answer: history, gaps, next phase.
@@ -338,7 +292,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	}
 	t.event(st.Iteration, "StudentReported", details)
 	if t.plan.Phase.Terminal() {
-		return t.end("StudentReported")
+		return t.end(EvStudentReported)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	return t.save(ActStudentResult)
@@ -378,7 +332,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	st.Containers = remove(st.Containers, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
 	t.event(st.Iteration, "MentorAnswered", firstLine(m.MentorOutput))
 	if t.plan.Phase.Terminal() {
-		return t.end("MentorAnswered")
+		return t.end(EvMentorAnswered)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Iteration++
@@ -386,7 +340,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 }
 
 // end moves the run to the terminal phase the plan chose.
-func (t *transition) end(event string) (Result, error) {
+func (t *transition) end(event Action) (Result, error) {
 	st := &t.run.Status
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Attempt = nil
@@ -395,7 +349,7 @@ func (t *transition) end(event string) (Result, error) {
 	st.FinishedAt = &now
 	markBlocking(st)
 	t.event(st.Iteration, "LoopEnded", fmt.Sprintf("%s: %s", st.Phase.LoopStatus(), st.Message))
-	return t.save(Action(event))
+	return t.save(event)
 }
 
 // finish removes or keeps the containers (keepOnSuccess / keepOnFailure) and
@@ -425,7 +379,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	}
 	st.Containers = kept
 	rep := ReportFor(t.run, t.d, t.r.Version)
-	ref, err := status.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
+	ref, err := report.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
 	if ref == nil {
 		ref = &status.ReportRef{WrittenAt: t.now}
 	}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/smile-loop/smile/spec"
@@ -104,13 +106,16 @@ func (m *Manager) refreshWatches() {
 // the error, which the reconciler reports (InvalidSpec).
 func (m *Manager) reloadManifest(name string) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	e, ok := m.runs[name]
+	var app Applied
+	if ok {
+		app = *e.applied
+	}
+	m.mu.Unlock()
 	if !ok {
 		return
 	}
-	app := *e.applied
-	manifest, err := spec.LoadManifest(app.Path)
+	manifest, err := runfile.Load(app.Path) // read without the lock: handlers wait on it
 	switch {
 	case err != nil:
 		app.Err = err
@@ -119,5 +124,9 @@ func (m *Manager) reloadManifest(name string) {
 	default:
 		app.Manifest, app.Err = manifest, nil
 	}
-	e.applied = &app
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runs[name] == e && e.applied.Path == app.Path { // not deleted or re-applied meanwhile
+		e.applied = &app
+	}
 }

@@ -203,7 +203,7 @@ func (f *feed) checkError() (WSEvent, bool) {
 	if msg == "" {
 		return WSEvent{}, false
 	}
-	return WSEvent{Event: WSError, Payload: WSErrorPayload{Message: msg, Reason: ReasonReconcileFailed}}, true
+	return WSEvent{Event: WSError, Payload: WSErrorPayload{Message: msg, Reason: status.ReasonReconcileFailed}}, true
 }
 
 // snapshot is everything an observer needs to draw the run from scratch.

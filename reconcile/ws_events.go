@@ -61,7 +61,7 @@ type WSSnapshotPayload struct {
 	Generation    int64                  `json:"generation"`
 	Phase         status.Phase           `json:"phase"`
 	Terminal      bool                   `json:"terminal"`
-	Reason        string                 `json:"reason,omitempty"`
+	Reason        status.Reason          `json:"reason,omitempty"`
 	Message       string                 `json:"message,omitempty"`
 	Iteration     int                    `json:"iteration"`
 	MaxIterations int                    `json:"maxIterations,omitempty"`
@@ -85,14 +85,14 @@ type WSAttempt struct {
 
 // WSPhasePayload is one transition.
 type WSPhasePayload struct {
-	Phase      status.Phase `json:"phase"`
-	Status     string       `json:"status"` // the seed's snake_case LoopStatus
-	Terminal   bool         `json:"terminal"`
-	Iteration  int          `json:"iteration"`
-	Generation int64        `json:"generation"`
-	Action     string       `json:"action"`
-	Reason     string       `json:"reason,omitempty"`
-	Message    string       `json:"message,omitempty"`
+	Phase      status.Phase  `json:"phase"`
+	Status     string        `json:"status"` // the seed's snake_case LoopStatus
+	Terminal   bool          `json:"terminal"`
+	Iteration  int           `json:"iteration"`
+	Generation int64         `json:"generation"`
+	Action     string        `json:"action"`
+	Reason     status.Reason `json:"reason,omitempty"`
+	Message    string        `json:"message,omitempty"`
 	// At is when the transition's status was saved.
 	At time.Time `json:"at"`
 }
@@ -124,7 +124,7 @@ type WSMentorOutputPayload struct {
 	Iteration    int               `json:"iteration"`
 	Question     string            `json:"question,omitempty"`
 	Line         int               `json:"line,omitempty"`
-	Category     string            `json:"category,omitempty"`
+	Category     status.Category   `json:"category,omitempty"`
 	Resolution   status.Resolution `json:"resolution,omitempty"`
 	Workaround   string            `json:"workaround,omitempty"`
 	SuggestedFix string            `json:"suggestedFix,omitempty"`
@@ -132,19 +132,19 @@ type WSMentorOutputPayload struct {
 
 // WSLoopCompletePayload is the seed's loop_complete.
 type WSLoopCompletePayload struct {
-	Status     string       `json:"status"`
-	Summary    string       `json:"summary"`
-	Iterations int          `json:"iterations"`
-	Phase      status.Phase `json:"phase"`
-	Reason     string       `json:"reason,omitempty"`
-	Gaps       int          `json:"gaps"`
+	Status     string        `json:"status"`
+	Summary    string        `json:"summary"`
+	Iterations int           `json:"iterations"`
+	Phase      status.Phase  `json:"phase"`
+	Reason     status.Reason `json:"reason,omitempty"`
+	Gaps       int           `json:"gaps"`
 }
 
 // WSErrorPayload is the seed's error. Reason is the run's reason in the
 // Error phase, or ReconcileFailed when a reconcile failed (it is retried).
 type WSErrorPayload struct {
-	Message string `json:"message"`
-	Reason  string `json:"reason,omitempty"`
+	Message string        `json:"message"`
+	Reason  status.Reason `json:"reason,omitempty"`
 }
 
 // WSProgressPayload is what the current attempt last said it was doing.
@@ -155,9 +155,6 @@ type WSProgressPayload struct {
 	Iteration int         `json:"iteration"`
 	Role      status.Role `json:"role,omitempty"`
 }
-
-// ReasonReconcileFailed marks an error event for a failed reconcile.
-const ReasonReconcileFailed = "ReconcileFailed"
 
 // diffEvents translates one transition into the events an observer that last
 // saw prev needs. It is pure: the observer's state is prev, nothing else.

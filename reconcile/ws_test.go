@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/coder/websocket"
 	"github.com/go-logr/logr"
 
@@ -177,7 +179,7 @@ func postJSON(t *testing.T, m *Manager, path string, v any) {
 	}
 }
 
-var chmodAdvice = &status.MentorAdvice{Line: 6, Category: "permission_denied", Resolution: status.ResolutionWorkaround,
+var chmodAdvice = &wire.MentorAdvice{Line: 6, Category: "permission_denied", Resolution: status.ResolutionWorkaround,
 	Workaround: "chmod +x run.sh", SuggestedFix: "Add `chmod +x run.sh` before line 6."}
 
 const chmodNotes = "Line 6: run `chmod +x run.sh` first."
@@ -207,14 +209,14 @@ func TestWSEventsThroughALoop(t *testing.T) {
 
 	// Iteration 1: progress, then the Student asks; the Mentor answers;
 	// iteration 2 completes; the report is written.
-	postJSON(t, m, status.PathProgress, status.ProgressRequest{Step: "line 6: ./run.sh", Line: 6})
+	postJSON(t, m, wire.PathProgress, wire.ProgressRequest{Step: "line 6: ./run.sh", Line: 6})
 	got := []wsMsg{first}
 	got = append(got, ws.until(t, WSProgress)...)
-	postJSON(t, m, status.PathStudentResult, status.StudentResultRequest{StudentOutput: askChmod})
+	postJSON(t, m, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: askChmod})
 	got = append(got, ws.untilPhase(t, status.PhaseWaitingForMentor)...)
-	postJSON(t, m, status.PathMentorResult, status.MentorResultRequest{MentorOutput: chmodNotes, Advice: chmodAdvice})
+	postJSON(t, m, wire.PathMentorResult, wire.MentorResultRequest{MentorOutput: chmodNotes, Advice: chmodAdvice})
 	got = append(got, ws.until(t, WSIterationStart)...)
-	postJSON(t, m, status.PathStudentResult, status.StudentResultRequest{StudentOutput: completed})
+	postJSON(t, m, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: completed})
 	got = append(got, ws.until(t, WSReport)...)
 	ws.quiet(t, 200*time.Millisecond)
 
@@ -311,9 +313,9 @@ func TestWSEventsThroughALoop(t *testing.T) {
 
 func TestWSConnectedMidRunGetsTheCurrentStateFirst(t *testing.T) {
 	m, _ := startManager(t)
-	postJSON(t, m, status.PathStudentResult, status.StudentResultRequest{StudentOutput: askChmod})
+	postJSON(t, m, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: askChmod})
 	waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
-	postJSON(t, m, status.PathProgress, status.ProgressRequest{Step: "reading the Student's question"})
+	postJSON(t, m, wire.PathProgress, wire.ProgressRequest{Step: "reading the Student's question"})
 
 	ws := dialWS(t, m, "?name=demo", nil)
 	first := ws.next(t)
@@ -338,7 +340,7 @@ func TestWSConnectedMidRunGetsTheCurrentStateFirst(t *testing.T) {
 	// What happened before the connection is in the snapshot, not replayed.
 	ws.quiet(t, 200*time.Millisecond)
 
-	postJSON(t, m, status.PathMentorResult, status.MentorResultRequest{MentorOutput: chmodNotes, Advice: chmodAdvice})
+	postJSON(t, m, wire.PathMentorResult, wire.MentorResultRequest{MentorOutput: chmodNotes, Advice: chmodAdvice})
 	if msg := ws.next(t); msg.Event != WSPhase {
 		t.Fatalf("after connected: %s, want the next transition's phase", msg.Event)
 	}
@@ -360,7 +362,7 @@ func TestWSNoObserversNothingBuffered(t *testing.T) {
 		t.Fatalf("%d subscribers with no observer connected, want 0", n)
 	}
 	// Transitions with nobody watching keep nothing for later.
-	postJSON(t, m, status.PathStudentResult, status.StudentResultRequest{StudentOutput: askChmod})
+	postJSON(t, m, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: askChmod})
 	waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
 	if n := subscribers(m.Hub()); n != 0 {
 		t.Fatalf("%d subscribers after the loop moved, want 0", n)
@@ -452,7 +454,7 @@ func TestWSSlowClientLosesItsOldestAndDelaysNobody(t *testing.T) {
 	flood(1000)
 
 	// The loop moves on, and the fast client sees each transition in time.
-	postJSON(t, m, status.PathStudentResult, status.StudentResultRequest{StudentOutput: askChmod})
+	postJSON(t, m, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: askChmod})
 	for _, msg := range fast.untilPhase(t, status.PhaseWaitingForMentor) {
 		if msg.Event == WSPhase {
 			var p WSPhasePayload

@@ -18,7 +18,10 @@ const (
 	LabelIteration = "smile.dev/iteration"
 	LabelInstance  = "smile.dev/instance"
 	LabelInputs    = "smile.dev/inputs" // digest of the run's inputs
-	OwnerValue     = "smile"
+	// LabelStateKey scopes a run's containers to its state file, so two
+	// folders with a run of the same name do not touch each other's.
+	LabelStateKey = "smile.dev/state"
+	OwnerValue    = "smile"
 )
 
 // ErrUnavailable means the container engine cannot be reached (seed E08).
@@ -54,7 +57,7 @@ type ContainerSpec struct {
 	WorkingDir string
 	// Network is the network mode: "bridge" (default) or "none".
 	Network string
-	// HostGateway adds host.docker.internal pointing at the host.
+	// HostGateway makes Info.HostName resolve to the host inside the container.
 	HostGateway bool
 	// Resources caps what the container may use; zero fields mean no cap.
 	Resources Resources
@@ -123,6 +126,10 @@ type Info struct {
 	// GatewayIP is the address containers reach the host on (the default
 	// bridge's gateway); the callback listener binds it.
 	GatewayIP string
+	// HostName is the name a container started with HostGateway resolves to
+	// GatewayIP (Docker's host.docker.internal): the callback URL and any
+	// endpoint on the host are written with it.
+	HostName string
 }
 
 // Runtime runs containers. Every method is safe for concurrent use.

@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/agnivade/levenshtein"
-	"sigs.k8s.io/yaml"
 )
 
 // The manifest's type, as kubectl would print it.
@@ -45,14 +44,12 @@ type ObjectMeta struct {
 
 var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
 
-// ParseManifest decodes a SmileRun from YAML or JSON and checks its shape.
-// Unknown fields anywhere in spec are errors: a misspelt setting must not be
-// dropped silently. Every problem is reported, not just the first.
-func ParseManifest(data []byte, source string) (*SmileRun, error) {
-	js, err := yaml.YAMLToJSON(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: invalid YAML: %w", source, trimYAMLPrefix(err))
-	}
+// DecodeManifest decodes a SmileRun from its JSON form and checks its shape.
+// Reading YAML is spec/runfile's job, so that a binary which only needs the
+// settings (the in-container wrapper) links no YAML library. Unknown fields
+// anywhere in spec are errors: a misspelt setting must not be dropped
+// silently. Every problem is reported, not just the first.
+func DecodeManifest(js []byte, source string) (*SmileRun, error) {
 	if bytes.Equal(bytes.TrimSpace(js), []byte("null")) {
 		return nil, fmt.Errorf("%s: empty manifest", source)
 	}
@@ -105,15 +102,6 @@ func ParseManifest(data []byte, source string) (*SmileRun, error) {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	return &run, nil
-}
-
-// LoadManifest reads and parses a manifest file.
-func LoadManifest(path string) (*SmileRun, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read manifest: %w", err)
-	}
-	return ParseManifest(data, path)
 }
 
 // ConfigPath is the smile.json this run reads, relative to dir (the manifest's
@@ -287,9 +275,4 @@ func nearest(word string, candidates []string) string {
 		}
 	}
 	return ""
-}
-
-func trimYAMLPrefix(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "error converting YAML to JSON: ")
-	return errors.New(msg)
 }

@@ -1,7 +1,6 @@
 package spec
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -80,7 +79,7 @@ status:
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseManifest([]byte(tt.in), "run.yaml")
+			got, err := parseManifest([]byte(tt.in), "run.yaml")
 			if err != nil {
 				t.Fatalf("ParseManifest error = %v", err)
 			}
@@ -161,7 +160,7 @@ func TestParseManifestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseManifest([]byte(tt.in), "run.yaml")
+			got, err := parseManifest([]byte(tt.in), "run.yaml")
 			if err == nil {
 				t.Fatalf("ParseManifest = %+v, want error %q", got, tt.want)
 			}
@@ -175,48 +174,6 @@ func TestParseManifestErrors(t *testing.T) {
 	}
 }
 
-func TestParseManifestYAMLSyntaxErrorNamesLine(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want string
-	}{
-		{
-			name: "unclosed flow sequence",
-			in:   manifestHead + "spec:\n  maxIterations: [1\n",
-			want: "run.yaml: invalid YAML: yaml: line 6: did not find expected ',' or ']'",
-		},
-		{
-			name: "bad indentation",
-			in:   manifestHead + "spec:\n  maxIterations: 1\n   timeout: 2\n",
-			want: "run.yaml: invalid YAML: yaml: line 7: mapping values are not allowed in this context",
-		},
-		{
-			name: "tab indentation",
-			in:   "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata:\n\tname: demo\n",
-			want: "run.yaml: invalid YAML: yaml: line 4: found character that cannot start any token",
-		},
-		{
-			name: "unclosed JSON object",
-			in:   `{"apiVersion": "smile.dev/v1alpha1",` + "\n" + `"kind": "SmileRun"`,
-			want: "run.yaml: invalid YAML: yaml: line 2: did not find expected ',' or '}'",
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseManifest([]byte(tt.in), "run.yaml")
-			if err == nil {
-				t.Fatal("ParseManifest error = nil")
-			}
-			if err.Error() != tt.want {
-				t.Errorf("ParseManifest error =\n  %q\nwant\n  %q", err, tt.want)
-			}
-		})
-	}
-}
-
-// A misspelt setting must not be dropped silently: every unknown spec field is
-// an error, nested ones too, each with a hint when one is close.
 func TestParseManifestUnknownSpecFields(t *testing.T) {
 	tests := []struct {
 		name string
@@ -276,7 +233,7 @@ func TestParseManifestUnknownSpecFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseManifest([]byte(manifestHead+"spec:\n"+tt.spec), "run.yaml")
+			_, err := parseManifest([]byte(manifestHead+"spec:\n"+tt.spec), "run.yaml")
 			if err == nil {
 				t.Fatal("ParseManifest error = nil")
 			}
@@ -351,7 +308,7 @@ func TestParseManifestInvalidSpecValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseManifest([]byte(manifestHead+"spec:\n"+tt.spec), "run.yaml")
+			_, err := parseManifest([]byte(manifestHead+"spec:\n"+tt.spec), "run.yaml")
 			if err == nil {
 				t.Fatal("ParseManifest error = nil")
 			}
@@ -359,47 +316,6 @@ func TestParseManifestInvalidSpecValues(t *testing.T) {
 				t.Errorf("ParseManifest error =\n%s\nwant\n%s", err, want)
 			}
 		})
-	}
-}
-
-func TestLoadManifest(t *testing.T) {
-	dir := t.TempDir()
-	t.Run("file", func(t *testing.T) {
-		p := writeFile(t, dir, "run.yaml", manifestHead+"spec:\n  maxIterations: 2\n")
-		run, err := LoadManifest(p)
-		if err != nil {
-			t.Fatalf("LoadManifest error = %v", err)
-		}
-		if run.Metadata.Name != "quickstart" || run.Spec["maxIterations"] != float64(2) {
-			t.Errorf("LoadManifest = %+v, want name quickstart and maxIterations 2", run)
-		}
-	})
-	t.Run("errors name the file", func(t *testing.T) {
-		p := writeFile(t, dir, "bad.yaml", "kind: SmileRun\n")
-		_, err := LoadManifest(p)
-		if err == nil || !strings.HasPrefix(err.Error(), p+": ") {
-			t.Errorf("LoadManifest error = %v, want it to start with %q", err, p+": ")
-		}
-	})
-	t.Run("missing", func(t *testing.T) {
-		p := filepath.Join(dir, "nope.yaml")
-		_, err := LoadManifest(p)
-		if err == nil || !os.IsNotExist(unwrapAll(err)) {
-			t.Errorf("LoadManifest(missing) error = %v, want a not-exist error", err)
-		}
-		if err != nil && !strings.HasPrefix(err.Error(), "read manifest: open "+p+": ") {
-			t.Errorf("LoadManifest(missing) error = %q", err)
-		}
-	})
-}
-
-func unwrapAll(err error) error {
-	for {
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return err
-		}
-		err = u.Unwrap()
 	}
 }
 
@@ -604,7 +520,7 @@ func TestResolveErrors(t *testing.T) {
 
 func mustParse(t *testing.T, manifest string) *SmileRun {
 	t.Helper()
-	run, err := ParseManifest([]byte(manifest), "run.yaml")
+	run, err := parseManifest([]byte(manifest), "run.yaml")
 	if err != nil {
 		t.Fatalf("ParseManifest error = %v", err)
 	}

@@ -11,7 +11,7 @@ func TestSettingsSayWhereEachCameFrom(t *testing.T) {
 	dir := t.TempDir()
 	writeTestFile(t, filepath.Join(dir, "smile.json"), `{"maxIterations": 5, "studentBehavior": {"patienceLevel": "HIGH", "timeoutSeconds": 90}, "maxIteration": 3}`)
 	writeTestFile(t, filepath.Join(dir, "tutorial.md"), "# T\n")
-	m, err := ParseManifest([]byte("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: s}\nspec:\n  timeout: 600\n  studentBehavior: {timeoutSeconds: 30}\n"), "run.yaml")
+	m, err := parseManifest([]byte("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: s}\nspec:\n  timeout: 600\n  studentBehavior: {timeoutSeconds: 30}\n"), "run.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

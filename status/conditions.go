@@ -28,7 +28,7 @@ const (
 type Condition struct {
 	Type               string          `json:"type"`
 	Status             ConditionStatus `json:"status"`
-	Reason             string          `json:"reason"`
+	Reason             Reason          `json:"reason"`
 	Message            string          `json:"message"`
 	ObservedGeneration int64           `json:"observedGeneration"`
 	LastTransitionTime time.Time       `json:"lastTransitionTime"`

@@ -52,5 +52,13 @@ func (c *Cost) String() string {
 	case c.Estimated:
 		usd += " (estimated)"
 	}
-	return fmt.Sprintf("%s for %s, %d input and %d output tokens", usd, plural(c.Calls, "LLM call"), c.InputTokens, c.OutputTokens)
+	return fmt.Sprintf("%s for %s, %d input and %d output tokens", usd, Plural(c.Calls, "LLM call"), c.InputTokens, c.OutputTokens)
+}
+
+// Plural counts a noun in English: "1 LLM call", "3 LLM calls".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -90,7 +90,7 @@ type Status struct {
 	Conditions         []Condition `json:"conditions,omitempty"`
 	// Reason and Message say why the run is in its phase (for terminal phases:
 	// why it ended).
-	Reason  string `json:"reason,omitempty"`
+	Reason  Reason `json:"reason,omitempty"`
 	Message string `json:"message,omitempty"`
 
 	// Instance is the controller that owns the run's containers.
@@ -154,7 +154,7 @@ type MentorNote struct {
 	Timestamp time.Time `json:"timestamp"`
 
 	Line         int        `json:"line,omitempty"`
-	Category     string     `json:"category,omitempty"`
+	Category     Category   `json:"category,omitempty"`
 	Resolution   Resolution `json:"resolution,omitempty"`
 	Workaround   string     `json:"workaround,omitempty"`
 	SuggestedFix string     `json:"suggestedFix,omitempty"`

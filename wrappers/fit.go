@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -25,9 +27,9 @@ func fit(body any, limit int) any {
 	var audit *status.Audit
 	var findings []status.Finding
 	switch b := body.(type) {
-	case *status.StudentResultRequest:
+	case *wire.StudentResultRequest:
 		audit, findings = b.Audit, b.StudentOutput.Findings
-	case *status.MentorResultRequest:
+	case *wire.MentorResultRequest:
 		audit = b.Audit
 	}
 	for _, n := range []int{400, 100, 0} {

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/spec"
@@ -70,12 +72,12 @@ type layout struct {
 	work, tutorial, logs string
 }
 
-var containerLayout = layout{work: status.ContainerWorkDir, tutorial: status.ContainerTutorialDir, logs: status.ContainerLogsDir}
+var containerLayout = layout{work: wire.ContainerWorkDir, tutorial: wire.ContainerTutorialDir, logs: wire.ContainerLogsDir}
 
 func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs layout) int {
-	taskPath := getenv(status.EnvTask)
+	taskPath := getenv(wire.EnvTask)
 	if taskPath == "" {
-		taskPath = filepath.Join(dirs.logs, status.TaskFileName)
+		taskPath = filepath.Join(dirs.logs, wire.TaskFileName)
 	}
 	task, err := readTask(taskPath)
 	if err != nil {
@@ -86,9 +88,9 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	log.Info("Starting")
 
 	var client *callback.Client
-	if url := getenv(status.EnvCallbackURL); url != "" {
-		client = callback.New(url, getenv(status.EnvToken), task.Attempt, log)
-		if sock := getenv(status.EnvRelaySocket); sock != "" {
+	if url := getenv(wire.EnvCallbackURL); url != "" {
+		client = callback.New(url, getenv(wire.EnvToken), task.Attempt, log)
+		if sock := getenv(wire.EnvRelaySocket); sock != "" {
 			client.OverSocket(sock)
 		}
 	} else {
@@ -143,7 +145,7 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 }
 
 // ProviderFor returns the provider a task names; an unknown name gets the
-// Pending stand-in, which fails clearly.
+// Unsupported stand-in, which fails clearly.
 func ProviderFor(name spec.Provider) provider.Provider {
 	switch name {
 	case spec.ProviderLiteral:
@@ -157,7 +159,7 @@ func ProviderFor(name spec.Provider) provider.Provider {
 	case spec.ProviderOpenAI:
 		return openai.New()
 	}
-	return provider.ForProvider(name)
+	return provider.Unsupported{Name: name}
 }
 
 // redact replaces every API key the container holds in the result body: a
@@ -180,10 +182,10 @@ func redact(body any, secrets []string) any {
 	}
 	var out any
 	switch body.(type) {
-	case *status.StudentResultRequest:
-		out = &status.StudentResultRequest{}
-	case *status.MentorResultRequest:
-		out = &status.MentorResultRequest{}
+	case *wire.StudentResultRequest:
+		out = &wire.StudentResultRequest{}
+	case *wire.MentorResultRequest:
+		out = &wire.MentorResultRequest{}
 	default:
 		return json.RawMessage(clean)
 	}
@@ -197,24 +199,24 @@ func redact(body any, secrets []string) any {
 // provider cannot run, the body says so (cannot_complete for the Student,
 // unresolvable for the Mentor) and the error is returned too. A provider may
 // return its own body with the error (what it did before it failed).
-func Play(ctx context.Context, task *status.Task, p provider.Provider, env provider.Env) (string, any, error) {
+func Play(ctx context.Context, task *wire.Task, p provider.Provider, env provider.Env) (string, any, error) {
 	now := time.Now().UTC()
 	switch task.Role {
 	case status.RoleMentor:
 		res, err := p.Mentor(ctx, task, env)
 		if err != nil && res == nil {
-			return status.PathMentorResult, &status.MentorResultRequest{
+			return wire.PathMentorResult, &wire.MentorResultRequest{
 				MentorOutput: fmt.Sprintf("The Mentor could not run: %v", err),
 				Timestamp:    now,
-				Advice:       &status.MentorAdvice{Resolution: status.ResolutionUnresolvable},
+				Advice:       &wire.MentorAdvice{Resolution: status.ResolutionUnresolvable},
 			}, err
 		}
-		return status.PathMentorResult, res, err
+		return wire.PathMentorResult, res, err
 	default:
 		res, err := p.Student(ctx, task, env)
 		if err != nil && res == nil {
 			reason := err.Error()
-			return status.PathStudentResult, &status.StudentResultRequest{
+			return wire.PathStudentResult, &wire.StudentResultRequest{
 				StudentOutput: status.StudentOutput{
 					Status:           status.StudentCannotComplete,
 					CurrentStep:      "start of the tutorial",
@@ -228,16 +230,16 @@ func Play(ctx context.Context, task *status.Task, p provider.Provider, env provi
 				Timestamp: now,
 			}, err
 		}
-		return status.PathStudentResult, res, err
+		return wire.PathStudentResult, res, err
 	}
 }
 
-func readTask(path string) (*status.Task, error) {
+func readTask(path string) (*wire.Task, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read task: %w", err)
 	}
-	var task status.Task
+	var task wire.Task
 	if err := json.Unmarshal(data, &task); err != nil {
 		return nil, fmt.Errorf("read task %s: %w", path, err)
 	}

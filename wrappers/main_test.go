@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/spec"
@@ -25,7 +27,7 @@ import (
 
 type controller struct {
 	mu       sync.Mutex
-	progress []status.ProgressRequest
+	progress []wire.ProgressRequest
 	results  []string // paths posted to
 	answers  []int    // status codes for result posts, in order; the last repeats
 	bad      []string // problems with requests
@@ -34,11 +36,11 @@ type controller struct {
 func (c *controller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if r.Header.Get("Authorization") != "Bearer tok" || r.Header.Get(status.HeaderAttempt) != "run-mentor-1" {
+	if r.Header.Get("Authorization") != "Bearer tok" || r.Header.Get(wire.HeaderAttempt) != "run-mentor-1" {
 		c.bad = append(c.bad, "missing token or attempt header on "+r.URL.Path)
 	}
-	if r.URL.Path == status.PathProgress {
-		var p status.ProgressRequest
+	if r.URL.Path == wire.PathProgress {
+		var p wire.ProgressRequest
 		_ = json.NewDecoder(r.Body).Decode(&p)
 		c.progress = append(c.progress, p)
 		w.WriteHeader(http.StatusNoContent)
@@ -48,7 +50,7 @@ func (c *controller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	code := c.answers[min(len(c.results), len(c.answers))-1]
 	w.WriteHeader(code)
 	if code == http.StatusOK {
-		_ = json.NewEncoder(w).Encode(status.ResultResponse{Acknowledged: true, NextAction: "continue"})
+		_ = json.NewEncoder(w).Encode(wire.ResultResponse{Acknowledged: true, NextAction: "continue"})
 		return
 	}
 	_, _ = w.Write([]byte(`{"error":"stale attempt"}`))
@@ -70,11 +72,11 @@ func mentorTask(t *testing.T, provider spec.Provider) (layout, string) {
 	}
 	finding := status.Finding{Category: status.CategoryMissingDependency, Line: 4, Quote: "jq . data.json", Command: "jq . data.json",
 		ExitCode: 127, Output: "bash: line 1: jq: command not found", Asked: true}
-	task := status.Task{Run: "run", Role: status.RoleMentor, Provider: provider, Iteration: 1, Attempt: "run-mentor-1", Tutorial: tut,
+	task := wire.Task{Run: "run", Role: status.RoleMentor, Provider: provider, Iteration: 1, Attempt: "run-mentor-1", Tutorial: tut,
 		Behavior:      spec.DefaultConfig().StudentBehavior,
 		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: 4, Findings: []status.Finding{finding}}}
 	data, _ := json.Marshal(task)
-	path := filepath.Join(dirs.logs, status.TaskFileName)
+	path := filepath.Join(dirs.logs, wire.TaskFileName)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -104,9 +106,9 @@ func TestRun(t *testing.T) {
 			srv := httptest.NewServer(ctl)
 			defer srv.Close()
 			dirs, taskPath := mentorTask(t, tt.provider)
-			env := map[string]string{status.EnvTask: taskPath, status.EnvToken: "tok", status.EnvCallbackURL: srv.URL}
+			env := map[string]string{wire.EnvTask: taskPath, wire.EnvToken: "tok", wire.EnvCallbackURL: srv.URL}
 			if tt.noCallback {
-				delete(env, status.EnvCallbackURL)
+				delete(env, wire.EnvCallbackURL)
 			}
 			code := run(context.Background(), logr.Discard(), func(k string) string { return env[k] }, dirs)
 			if code != tt.wantCode {
@@ -118,7 +120,7 @@ func TestRun(t *testing.T) {
 				t.Errorf("result posts = %v (want %d), problems %v", ctl.results, tt.wantPosts, ctl.bad)
 			}
 			for _, p := range ctl.results {
-				if p != status.PathMentorResult {
+				if p != wire.PathMentorResult {
 					t.Errorf("posted to %s", p)
 				}
 			}
@@ -129,7 +131,7 @@ func TestRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var res status.MentorResultRequest
+			var res wire.MentorResultRequest
 			if err := json.Unmarshal(data, &res); err != nil || !strings.Contains(res.MentorOutput, tt.wantOutput) {
 				t.Errorf("result.json = %s (%v), want it to contain %q", data, err, tt.wantOutput)
 			}
@@ -148,7 +150,7 @@ func TestRunBadTask(t *testing.T) {
 	}
 	for _, path := range []string{bad, filepath.Join(dir, "missing.json")} {
 		code := run(context.Background(), logr.Discard(), func(k string) string {
-			if k == status.EnvTask {
+			if k == wire.EnvTask {
 				return path
 			}
 			return ""
@@ -163,13 +165,13 @@ func TestRunBadTask(t *testing.T) {
 }
 
 func TestPlayProviderUnavailable(t *testing.T) {
-	task := &status.Task{Role: status.RoleStudent, Provider: spec.ProviderGemini}
+	task := &wire.Task{Role: status.RoleStudent, Provider: spec.ProviderGemini}
 	p := ProviderFor(task.Provider)
 	path, body, err := Play(context.Background(), task, p, providerEnv())
-	if err == nil || path != status.PathStudentResult {
+	if err == nil || path != wire.PathStudentResult {
 		t.Fatalf("play = %s, %v", path, err)
 	}
-	res := body.(*status.StudentResultRequest)
+	res := body.(*wire.StudentResultRequest)
 	if res.StudentOutput.Status != status.StudentCannotComplete || res.StudentOutput.Reason != err.Error() {
 		t.Errorf("student result = %+v", res.StudentOutput)
 	}
@@ -200,7 +202,7 @@ func providerEnv() provider.Env {
 
 func TestFit(t *testing.T) {
 	long := strings.Repeat("x", 1900) + "error: the end"
-	req := &status.StudentResultRequest{
+	req := &wire.StudentResultRequest{
 		StudentOutput: status.StudentOutput{Status: status.StudentAskMentor, QuestionForMentor: "q?",
 			Findings: []status.Finding{{Category: status.CategoryCommandFailure, Line: 3, Output: long}}},
 		Audit: &status.Audit{},
@@ -219,7 +221,7 @@ func TestFit(t *testing.T) {
 	if out := req.StudentOutput.Findings[0].Output; !strings.HasSuffix(out, "error: the end") {
 		t.Errorf("finding output lost its end: %q", out)
 	}
-	small := &status.MentorResultRequest{MentorOutput: "ok", Audit: &status.Audit{Commands: []status.AuditCommand{{Output: long}}}}
+	small := &wire.MentorResultRequest{MentorOutput: "ok", Audit: &status.Audit{Commands: []status.AuditCommand{{Output: long}}}}
 	if fit(small, MaxResultBytes); small.Audit.Commands[0].Output != long {
 		t.Errorf("a result that fits was changed")
 	}

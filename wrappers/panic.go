@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/wrappers/provider"
 )
 
@@ -18,7 +19,7 @@ var ErrWrapperPanicked = errors.New("the wrapper failed")
 // wrapper failed (cannot_complete for the Student, unresolvable for the
 // Mentor) and is posted like any result, so the loop records an error
 // instead of waiting out a container that died silently.
-func SafePlay(ctx context.Context, task *status.Task, p provider.Provider, env provider.Env) (path string, body any, err error) {
+func SafePlay(ctx context.Context, task *wire.Task, p provider.Provider, env provider.Env) (path string, body any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			env.Log.Error(fmt.Errorf("panic: %v", r), "Provider panicked", "stack", string(debug.Stack()))
@@ -36,11 +37,11 @@ func Failed(err error) provider.Provider { return failed{err} }
 type failed struct{ err error }
 
 // Student is part of the provider.Provider interface.
-func (f failed) Student(context.Context, *status.Task, provider.Env) (*status.StudentResultRequest, error) {
+func (f failed) Student(context.Context, *wire.Task, provider.Env) (*wire.StudentResultRequest, error) {
 	return nil, f.err
 }
 
 // Mentor is part of the provider.Provider interface.
-func (f failed) Mentor(context.Context, *status.Task, provider.Env) (*status.MentorResultRequest, error) {
+func (f failed) Mentor(context.Context, *wire.Task, provider.Env) (*wire.MentorResultRequest, error) {
 	return nil, f.err
 }

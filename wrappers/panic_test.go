@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/provider"
 )
@@ -13,11 +15,11 @@ import (
 // panicky panics in both roles, as a parser bug would.
 type panicky struct{}
 
-func (panicky) Student(context.Context, *status.Task, provider.Env) (*status.StudentResultRequest, error) {
+func (panicky) Student(context.Context, *wire.Task, provider.Env) (*wire.StudentResultRequest, error) {
 	panic("index out of range [3] with length 3")
 }
 
-func (panicky) Mentor(context.Context, *status.Task, provider.Env) (*status.MentorResultRequest, error) {
+func (panicky) Mentor(context.Context, *wire.Task, provider.Env) (*wire.MentorResultRequest, error) {
 	panic(errors.New("assignment to entry in nil map")) // a value, not a string
 
 }
@@ -27,18 +29,18 @@ func (panicky) Mentor(context.Context, *status.Task, provider.Env) (*status.Ment
 func TestSafePlayTurnsAPanicIntoAResult(t *testing.T) {
 	for _, role := range []status.Role{status.RoleStudent, status.RoleMentor} {
 		t.Run(string(role), func(t *testing.T) {
-			path, body, err := SafePlay(context.Background(), &status.Task{Role: role}, panicky{}, providerEnv())
+			path, body, err := SafePlay(context.Background(), &wire.Task{Role: role}, panicky{}, providerEnv())
 			if !errors.Is(err, ErrWrapperPanicked) {
 				t.Fatalf("safePlay error = %v, want ErrWrapperPanicked", err)
 			}
 			switch res := body.(type) {
-			case *status.StudentResultRequest:
-				if path != status.PathStudentResult || res.StudentOutput.Status != status.StudentCannotComplete ||
+			case *wire.StudentResultRequest:
+				if path != wire.PathStudentResult || res.StudentOutput.Status != status.StudentCannotComplete ||
 					!strings.Contains(res.StudentOutput.Reason, "the wrapper failed: panic: index out of range") {
 					t.Errorf("student result %s %+v", path, res.StudentOutput)
 				}
-			case *status.MentorResultRequest:
-				if path != status.PathMentorResult || res.Advice == nil || res.Advice.Resolution != status.ResolutionUnresolvable ||
+			case *wire.MentorResultRequest:
+				if path != wire.PathMentorResult || res.Advice == nil || res.Advice.Resolution != status.ResolutionUnresolvable ||
 					!strings.Contains(res.MentorOutput, "the wrapper failed: panic: assignment to entry in nil map") {
 					t.Errorf("mentor result %s %+v", path, res)
 				}

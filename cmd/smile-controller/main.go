@@ -50,17 +50,11 @@ func run() error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapperPath, Log: log, APIAddr: *apiAddr, Version: version})
-	if err := mgr.Start(ctx); err != nil {
-		return err
-	}
-	release, err := mgr.ServeFolder(*dir, version, false)
+	opts := reconcile.Options{Runtime: rt, WrapperPath: wrapperPath, Log: log, APIAddr: *apiAddr, Version: version}
+	mgr, err := reconcile.StartController(ctx, opts, *dir, false)
 	if err != nil {
-		stop()
-		mgr.Wait()
 		return err
 	}
-	defer release()
 	if err := mgr.ApplyRecorded(*dir); err != nil {
 		log.Error(err, "Could not read the applied runs")
 	}
@@ -68,7 +62,7 @@ func run() error {
 	go mgr.ExitWhenIdle(ctx, *idle, idlePoll(*idle), stop)
 	<-ctx.Done()
 	log.Info("Shutting down")
-	mgr.Wait()
+	mgr.Close()
 	return nil
 }
 

@@ -15,9 +15,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
+	smilereport "github.com/smile-loop/smile/status/report"
 )
 
 // quickstartFiles are the inputs of examples/quickstart (its reports are
@@ -154,7 +157,7 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 	err = cmd.Run()
 	lr.wall = time.Since(start)
 	leftover := 0
-	if run, lerr := status.Load(filepath.Join(dir, status.HomeDir, "state.json")); lerr == nil && run.Status.Instance != "" {
+	if run, lerr := store.Load(filepath.Join(dir, store.HomeDir, "state.json")); lerr == nil && run.Status.Instance != "" {
 		leftover = removeContainers(runtime.LabelInstance + "=" + run.Status.Instance)
 	}
 	if err != nil {
@@ -168,7 +171,7 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 	if err := json.Unmarshal(data, &lr.report); err != nil {
 		return lr, leftover, fmt.Errorf("read smile-report.json: %w", err)
 	}
-	if s := lr.report.Summary; s.Status != status.ReportCompleted || s.Iterations != 2 {
+	if s := lr.report.Summary; s.Status != smilereport.ReportCompleted || s.Iterations != 2 {
 		os.Stderr.Write(out.Bytes())
 		return lr, leftover, fmt.Errorf("the quickstart ended %s after %d iteration(s), not completed after 2", s.Status, s.Iterations)
 	}

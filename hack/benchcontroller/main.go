@@ -32,6 +32,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -178,7 +180,7 @@ func (b *bench) save(write func() error) (time.Duration, error) {
 	return started.Sub(saved), nil
 }
 
-func (b *bench) stateFile() string { return filepath.Join(b.dir, status.HomeDir, "state.json") }
+func (b *bench) stateFile() string { return filepath.Join(b.dir, store.HomeDir, "state.json") }
 
 // killAndResume kills the controller while the Student works, starts a new
 // one, and times the resumed run's next transition and its Student's start.
@@ -186,7 +188,7 @@ func (b *bench) killAndResume() (next, running time.Duration, err error) {
 	deadline := time.Now().Add(time.Minute)
 	var before *status.Run
 	for {
-		run, err := status.Load(b.stateFile())
+		run, err := store.Load(b.stateFile())
 		if err == nil && run.Status.Phase == status.PhaseWaitingForStudent && run.Status.Attempt != nil {
 			before = run
 			break
@@ -197,7 +199,7 @@ func (b *bench) killAndResume() (next, running time.Duration, err error) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	time.Sleep(300 * time.Millisecond)
-	info, err := status.ReadControllerInfo(b.dir)
+	info, err := store.ReadControllerInfo(b.dir)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -207,10 +209,10 @@ func (b *bench) killAndResume() (next, running time.Duration, err error) {
 	}
 	// The main thread shows as a zombie while the others still exit and hold
 	// the folder lock: a controller started before they are gone would fail.
-	for alive(info.PID) || status.Held(status.ControllerLockPath(b.dir)) {
+	for alive(info.PID) || store.Held(store.ControllerLockPath(b.dir)) {
 		time.Sleep(time.Millisecond)
 	}
-	log, err := os.OpenFile(filepath.Join(b.dir, status.HomeDir, "controller.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	log, err := os.OpenFile(filepath.Join(b.dir, store.HomeDir, "controller.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -224,7 +226,7 @@ func (b *bench) killAndResume() (next, running time.Duration, err error) {
 	b.children = append(b.children, cmd)
 	go func() { _ = cmd.Wait() }() // reaps it after the next kill
 	for {
-		run, err := status.Load(b.stateFile())
+		run, err := store.Load(b.stateFile())
 		if err == nil && len(run.Status.Timeline) > len(before.Status.Timeline) {
 			next = time.Since(killed)
 			break
@@ -245,7 +247,7 @@ func (b *bench) cleanup() {
 	if b.dir == "" {
 		return
 	}
-	if info, err := status.ReadControllerInfo(b.dir); err == nil {
+	if info, err := store.ReadControllerInfo(b.dir); err == nil {
 		_ = syscall.Kill(info.PID, syscall.SIGTERM)
 		for i := 0; i < 1000 && alive(info.PID); i++ {
 			time.Sleep(10 * time.Millisecond)

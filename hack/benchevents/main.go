@@ -31,6 +31,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/coder/websocket"
 	"github.com/go-logr/logr"
 
@@ -186,7 +188,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 				default:
 				}
 				start := time.Now()
-				req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+status.PathStatus, nil)
+				req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+wire.PathStatus, nil)
 				req.Header.Set("Authorization", "Bearer "+m.ControlToken())
 				resp, err := client.Do(req)
 				if err != nil {
@@ -206,7 +208,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 	// The loop: ask, answer, next iteration.
 	start := time.Now()
 	for range cycles {
-		if err := postResult(m, rt, status.PathStudentResult, status.StudentResultRequest{StudentOutput: status.StudentOutput{
+		if err := postResult(m, rt, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: status.StudentOutput{
 			Status: status.StudentAskMentor, CurrentStep: "line 6: ./run.sh", Line: 6,
 			QuestionForMentor: "./run.sh printed Permission denied. What is missing?",
 		}}); err != nil {
@@ -215,7 +217,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 		if err := waitPhase(sub, status.PhaseWaitingForMentor); err != nil {
 			return nil, err
 		}
-		if err := postResult(m, rt, status.PathMentorResult, status.MentorResultRequest{MentorOutput: "run `chmod +x run.sh` first"}); err != nil {
+		if err := postResult(m, rt, wire.PathMentorResult, wire.MentorResultRequest{MentorOutput: "run `chmod +x run.sh` first"}); err != nil {
 			return nil, err
 		}
 		if err := waitPhase(sub, status.PhaseWaitingForStudent); err != nil {
@@ -254,12 +256,12 @@ func postResult(m *reconcile.Manager, rt *fake.Runtime, path string, body any) e
 	cs, _ := rt.Spec(run.Status.Attempt.Container)
 	token := ""
 	for _, kv := range cs.Env {
-		if v, ok := strings.CutPrefix(kv, status.EnvToken+"="); ok {
+		if v, ok := strings.CutPrefix(kv, wire.EnvToken+"="); ok {
 			token = v
 		}
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set(status.HeaderAttempt, run.Status.Attempt.Container)
+	req.Header.Set(wire.HeaderAttempt, run.Status.Attempt.Container)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return err

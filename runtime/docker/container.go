@@ -18,9 +18,13 @@ import (
 	"github.com/smile-loop/smile/runtime"
 )
 
-// hostGateway makes host.docker.internal resolve to the default bridge's
-// gateway, where the controller's callback listener binds.
-const hostGateway = "host.docker.internal:host-gateway"
+// HostName is the name Docker gives the host inside a container started with
+// a host-gateway entry.
+const HostName = "host.docker.internal"
+
+// hostGateway makes HostName resolve to the default bridge's gateway, where
+// the controller's callback listener binds.
+const hostGateway = HostName + ":host-gateway"
 
 // Start is part of the runtime.Runtime interface.
 func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtime.Container, error) {

@@ -134,7 +134,7 @@ func (r *Runtime) Info(ctx context.Context) (runtime.Info, error) {
 	if err != nil {
 		return runtime.Info{}, err
 	}
-	return runtime.Info{ServerVersion: v.Version, APIVersion: r.cli.ClientVersion(), GatewayIP: gw}, nil
+	return runtime.Info{ServerVersion: v.Version, APIVersion: r.cli.ClientVersion(), GatewayIP: gw, HostName: HostName}, nil
 }
 
 // gatewayIP finds the address containers on the default bridge reach the host

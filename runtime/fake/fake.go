@@ -26,6 +26,10 @@ import (
 // DefaultGateway is the GatewayIP Info reports unless SetInfo changes it.
 const DefaultGateway = "172.17.0.1"
 
+// DefaultHostName is the HostName Info reports unless SetInfo changes it:
+// Docker's, so tests read like the real thing.
+const DefaultHostName = "host.docker.internal"
+
 // Runtime is an in-memory runtime.Runtime. The zero value is not usable; call
 // New. It is safe for concurrent use.
 type Runtime struct {
@@ -65,7 +69,7 @@ var _ runtime.Runtime = (*Runtime)(nil)
 // New returns a runtime with the given images present.
 func New(images ...string) *Runtime {
 	r := &Runtime{
-		info:       runtime.Info{ServerVersion: "fake", APIVersion: "1.41", GatewayIP: DefaultGateway},
+		info:       runtime.Info{ServerVersion: "fake", APIVersion: "1.41", GatewayIP: DefaultGateway, HostName: DefaultHostName},
 		images:     map[string]bool{},
 		containers: map[string]*entry{},
 		watchers:   map[*watcher]bool{},

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -24,7 +26,7 @@ func TestAttackCannotChangeTheVerdict(t *testing.T) {
 	smileBinaries(t)
 	baseImage(t)
 	dir := copyFixture(t, "hd-attack")
-	if err := os.MkdirAll(filepath.Join(dir, status.HomeDir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, store.HomeDir), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	stopControllers(t, dir)
@@ -44,11 +46,11 @@ func TestAttackCannotChangeTheVerdict(t *testing.T) {
 	failLine := lineOf(t, filepath.Join(dir, "tutorial.md"), "cat /workspace/work/no-such-result.txt")
 
 	res := smile(t, dir, nil, 5*time.Minute, "apply", "-f", "run.yaml", "--wait")
-	run, err := status.Load(filepath.Join(dir, status.HomeDir, "state.json"))
+	run, err := store.Load(filepath.Join(dir, store.HomeDir, "state.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	logData, _ := os.ReadFile(filepath.Join(dir, status.HomeDir, "runs", "hd-attack", "g1", "work", "1", "attack.log"))
+	logData, _ := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-attack", "g1", "work", "1", "attack.log"))
 	attack := string(logData)
 	t.Logf("what the attack found and what the controller answered:\n%s", attack)
 	if res.code != 2 || run.Status.Phase == status.PhaseCompleted {

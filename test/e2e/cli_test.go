@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"sigs.k8s.io/yaml"
 
 	"github.com/smile-loop/smile/status"
@@ -77,7 +79,7 @@ func TestCLI(t *testing.T) {
 		}
 		// A refused apply starts nothing, not even a controller that would
 		// then idle in the background with nothing to run.
-		if info, err := status.ReadControllerInfo(dir); err == nil {
+		if info, err := store.ReadControllerInfo(dir); err == nil {
 			t.Errorf("refused applies left a background controller running (pid %d)", info.PID)
 		}
 	})

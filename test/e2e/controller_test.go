@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -76,7 +78,7 @@ func waitState(t testing.TB, path string, timeout time.Duration, what string, ok
 	deadline := time.Now().Add(timeout)
 	var last *status.Run
 	for {
-		if run, err := status.Load(path); err == nil {
+		if run, err := store.Load(path); err == nil {
 			last = run
 			if ok(run) {
 				return run
@@ -131,11 +133,11 @@ func waitDead(t testing.TB, pid int, timeout time.Duration) {
 
 // controllerInfo returns the live controller serving dir (its
 // .smile/controller.json, checked against the process and its lock).
-func controllerInfo(t testing.TB, dir string) status.ControllerInfo {
+func controllerInfo(t testing.TB, dir string) store.ControllerInfo {
 	t.Helper()
-	info, err := status.ReadControllerInfo(dir)
+	info, err := store.ReadControllerInfo(dir)
 	if err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, status.HomeDir, "controller.log"))
+		log, _ := os.ReadFile(filepath.Join(dir, store.HomeDir, "controller.log"))
 		t.Fatalf("no live controller for %s: %v\ncontroller.log:\n%s", dir, err, log)
 	}
 	return info
@@ -145,11 +147,11 @@ func controllerInfo(t testing.TB, dir string) status.ControllerInfo {
 // then (SIGTERM, then SIGKILL if it does not go).
 func stopControllers(t testing.TB, dir string) {
 	t.Cleanup(func() {
-		data, err := os.ReadFile(status.ControllerInfoPath(dir))
+		data, err := os.ReadFile(store.ControllerInfoPath(dir))
 		if err != nil {
 			return
 		}
-		var info status.ControllerInfo
+		var info store.ControllerInfo
 		if json.Unmarshal(data, &info) != nil || info.PID <= 0 || !alive(info.PID) {
 			return
 		}
@@ -168,7 +170,7 @@ func stopControllers(t testing.TB, dir string) {
 // killController sends SIGKILL to the controller serving dir and waits until
 // it is gone and its folder lock free; it returns what the dead controller
 // had published.
-func killController(t testing.TB, dir string) status.ControllerInfo {
+func killController(t testing.TB, dir string) store.ControllerInfo {
 	t.Helper()
 	info := controllerInfo(t, dir)
 	if err := syscall.Kill(info.PID, syscall.SIGKILL); err != nil {
@@ -178,7 +180,7 @@ func killController(t testing.TB, dir string) status.ControllerInfo {
 	// The main thread shows as a zombie while the other threads still exit
 	// and hold the process's files (its locks, its listeners).
 	deadline := time.Now().Add(10 * time.Second)
-	for status.Held(status.ControllerLockPath(dir)) {
+	for store.Held(store.ControllerLockPath(dir)) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the folder lock is still held 10s after the controller %d died", info.PID)
 		}
@@ -190,9 +192,9 @@ func killController(t testing.TB, dir string) status.ControllerInfo {
 // startController runs `smile-controller --dir DIR` as a child of the test,
 // its log appended to .smile/controller.log, and waits until it serves the
 // folder. It is stopped (SIGTERM) when the test ends.
-func startController(t testing.TB, dir string) status.ControllerInfo {
+func startController(t testing.TB, dir string) store.ControllerInfo {
 	t.Helper()
-	log, err := os.OpenFile(filepath.Join(dir, status.HomeDir, "controller.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	log, err := os.OpenFile(filepath.Join(dir, store.HomeDir, "controller.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,11 +217,11 @@ func startController(t testing.TB, dir string) status.ControllerInfo {
 	})
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if info, err := status.ReadControllerInfo(dir); err == nil && info.PID == cmd.Process.Pid {
+		if info, err := store.ReadControllerInfo(dir); err == nil && info.PID == cmd.Process.Pid {
 			return info
 		}
 		if !alive(cmd.Process.Pid) || time.Now().After(deadline) {
-			data, _ := os.ReadFile(filepath.Join(dir, status.HomeDir, "controller.log"))
+			data, _ := os.ReadFile(filepath.Join(dir, store.HomeDir, "controller.log"))
 			t.Fatalf("smile-controller --dir %s did not start serving:\n%s", dir, data)
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -755,7 +757,7 @@ func TestControllerResume(t *testing.T) {
 				return run.Status.Phase == tc.phase && run.Status.Attempt != nil
 			})
 			dead := killController(t, dir)
-			killed, err := status.Load(state) // the last completed transition
+			killed, err := store.Load(state) // the last completed transition
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -772,7 +774,7 @@ func TestControllerResume(t *testing.T) {
 				t.Fatalf("no container of the killed controller %s is left: nothing to test", dead.Instance)
 			}
 
-			var second status.ControllerInfo
+			var second store.ControllerInfo
 			switch tc.restart {
 			case "apply":
 				res := smile(t, dir, nil, time.Minute, "apply", "-f", "run.yaml")
@@ -907,7 +909,7 @@ func TestControllerLock(t *testing.T) {
 			return o.Status.Phase == status.PhaseWaitingForStudent
 		})
 		info := controllerInfo(t, dir)
-		published := readFile(t, status.ControllerInfoPath(dir))
+		published := readFile(t, store.ControllerInfoPath(dir))
 
 		// A second controller for the folder.
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -919,7 +921,7 @@ func TestControllerLock(t *testing.T) {
 		if !strings.Contains(string(out), "error: ") || !strings.Contains(string(out), "already running") {
 			t.Errorf("the second controller's error does not say a controller is already running:\n%s", out)
 		}
-		if !bytes.Equal(readFile(t, status.ControllerInfoPath(dir)), published) || controllerInfo(t, dir).PID != info.PID {
+		if !bytes.Equal(readFile(t, store.ControllerInfoPath(dir)), published) || controllerInfo(t, dir).PID != info.PID {
 			t.Errorf("the failed second controller changed .smile/controller.json")
 		}
 
@@ -958,7 +960,7 @@ func TestControllerLock(t *testing.T) {
 		// The controller that apply started for the refused manifest does not
 		// stay behind, idle.
 		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			if _, err := status.ReadControllerInfo(other); err != nil {
+			if _, err := store.ReadControllerInfo(other); err != nil {
 				break
 			}
 			if time.Now().After(deadline) {
@@ -979,7 +981,7 @@ func TestControllerLock(t *testing.T) {
 
 		// kill -9 leaves the lock files with a dead pid; the next apply works.
 		dead := killController(t, dir)
-		for _, lock := range []string{status.LockPath(stateFile), status.LockPath(status.ControllerLockPath(dir))} {
+		for _, lock := range []string{store.LockPath(stateFile), store.LockPath(store.ControllerLockPath(dir))} {
 			if _, err := os.Stat(lock); err != nil {
 				t.Errorf("lock file %s: %v", lock, err)
 			}
@@ -1026,7 +1028,7 @@ func TestControllerLock(t *testing.T) {
 		if res.code != 0 {
 			t.Fatalf("apply --wait after a kill -9: exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
 		}
-		run, err := status.Load(state)
+		run, err := store.Load(state)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1038,7 +1040,7 @@ func TestControllerLock(t *testing.T) {
 			t.Errorf("after the kill, apply --wait left generation %d, %s, restarted attempt %v; want the same generation resumed and completed",
 				run.Metadata.Generation, describeStatus(&run.Status), restarted)
 		}
-		if _, err := os.Stat(status.ControllerInfoPath(dir)); err == nil {
+		if _, err := os.Stat(store.ControllerInfoPath(dir)); err == nil {
 			t.Errorf("apply --wait left .smile/controller.json behind")
 		}
 	})

@@ -7,9 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/docker"
-	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/session"
 )
 
@@ -28,16 +29,16 @@ func TestHandsTimeoutKillsTheGroup(t *testing.T) {
 	name := "hd-hands-" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-"))
 	c, err := rt.Start(ctx, runtime.ContainerSpec{
 		Name: name, Image: "smile-base:latest",
-		Cmd:    []string{status.ContainerWrapperPath, "idle"},
+		Cmd:    []string{wire.ContainerWrapperPath, "idle"},
 		Labels: map[string]string{runtime.LabelOwner: "hd-e2e"},
-		Mounts: []runtime.Mount{{Source: filepath.Join(bin, "smile-wrapper"), Target: status.ContainerWrapperPath, ReadOnly: true}},
+		Mounts: []runtime.Mount{{Source: filepath.Join(bin, "smile-wrapper"), Target: wire.ContainerWrapperPath, ReadOnly: true}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = rt.Remove(context.Background(), c.Name) })
 	hands := session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
-		res, err := rt.ExecIO(ctx, c.Name, runtime.ExecRequest{Cmd: []string{status.ContainerWrapperPath, "hands-exec"}, Stdin: stdin, Timeout: timeout})
+		res, err := rt.ExecIO(ctx, c.Name, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, "hands-exec"}, Stdin: stdin, Timeout: timeout})
 		return res.Stdout, err
 	}}
 	s, err := session.NewWith(ctx, hands, "/tmp", nil)

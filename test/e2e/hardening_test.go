@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -53,14 +55,14 @@ func TestConcurrentApplyWait(t *testing.T) {
 			if ok != 1 || refused != 1 {
 				t.Fatalf("%d applies ran and %d were refused, want one of each", ok, refused)
 			}
-			run, err := status.Load(filepath.Join(dir, ".smile", "state.json"))
+			run, err := store.Load(filepath.Join(dir, ".smile", "state.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if run.Metadata.Generation != 1 || run.Status.Phase != status.PhaseCompleted || len(run.Status.History) != 1 {
 				t.Errorf("the run: generation %d, %s, %d iterations; want one completed run", run.Metadata.Generation, run.Status.Phase, len(run.Status.History))
 			}
-			if _, err := status.ReadControllerInfo(dir); err == nil {
+			if _, err := store.ReadControllerInfo(dir); err == nil {
 				t.Errorf("a controller still serves the folder after both applies ended")
 			}
 		})

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -29,7 +31,7 @@ func TestApplyWaitCtrlC(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "stopped and its containers removed") || !strings.Contains(stderr, "smile apply -f run.yaml --wait") {
 		t.Fatalf("apply --wait after Ctrl-C: exit %d\nstderr:\n%s", code, stderr)
 	}
-	run, err := status.Load(stateFile)
+	run, err := store.Load(stateFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +46,7 @@ func TestApplyWaitCtrlC(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "smilerun.smile.dev/ctl-slow configured") {
 		t.Fatalf("apply again after the stop: exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
 	}
-	if run, err := status.Load(stateFile); err != nil || run.Status.Phase != status.PhaseCompleted {
+	if run, err := store.Load(stateFile); err != nil || run.Status.Phase != status.PhaseCompleted {
 		t.Errorf("the run applied again did not complete: %v %v", err, run)
 	}
 }

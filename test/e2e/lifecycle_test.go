@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -18,7 +20,7 @@ func TestControllerLifecycle(t *testing.T) {
 	dir := copyFixture(t, "clean")
 	t.Cleanup(func() { removeRunContainers(dir) })
 	stopControllers(t, dir)
-	lock := status.ControllerLockPath(dir)
+	lock := store.ControllerLockPath(dir)
 
 	// Idle exit: a short idle timeout, a run that finishes quickly.
 	res := smile(t, dir, []string{"SMILE_CONTROLLER_IDLE_TIMEOUT=2s"}, time.Minute, "apply", "-f", "run.yaml")
@@ -33,10 +35,10 @@ func TestControllerLifecycle(t *testing.T) {
 		return run.Status.Phase.Terminal() && run.Status.Report != nil
 	})
 	deadline := time.Now().Add(30 * time.Second)
-	for status.Held(lock) && time.Now().Before(deadline) {
+	for store.Held(lock) && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
-	if status.Held(lock) {
+	if store.Held(lock) {
 		t.Fatal("the controller did not exit within 30s of going idle (idle timeout 2s)")
 	}
 	res = smile(t, dir, nil, 30*time.Second, "controller", "status")
@@ -49,14 +51,14 @@ func TestControllerLifecycle(t *testing.T) {
 	if res := smile(t, dir, nil, time.Minute, "apply", "-f", "run.yaml"); res.code != 0 {
 		t.Fatalf("apply again: exit %d\n%s", res.code, res.stderr)
 	}
-	if !status.Held(lock) {
+	if !store.Held(lock) {
 		t.Fatal("apply started no controller")
 	}
 	res = smile(t, dir, nil, time.Minute, "controller", "stop")
-	if res.code != 0 || !strings.Contains(res.stdout, "stopped") || status.Held(lock) {
-		t.Errorf("controller stop: exit %d, lock held %v\n%s%s", res.code, status.Held(lock), res.stdout, res.stderr)
+	if res.code != 0 || !strings.Contains(res.stdout, "stopped") || store.Held(lock) {
+		t.Errorf("controller stop: exit %d, lock held %v\n%s%s", res.code, store.Held(lock), res.stdout, res.stderr)
 	}
-	if _, err := status.Load(filepath.Join(dir, ".smile", "state.json")); err != nil {
+	if _, err := store.Load(filepath.Join(dir, ".smile", "state.json")); err != nil {
 		t.Errorf("the run's state is gone after controller stop: %v", err)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -115,7 +117,7 @@ func TestPreCommit(t *testing.T) {
 		t.Errorf("the accepted commit's hook printed more than its verdict:\n%s", out)
 	}
 	state := filepath.Join(repo, ".smile", "state.json")
-	if run, err := status.Load(state); err != nil || run.Status.Phase != status.PhaseCompleted || len(run.Status.Gaps) != 0 {
+	if run, err := store.Load(state); err != nil || run.Status.Phase != status.PhaseCompleted || len(run.Status.Gaps) != 0 {
 		t.Errorf("the hook's run of the fixed tutorial: %v %+v", err, run)
 	}
 	checked := readFile(t, state)

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/provider"
@@ -23,10 +25,10 @@ const maxTries = 3
 // attempt is one Student or Mentor consultation with a model.
 type attempt struct {
 	r        Runner
-	task     *status.Task
+	task     *wire.Task
 	env      provider.Env
 	role     status.Role
-	llm      status.TaskLLM
+	llm      wire.TaskLLM
 	tut      *spec.Tutorial
 	tutErr   error
 	audit    status.Audit
@@ -45,14 +47,14 @@ type attempt struct {
 
 // start checks the CLI is there (E10), reads the tutorial, opens the relay
 // forwarder when the container has no network, and starts the heartbeat.
-func (r Runner) start(ctx context.Context, task *status.Task, env provider.Env, role status.Role) (*attempt, error) {
+func (r Runner) start(ctx context.Context, task *wire.Task, env provider.Env, role status.Role) (*attempt, error) {
 	if cli := r.Backend.CLI(); cli != "" {
 		look := r.LookPath
 		if look == nil {
 			look = exec.LookPath
 		}
 		if _, err := look(cli); err != nil {
-			// E10, in the words of provider.Pending: the image lacks the CLI
+			// E10: the image lacks the CLI
 			// (docs/providers.md has an image recipe with them).
 			return nil, fmt.Errorf("%w: %s", provider.ErrCLINotAvailable, cli)
 		}

@@ -23,6 +23,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/test/fakes/fakebin"
@@ -97,7 +99,7 @@ func listen(t *testing.T, h http.Handler) (*httptest.Server, string) {
 // controller is a fake callback API: it keeps what the wrapper posts.
 type controller struct {
 	mu       sync.Mutex
-	progress []status.ProgressRequest
+	progress []wire.ProgressRequest
 	results  map[string][]byte
 	auth     []string
 }
@@ -107,8 +109,8 @@ func (c *controller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer c.mu.Unlock()
 	data, _ := io.ReadAll(r.Body)
 	c.auth = append(c.auth, r.Header.Get("Authorization"))
-	if r.URL.Path == status.PathProgress {
-		var p status.ProgressRequest
+	if r.URL.Path == wire.PathProgress {
+		var p wire.ProgressRequest
 		_ = json.Unmarshal(data, &p)
 		c.progress = append(c.progress, p)
 		w.WriteHeader(http.StatusNoContent)
@@ -118,7 +120,7 @@ func (c *controller) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		c.results = map[string][]byte{}
 	}
 	c.results[r.URL.Path] = data
-	_ = json.NewEncoder(w).Encode(status.ResultResponse{Acknowledged: true, NextAction: "continue"})
+	_ = json.NewEncoder(w).Encode(wire.ResultResponse{Acknowledged: true, NextAction: "continue"})
 }
 
 type box struct {
@@ -155,35 +157,35 @@ func newBox(t *testing.T, scenario any) *box {
 }
 
 // run runs the wrapper on task; env is the container's extra environment.
-func (b *box) run(t *testing.T, task status.Task, workReadOnly bool, env ...string) (int, string) {
+func (b *box) run(t *testing.T, task wire.Task, workReadOnly bool, env ...string) (int, string) {
 	t.Helper()
-	task.Tutorial = status.ContainerTutorialDir + "/tutorial.md"
+	task.Tutorial = wire.ContainerTutorialDir + "/tutorial.md"
 	task.Attempt = "test-" + string(task.Role)
 	if task.Behavior.TimeoutSeconds == 0 {
 		task.Behavior = spec.DefaultConfig().StudentBehavior
 	}
 	data, _ := json.Marshal(task)
-	if err := os.WriteFile(filepath.Join(b.sb.Logs, status.TaskFileName), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(b.sb.Logs, wire.TaskFileName), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	work := b.sb.Work + ":" + status.ContainerWorkDir
+	work := b.sb.Work + ":" + wire.ContainerWorkDir
 	if workReadOnly {
 		work += ":ro"
 	}
 	args := []string{"run", "--rm", "--init", "--add-host", "host.docker.internal:host-gateway",
-		"-v", b.sb.TutorialDir + ":" + status.ContainerTutorialDir + ":ro",
+		"-v", b.sb.TutorialDir + ":" + wire.ContainerTutorialDir + ":ro",
 		"-v", work,
-		"-v", b.sb.Logs + ":" + status.ContainerLogsDir,
-		"-v", wrapperBin + ":" + status.ContainerWrapperPath + ":ro",
-		"-w", status.ContainerWorkDir,
-		"-e", status.EnvTask + "=" + status.ContainerLogsDir + "/" + status.TaskFileName,
-		"-e", status.EnvCallbackURL + "=http://host.docker.internal:" + b.port,
-		"-e", status.EnvToken + "=run-token-123",
+		"-v", b.sb.Logs + ":" + wire.ContainerLogsDir,
+		"-v", wrapperBin + ":" + wire.ContainerWrapperPath + ":ro",
+		"-w", wire.ContainerWorkDir,
+		"-e", wire.EnvTask + "=" + wire.ContainerLogsDir + "/" + wire.TaskFileName,
+		"-e", wire.EnvCallbackURL + "=http://host.docker.internal:" + b.port,
+		"-e", wire.EnvToken + "=run-token-123",
 	}
 	for _, e := range env {
 		args = append(args, "-e", e)
 	}
-	args = append(args, b.image, status.ContainerWrapperPath)
+	args = append(args, b.image, wire.ContainerWrapperPath)
 	var stderr bytes.Buffer
 	cmd := exec.Command("docker", args...)
 	cmd.Stderr = &stderr
@@ -197,12 +199,12 @@ func (b *box) run(t *testing.T, task status.Task, workReadOnly bool, env ...stri
 	return code, stderr.String()
 }
 
-func (b *box) student(t *testing.T) status.StudentResultRequest {
+func (b *box) student(t *testing.T) wire.StudentResultRequest {
 	t.Helper()
 	b.ctl.mu.Lock()
 	defer b.ctl.mu.Unlock()
-	var res status.StudentResultRequest
-	data, ok := b.ctl.results[status.PathStudentResult]
+	var res wire.StudentResultRequest
+	data, ok := b.ctl.results[wire.PathStudentResult]
 	if !ok {
 		t.Fatalf("no Student result posted; posts: %v", b.ctl.results)
 	}
@@ -245,8 +247,8 @@ func TestClaudeStudentInAContainer(t *testing.T) {
 		"run": []string{"printf 'a b c\\n' > words.txt", "wc -w words.txt", "./count.sh words.txt", "env"}, "sleepSeconds": 2,
 		"answerJson": answer, "inputTokens": 5000, "outputTokens": 400, "costUsd": 0.0123,
 	}}})
-	code, stderr := b.run(t, status.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderClaude, Iteration: 1,
-		LLM: &status.TaskLLM{MaxTurns: 30, TimeoutSeconds: 60}}, false, "ANTHROPIC_API_KEY="+anthropicKey)
+	code, stderr := b.run(t, wire.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderClaude, Iteration: 1,
+		LLM: &wire.TaskLLM{MaxTurns: 30, TimeoutSeconds: 60}}, false, "ANTHROPIC_API_KEY="+anthropicKey)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -266,7 +268,7 @@ func TestClaudeStudentInAContainer(t *testing.T) {
 		t.Errorf("words.txt = %q: the commands must run in the container's work folder", data)
 	}
 	r := fakebin.Records(t, b.sb.Logs, "claude")[0]
-	if r.Stdin != "devnull" || r.UID != 0 || r.Cwd != status.ContainerWorkDir || r.Flag("--add-dir") != status.ContainerTutorialDir ||
+	if r.Stdin != "devnull" || r.UID != 0 || r.Cwd != wire.ContainerWorkDir || r.Flag("--add-dir") != wire.ContainerTutorialDir ||
 		r.Env["ANTHROPIC_API_KEY"] != "set" || r.Env["SMILE_TOKEN"] != "" || r.Flag("--permission-mode") != "dontAsk" {
 		t.Errorf("record = %+v", r)
 	}
@@ -290,14 +292,14 @@ func TestCodexMentorCannotChangeTheWorkFolder(t *testing.T) {
 		"run":        []string{"ls", "touch mentor-was-here"},
 		"answerJson": map[string]any{"notes": "count.sh is never created.", "resolution": "unresolvable", "workaround": nil, "quote": "./count.sh words.txt", "line": nil, "category": "missing_file", "suggestedFix": "Add count.sh."},
 	}}})
-	code, stderr := b.run(t, status.Task{Run: "t", Role: status.RoleMentor, Provider: spec.ProviderCodex, Iteration: 1,
+	code, stderr := b.run(t, wire.Task{Run: "t", Role: status.RoleMentor, Provider: spec.ProviderCodex, Iteration: 1,
 		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: 13, QuestionForMentor: "Where is count.sh?"}}, true, "CODEX_API_KEY=sk-proj-CODEXCONTAINERKEY0123456789")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
 	b.ctl.mu.Lock()
-	var res status.MentorResultRequest
-	_ = json.Unmarshal(b.ctl.results[status.PathMentorResult], &res)
+	var res wire.MentorResultRequest
+	_ = json.Unmarshal(b.ctl.results[wire.PathMentorResult], &res)
 	b.ctl.mu.Unlock()
 	if res.Advice == nil || res.Advice.Resolution != status.ResolutionUnresolvable || res.Advice.Line != 13 {
 		t.Fatalf("mentor result = %+v", res)
@@ -318,7 +320,7 @@ func TestCodexMentorCannotChangeTheWorkFolder(t *testing.T) {
 func TestGeminiAuthFailureInAContainer(t *testing.T) {
 	needImage(t)
 	b := newBox(t, map[string]any{"student-1": []map[string]any{{"answer": "{}"}}})
-	code, stderr := b.run(t, status.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderGemini, Iteration: 1}, false)
+	code, stderr := b.run(t, wire.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderGemini, Iteration: 1}, false)
 	if code != 3 {
 		t.Errorf("exit %d, want 3 (the provider could not run)\n%s", code, stderr)
 	}
@@ -335,7 +337,7 @@ func TestMissingCLIIsNamed(t *testing.T) {
 	needImage(t)
 	b := newBox(t, map[string]any{})
 	b.image = "smile-base:latest" // no CLIs in it
-	code, _ := b.run(t, status.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderCodex, Iteration: 1}, false)
+	code, _ := b.run(t, wire.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderCodex, Iteration: 1}, false)
 	if out := b.student(t).StudentOutput; code != 3 || out.Reason != "LLM CLI not available: codex" {
 		t.Errorf("exit %d reason %q", code, out.Reason)
 	}
@@ -345,9 +347,9 @@ func TestInvocationTimeoutInAContainer(t *testing.T) {
 	needImage(t)
 	b := newBox(t, map[string]any{"student-1": []map[string]any{{"run": []string{"wc -w words.txt || true"}, "sleepSeconds": 60, "answer": "{}"}}})
 	start := time.Now()
-	code, stderr := b.run(t, status.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderClaude, Iteration: 1,
+	code, stderr := b.run(t, wire.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderClaude, Iteration: 1,
 		Behavior: spec.StudentBehavior{TimeoutSeconds: 2, PatienceLevel: spec.PatienceLow, MaxRetriesBeforeHelp: 3},
-		LLM:      &status.TaskLLM{TimeoutSeconds: 3}}, false, "ANTHROPIC_API_KEY="+anthropicKey)
+		LLM:      &wire.TaskLLM{TimeoutSeconds: 3}}, false, "ANTHROPIC_API_KEY="+anthropicKey)
 	if d := time.Since(start); code != 0 || d > 20*time.Second {
 		t.Fatalf("exit %d after %v\n%s", code, d, stderr)
 	}
@@ -408,8 +410,8 @@ func TestOpenAIStudentRunsToolsInTheContainer(t *testing.T) {
 	_, port := listen(t, srv)
 	b := newBox(t, map[string]any{})
 	const key = "sk-OPENAICONTAINERKEY-0123456789abcdef"
-	code, stderr := b.run(t, status.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderOpenAI, Iteration: 1,
-		LLM: &status.TaskLLM{Model: "llama3.1:8b", BaseURL: "http://host.docker.internal:" + port + "/v1", APIKeyEnv: "OPENAI_API_KEY", MaxTurns: 10}},
+	code, stderr := b.run(t, wire.Task{Run: "t", Role: status.RoleStudent, Provider: spec.ProviderOpenAI, Iteration: 1,
+		LLM: &wire.TaskLLM{Model: "llama3.1:8b", BaseURL: "http://host.docker.internal:" + port + "/v1", APIKeyEnv: "OPENAI_API_KEY", MaxTurns: 10}},
 		false, "OPENAI_API_KEY="+key)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)

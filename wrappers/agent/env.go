@@ -7,23 +7,23 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-logr/logr"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/go-logr/logr"
 )
 
-// KeyVariables are the environment variables that hold the providers' API
-// keys. The controller passes the provider's own into the container; the
-// wrapper keeps every one of them out of tutorial commands and out of what
-// it posts.
-var KeyVariables = []string{"ANTHROPIC_API_KEY", "CODEX_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"}
+// The environment variables that hold the providers' API keys are spec's
+// provider table's (spec.AllKeyVariables). The controller passes the
+// provider's own into the container; the wrapper keeps every one of them out
+// of tutorial commands and out of what it posts.
 
 // Secrets returns the values of the key variables (and of extra names, such
 // as openai.apiKeyEnv) that are set, for redaction.
 func Secrets(getenv func(string) string, extra ...string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, name := range append(append([]string{}, KeyVariables...), extra...) {
+	for _, name := range append(spec.AllKeyVariables(), extra...) {
 		if name == "" || seen[name] {
 			continue
 		}
@@ -59,7 +59,7 @@ func CLIEnv(env []string, extra ...string) []string {
 // environment of commands the wrapper itself runs for the model.
 func WithoutKeys(env []string, extra ...string) []string {
 	drop := map[string]bool{}
-	for _, n := range append(append([]string{}, KeyVariables...), extra...) {
+	for _, n := range append(spec.AllKeyVariables(), extra...) {
 		drop[n] = true
 	}
 	out := env[:0:0]
@@ -151,4 +151,4 @@ func closeWrite(c net.Conn) {
 }
 
 // RelaySocket is the relay's socket from the environment ("" on the bridge).
-func RelaySocket(getenv func(string) string) string { return getenv(status.EnvRelaySocket) }
+func RelaySocket(getenv func(string) string) string { return getenv(wire.EnvRelaySocket) }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/prompt"
 	"github.com/smile-loop/smile/wrappers/provider"
@@ -13,7 +15,7 @@ import (
 )
 
 // Mentor is part of the provider.Provider interface.
-func (r Runner) Mentor(ctx context.Context, task *status.Task, env provider.Env) (*status.MentorResultRequest, error) {
+func (r Runner) Mentor(ctx context.Context, task *wire.Task, env provider.Env) (*wire.MentorResultRequest, error) {
 	a, err := r.start(ctx, task, env, status.RoleMentor)
 	if err != nil {
 		return nil, err
@@ -55,9 +57,9 @@ func (r Runner) Mentor(ctx context.Context, task *status.Task, env provider.Env)
 	return a.mentorResult(answer), nil
 }
 
-func (a *attempt) mentorResult(ans *recovery.MentorAnswer) *status.MentorResultRequest {
-	adv := &status.MentorAdvice{
-		Category:     ans.Category,
+func (a *attempt) mentorResult(ans *recovery.MentorAnswer) *wire.MentorResultRequest {
+	adv := &wire.MentorAdvice{
+		Category:     status.Category(ans.Category),
 		Resolution:   status.Resolution(ans.Resolution),
 		Workaround:   strings.TrimSpace(ans.Workaround),
 		SuggestedFix: ans.SuggestedFix,
@@ -68,7 +70,7 @@ func (a *attempt) mentorResult(ans *recovery.MentorAnswer) *status.MentorResultR
 		if adv.Category == "" {
 			for _, f := range so.Findings {
 				if f.Asked {
-					adv.Category = string(f.Category)
+					adv.Category = f.Category
 				}
 			}
 		}
@@ -78,19 +80,19 @@ func (a *attempt) mentorResult(ans *recovery.MentorAnswer) *status.MentorResultR
 		adv.Line = studentLine
 	}
 	a.env.Log.Info("Mentor answered", "resolution", string(adv.Resolution), "line", adv.Line, "recoveredBy", string(ans.Method))
-	return &status.MentorResultRequest{MentorOutput: ans.Notes, Timestamp: a.r.now().UTC(), Advice: adv, Audit: &a.audit}
+	return &wire.MentorResultRequest{MentorOutput: ans.Notes, Timestamp: a.r.now().UTC(), Advice: adv, Audit: &a.audit}
 }
 
-func (a *attempt) mentorFailed(reason string) *status.MentorResultRequest {
+func (a *attempt) mentorFailed(reason string) *wire.MentorResultRequest {
 	a.env.Log.Info("Mentor cannot answer", "reason", reason)
 	line := 0
 	if a.task.StudentOutput != nil {
 		line = a.task.StudentOutput.Line
 	}
-	return &status.MentorResultRequest{
+	return &wire.MentorResultRequest{
 		MentorOutput: "The Mentor could not answer: " + reason,
 		Timestamp:    a.r.now().UTC(),
-		Advice:       &status.MentorAdvice{Line: line, Resolution: status.ResolutionUnresolvable},
+		Advice:       &wire.MentorAdvice{Line: line, Resolution: status.ResolutionUnresolvable},
 		Audit:        &a.audit,
 	}
 }

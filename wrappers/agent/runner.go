@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/prompt"
@@ -68,7 +70,7 @@ func (r Runner) now() time.Time {
 // Student is part of the provider.Provider interface. Its error is set only
 // when the provider could not do its work (a missing CLI, refused
 // credentials, an API that stayed down); the result then says so too.
-func (r Runner) Student(ctx context.Context, task *status.Task, env provider.Env) (*status.StudentResultRequest, error) {
+func (r Runner) Student(ctx context.Context, task *wire.Task, env provider.Env) (*wire.StudentResultRequest, error) {
 	a, err := r.start(ctx, task, env, status.RoleStudent)
 	if err != nil {
 		return nil, err
@@ -98,7 +100,7 @@ func (r Runner) Student(ctx context.Context, task *status.Task, env provider.Env
 }
 
 // studentError turns a failed conversation into the Student's result.
-func (a *attempt) studentError(err error) (*status.StudentResultRequest, error) {
+func (a *attempt) studentError(err error) (*wire.StudentResultRequest, error) {
 	reason, providerErr := a.explain(err)
 	res := a.studentFailed(reason, err)
 	return res, providerErr
@@ -135,13 +137,8 @@ func detail(err error) string {
 }
 
 func keyHint(name spec.Provider, apiKeyEnv string) string {
-	switch name {
-	case "claude":
-		return "ANTHROPIC_API_KEY"
-	case "codex":
-		return "CODEX_API_KEY"
-	case "gemini":
-		return "GEMINI_API_KEY"
+	if keys := name.Info().KeyVariables; name != spec.ProviderOpenAI && len(keys) > 0 {
+		return keys[0]
 	}
 	if apiKeyEnv != "" {
 		return apiKeyEnv
@@ -150,7 +147,7 @@ func keyHint(name spec.Provider, apiKeyEnv string) string {
 }
 
 // studentFailed is a cannot_complete result that keeps the audit so far.
-func (a *attempt) studentFailed(reason string, err error) *status.StudentResultRequest {
+func (a *attempt) studentFailed(reason string, err error) *wire.StudentResultRequest {
 	out := status.StudentOutput{
 		Status:           status.StudentCannotComplete,
 		CurrentStep:      "start of the tutorial",
@@ -170,12 +167,12 @@ func (a *attempt) studentFailed(reason string, err error) *status.StudentResultR
 		}
 	}
 	a.env.Log.Info("Cannot complete", "reason", reason)
-	return &status.StudentResultRequest{StudentOutput: out, Timestamp: a.r.now().UTC(), Audit: &a.audit}
+	return &wire.StudentResultRequest{StudentOutput: out, Timestamp: a.r.now().UTC(), Audit: &a.audit}
 }
 
 // studentResult turns the Student's answer into its result, placing every
 // problem on the tutorial's lines by its quote.
-func (a *attempt) studentResult(ans *recovery.StudentAnswer) *status.StudentResultRequest {
+func (a *attempt) studentResult(ans *recovery.StudentAnswer) *wire.StudentResultRequest {
 	out := status.StudentOutput{
 		Status:            status.StudentStatus(ans.Status),
 		CurrentStep:       ans.CurrentStep,
@@ -218,7 +215,7 @@ func (a *attempt) studentResult(ans *recovery.StudentAnswer) *status.StudentResu
 		out.Findings = appendFinding(out.Findings, main)
 	}
 	a.env.Log.Info("Student answered", "status", string(out.Status), "line", out.Line, "findings", len(out.Findings), "recoveredBy", string(ans.Method))
-	return &status.StudentResultRequest{StudentOutput: out, Timestamp: a.r.now().UTC(), Audit: &a.audit}
+	return &wire.StudentResultRequest{StudentOutput: out, Timestamp: a.r.now().UTC(), Audit: &a.audit}
 }
 
 // place finds where a quote is in the tutorial; failing that, where the

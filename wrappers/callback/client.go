@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-logr/logr"
+	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/go-logr/logr"
 )
 
 // ErrRejected is a result the controller refused (a 4xx answer): posting it
@@ -58,10 +58,10 @@ func New(baseURL, token, attempt string, log logr.Logger) *Client {
 // Progress posts a heartbeat. It tries once, briefly: a lost heartbeat is
 // logged and otherwise ignored.
 func (c *Client) Progress(ctx context.Context, step string, line int) {
-	body := status.ProgressRequest{Step: step, Line: line, Timestamp: time.Now().UTC()}
+	body := wire.ProgressRequest{Step: step, Line: line, Timestamp: time.Now().UTC()}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	code, text, err := c.post(ctx, status.PathProgress, body)
+	code, text, err := c.post(ctx, wire.PathProgress, body)
 	switch {
 	case err != nil:
 		c.Log.Info("Progress not delivered", "step", step, "error", err.Error())
@@ -73,7 +73,7 @@ func (c *Client) Progress(ctx context.Context, step string, line int) {
 // PostResult posts a result to path, retrying connection errors and 5xx
 // answers with exponential backoff. A 4xx answer is not retried: the error
 // wraps ErrRejected and carries the controller's message.
-func (c *Client) PostResult(ctx context.Context, path string, body any) (*status.ResultResponse, error) {
+func (c *Client) PostResult(ctx context.Context, path string, body any) (*wire.ResultResponse, error) {
 	b := c.Backoff
 	if b.Initial <= 0 {
 		b = DefaultBackoff
@@ -84,7 +84,7 @@ func (c *Client) PostResult(ctx context.Context, path string, body any) (*status
 		code, text, err := c.post(ctx, path, body)
 		switch {
 		case err == nil && code/100 == 2:
-			var resp status.ResultResponse
+			var resp wire.ResultResponse
 			if jerr := json.Unmarshal([]byte(text), &resp); jerr != nil {
 				c.Log.Info("Result answer is not JSON", "path", path, "body", text)
 			}
@@ -122,7 +122,7 @@ func (c *Client) post(ctx context.Context, path string, body any) (int, string, 
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+c.Token)
-	req.Header.Set(status.HeaderAttempt, c.Attempt)
+	req.Header.Set(wire.HeaderAttempt, c.Attempt)
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
 		return 0, "", err

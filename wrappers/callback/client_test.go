@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/status"
@@ -43,27 +45,27 @@ func TestPostResult(t *testing.T) {
 				if got := r.Header.Get("Authorization"); got != "Bearer secret-token" {
 					t.Errorf("Authorization = %q", got)
 				}
-				if got := r.Header.Get(status.HeaderAttempt); got != "quickstart-student-1" {
-					t.Errorf("%s = %q", status.HeaderAttempt, got)
+				if got := r.Header.Get(wire.HeaderAttempt); got != "quickstart-student-1" {
+					t.Errorf("%s = %q", wire.HeaderAttempt, got)
 				}
-				if r.URL.Path != status.PathStudentResult {
+				if r.URL.Path != wire.PathStudentResult {
 					t.Errorf("path = %q", r.URL.Path)
 				}
-				var body status.StudentResultRequest
+				var body wire.StudentResultRequest
 				if err := json.NewDecoder(r.Body).Decode(&body); err != nil || body.StudentOutput.Status != status.StudentCompleted {
 					t.Errorf("body not decoded: %v %+v", err, body)
 				}
 				code := tt.codes[min(n, len(tt.codes))-1]
 				w.WriteHeader(code)
 				if code == 200 {
-					_ = json.NewEncoder(w).Encode(status.ResultResponse{Acknowledged: true, NextAction: "continue"})
+					_ = json.NewEncoder(w).Encode(wire.ResultResponse{Acknowledged: true, NextAction: "continue"})
 				} else {
 					_, _ = w.Write([]byte(`{"error":"attempt is not current"}`))
 				}
 			}))
 			defer srv.Close()
-			body := status.StudentResultRequest{StudentOutput: status.StudentOutput{Status: status.StudentCompleted}}
-			resp, err := fastClient(srv.URL).PostResult(context.Background(), status.PathStudentResult, body)
+			body := wire.StudentResultRequest{StudentOutput: status.StudentOutput{Status: status.StudentCompleted}}
+			resp, err := fastClient(srv.URL).PostResult(context.Background(), wire.PathStudentResult, body)
 			if tt.wantOK != (err == nil) {
 				t.Fatalf("err = %v, want ok=%v", err, tt.wantOK)
 			}
@@ -91,7 +93,7 @@ func TestPostResultRetriesConnectionErrors(t *testing.T) {
 	url := srv.URL
 	srv.Close() // nothing listens there any more
 	start := time.Now()
-	_, err := fastClient(url).PostResult(context.Background(), status.PathMentorResult, status.MentorResultRequest{})
+	_, err := fastClient(url).PostResult(context.Background(), wire.PathMentorResult, wire.MentorResultRequest{})
 	if err == nil || !strings.Contains(err.Error(), "gave up after") {
 		t.Fatalf("err = %v, want a give-up error", err)
 	}
@@ -101,9 +103,9 @@ func TestPostResultRetriesConnectionErrors(t *testing.T) {
 }
 
 func TestProgressIgnoresFailures(t *testing.T) {
-	var got status.ProgressRequest
+	var got wire.ProgressRequest
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != status.PathProgress || r.Header.Get("Authorization") != "Bearer secret-token" {
+		if r.URL.Path != wire.PathProgress || r.Header.Get("Authorization") != "Bearer secret-token" {
 			t.Errorf("unexpected request %s %v", r.URL.Path, r.Header)
 		}
 		_ = json.NewDecoder(r.Body).Decode(&got)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/spec"
@@ -84,7 +86,7 @@ func TestStudentFollowsTheTutorial(t *testing.T) {
 		"run": []string{"echo hello > greeting.txt", "cat config.yaml"}, "answerJson": askAnswer,
 		"inputTokens": 12000, "outputTokens": 800, "costUsd": 0.0421,
 	}}}, "ANTHROPIC_API_KEY="+fakeKey)
-	task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &status.TaskLLM{MaxTurns: 40, TimeoutSeconds: 60})
+	task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &wire.TaskLLM{MaxTurns: 40, TimeoutSeconds: 60})
 	res, err := h.runner.Student(context.Background(), task, h.penv())
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +257,7 @@ func TestMaxTurnsThenRepair(t *testing.T) {
 	h := newHarness(t, map[string]any{"student-1": []map[string]any{
 		{"run": []string{"true", "true", "true"}, "answerJson": done}, {"answerJson": done},
 	}}, "ANTHROPIC_API_KEY="+fakeKey)
-	task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &status.TaskLLM{MaxTurns: 2})
+	task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &wire.TaskLLM{MaxTurns: 2})
 	res, err := h.runner.Student(context.Background(), task, h.penv())
 	if err != nil || res.StudentOutput.Status != status.StudentCompleted {
 		t.Fatalf("result = %+v, %v", res.StudentOutput, err)
@@ -268,7 +270,7 @@ func TestMaxTurnsThenRepair(t *testing.T) {
 func TestInvocationTimeoutKillsTheCLIAndHeartbeatsContinue(t *testing.T) {
 	h := newHarness(t, map[string]any{"student-1": []map[string]any{{"sleepSeconds": 30, "answerJson": askAnswer}}}, "ANTHROPIC_API_KEY="+fakeKey)
 	h.runner.Heartbeat = 100 * time.Millisecond
-	task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &status.TaskLLM{TimeoutSeconds: 2})
+	task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &wire.TaskLLM{TimeoutSeconds: 2})
 	start := time.Now()
 	res, err := h.runner.Student(context.Background(), task, h.penv())
 	if err != nil {

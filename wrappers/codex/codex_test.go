@@ -2,12 +2,16 @@ package codex_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/go-logr/logr"
 
@@ -23,7 +27,7 @@ const tutorial = "# Notes app\n\n![screen](screen.png)\n\n```bash\nmkdir notes &
 
 const fakeKey = "sk-proj-FAKEFAKEFAKEFAKE0123456789abcdef"
 
-func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
+func run(t *testing.T, role status.Role, scenario any, llm *wire.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
 	t.Helper()
 	sb := fakebin.NewSandbox(t, tutorial, scenario)
 	if err := os.WriteFile(filepath.Join(sb.TutorialDir, "screen.png"), []byte("\x89PNG\r\n\x1a\n"), 0o644); err != nil {
@@ -56,11 +60,11 @@ func TestStudentEventsAndFlags(t *testing.T) {
 	sb, res, _, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
 		"run": []string{"mkdir -p notes && cd notes", "false"}, "write": []map[string]string{{"path": "notes/index.js", "content": "console.log(1)\n"}},
 		"web": "how to install node", "answerJson": answer, "inputTokens": 20000, "outputTokens": 1500,
-	}}}, &status.TaskLLM{Model: "gpt-5-codex", Prices: map[string]spec.Price{"gpt-5": {InputPerMillion: 1.25, OutputPerMillion: 10}}}, "CODEX_API_KEY="+fakeKey)
+	}}}, &wire.TaskLLM{Model: "gpt-5-codex", Prices: map[string]spec.Price{"gpt-5": {InputPerMillion: 1.25, OutputPerMillion: 10}}}, "CODEX_API_KEY="+fakeKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := res.(*status.StudentResultRequest)
+	out := res.(*wire.StudentResultRequest)
 	if out.StudentOutput.Status != status.StudentAskMentor || out.StudentOutput.Line != 8 || out.StudentOutput.Findings[0].Category != status.CategoryMissingDependency {
 		t.Errorf("output = %+v", out.StudentOutput)
 	}
@@ -95,7 +99,7 @@ func TestMentorGetsWebSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := res.(*status.MentorResultRequest)
+	m := res.(*wire.MentorResultRequest)
 	if m.Advice.Resolution != status.ResolutionWorkaround || m.Advice.Line != 8 || m.Advice.Workaround != "apt-get install -y nodejs" {
 		t.Errorf("advice = %+v", m.Advice)
 	}
@@ -113,7 +117,7 @@ func TestTurnFailedIsAnAuthFailure(t *testing.T) {
 	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
 		t.Fatalf("error = %v, waits %v", err, waits)
 	}
-	if r := res.(*status.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "401 Unauthorized") || !strings.Contains(r, "CODEX_API_KEY") {
+	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "401 Unauthorized") || !strings.Contains(r, "CODEX_API_KEY") {
 		t.Errorf("reason = %q", r)
 	}
 }
@@ -121,18 +125,63 @@ func TestTurnFailedIsAnAuthFailure(t *testing.T) {
 func TestReconnectsThenRateLimitIsRetried(t *testing.T) {
 	done := map[string]any{"status": "completed", "currentStep": "end", "summary": "ok", "attemptedActions": []string{}, "filesCreated": []string{}, "commandsRun": []string{}}
 	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "rate_limit"}, {"answerJson": done}}}, nil, "CODEX_API_KEY="+fakeKey)
-	if err != nil || res.(*status.StudentResultRequest).StudentOutput.Status != status.StudentCompleted || len(waits) != 1 {
+	if err != nil || res.(*wire.StudentResultRequest).StudentOutput.Status != status.StudentCompleted || len(waits) != 1 {
 		t.Fatalf("result %+v err %v waits %v", res, err, waits)
 	}
 }
 
+// TestSchemaIsStrict: OpenAI's structured outputs refuse a schema unless
+// every object in it, nested ones included, lists all its properties as
+// required and allows no others.
 func TestSchemaIsStrict(t *testing.T) {
-	// The fake rejects a schema OpenAI's structured outputs would reject.
-	for _, role := range []status.Role{status.RoleStudent, status.RoleMentor} {
-		if !strings.Contains(string(agent.AnswerSchema(role, true)), `"additionalProperties":false`) {
-			t.Errorf("%s schema is not strict", role)
-		}
+	for _, tc := range []struct {
+		role    status.Role
+		objects int // object nodes in the schema, nested ones included
+	}{
+		{status.RoleStudent, 2}, // the answer and each finding
+		{status.RoleMentor, 1},
+	} {
+		t.Run(string(tc.role), func(t *testing.T) {
+			var schema map[string]any
+			if err := json.Unmarshal(agent.AnswerSchema(tc.role, true), &schema); err != nil {
+				t.Fatal(err)
+			}
+			if got := checkStrict(t, "$", schema); got != tc.objects {
+				t.Errorf("checked %d object nodes, want %d", got, tc.objects)
+			}
+		})
 	}
+}
+
+// checkStrict checks every object node under node and counts them.
+func checkStrict(t *testing.T, path string, node map[string]any) int {
+	t.Helper()
+	count := 0
+	if items, ok := node["items"].(map[string]any); ok {
+		count += checkStrict(t, path+"[]", items)
+	}
+	props, ok := node["properties"].(map[string]any)
+	if !ok {
+		return count
+	}
+	count++
+	if node["additionalProperties"] != false {
+		t.Errorf("%s: additionalProperties = %v, want false", path, node["additionalProperties"])
+	}
+	var names, required []string
+	for name, p := range props {
+		names = append(names, name)
+		count += checkStrict(t, path+"."+name, p.(map[string]any))
+	}
+	for _, r := range node["required"].([]any) {
+		required = append(required, r.(string))
+	}
+	slices.Sort(names)
+	slices.Sort(required)
+	if !slices.Equal(names, required) {
+		t.Errorf("%s: required = %v, want every property %v", path, required, names)
+	}
+	return count
 }
 
 // TestDeclinedCommandIsNotASuccess: a command codex refused to run must not
@@ -145,7 +194,7 @@ func TestDeclinedCommandIsNotASuccess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmds := res.(*status.StudentResultRequest).Audit.Commands
+	cmds := res.(*wire.StudentResultRequest).Audit.Commands
 	if len(cmds) != 1 || cmds[0].Command != "npm init -y" || cmds[0].ExitCode != codex.ExitDeclined || cmds[0].Line != 7 || !strings.Contains(cmds[0].Output, "declined") {
 		t.Errorf("commands = %+v", cmds)
 	}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/spec"
@@ -22,7 +24,7 @@ const tutorial = "# Weather CLI\n\n```bash\npip install weather-cli\nweather --c
 
 const fakeKey = "AIzaSyFAKEFAKEFAKEFAKEFAKEFAKEFAKE01234"
 
-func run(t *testing.T, role status.Role, scenario any, llm *status.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
+func run(t *testing.T, role status.Role, scenario any, llm *wire.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
 	t.Helper()
 	sb := fakebin.NewSandbox(t, tutorial, scenario)
 	full := sb.Env(env...)
@@ -50,11 +52,11 @@ var answer = "Here is my report.\n```json\n" + `{"status": "cannot_complete", "c
 func TestStudentSettingsPolicyAndTokens(t *testing.T) {
 	sb, res, _, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{
 		"run": []string{"echo installing"}, "web": "weather-cli docs", "answer": answer, "inputTokens": 9000, "outputTokens": 700, "model": "gemini-2.5-flash",
-	}}}, &status.TaskLLM{MaxTurns: 25}, "GEMINI_API_KEY="+fakeKey)
+	}}}, &wire.TaskLLM{MaxTurns: 25}, "GEMINI_API_KEY="+fakeKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := res.(*status.StudentResultRequest)
+	out := res.(*wire.StudentResultRequest)
 	if so := out.StudentOutput; so.Status != status.StudentCannotComplete || so.Line != 4 || so.Reason != "pip cannot reach the package index" {
 		t.Errorf("output = %+v", so)
 	}
@@ -85,7 +87,7 @@ func TestMentorCannotRunShell(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := res.(*status.MentorResultRequest).Advice; a.Resolution != status.ResolutionUnresolvable || a.Line != 4 {
+	if a := res.(*wire.MentorResultRequest).Advice; a.Resolution != status.ResolutionUnresolvable || a.Line != 4 {
 		t.Errorf("advice = %+v", a)
 	}
 	r := fakebin.Records(t, sb.Logs, "gemini")[0]
@@ -99,21 +101,21 @@ func TestExit41IsAnAuthFailure(t *testing.T) {
 	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
 		t.Fatalf("error = %v waits %v", err, waits)
 	}
-	if r := res.(*status.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "GEMINI_API_KEY") || !strings.Contains(r, "FatalAuthenticationError") {
+	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "GEMINI_API_KEY") || !strings.Contains(r, "FatalAuthenticationError") {
 		t.Errorf("reason = %q", r)
 	}
 }
 
 func TestResourceExhaustedIsRetried(t *testing.T) {
 	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "rate_limit"}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
-	if err != nil || len(waits) != 1 || res.(*status.StudentResultRequest).StudentOutput.Status != status.StudentCannotComplete {
+	if err != nil || len(waits) != 1 || res.(*wire.StudentResultRequest).StudentOutput.Status != status.StudentCannotComplete {
 		t.Fatalf("err %v waits %v", err, waits)
 	}
 }
 
 func TestTurnLimitExit53(t *testing.T) {
 	_, res, _, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"fail": "max_turns"}, {"answer": answer}}}, nil, "GEMINI_API_KEY="+fakeKey)
-	if err != nil || res.(*status.StudentResultRequest).StudentOutput.Line != 4 {
+	if err != nil || res.(*wire.StudentResultRequest).StudentOutput.Line != 4 {
 		t.Fatalf("err %v result %+v", err, res)
 	}
 }
@@ -138,12 +140,12 @@ func TestFakeCLIFailures(t *testing.T) {
 				if !errors.Is(err, c.want) || len(waits) != c.wantWaits {
 					t.Fatalf("error = %v waits %v, want %v", err, waits, c.want)
 				}
-				if r := res.(*status.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "API key not valid") {
+				if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "API key not valid") {
 					t.Errorf("reason = %q", r)
 				}
 				return
 			}
-			if err != nil || len(waits) != c.wantWaits || res.(*status.StudentResultRequest).StudentOutput.Line != 4 {
+			if err != nil || len(waits) != c.wantWaits || res.(*wire.StudentResultRequest).StudentOutput.Line != 4 {
 				t.Fatalf("err %v waits %v result %+v", err, waits, res)
 			}
 		})

@@ -53,7 +53,7 @@ func TestContainerPrerequisiteIsEnvironment(t *testing.T) {
 	}
 	m := s.mentor(t, 1, first.StudentOutput, nil)
 	if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround || !strings.HasSuffix(m.Advice.Workaround, " tree") ||
-		m.Advice.Category != string(status.CategoryEnvironment) {
+		m.Advice.Category != status.CategoryEnvironment {
 		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -231,7 +233,7 @@ func TestContainerWorkaroundLoop(t *testing.T) {
 			}
 			m := s.mentor(t, 1, first.StudentOutput, nil)
 			if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround || m.Advice.Workaround != tt.workaround ||
-				m.Advice.Line != tt.line || m.Advice.Category != string(tt.category) {
+				m.Advice.Line != tt.line || m.Advice.Category != tt.category {
 				t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
 			}
 			if !strings.Contains(m.MentorOutput, "```sh\n"+tt.workaround+"\n```") {
@@ -295,21 +297,21 @@ func TestContainerOutputMismatchDoesNotStop(t *testing.T) {
 func TestContainerUnsupportedProvider(t *testing.T) {
 	needContainers(t)
 	s := newSandbox(t, "clean.md")
-	task := status.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderClaude, Iteration: 1, Behavior: behavior(nil),
-		Tutorial: status.ContainerTutorialDir + "/tutorial.md", Attempt: "a"}
+	task := wire.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderClaude, Iteration: 1, Behavior: behavior(nil),
+		Tutorial: wire.ContainerTutorialDir + "/tutorial.md", Attempt: "a"}
 	data, _ := json.Marshal(task)
-	if err := os.WriteFile(filepath.Join(s.logs, status.TaskFileName), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(s.logs, wire.TaskFileName), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("docker", "run", "--rm", "-v", s.logs+":"+status.ContainerLogsDir,
-		"-v", wrapperBin+":"+status.ContainerWrapperPath+":ro", "-e", status.EnvTask+"="+status.ContainerLogsDir+"/"+status.TaskFileName,
-		testImage, status.ContainerWrapperPath)
+	cmd := exec.Command("docker", "run", "--rm", "-v", s.logs+":"+wire.ContainerLogsDir,
+		"-v", wrapperBin+":"+wire.ContainerWrapperPath+":ro", "-e", wire.EnvTask+"="+wire.ContainerLogsDir+"/"+wire.TaskFileName,
+		testImage, wire.ContainerWrapperPath)
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 3 || !strings.Contains(string(out), "LLM CLI not available: claude") {
 		t.Fatalf("want exit 3 naming the missing CLI, got %v:\n%s", err, out)
 	}
-	var res status.StudentResultRequest
+	var res wire.StudentResultRequest
 	data, _ = os.ReadFile(filepath.Join(s.logs, "result.json"))
 	if err := json.Unmarshal(data, &res); err != nil || res.StudentOutput.Status != status.StudentCannotComplete ||
 		res.StudentOutput.Reason != "LLM CLI not available: claude" {
@@ -346,8 +348,8 @@ func bridgeGateway(t *testing.T) string {
 func TestContainerCallsBack(t *testing.T) {
 	needContainers(t)
 	var mu sync.Mutex
-	var progress []status.ProgressRequest
-	var result *status.StudentResultRequest
+	var progress []wire.ProgressRequest
+	var result *wire.StudentResultRequest
 	var problems []string
 	ln, err := net.Listen("tcp", bridgeGateway(t)+":0")
 	if err != nil {
@@ -356,19 +358,19 @@ func TestContainerCallsBack(t *testing.T) {
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		defer mu.Unlock()
-		if r.Header.Get("Authorization") != "Bearer run-token" || r.Header.Get(status.HeaderAttempt) != "test-student-1" {
+		if r.Header.Get("Authorization") != "Bearer run-token" || r.Header.Get(wire.HeaderAttempt) != "test-student-1" {
 			problems = append(problems, "bad headers on "+r.URL.Path)
 		}
 		switch r.URL.Path {
-		case status.PathProgress:
-			var p status.ProgressRequest
+		case wire.PathProgress:
+			var p wire.ProgressRequest
 			_ = json.NewDecoder(r.Body).Decode(&p)
 			progress = append(progress, p)
 			w.WriteHeader(http.StatusNoContent)
-		case status.PathStudentResult:
-			result = &status.StudentResultRequest{}
+		case wire.PathStudentResult:
+			result = &wire.StudentResultRequest{}
 			_ = json.NewDecoder(r.Body).Decode(result)
-			_ = json.NewEncoder(w).Encode(status.ResultResponse{Acknowledged: true, NextAction: "continue"})
+			_ = json.NewEncoder(w).Encode(wire.ResultResponse{Acknowledged: true, NextAction: "continue"})
 		default:
 			problems = append(problems, "unexpected "+r.URL.Path)
 			w.WriteHeader(http.StatusNotFound)
@@ -381,7 +383,7 @@ func TestContainerCallsBack(t *testing.T) {
 
 	s := newSandbox(t, "retry.md")
 	res := s.student(t, 1, behavior(nil), nil, runOptions{
-		env:  []string{status.EnvCallbackURL + "=http://host.docker.internal:" + port, status.EnvToken + "=run-token"},
+		env:  []string{wire.EnvCallbackURL + "=http://host.docker.internal:" + port, wire.EnvToken + "=run-token"},
 		args: []string{"--add-host", "host.docker.internal:host-gateway"},
 	})
 	mu.Lock()

@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -90,7 +92,7 @@ func writeShown(file string, b spec.Block) string {
 
 // shownFile advises writing a file the tutorial reads and shows but never
 // creates.
-func (m *mentor) shownFile(base status.MentorAdvice, f status.Finding, missing string) (advice, bool) {
+func (m *mentor) shownFile(base wire.MentorAdvice, f status.Finding, missing string) (advice, bool) {
 	if !readsFile(f.Command, missing) {
 		return advice{}, false
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/session"
@@ -216,7 +218,7 @@ func prerequisiteFailure(f Failure, prereqs []Prerequisite) Failure {
 // as a prerequisite is installed like any missing command; a network, a
 // daemon or a device no workaround can give, so the Mentor names the setting
 // that does.
-func (m *mentor) environment(ctx context.Context, base status.MentorAdvice, f status.Finding, fail Failure) advice {
+func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f status.Finding, fail Failure) advice {
 	if fail.Category == status.CategoryMissingDependency {
 		line := 0
 		for _, p := range prerequisites(m.tut) {

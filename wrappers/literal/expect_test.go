@@ -27,6 +27,9 @@ func TestMatchOutput(t *testing.T) {
 		{"ellipsis line matches any run", exp(5, "Collecting flask", "...", "Successfully installed flask"),
 			"Collecting flask\n  Downloading\n  more\nSuccessfully installed flask\n", true, 0},
 		{"unicode ellipsis line", exp(5, "a", "…", "z"), "a\nb\nz\n", true, 0},
+		// These two fail if the ellipsis line is only a pattern for one line.
+		{"ellipsis line may stand for no line", exp(5, "a", "...", "z"), "a\nz\n", true, 0},
+		{"bracketed ellipsis line", exp(5, "a", "[...]", "z"), "a\nb\nc\nz\n", true, 0},
 		{"ellipsis inside a line", exp(5, "added ... packages in ...s"), "added 52 packages in 3s\n", true, 0},
 		{"ellipsis inside a line still needs the rest", exp(5, "added ... packages"), "removed 52 packages\n", false, 5},
 		{"leading spaces matter", exp(5, "  indented"), "indented\n", false, 5},

@@ -17,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -132,9 +134,9 @@ type runOptions struct {
 }
 
 // run runs the wrapper on task in a container and returns result.json.
-func (s *sandbox) run(t *testing.T, task status.Task, opt runOptions) []byte {
+func (s *sandbox) run(t *testing.T, task wire.Task, opt runOptions) []byte {
 	t.Helper()
-	task.Tutorial = status.ContainerTutorialDir + "/tutorial.md"
+	task.Tutorial = wire.ContainerTutorialDir + "/tutorial.md"
 	if task.Attempt == "" {
 		task.Attempt = fmt.Sprintf("test-%s-%d", task.Role, task.Iteration)
 	}
@@ -142,19 +144,19 @@ func (s *sandbox) run(t *testing.T, task status.Task, opt runOptions) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(s.logs, status.TaskFileName), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(s.logs, wire.TaskFileName), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	work := s.work + ":" + status.ContainerWorkDir
+	work := s.work + ":" + wire.ContainerWorkDir
 	if opt.workReadOnly {
 		work += ":ro"
 	}
 	args := []string{"run", "--rm", "--init",
-		"-v", s.tutorialDir + ":" + status.ContainerTutorialDir + ":ro",
+		"-v", s.tutorialDir + ":" + wire.ContainerTutorialDir + ":ro",
 		"-v", work,
-		"-v", s.logs + ":" + status.ContainerLogsDir,
-		"-v", wrapperBin + ":" + status.ContainerWrapperPath + ":ro",
-		"-e", status.EnvTask + "=" + status.ContainerLogsDir + "/" + status.TaskFileName,
+		"-v", s.logs + ":" + wire.ContainerLogsDir,
+		"-v", wrapperBin + ":" + wire.ContainerWrapperPath + ":ro",
+		"-e", wire.EnvTask + "=" + wire.ContainerLogsDir + "/" + wire.TaskFileName,
 	}
 	for _, e := range opt.env {
 		args = append(args, "-e", e)
@@ -163,7 +165,7 @@ func (s *sandbox) run(t *testing.T, task status.Task, opt runOptions) []byte {
 		args = append(args, "-v", m)
 	}
 	args = append(args, opt.args...)
-	args = append(args, testImage, status.ContainerWrapperPath)
+	args = append(args, testImage, wire.ContainerWrapperPath)
 	var stderr bytes.Buffer
 	cmd := exec.Command("docker", args...)
 	cmd.Stderr = &stderr
@@ -180,21 +182,21 @@ func (s *sandbox) run(t *testing.T, task status.Task, opt runOptions) []byte {
 	return result
 }
 
-func (s *sandbox) student(t *testing.T, iteration int, b spec.StudentBehavior, notes []status.MentorNote, opt runOptions) status.StudentResultRequest {
+func (s *sandbox) student(t *testing.T, iteration int, b spec.StudentBehavior, notes []status.MentorNote, opt runOptions) wire.StudentResultRequest {
 	t.Helper()
-	task := status.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: iteration, Behavior: b, MentorNotes: notes}
-	var res status.StudentResultRequest
+	task := wire.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: iteration, Behavior: b, MentorNotes: notes}
+	var res wire.StudentResultRequest
 	if err := json.Unmarshal(s.run(t, task, opt), &res); err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
 
-func (s *sandbox) mentor(t *testing.T, iteration int, asked status.StudentOutput, notes []status.MentorNote) status.MentorResultRequest {
+func (s *sandbox) mentor(t *testing.T, iteration int, asked status.StudentOutput, notes []status.MentorNote) wire.MentorResultRequest {
 	t.Helper()
-	task := status.Task{Run: "test", Role: status.RoleMentor, Provider: spec.ProviderLiteral, Iteration: iteration,
+	task := wire.Task{Run: "test", Role: status.RoleMentor, Provider: spec.ProviderLiteral, Iteration: iteration,
 		Behavior: behavior(nil), MentorNotes: notes, Question: asked.QuestionForMentor, StudentOutput: &asked}
-	var res status.MentorResultRequest
+	var res wire.MentorResultRequest
 	if err := json.Unmarshal(s.run(t, task, runOptions{workReadOnly: true}), &res); err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +221,7 @@ func allFlagsOff(b *spec.StudentBehavior) {
 }
 
 // note turns a Mentor answer into the note the controller would keep.
-func note(iteration int, m status.MentorResultRequest) status.MentorNote {
+func note(iteration int, m wire.MentorResultRequest) status.MentorNote {
 	a := m.Advice
 	return status.MentorNote{Iteration: iteration, Answer: m.MentorOutput, Line: a.Line, Category: a.Category,
 		Resolution: a.Resolution, Workaround: a.Workaround, SuggestedFix: a.SuggestedFix}

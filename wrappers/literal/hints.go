@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -36,7 +38,7 @@ func venvWorkaround(pm PackageManager, found bool) string {
 // fromHint follows a fix the failing command printed itself: an install
 // command for the image's package manager, a pip install, or a virtual
 // environment where the system Python refuses pip.
-func (m *mentor) fromHint(base status.MentorAdvice, f status.Finding) (advice, bool) {
+func (m *mentor) fromHint(base wire.MentorAdvice, f status.Finding) (advice, bool) {
 	out := f.Output
 	pm, found := detectPackageManager(m.lookPath)
 	base.Resolution = status.ResolutionWorkaround

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/provider"
@@ -20,7 +22,7 @@ import (
 // Student's finding, the tutorial and the (read-only) work folder; it never
 // runs tutorial commands.
 type mentor struct {
-	task     *status.Task
+	task     *wire.Task
 	env      provider.Env
 	lookPath func(string) (string, error)
 	// probeSess is the shell session look-ups run in (handsProbe).
@@ -35,12 +37,12 @@ type mentor struct {
 
 // advice is the Mentor's answer before it is written out.
 type advice struct {
-	status.MentorAdvice
+	wire.MentorAdvice
 	// Explanation says what went wrong and why, in sentences.
 	Explanation string
 }
 
-func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
+func (m *mentor) answer(ctx context.Context) *wire.MentorResultRequest {
 	if m.lookPath == nil {
 		// The package manager is looked for where the commands run.
 		m.lookPath = func(name string) (string, error) {
@@ -67,7 +69,7 @@ func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
 	f, ok := m.askedFinding()
 	var a advice
 	if !ok {
-		a = advice{MentorAdvice: status.MentorAdvice{Line: m.studentLine(), Resolution: status.ResolutionUnresolvable},
+		a = advice{MentorAdvice: wire.MentorAdvice{Line: m.studentLine(), Resolution: status.ResolutionUnresolvable},
 			Explanation: "The Student's question names no problem I can check (no finding was attached), so I have no workaround to give."}
 	} else {
 		m.env.Progress(ctx, fmt.Sprintf("line %d: %s", f.Line, f.Category), f.Line)
@@ -75,7 +77,7 @@ func (m *mentor) answer(ctx context.Context) *status.MentorResultRequest {
 	}
 	m.env.Log.Info("Advice", "line", a.Line, "category", a.Category, "resolution", string(a.Resolution))
 	adv := a.MentorAdvice
-	return &status.MentorResultRequest{
+	return &wire.MentorResultRequest{
 		MentorOutput: render(f, a),
 		Timestamp:    time.Now().UTC(),
 		Advice:       &adv,
@@ -119,7 +121,7 @@ func (m *mentor) advise(ctx context.Context, f status.Finding) advice {
 // diagnose applies the rules for the finding's category, after any fix the
 // failing command printed itself.
 func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
-	base := status.MentorAdvice{Line: f.Line, Category: string(f.Category)}
+	base := wire.MentorAdvice{Line: f.Line, Category: f.Category}
 	switch f.Category {
 	case status.CategoryMissingDependency, status.CategoryCommandFailure, status.CategoryEnvironment:
 		if a, ok := m.fromHint(base, f); ok {
@@ -175,7 +177,7 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 // missingDependency installs the package that provides name: from the
 // table, else from what the image's package manager says. listed is the line
 // where the tutorial names it as a prerequisite (0: it never does).
-func (m *mentor) missingDependency(ctx context.Context, base status.MentorAdvice, f status.Finding, name string, listed int) advice {
+func (m *mentor) missingDependency(ctx context.Context, base wire.MentorAdvice, f status.Finding, name string, listed int) advice {
 	pm, found := detectPackageManager(m.lookPath)
 	pkg, how := "", ""
 	if found {
@@ -211,7 +213,7 @@ func (m *mentor) missingDependency(ctx context.Context, base status.MentorAdvice
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf("`%s` is not installed in the image and %s. %s", name, said, how)}
 }
 
-func (m *mentor) permissionDenied(base status.MentorAdvice, f status.Finding, file string) advice {
+func (m *mentor) permissionDenied(base wire.MentorAdvice, f status.Finding, file string) advice {
 	base.Resolution = status.ResolutionUnresolvable
 	base.SuggestedFix = suggestedFix(f.Category, f.Line, file)
 	if file != "" && (strings.Contains(file, "/") || file == commandName(f.Command)) {
@@ -227,7 +229,7 @@ func (m *mentor) permissionDenied(base status.MentorAdvice, f status.Finding, fi
 		"The step is not allowed to do what it tries (%s), and it is not a script in the work folder that only lacks its executable bit, so I know no workaround.", f.Problem)}
 }
 
-func (m *mentor) missingFile(base status.MentorAdvice, f status.Finding, missing string) advice {
+func (m *mentor) missingFile(base wire.MentorAdvice, f status.Finding, missing string) advice {
 	base.Resolution = status.ResolutionUnresolvable
 	if missing == "" {
 		base.SuggestedFix = suggestedFix(f.Category, f.Line, "")
@@ -269,7 +271,7 @@ func (m *mentor) missingFile(base status.MentorAdvice, f status.Finding, missing
 
 var problemVar = regexp.MustCompile("`\\$(\\w+)`")
 
-func (m *mentor) undefinedVariable(base status.MentorAdvice, f status.Finding) advice {
+func (m *mentor) undefinedVariable(base wire.MentorAdvice, f status.Finding) advice {
 	base.Resolution = status.ResolutionUnresolvable
 	name := ""
 	if mm := problemVar.FindStringSubmatch(f.Problem); mm != nil {
@@ -305,7 +307,7 @@ var langExtensions = map[string][]string{
 	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"},
 }
 
-func (m *mentor) ambiguous(base status.MentorAdvice, f status.Finding) advice {
+func (m *mentor) ambiguous(base wire.MentorAdvice, f status.Finding) advice {
 	if a, ok := m.unplacedFile(base, f); ok {
 		return a
 	}
@@ -397,7 +399,7 @@ var missingNamed = regexp.MustCompile("^`([^`]+)` does not exist")
 // for want of a file, and the Student blamed a block it could not place
 // (CauseLine). The workaround saves that block as the missing file before
 // the failing step, so the Student can go on and find what comes next.
-func (m *mentor) unplacedFile(base status.MentorAdvice, f status.Finding) (advice, bool) {
+func (m *mentor) unplacedFile(base wire.MentorAdvice, f status.Finding) (advice, bool) {
 	match := missingNamed.FindStringSubmatch(f.Problem)
 	if f.CauseLine <= 0 || match == nil || m.tut == nil {
 		return advice{}, false

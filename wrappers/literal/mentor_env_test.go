@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/status"
@@ -155,7 +157,7 @@ func TestMentorLooksBeforeItAnswers(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := tt.finding
 			f.Asked, f.Quote = true, f.Command
-			task := &status.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
+			task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
 				StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: f.Line, Findings: []status.Finding{f}}}
 			path := tt.path
 			if path == nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/status"
@@ -147,7 +149,7 @@ func TestMentorRules(t *testing.T) {
 			if f.Quote == "" {
 				f.Quote = f.Command
 			}
-			task := &status.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
+			task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
 				StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: f.Line,
 					Findings: []status.Finding{{Category: status.CategoryMissingImage, Line: 1}, f}}}
 			path := tt.path
@@ -160,7 +162,7 @@ func TestMentorRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := res.Advice
-			if a == nil || a.Resolution != tt.want || a.Line != f.Line || a.Category != string(f.Category) {
+			if a == nil || a.Resolution != tt.want || a.Line != f.Line || a.Category != f.Category {
 				t.Fatalf("advice = %+v, want %s at line %d\n%s", a, tt.want, f.Line, res.MentorOutput)
 			}
 			if !strings.Contains(a.Workaround, tt.workaround) || (tt.workaround == "") != (a.Workaround == "") {
@@ -183,7 +185,7 @@ func TestMentorRules(t *testing.T) {
 }
 
 func TestMentorWithoutFinding(t *testing.T) {
-	task := &status.Task{Role: status.RoleMentor, Tutorial: "/nonexistent/tutorial.md",
+	task := &wire.Task{Role: status.RoleMentor, Tutorial: "/nonexistent/tutorial.md",
 		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, QuestionForMentor: "help?"}}
 	res, err := Provider{LookPath: onPath()}.Mentor(context.Background(), task, provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()})
 	if err != nil {
@@ -206,7 +208,7 @@ func TestMentorSavesTheUnplacedBlock(t *testing.T) {
 	}
 	f := status.Finding{Category: status.CategoryAmbiguousInstruction, Line: 12, Command: "python3 greet.py", Asked: true, CauseLine: 5,
 		Problem: "`greet.py` does not exist: the python block at line 5 is probably that file, but the tutorial does not say to save it as `greet.py`"}
-	task := &status.Task{Role: status.RoleMentor, Tutorial: tutPath,
+	task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath,
 		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: 12, Findings: []status.Finding{f}}}
 	res, err := Provider{LookPath: onPath()}.Mentor(context.Background(), task, provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()})
 	if err != nil {

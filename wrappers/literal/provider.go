@@ -4,7 +4,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/wrappers/provider"
 )
 
@@ -21,7 +22,7 @@ type Provider struct {
 var _ provider.Provider = Provider{}
 
 // Student is part of the provider.Provider interface.
-func (p Provider) Student(ctx context.Context, task *status.Task, env provider.Env) (*status.StudentResultRequest, error) {
+func (p Provider) Student(ctx context.Context, task *wire.Task, env provider.Env) (*wire.StudentResultRequest, error) {
 	if env.Progress == nil {
 		env.Progress = provider.NoProgress
 	}
@@ -29,7 +30,7 @@ func (p Provider) Student(ctx context.Context, task *status.Task, env provider.E
 }
 
 // Mentor is part of the provider.Provider interface.
-func (p Provider) Mentor(ctx context.Context, task *status.Task, env provider.Env) (*status.MentorResultRequest, error) {
+func (p Provider) Mentor(ctx context.Context, task *wire.Task, env provider.Env) (*wire.MentorResultRequest, error) {
 	if env.Progress == nil {
 		env.Progress = provider.NoProgress
 	}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -23,7 +25,7 @@ func (m *mentor) againstEarlierNotes(f status.Finding, fresh advice) advice {
 			continue
 		}
 		sameFix := fresh.Resolution == status.ResolutionWorkaround && sameScript(fresh.Workaround, n.Workaround)
-		sameProblem := (n.Category == "" || n.Category == string(f.Category)) &&
+		sameProblem := (n.Category == "" || n.Category == f.Category) &&
 			mentions(n.Question+"\n"+n.Answer+"\n"+n.Workaround, key)
 		if sameFix || sameProblem {
 			return m.didNotHelp(f, *n)
@@ -40,7 +42,7 @@ func (m *mentor) againstEarlierNotes(f status.Finding, fresh advice) advice {
 }
 
 func (m *mentor) didNotHelp(f status.Finding, n status.MentorNote) advice {
-	base := status.MentorAdvice{Line: f.Line, Category: string(f.Category), Resolution: status.ResolutionUnresolvable}
+	base := wire.MentorAdvice{Line: f.Line, Category: f.Category, Resolution: status.ResolutionUnresolvable}
 	base.SuggestedFix = firstNonEmpty(n.SuggestedFix, suggestedFix(f.Category, f.Line, ""))
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 		"The workaround from iteration %d (`%s`) did not help: the Student ran it before line %d and the step still fails the same way (%s). I have nothing else to suggest, so this is a blocker until the tutorial is fixed.",

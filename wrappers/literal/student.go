@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/provider"
@@ -17,7 +19,7 @@ import (
 
 // student is one attempt of the literal Student.
 type student struct {
-	task     *status.Task
+	task     *wire.Task
 	env      provider.Env
 	behavior spec.StudentBehavior
 	timeout  time.Duration
@@ -54,13 +56,13 @@ type lastRun struct {
 var errStop = errors.New("stop and ask")
 
 // runStudent follows the tutorial. Problems are in the result, never errors.
-func runStudent(ctx context.Context, task *status.Task, env provider.Env) *status.StudentResultRequest {
+func runStudent(ctx context.Context, task *wire.Task, env provider.Env) *wire.StudentResultRequest {
 	s := &student{task: task, env: env, behavior: normalized(task.Behavior), replayed: map[int]bool{}, seen: map[string]int{}, programs: map[string]bool{}}
 	s.timeout = time.Duration(s.behavior.TimeoutSeconds) * time.Second
 	s.out = status.StudentOutput{AttemptedActions: []string{}, FilesCreated: []string{}, CommandsRun: []string{}}
 	s.audit = status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}
 	s.walk(ctx)
-	return &status.StudentResultRequest{StudentOutput: s.out, Timestamp: time.Now().UTC(), Audit: &s.audit}
+	return &wire.StudentResultRequest{StudentOutput: s.out, Timestamp: time.Now().UTC(), Audit: &s.audit}
 }
 
 func normalized(b spec.StudentBehavior) spec.StudentBehavior {

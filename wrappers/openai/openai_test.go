@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/spec"
@@ -169,8 +171,8 @@ func setup(t *testing.T, steps []step) (*server, *fakebin.Sandbox, agent.Runner,
 	return srv, sb, r, waits
 }
 
-func llm(t *testing.T) *status.TaskLLM {
-	return &status.TaskLLM{Model: "qwen3-coder:30b", BaseURL: os.Getenv("SMILE_TEST_BASEURL"), APIKeyEnv: "TEAM_KEY", MaxTurns: 20,
+func llm(t *testing.T) *wire.TaskLLM {
+	return &wire.TaskLLM{Model: "qwen3-coder:30b", BaseURL: os.Getenv("SMILE_TEST_BASEURL"), APIKeyEnv: "TEAM_KEY", MaxTurns: 20,
 		Prices: map[string]spec.Price{"qwen3-coder": {InputPerMillion: 0.5, OutputPerMillion: 1}}}
 }
 

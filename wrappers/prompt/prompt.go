@@ -13,6 +13,8 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -62,7 +64,7 @@ func Images(t *spec.Tutorial) []Image {
 
 // Student is what the Student's prompt is built from.
 type Student struct {
-	Task     *status.Task
+	Task     *wire.Task
 	Tutorial *spec.Tutorial
 	WorkDir  string
 	// Tools describes the tools the provider gives the model ("" for the
@@ -137,7 +139,7 @@ func imageIntro(m ImageMode) string {
 
 // Mentor is what the Mentor's prompt is built from.
 type Mentor struct {
-	Task     *status.Task
+	Task     *wire.Task
 	Tutorial *spec.Tutorial
 	WorkDir  string
 	Tools    string

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -31,7 +33,7 @@ func TestStudentPrompt(t *testing.T) {
 	b := spec.DefaultConfig().StudentBehavior
 	b.AskOnTimeout = false
 	b.PatienceLevel = spec.PatienceMedium
-	task := &status.Task{Behavior: b, LLM: &status.TaskLLM{Network: spec.NetworkNone}, MentorNotes: []status.MentorNote{{
+	task := &wire.Task{Behavior: b, LLM: &wire.TaskLLM{Network: spec.NetworkNone}, MentorNotes: []status.MentorNote{{
 		Iteration: 1, Question: "jq is missing?", Answer: "Install jq first.", Workaround: "apt-get install -y jq", Line: 12,
 	}}}
 	got, err := BuildStudent(Student{Task: task, Tutorial: tutorial(t), WorkDir: "/workspace/work", ImageMode: ImagesRead})
@@ -62,7 +64,7 @@ func TestStudentPrompt(t *testing.T) {
 
 func TestStudentPromptWithoutTriggers(t *testing.T) {
 	b := spec.StudentBehavior{TimeoutSeconds: 5}
-	got, err := BuildStudent(Student{Task: &status.Task{Behavior: b}, Tutorial: tutorial(t), WorkDir: "/w"})
+	got, err := BuildStudent(Student{Task: &wire.Task{Behavior: b}, Tutorial: tutorial(t), WorkDir: "/w"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +74,7 @@ func TestStudentPromptWithoutTriggers(t *testing.T) {
 }
 
 func TestMentorPrompt(t *testing.T) {
-	task := &status.Task{Question: "Where does jq come from?", StudentOutput: &status.StudentOutput{
+	task := &wire.Task{Question: "Where does jq come from?", StudentOutput: &status.StudentOutput{
 		CurrentStep: "line 12", Line: 12, Quote: "jq . data.json", Problem: "jq: command not found",
 		AttemptedActions: []string{"ran jq"}, CommandsRun: []string{"jq . data.json"},
 		Findings: []status.Finding{{Command: "jq . data.json", Line: 12, ExitCode: 127, Output: "bash: jq: command not found"}},

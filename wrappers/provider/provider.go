@@ -4,9 +4,10 @@ import (
 	"context"
 	"os"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/go-logr/logr"
 
-	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/session"
 )
 
@@ -19,8 +20,8 @@ import (
 // errors: an error means the provider itself could not run (a missing CLI, an
 // unsupported provider), and the wrapper turns it into a result that says so.
 type Provider interface {
-	Student(ctx context.Context, task *status.Task, env Env) (*status.StudentResultRequest, error)
-	Mentor(ctx context.Context, task *status.Task, env Env) (*status.MentorResultRequest, error)
+	Student(ctx context.Context, task *wire.Task, env Env) (*wire.StudentResultRequest, error)
+	Mentor(ctx context.Context, task *wire.Task, env Env) (*wire.MentorResultRequest, error)
 }
 
 // Env is the container a provider runs in: where things are mounted, how to

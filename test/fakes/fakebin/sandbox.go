@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -44,12 +46,12 @@ func NewSandbox(t testing.TB, tutorial string, scenario any) *Sandbox {
 }
 
 // Task writes the task the fake reads its role and iteration from.
-func (s *Sandbox) Task(t testing.TB, role status.Role, iteration int, p spec.Provider, llm *status.TaskLLM) *status.Task {
+func (s *Sandbox) Task(t testing.TB, role status.Role, iteration int, p spec.Provider, llm *wire.TaskLLM) *wire.Task {
 	t.Helper()
-	task := &status.Task{Run: "test", Role: role, Provider: p, Iteration: iteration, Attempt: "test-" + string(role),
+	task := &wire.Task{Run: "test", Role: role, Provider: p, Iteration: iteration, Attempt: "test-" + string(role),
 		Tutorial: s.Tutorial, Behavior: spec.DefaultConfig().StudentBehavior, MentorNotes: []status.MentorNote{}, LLM: llm}
 	data, _ := json.Marshal(task)
-	if err := os.WriteFile(filepath.Join(s.Logs, status.TaskFileName), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(s.Logs, wire.TaskFileName), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return task
@@ -59,7 +61,7 @@ func (s *Sandbox) Task(t testing.TB, role status.Role, iteration int, p spec.Pro
 // HOME in the sandbox, and extra (such as the API key).
 func (s *Sandbox) Env(extra ...string) []string {
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + s.Home, "LANG=C.UTF-8",
-		"FAKE_SCENARIO=" + s.Scenario, "FAKE_LOG_DIR=" + s.Logs, "FAKE_TASK=" + filepath.Join(s.Logs, status.TaskFileName)}
+		"FAKE_SCENARIO=" + s.Scenario, "FAKE_LOG_DIR=" + s.Logs, "FAKE_TASK=" + filepath.Join(s.Logs, wire.TaskFileName)}
 	return append(env, extra...)
 }
 

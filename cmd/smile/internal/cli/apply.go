@@ -14,6 +14,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/spec/runfile"
+
+	"github.com/smile-loop/smile/status/report"
+
 	"github.com/go-logr/logr"
 	"github.com/spf13/cobra"
 
@@ -56,7 +62,7 @@ SMILE could not run).`,
 	cmd.Flags().StringVarP(&o.file, "filename", "f", "", "the SmileRun manifest to apply")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
 	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
-	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(status.Formats, ", ")+") into the run's outputDir")
+	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(report.Formats, ", ")+") into the run's outputDir")
 	cmd.Flags().BoolVar(&o.detach, "detach", false, "with --wait, Ctrl-C leaves the run going (or, without a controller, resumable) instead of stopping it")
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
 	_ = cmd.MarkFlagRequired("filename")
@@ -68,7 +74,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err != nil {
 		return err
 	}
-	if _, err := status.ParseFormats(o.formats); o.formats != "" && err != nil {
+	if _, err := report.ParseFormats(o.formats); o.formats != "" && err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -85,7 +91,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	}
 	// Bad input fails here, before any controller is involved or started
 	// (the controller would refuse it the same way).
-	m, err := spec.LoadManifest(manifest)
+	m, err := runfile.Load(manifest)
 	if err != nil {
 		return err
 	}
@@ -129,7 +135,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 // second run nobody waits for.
 func loopRunning(c *controllerClient, dir string) error {
 	return fmt.Errorf("%w: smile apply --wait (pid %d) is running the loop in %s; wait for it to finish",
-		status.ErrLoopRunning, c.info.PID, dir)
+		store.ErrLoopRunning, c.info.PID, dir)
 }
 
 // stopIdle ends a controller this apply started for a manifest it then
@@ -173,7 +179,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	defer tick.Stop()
 	for {
 		run, err := c.run(ctx, res.Name)
-		if err != nil && !strings.Contains(err.Error(), status.ErrNotFound.Error()) { // not written yet: poll again
+		if err != nil && !errors.Is(err, status.ErrNoStatusYet) { // not written yet: poll again
 			if ctx.Err() != nil {
 				return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
 			}
@@ -205,23 +211,15 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		return err
 	}
 	defer rt.Close()
-	mgr := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version})
 	// The controller outlives a Ctrl-C long enough to stop the run cleanly.
-	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	defer func() {
-		stop()
-		mgr.Wait()
-	}()
-	if err := mgr.Start(runCtx); err != nil {
-		return err
-	}
-	release, err := mgr.ServeFolder(dir, Version, true)
+	opts := reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version}
+	mgr, err := reconcile.StartController(context.WithoutCancel(ctx), opts, dir, true)
 	if errors.Is(err, reconcile.ErrControllerRunning) {
 		// Another apply became the folder's controller meanwhile: follow a
 		// background controller; another apply --wait runs the loop itself.
 		c, ferr := raceWinner(ctx, dir)
 		if ferr != nil {
-			return fmt.Errorf("%w: another smile serves %s", status.ErrLoopRunning, dir)
+			return fmt.Errorf("%w: another smile serves %s", store.ErrLoopRunning, dir)
 		}
 		if c.info.Foreground {
 			return loopRunning(c, dir)
@@ -231,7 +229,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	if err != nil {
 		return err
 	}
-	defer release()
+	defer mgr.Close()
 	sub := mgr.Hub().Subscribe()
 	defer sub.Close()
 	res, err := mgr.Apply(manifest)
@@ -276,7 +274,7 @@ func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run,
 		printResult(streams.Out, run)
 	}
 	if o.formats != "" {
-		formats, _ := status.ParseFormats(o.formats)
+		formats, _ := report.ParseFormats(o.formats)
 		rep, dir, err := reportOf(manifest, run)
 		if err == nil {
 			err = writeFormats(streams, dir, rep, formats)
@@ -319,7 +317,7 @@ func exitByResult(run *status.Run, threshold status.Severity) error {
 	st := run.Status
 	// A spent budget ended the loop on purpose: not a failure to run (a stop
 	// has a phase of its own).
-	if st.Phase == status.PhaseError && st.Reason != reconcile.ReasonBudgetExceeded {
+	if st.Phase == status.PhaseError && st.Reason != status.ReasonBudgetExceeded {
 		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
 	}
 	if threshold == "" {
@@ -359,7 +357,7 @@ func printResult(w io.Writer, run *status.Run) {
 	for _, g := range st.Gaps {
 		fmt.Fprintf(w, "  line %d [%s/%s] %s\n", g.Location.LineNumber, g.Severity, g.Category, g.Title)
 	}
-	if st.Reason == "InvalidSpec" || (st.Phase != status.PhaseCompleted && st.Message != "") {
+	if st.Reason == status.ReasonInvalidSpec || (st.Phase != status.PhaseCompleted && st.Message != "") {
 		fmt.Fprintf(w, "reason: %s\n", st.Message)
 	}
 	if st.Report != nil && st.Report.Markdown != "" {
@@ -370,7 +368,7 @@ func printResult(w io.Writer, run *status.Run) {
 // openLog sends the controller's log to .smile/smile.log in the manifest's
 // folder, keeping the terminal for progress.
 func openLog(dir string) (*os.File, logr.Logger, error) {
-	path := filepath.Join(dir, status.HomeDir, "smile.log")
+	path := filepath.Join(dir, store.HomeDir, "smile.log")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, logr.Discard(), err
 	}
@@ -388,7 +386,7 @@ func openLog(dir string) (*os.File, logr.Logger, error) {
 // saying why. Nothing else.
 func printGapLines(w io.Writer, manifest string, run *status.Run) {
 	path := manifest
-	if m, err := spec.LoadManifest(manifest); err == nil {
+	if m, err := runfile.Load(manifest); err == nil {
 		if d, err := spec.Resolve(m, filepath.Dir(manifest)); err == nil {
 			path = d.Paths.Tutorial
 		}

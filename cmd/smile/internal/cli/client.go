@@ -14,18 +14,22 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/status/wire"
+
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/status"
 )
 
 // controllerClient talks to the controller serving a folder.
 type controllerClient struct {
-	info status.ControllerInfo
+	info store.ControllerInfo
 	http *http.Client
 }
 
 func findController(dir string) (*controllerClient, error) {
-	info, err := status.ReadControllerInfo(dir)
+	info, err := store.ReadControllerInfo(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -36,17 +40,17 @@ func findController(dir string) (*controllerClient, error) {
 	// A controller that is being killed holds its lock a moment longer than
 	// it answers: wait for the lock, so the caller can start a new one.
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if !status.Held(status.ControllerLockPath(dir)) {
+		if !store.Held(store.ControllerLockPath(dir)) {
 			break
 		}
 	}
-	return nil, status.ErrNoController
+	return nil, store.ErrNoController
 }
 
 // alive reports whether the controller answers at all.
 func (c *controllerClient) alive() bool {
 	client := &http.Client{Timeout: 2 * time.Second}
-	req, err := http.NewRequest(http.MethodGet, "http://"+c.info.APIAddr+status.PathStatus, nil)
+	req, err := http.NewRequest(http.MethodGet, "http://"+c.info.APIAddr+wire.PathStatus, nil)
 	if err != nil {
 		return false
 	}
@@ -94,14 +98,12 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		var e struct {
-			Error string `json:"error"`
-		}
+		var e wire.ErrorResponse
 		_ = json.NewDecoder(resp.Body).Decode(&e)
 		if e.Error == "" {
 			e.Error = resp.Status
 		}
-		return &apiError{code: resp.StatusCode, msg: e.Error}
+		return &apiError{code: resp.StatusCode, msg: e.Error, reason: e.Reason}
 	}
 	if out != nil {
 		return json.NewDecoder(resp.Body).Decode(out)
@@ -111,11 +113,24 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 
 // apiError is the controller's answer to a call it refused.
 type apiError struct {
-	code int
-	msg  string
+	code   int
+	msg    string
+	reason status.Reason
 }
 
 func (e *apiError) Error() string { return e.msg }
+
+// Is maps the controller's answer back to the sentinel it was made from: a
+// 404 is an unknown run, reason NoStatusYet a status not written yet.
+func (e *apiError) Is(target error) bool {
+	switch target {
+	case status.ErrUnknownRun:
+		return e.code == http.StatusNotFound
+	case status.ErrNoStatusYet:
+		return e.reason == status.ReasonNoStatusYet
+	}
+	return false
+}
 
 func (c *controllerClient) apply(ctx context.Context, manifest string) (reconcile.ApplyResult, error) {
 	var res reconcile.ApplyResult
@@ -127,16 +142,16 @@ func (c *controllerClient) delete(ctx context.Context, name string) error {
 	return c.call(ctx, http.MethodPost, reconcile.PathDelete, c.info.Token, reconcile.DeleteRequest{Name: name}, nil)
 }
 
-func (c *controllerClient) stop(ctx context.Context, runToken, name, reason string) (status.StopResponse, error) {
-	var res status.StopResponse
-	err := c.call(ctx, http.MethodPost, status.PathStop+"?name="+url.QueryEscape(name), runToken, status.StopRequest{Reason: reason}, &res)
+func (c *controllerClient) stop(ctx context.Context, runToken, name, reason string) (wire.StopResponse, error) {
+	var res wire.StopResponse
+	err := c.call(ctx, http.MethodPost, wire.PathStop+"?name="+url.QueryEscape(name), runToken, wire.StopRequest{Reason: reason}, &res)
 	return res, err
 }
 
 // run returns a run's status as the controller last wrote it.
 func (c *controllerClient) run(ctx context.Context, name string) (*status.Run, error) {
 	var run status.Run
-	err := c.call(ctx, http.MethodGet, status.PathStatus+"?view=run&name="+url.QueryEscape(name), c.info.Token, nil, &run)
+	err := c.call(ctx, http.MethodGet, wire.PathStatus+"?view=run&name="+url.QueryEscape(name), c.info.Token, nil, &run)
 	return &run, err
 }
 
@@ -147,7 +162,7 @@ func startController(ctx context.Context, dir, wrapper string) (*controllerClien
 	if err != nil {
 		return nil, err
 	}
-	logPath := filepath.Join(dir, status.HomeDir, "controller.log")
+	logPath := filepath.Join(dir, store.HomeDir, "controller.log")
 	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
 		return nil, err
 	}
@@ -214,7 +229,7 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 	var p struct {
 		Step string `json:"step"`
 	}
-	if err := c.call(ctx, http.MethodGet, status.PathProgress+"?name="+url.QueryEscape(name), c.info.Token, nil, &p); err != nil {
+	if err := c.call(ctx, http.MethodGet, wire.PathProgress+"?name="+url.QueryEscape(name), c.info.Token, nil, &p); err != nil {
 		return ""
 	}
 	return p.Step
@@ -224,11 +239,11 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 // read from its state file (as `smile stop` does).
 func (c *controllerClient) stopper(dir string) func(ctx context.Context, name, reason string) error {
 	return func(ctx context.Context, name, reason string) error {
-		rec, err := status.Registry{Dir: dir}.Get(name)
+		rec, err := store.Registry{Dir: dir}.Get(name)
 		if err != nil {
 			return err
 		}
-		run, err := status.Load(rec.StateFile)
+		run, err := store.Load(rec.StateFile)
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // A run the controller does not know (404) is deleted locally instead; any
@@ -19,7 +19,7 @@ func TestIsNotFoundFollowsTheStatusCode(t *testing.T) {
 			w.WriteHeader(code)
 			_, _ = w.Write([]byte(`{"error":"smilerun \"x\" not found"}`))
 		}))
-		c := &controllerClient{info: status.ControllerInfo{APIAddr: strings.TrimPrefix(srv.URL, "http://")}, http: &http.Client{Timeout: 5 * time.Second}}
+		c := &controllerClient{info: store.ControllerInfo{APIAddr: strings.TrimPrefix(srv.URL, "http://")}, http: &http.Client{Timeout: 5 * time.Second}}
 		err := c.delete(context.Background(), "x")
 		srv.Close()
 		if err == nil || err.Error() != `smilerun "x" not found` {

@@ -8,9 +8,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
+	"github.com/smile-loop/smile/status/store"
 
-	"github.com/smile-loop/smile/status"
+	"github.com/spf13/cobra"
 )
 
 func newControllerCommand(streams Streams) *cobra.Command {
@@ -50,8 +50,8 @@ func controllerStatus(streams Streams, dir string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	info, err := status.ReadControllerInfo(abs)
-	if errors.Is(err, status.ErrNoController) {
+	info, err := store.ReadControllerInfo(abs)
+	if errors.Is(err, store.ErrNoController) {
 		fmt.Fprintf(streams.Out, "no controller is running for %s\n", abs)
 		return nil
 	}
@@ -75,8 +75,8 @@ func controllerStop(ctx context.Context, streams Streams, dir string) error {
 	if err != nil {
 		return err
 	}
-	info, err := status.ReadControllerInfo(abs)
-	if errors.Is(err, status.ErrNoController) {
+	info, err := store.ReadControllerInfo(abs)
+	if errors.Is(err, store.ErrNoController) {
 		fmt.Fprintf(streams.Out, "no controller is running for %s\n", abs)
 		return nil
 	}
@@ -91,11 +91,11 @@ func controllerStop(ctx context.Context, streams Streams, dir string) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	for status.Held(status.ControllerLockPath(abs)) {
+	for store.Held(store.ControllerLockPath(abs)) {
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("the controller (pid %d) did not exit within 30s: see %s", info.PID,
-				filepath.Join(abs, status.HomeDir, "controller.log"))
+				filepath.Join(abs, store.HomeDir, "controller.log"))
 		case <-time.After(50 * time.Millisecond):
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
 )
 
 func newDescribeCommand(streams Streams) *cobra.Command {
@@ -56,6 +57,27 @@ func describe(w io.Writer, o Object, now time.Time) {
 		fmt.Fprintln(tw, "Status:\t<none yet>")
 		return
 	}
+	describeStatus(tw, st)
+	tw.Flush()
+
+	fmt.Fprintln(w, "Conditions:")
+	ct := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(ct, "  Type\tStatus\tReason\tLast Transition\tMessage")
+	fmt.Fprintln(ct, "  ----\t------\t------\t---------------\t-------")
+	for _, c := range st.Conditions {
+		fmt.Fprintf(ct, "  %s\t%s\t%s\t%s ago\t%s\n", c.Type, c.Status, c.Reason, HumanDuration(now.Sub(c.LastTransitionTime)), c.Message)
+	}
+	ct.Flush()
+
+	describeSettings(w, o.settings)
+	describeFindings(w, st, now)
+}
+
+// describeStatus prints the status fields, one per line, into tw.
+func describeStatus(tw io.Writer, st *status.Status) {
+	kv := func(indent int, key string, value any) {
+		fmt.Fprintf(tw, "%s%s:\t%v\n", strings.Repeat("  ", indent), key, value)
+	}
 	fmt.Fprintln(tw, "Status:")
 	kv(1, "Phase", st.Phase)
 	kv(1, "Iteration", st.Iteration)
@@ -84,18 +106,10 @@ func describe(w io.Writer, o Object, now time.Time) {
 	if st.Report != nil && st.Report.Markdown != "" {
 		kv(1, "Report", st.Report.Markdown)
 	}
-	tw.Flush()
+}
 
-	fmt.Fprintln(w, "Conditions:")
-	ct := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(ct, "  Type\tStatus\tReason\tLast Transition\tMessage")
-	fmt.Fprintln(ct, "  ----\t------\t------\t---------------\t-------")
-	for _, c := range st.Conditions {
-		fmt.Fprintf(ct, "  %s\t%s\t%s\t%s ago\t%s\n", c.Type, c.Status, c.Reason, HumanDuration(now.Sub(c.LastTransitionTime)), c.Message)
-	}
-	ct.Flush()
-
-	describeSettings(w, o.settings)
+// describeFindings prints the gaps, the Mentor's notes and the events.
+func describeFindings(w io.Writer, st *status.Status, now time.Time) {
 	fmt.Fprintf(w, "Gaps:\t%d\n", len(st.Gaps))
 	if len(st.Gaps) > 0 {
 		gt := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)

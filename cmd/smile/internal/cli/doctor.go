@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
@@ -15,15 +17,6 @@ import (
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
 )
-
-// providerNeeds says what a provider needs: its CLI inside the image and the
-// environment variable holding its credentials on the host.
-var providerNeeds = map[spec.Provider]struct{ cli, env string }{
-	spec.ProviderClaude: {"claude", "ANTHROPIC_API_KEY"},
-	spec.ProviderCodex:  {"codex", "CODEX_API_KEY"},
-	spec.ProviderGemini: {"gemini", "GEMINI_API_KEY"},
-	spec.ProviderOpenAI: {"", "OPENAI_API_KEY"},
-}
 
 type doctorCheck struct {
 	name string
@@ -88,7 +81,7 @@ func doctorConfig(file string) (spec.Config, string, error) {
 		cfg, err := spec.LoadConfig(spec.ConfigFileName)
 		return cfg, spec.ConfigFileName + " (or the defaults)", err
 	}
-	m, err := spec.LoadManifest(file)
+	m, err := runfile.Load(file)
 	if err != nil {
 		return spec.Config{}, "", err
 	}
@@ -130,7 +123,7 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 	}
 	add("gateway", err, fmt.Sprintf("%s: containers can call back (listening there works)", info.GatewayIP))
 
-	if _, model := providerNeeds[cfg.LLMProvider]; !model {
+	if cfg.LLMProvider == spec.ProviderLiteral {
 		add("provider", nil, fmt.Sprintf("%s: built in, no model or credentials needed", cfg.LLMProvider))
 		return checks
 	}

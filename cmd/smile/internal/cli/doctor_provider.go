@@ -26,14 +26,14 @@ var readVersions = map[string]string{"claude": "2.1.330", "codex": "0.169.0", "g
 // without calling the model, and a line for what cannot.
 func providerChecks(ctx context.Context, rt runtime.Runtime, cfg spec.Config, imageOK bool, gatewayIP string) []doctorCheck {
 	p := cfg.LLMProvider
-	need := providerNeeds[p]
+	cli := p.Info().CLI
 	var checks []doctorCheck
 	switch {
-	case need.cli == "":
+	case cli == "":
 	case !imageOK:
-		checks = append(checks, doctorCheck{name: "provider", msg: fmt.Sprintf("%s: cannot look for the `%s` CLI without the image", p, need.cli)})
+		checks = append(checks, doctorCheck{name: "provider", msg: fmt.Sprintf("%s: cannot look for the `%s` CLI without the image", p, cli)})
 	default:
-		checks = append(checks, cliCheck(ctx, rt, cfg.ContainerImage, need.cli, p))
+		checks = append(checks, cliCheck(ctx, rt, cfg.ContainerImage, cli, p))
 	}
 	checks = append(checks, credentialsCheck(cfg))
 	if p == spec.ProviderOpenAI {
@@ -83,13 +83,7 @@ func cliVersion(ctx context.Context, rt runtime.Runtime, image, cli string) (str
 
 func credentialsCheck(cfg spec.Config) doctorCheck {
 	p := cfg.LLMProvider
-	names := []string{providerNeeds[p].env}
-	switch p {
-	case spec.ProviderGemini:
-		names = append(names, "GOOGLE_API_KEY") // the Gemini CLI reads either
-	case spec.ProviderOpenAI:
-		names = []string{cfg.OpenAI.APIKeyEnv}
-	}
+	names := cfg.KeyVariables() // the controller passes exactly these
 	for _, n := range names {
 		if os.Getenv(n) != "" {
 			return doctorCheck{name: "credentials", ok: true, msg: fmt.Sprintf("%s: %s is set (its value is not checked)", p, n)}
@@ -97,7 +91,7 @@ func credentialsCheck(cfg spec.Config) doctorCheck {
 	}
 	if p == spec.ProviderOpenAI {
 		// Local servers need no key unless they were started with one.
-		return doctorCheck{name: "credentials", ok: true, msg: fmt.Sprintf("%s: %s is not set: no key is sent (right for Ollama, and for vLLM and llama-server without --api-key)", p, names[0])}
+		return doctorCheck{name: "credentials", ok: true, msg: fmt.Sprintf("%s: %s is not set: no key is sent (right for Ollama, and for vLLM and llama-server without --api-key)", p, cfg.OpenAI.APIKeyEnv)}
 	}
 	return doctorCheck{name: "credentials", msg: fmt.Sprintf("%s: %s is not set", p, strings.Join(names, " or "))}
 }

@@ -56,7 +56,7 @@ func TestExitByResult(t *testing.T) {
 	tests := []struct {
 		name   string
 		phase  status.Phase
-		reason string
+		reason status.Reason
 		gaps   []status.Gap
 		want   [4]int
 	}{

@@ -12,6 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/spf13/cobra"
 	"sigs.k8s.io/yaml"
 
@@ -171,17 +175,17 @@ type ObjectMeta struct {
 
 // loadObjects reads the runs applied in dir (all, or the one named).
 func loadObjects(dir string, names []string) ([]Object, error) {
-	reg := status.Registry{Dir: dir}
-	var recs []status.Record
+	reg := store.Registry{Dir: dir}
+	var recs []store.Record
 	if len(names) == 1 {
 		rec, err := reg.Get(names[0])
-		if errors.Is(err, status.ErrNotFound) {
+		if errors.Is(err, store.ErrNotFound) {
 			return nil, fmt.Errorf("smilerun %q not found", names[0])
 		}
 		if err != nil {
 			return nil, err
 		}
-		recs = []status.Record{rec}
+		recs = []store.Record{rec}
 	} else {
 		var err error
 		if recs, err = reg.List(); err != nil {
@@ -195,14 +199,14 @@ func loadObjects(dir string, names []string) ([]Object, error) {
 	return objs, nil
 }
 
-func objectOf(rec status.Record) Object {
+func objectOf(rec store.Record) Object {
 	obj := Object{APIVersion: spec.APIVersion, Kind: spec.Kind, Metadata: ObjectMeta{Name: rec.Name}}
-	if m, err := spec.LoadManifest(rec.Manifest); err == nil {
+	if m, err := runfile.Load(rec.Manifest); err == nil {
 		obj.Spec = m.Spec
 		obj.Metadata.Labels, obj.Metadata.Annotations = m.Metadata.Labels, m.Metadata.Annotations
 		obj.settings, _ = m.Settings(filepath.Dir(rec.Manifest))
 	}
-	if run, err := status.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
+	if run, err := store.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
 		st := run.Status
 		st.Token = "" // a credential, not status
 		obj.Status = &st
@@ -263,7 +267,7 @@ func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 		reason, report, cost := "", "", ""
 		if st := o.Status; st != nil {
 			phase, iteration, gaps = cmp.Or(string(st.Phase), phase), strconv.Itoa(st.Iteration), strconv.Itoa(len(st.Gaps)) // no phase before the first transition: Pending
-			reason = st.Reason
+			reason = string(st.Reason)
 			result = resultCell(st)
 			cost = costCell(st.Cost)
 			if st.Report != nil {
@@ -335,7 +339,7 @@ func resultCell(st *status.Status) string {
 	case c.Status == status.ConditionTrue:
 		return "Passed"
 	}
-	return dash(c.Reason)
+	return dash(string(c.Reason))
 }
 
 // costCell is a run's LLM cost in one table cell: $0.1234, ~$0.1234 when

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -48,20 +50,20 @@ func manifestYAML(name string) string {
 // fabricate records a run applied in dir, with a manifest and a state file
 // written by status.Save; edit sets its status (nil: the run has no state
 // yet, as just after apply).
-func fabricate(t *testing.T, dir, name string, edit func(*status.Run)) status.Record {
+func fabricate(t *testing.T, dir, name string, edit func(*status.Run)) store.Record {
 	t.Helper()
 	manifest := writeFile(t, dir, name+".yaml", manifestYAML(name))
-	rec := status.Record{Name: name, Manifest: manifest, StateFile: filepath.Join(dir, status.HomeDir, name+".state.json"), AppliedAt: t0}
+	rec := store.Record{Name: name, Manifest: manifest, StateFile: filepath.Join(dir, store.HomeDir, name+".state.json"), AppliedAt: t0}
 	if edit != nil {
 		run := status.NewRun(name, "uid-"+name, manifest, t0)
 		run.Metadata.Generation = 1
 		run.Status.Token = secretToken
 		edit(run)
-		if err := status.Save(rec.StateFile, run); err != nil {
+		if err := store.Save(rec.StateFile, run); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := (status.Registry{Dir: dir}).Put(rec); err != nil {
+	if err := (store.Registry{Dir: dir}).Put(rec); err != nil {
 		t.Fatal(err)
 	}
 	return rec

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/spec"
@@ -53,7 +55,7 @@ func runHook(ctx context.Context, streams Streams, files []string, failOn, wrapp
 	}
 	var toRun []string
 	for _, m := range manifests {
-		manifest, err := spec.LoadManifest(m)
+		manifest, err := runfile.Load(m)
 		if err != nil {
 			continue
 		}
@@ -114,7 +116,7 @@ func findManifests(dir string) ([]string, error) {
 		if err != nil || !strings.Contains(string(data), "SmileRun") {
 			return nil
 		}
-		if _, err := spec.ParseManifest(data, path); err != nil {
+		if _, err := runfile.Parse(data, path); err != nil {
 			return nil
 		}
 		abs, err := filepath.Abs(path)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -118,7 +120,7 @@ func TestManifestInputs(t *testing.T) {
 			for _, w := range tt.want {
 				want = append(want, filepath.Join(dir, w))
 			}
-			m, _ := spec.LoadManifest(manifest) // nil when invalid
+			m, _ := runfile.Load(manifest) // nil when invalid
 			if got := spec.InputFiles(m, manifest); !slices.Equal(got, want) {
 				t.Errorf("spec.InputFiles =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}

@@ -9,9 +9,9 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/spf13/cobra"
+	"github.com/smile-loop/smile/spec/runfile"
 
-	"github.com/smile-loop/smile/spec"
+	"github.com/spf13/cobra"
 )
 
 func newInitCommand(streams Streams) *cobra.Command {
@@ -46,7 +46,7 @@ func scaffold(streams Streams, dir, name string) error {
 		}
 	}
 	manifest := fmt.Sprintf(starterManifest, name)
-	if _, err := spec.ParseManifest([]byte(manifest), "run.yaml"); err != nil {
+	if _, err := runfile.Parse([]byte(manifest), "run.yaml"); err != nil {
 		return fmt.Errorf("--name: %w", err)
 	}
 	if err := os.MkdirAll(abs, 0o755); err != nil {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/runfile"
+
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -34,7 +36,7 @@ func TestScaffoldCreatesThreeFiles(t *testing.T) {
 		t.Errorf("the folder holds %d entries, want the 3 files and .gitignore", len(entries))
 	}
 	// The three files are what apply reads, and they are valid.
-	m, err := spec.LoadManifest(filepath.Join(dir, "run.yaml"))
+	m, err := runfile.Load(filepath.Join(dir, "run.yaml"))
 	if err != nil {
 		t.Fatalf("the scaffolded run.yaml does not load: %v", err)
 	}
@@ -117,7 +119,7 @@ func TestScaffoldNameFromFolder(t *testing.T) {
 			if err := scaffold(Streams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, dir, ""); err != nil {
 				t.Fatal(err)
 			}
-			m, err := spec.LoadManifest(filepath.Join(dir, "run.yaml"))
+			m, err := runfile.Load(filepath.Join(dir, "run.yaml"))
 			if err != nil {
 				t.Fatalf("run.yaml for folder %q does not load: %v", tt.folder, err)
 			}
@@ -138,7 +140,7 @@ func TestInitCommand(t *testing.T) {
 	if code != 0 || stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n.gitignore created\n" || !strings.HasPrefix(stderr, "next: ") {
 		t.Errorf("init: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	if m, err := spec.LoadManifest(filepath.Join(dir, "run.yaml")); err != nil || m.Metadata.Name != "getting-started" {
+	if m, err := runfile.Load(filepath.Join(dir, "run.yaml")); err != nil || m.Metadata.Name != "getting-started" {
 		t.Errorf("run.yaml: %v, %v; want name getting-started", m, err)
 	}
 	code, stdout, _ = runMain(t, "init", "--dir", dir)

@@ -4,16 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"time"
+
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
-	"github.com/smile-loop/smile/status"
 )
 
 func newDeleteCommand(streams Streams) *cobra.Command {
@@ -34,8 +35,8 @@ func deleteRun(ctx context.Context, streams Streams, dir, name string) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	rec, err := status.Registry{Dir: dir}.Get(name)
-	if errors.Is(err, status.ErrNotFound) {
+	rec, err := store.Registry{Dir: dir}.Get(name)
+	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("smilerun %q not found", name)
 	}
 	if err != nil {
@@ -51,7 +52,7 @@ func deleteRun(ctx context.Context, streams Streams, dir, name string) error {
 		// The controller does not run it (it was applied elsewhere or failed
 		// to resume): delete it here.
 	}
-	lock, err := status.Acquire(rec.StateFile)
+	lock, err := store.Acquire(rec.StateFile)
 	if err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func deleteRun(ctx context.Context, streams Streams, dir, name string) error {
 	if err := reconcile.DeleteRun(ctx, rt, rec); err != nil {
 		return err
 	}
-	_ = os.Remove(status.LockPath(rec.StateFile))
+	_ = os.Remove(store.LockPath(rec.StateFile))
 	fmt.Fprintf(streams.Out, "%s/%s deleted\n", spec.Resource, name)
 	return nil
 }
@@ -81,11 +82,11 @@ func newStopCommand(streams Streams) *cobra.Command {
 				ctx = context.Background()
 			}
 			name := args[0]
-			rec, err := status.Registry{Dir: dir}.Get(name)
+			rec, err := store.Registry{Dir: dir}.Get(name)
 			if err != nil {
 				return fmt.Errorf("smilerun %q not found", name)
 			}
-			run, err := status.Load(rec.StateFile)
+			run, err := store.Load(rec.StateFile)
 			if err != nil {
 				return err
 			}
@@ -114,6 +115,5 @@ func newStopCommand(streams Streams) *cobra.Command {
 
 // isNotFound: the controller does not know the run (HTTP 404).
 func isNotFound(err error) bool {
-	var e *apiError
-	return errors.As(err, &e) && e.code == http.StatusNotFound
+	return errors.Is(err, status.ErrUnknownRun)
 }

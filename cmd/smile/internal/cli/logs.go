@@ -8,10 +8,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/spec/runfile"
+
+	"github.com/smile-loop/smile/status/report"
+
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
-	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -29,7 +34,7 @@ func newLogsCommand(streams Streams) *cobra.Command {
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			rec, err := status.Registry{Dir: dir}.Get(args[0])
+			rec, err := store.Registry{Dir: dir}.Get(args[0])
 			if err != nil {
 				return fmt.Errorf("smilerun %q not found", args[0])
 			}
@@ -43,10 +48,10 @@ func newLogsCommand(streams Streams) *cobra.Command {
 
 // printLogs prints the audit log rendered from the run's current status;
 // following, it prints the entries that appear until the run ends.
-func printLogs(ctx context.Context, w io.Writer, rec status.Record, follow bool, every time.Duration) error {
+func printLogs(ctx context.Context, w io.Writer, rec store.Record, follow bool, every time.Duration) error {
 	printed := -1 // body lines printed so far; -1: not even the header
 	for {
-		run, err := status.Load(rec.StateFile)
+		run, err := store.Load(rec.StateFile)
 		if err != nil {
 			return err
 		}
@@ -76,15 +81,15 @@ func printLogs(ctx context.Context, w io.Writer, rec status.Record, follow bool,
 	}
 }
 
-func renderAuditLog(rec status.Record, run *status.Run) string {
+func renderAuditLog(rec store.Record, run *status.Run) string {
 	tutorial := ""
-	if m, err := spec.LoadManifest(rec.Manifest); err == nil {
+	if m, err := runfile.Load(rec.Manifest); err == nil {
 		if cfg, err := m.Resolve(filepath.Dir(rec.Manifest)); err == nil {
 			tutorial = cfg.Tutorial
 		}
 	}
-	rep := status.BuildReport(run, status.ReportInput{TutorialPath: tutorial, Audits: reconcile.Audits(run), Now: time.Now().UTC()})
-	return string(status.RenderAuditLog(rep))
+	rep := report.BuildReport(run, report.ReportInput{TutorialPath: tutorial, Audits: reconcile.Audits(run), Now: time.Now().UTC()})
+	return string(report.RenderAuditLog(rep))
 }
 
 // splitAuditLog separates the log's header (up to the first blank line), its

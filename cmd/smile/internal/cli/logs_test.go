@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/status/store"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -91,7 +93,7 @@ func TestPrintLogs(t *testing.T) {
 	if err := printLogs(context.Background(), &buf, rec, false, time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	run, err := status.Load(rec.StateFile)
+	run, err := store.Load(rec.StateFile)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,12 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/smile-loop/smile/status/store"
+
+	"github.com/smile-loop/smile/spec/runfile"
+
+	"github.com/smile-loop/smile/status/report"
+
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
@@ -24,15 +30,15 @@ junit (JUnit XML, one test case per step), summary (Markdown for $GITHUB_STEP_SU
   smile report quickstart --format github --stdout`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			list, err := status.ParseFormats(formats)
+			list, err := report.ParseFormats(formats)
 			if err != nil {
 				return err
 			}
-			rec, err := status.Registry{Dir: dir}.Get(args[0])
+			rec, err := store.Registry{Dir: dir}.Get(args[0])
 			if err != nil {
 				return fmt.Errorf("smilerun %q not found", args[0])
 			}
-			run, err := status.Load(rec.StateFile)
+			run, err := store.Load(rec.StateFile)
 			if err != nil {
 				return err
 			}
@@ -48,7 +54,7 @@ junit (JUnit XML, one test case per step), summary (Markdown for $GITHUB_STEP_SU
 			}
 			if stdout {
 				for _, f := range list {
-					data, err := status.RenderFormat(f, rep)
+					data, err := report.RenderFormat(f, rep)
 					if err != nil {
 						return err
 					}
@@ -62,15 +68,15 @@ junit (JUnit XML, one test case per step), summary (Markdown for $GITHUB_STEP_SU
 		},
 	}
 	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
-	cmd.Flags().StringVar(&formats, "format", "md,json", "comma-separated formats: "+fmt.Sprint(status.Formats))
+	cmd.Flags().StringVar(&formats, "format", "md,json", "comma-separated formats: "+fmt.Sprint(report.Formats))
 	cmd.Flags().StringVarP(&outDir, "output-dir", "o", "", "where to write the files (default: the run's outputDir)")
 	cmd.Flags().BoolVar(&stdout, "stdout", false, "print the rendered formats on stdout instead of writing files")
 	return cmd
 }
 
 // reportOf builds a run's report from its manifest's current inputs.
-func reportOf(manifest string, run *status.Run) (*status.Report, string, error) {
-	m, err := spec.LoadManifest(manifest)
+func reportOf(manifest string, run *status.Run) (*report.Report, string, error) {
+	m, err := runfile.Load(manifest)
 	if err != nil {
 		return nil, "", err
 	}
@@ -81,8 +87,8 @@ func reportOf(manifest string, run *status.Run) (*status.Report, string, error) 
 	return reconcile.ReportFor(run, d, Version), d.Paths.OutputDir, nil
 }
 
-func writeFormats(streams Streams, dir string, rep *status.Report, formats []string) error {
-	paths, err := status.WriteFormats(dir, rep, formats, streams.Out)
+func writeFormats(streams Streams, dir string, rep *report.Report, formats []string) error {
+	paths, err := report.WriteFormats(dir, rep, formats, streams.Out)
 	for _, p := range paths {
 		fmt.Fprintf(streams.ErrOut, "wrote %s\n", p)
 	}

@@ -1,0 +1,124 @@
+package reconcile
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
+)
+
+// attemptInput is everything one attempt's task and container are made of:
+// the executor gathers it (folders made, token issued, keys read, relay
+// opened), attemptSpec only puts it together.
+type attemptInput struct {
+	Desired    *spec.Desired
+	Role       status.Role
+	Iteration  int
+	RunStarted time.Time
+	Now        time.Time
+	// Name is the container's; Work and Logs its folders on the host.
+	Name, Work, Logs string
+	ReadOnlyWork     bool
+	CallbackURL      string
+	WrapperPath      string
+	Instance         string
+	StateKey         string
+	// InProcess: the learner runs in the controller, the container is only
+	// its hands (no token, no task, no key).
+	InProcess bool
+	// Token is the attempt's callback token (in-container learners only).
+	Token string
+	// KeyEnv is NAME=value of the provider's keys (vendor CLIs only).
+	KeyEnv []string
+	// HiddenDirs are the folders masked inside the tutorial mount.
+	HiddenDirs []string
+	// RelayDir holds the relay's socket of a container without a network
+	// whose learner runs inside it ("" otherwise).
+	RelayDir string
+}
+
+// attemptNetwork is the network of a role's container: the Student's is
+// studentNetwork, the Mentor keeps the bridge (it researches).
+func attemptNetwork(cfg spec.Config, role status.Role) spec.Network {
+	if role == status.RoleStudent {
+		return cfg.StudentNetwork
+	}
+	return spec.NetworkBridge
+}
+
+// attemptSpec builds an attempt's task and container spec from what the
+// executor gathered, with no I/O: tests compare its output as structs.
+func attemptSpec(in attemptInput, task wire.Task) (wire.Task, runtime.ContainerSpec) {
+	cfg := in.Desired.Config
+	network := attemptNetwork(cfg, in.Role)
+	task.Run, task.Provider, task.Iteration, task.Attempt = in.Desired.Name, cfg.LLMProvider, in.Iteration, in.Name
+	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(in.Desired.Paths.Tutorial)
+	task.Behavior = cfg.StudentBehavior
+	if cfg.LLMProvider != spec.ProviderLiteral {
+		// Each invocation ends before the run's own timeout does.
+		left := int(in.RunStarted.Add(time.Duration(cfg.Timeout)*time.Second).Sub(in.Now) / time.Second)
+		role := string(in.Role)
+		task.LLM = &wire.TaskLLM{
+			Model:          cfg.Models.For(role),
+			MaxTurns:       cfg.MaxTurns.For(role),
+			TimeoutSeconds: max(1, min(cfg.InvocationTimeoutSeconds.For(role), left-5)),
+			Prices:         cfg.Prices,
+			Network:        network,
+		}
+		if cfg.LLMProvider == spec.ProviderOpenAI {
+			task.LLM.BaseURL, task.LLM.APIKeyEnv = cfg.OpenAI.BaseURL, cfg.OpenAI.APIKeyEnv
+		}
+	}
+	cs := runtime.ContainerSpec{
+		Name:  in.Name,
+		Image: cfg.ContainerImage,
+		Cmd:   []string{wire.ContainerWrapperPath},
+		Env: []string{
+			wire.EnvTask + "=" + wire.ContainerLogsDir + "/" + wire.TaskFileName,
+			wire.EnvCallbackURL + "=" + in.CallbackURL,
+			wire.EnvToken + "=" + in.Token,
+		},
+		Labels: map[string]string{
+			runtime.LabelOwner:     runtime.OwnerValue,
+			runtime.LabelRun:       in.Desired.Name,
+			runtime.LabelRole:      string(in.Role),
+			runtime.LabelIteration: strconv.Itoa(in.Iteration),
+			runtime.LabelInstance:  in.Instance,
+			runtime.LabelInputs:    strings.TrimPrefix(in.Desired.Digest, "sha256:")[:12],
+			runtime.LabelStateKey:  in.StateKey,
+		},
+		Mounts: []runtime.Mount{
+			{Source: filepath.Dir(in.Desired.Paths.Tutorial), Target: wire.ContainerTutorialDir, ReadOnly: true},
+			{Source: in.Work, Target: wire.ContainerWorkDir, ReadOnly: in.ReadOnlyWork},
+			{Source: in.Logs, Target: wire.ContainerLogsDir},
+			{Source: in.WrapperPath, Target: wire.ContainerWrapperPath, ReadOnly: true},
+		},
+		WorkingDir:  wire.ContainerWorkDir,
+		HostGateway: true,
+		Network:     string(spec.NetworkBridge),
+		Resources:   cfg.Container.Resources(),
+		EmptyDirs:   in.HiddenDirs,
+	}
+	switch {
+	case in.InProcess:
+		// The learner runs in the controller; the container is only its hands.
+		brainSpec(&cs)
+	default:
+		// The provider's API key, from the controller's environment, goes
+		// into the container's environment only.
+		cs.Env = append(cs.Env, in.KeyEnv...)
+	}
+	if network == spec.NetworkNone {
+		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
+		if in.RelayDir != "" {
+			cs.Env = append(cs.Env, wire.EnvRelaySocket+"="+wire.ContainerRelayDir+"/"+wire.RelaySocketName)
+			cs.Mounts = append(cs.Mounts, runtime.Mount{Source: in.RelayDir, Target: wire.ContainerRelayDir, ReadOnly: true})
+		}
+	}
+	return task, cs
+}

@@ -1,0 +1,95 @@
+package reconcile
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
+	"github.com/smile-loop/smile/wrappers"
+)
+
+// attemptSpec is the whole of an attempt's task and container: compared as
+// structs, so a changed mount, label or variable shows here.
+func TestAttemptSpec(t *testing.T) {
+	base := func(provider spec.Provider, network spec.Network) *spec.Desired {
+		d := desired()
+		d.Config.LLMProvider, d.Config.StudentNetwork = provider, network
+		d.Config.Models = spec.Models{Student: "s-model", Mentor: "m-model"}
+		d.Paths.Tutorial = "/home/u/tut/tutorial.md"
+		d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+		return d
+	}
+	in := func(d *spec.Desired, role status.Role, inProcess bool) attemptInput {
+		return attemptInput{Desired: d, Role: role, Iteration: 2, RunStarted: t0, Now: t0.Add(100 * time.Second),
+			Name: "smile-demo-x", Work: "/w", Logs: "/l", CallbackURL: "http://host.docker.internal:9", WrapperPath: "/bin/smile-wrapper",
+			Instance: "inst", StateKey: "key", InProcess: inProcess, HiddenDirs: []string{"/workspace/tutorial/.smile"}}
+	}
+	labels := func(role status.Role) map[string]string {
+		return map[string]string{runtime.LabelOwner: runtime.OwnerValue, runtime.LabelRun: "demo", runtime.LabelRole: string(role),
+			runtime.LabelIteration: "2", runtime.LabelInstance: "inst", runtime.LabelInputs: "0123456789ab", runtime.LabelStateKey: "key"}
+	}
+	mounts := []runtime.Mount{
+		{Source: "/home/u/tut", Target: wire.ContainerTutorialDir, ReadOnly: true},
+		{Source: "/w", Target: wire.ContainerWorkDir},
+		{Source: "/l", Target: wire.ContainerLogsDir},
+		{Source: "/bin/smile-wrapper", Target: wire.ContainerWrapperPath, ReadOnly: true},
+	}
+	resources := spec.DefaultConfig().Container.Resources()
+
+	claudeNone := in(base(spec.ProviderClaude, spec.NetworkNone), status.RoleStudent, false)
+	claudeNone.Token, claudeNone.KeyEnv, claudeNone.RelayDir = "tok", []string{"ANTHROPIC_API_KEY=k"}, "/tmp/relay"
+	literal := in(base(spec.ProviderLiteral, spec.NetworkBridge), status.RoleStudent, true)
+
+	for _, tc := range []struct {
+		name     string
+		in       attemptInput
+		wantLLM  *wire.TaskLLM
+		wantSpec runtime.ContainerSpec
+	}{
+		{
+			name: "a vendor CLI without a network: token, key and the relay",
+			in:   claudeNone,
+			wantLLM: &wire.TaskLLM{Model: "s-model", MaxTurns: spec.DefaultConfig().MaxTurns.Student,
+				TimeoutSeconds: min(spec.DefaultConfig().InvocationTimeoutSeconds.Student, 600-100-5), Network: spec.NetworkNone},
+			wantSpec: runtime.ContainerSpec{
+				Name: "smile-demo-x", Image: spec.DefaultConfig().ContainerImage, Cmd: []string{wire.ContainerWrapperPath},
+				Env: []string{wire.EnvTask + "=/workspace/logs/task.json", wire.EnvCallbackURL + "=http://host.docker.internal:9",
+					wire.EnvToken + "=tok", "ANTHROPIC_API_KEY=k", wire.EnvRelaySocket + "=/opt/smile/relay/smile.sock"},
+				Labels:     labels(status.RoleStudent),
+				Mounts:     append(append([]runtime.Mount{}, mounts...), runtime.Mount{Source: "/tmp/relay", Target: wire.ContainerRelayDir, ReadOnly: true}),
+				WorkingDir: wire.ContainerWorkDir, Network: "none", Resources: resources,
+				EmptyDirs: []string{"/workspace/tutorial/.smile"},
+			},
+		},
+		{
+			name: "the literal learner: hands only, no token, no task mount",
+			in:   literal,
+			wantSpec: runtime.ContainerSpec{
+				Name: "smile-demo-x", Image: spec.DefaultConfig().ContainerImage, Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdIdle},
+				Labels:     labels(status.RoleStudent),
+				Mounts:     []runtime.Mount{mounts[0], mounts[1], mounts[3]},
+				WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources,
+				EmptyDirs: []string{"/workspace/tutorial/.smile"},
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			task, cs := attemptSpec(tc.in, wire.Task{Role: tc.in.Role})
+			wantTask := wire.Task{Run: "demo", Role: tc.in.Role, Provider: tc.in.Desired.Config.LLMProvider, Iteration: 2,
+				Attempt: "smile-demo-x", Tutorial: "/workspace/tutorial/tutorial.md", Behavior: tc.in.Desired.Config.StudentBehavior, LLM: tc.wantLLM}
+			if tc.wantLLM != nil {
+				wantTask.LLM.Prices = tc.in.Desired.Config.Prices
+			}
+			if !reflect.DeepEqual(task, wantTask) {
+				t.Errorf("task =\n  %+v\nwant\n  %+v", task, wantTask)
+			}
+			if !reflect.DeepEqual(cs, tc.wantSpec) {
+				t.Errorf("container spec =\n  %+v\nwant\n  %+v", cs, tc.wantSpec)
+			}
+		})
+	}
+}

@@ -1,0 +1,42 @@
+package status
+
+// Reason is the one-word, machine-readable cause of a run's phase or of a
+// condition (CamelCase, as Kubernetes spells reasons). Clients match on
+// these values, so each is spelt once, here.
+type Reason string
+
+// The reasons the controller writes into status and conditions.
+const (
+	ReasonInputsChanged  Reason = "InputsChanged"
+	ReasonNewGeneration  Reason = "NewGeneration"
+	ReasonStarted        Reason = "Started"
+	ReasonStudentRunning Reason = "StudentRunning"
+	ReasonMentorRunning  Reason = "MentorRunning"
+	ReasonUnknownPhase   Reason = "UnknownPhase"
+	ReasonNoAttempt      Reason = "NoAttempt"
+	ReasonResumed        Reason = "Resumed"
+	ReasonContainerDied  Reason = "ContainerDied"
+	ReasonNoCallback     Reason = "NoCallback"
+	ReasonNoContainer    Reason = "NoContainer"
+	ReasonCurrent        Reason = "Current"
+	ReasonRunning        Reason = "Running"
+	ReasonFinished       Reason = "Finished"
+	ReasonMentorTimeout  Reason = "MentorTimeout"
+	ReasonCompleted      Reason = "Completed"
+	ReasonMaxIterations  Reason = "MaxIterations"
+	ReasonAskedMentor    Reason = "AskedMentor"
+	ReasonCannotComplete Reason = "CannotComplete"
+	ReasonUnresolvable   Reason = "Unresolvable"
+	ReasonMentorAnswered Reason = "MentorAnswered"
+	ReasonStopped        Reason = "Stopped"
+	ReasonTimeout        Reason = "Timeout"
+	ReasonBudgetExceeded Reason = "BudgetExceeded"
+	ReasonImageNotFound  Reason = "ImageNotFound"
+	// ReasonInvalidSpec: the manifest or smile.json cannot be used; the run
+	// waits for the user to fix its inputs.
+	ReasonInvalidSpec Reason = "InvalidSpec"
+	// ReasonGapsFound: the loop completed, and the tutorial has gaps.
+	ReasonGapsFound Reason = "GapsFound"
+	// ReasonReconcileFailed: the last reconcile returned an error.
+	ReasonReconcileFailed Reason = "ReconcileFailed"
+)

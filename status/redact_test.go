@@ -1,0 +1,41 @@
+package status
+
+import (
+	"testing"
+)
+
+func TestRedact(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		secrets  []string
+	}{
+		{in: "OPENAI_API_KEY=sk-proj-abc123def456ghi789jkl", want: "OPENAI_API_KEY=[REDACTED]"},
+		{in: "export ANTHROPIC_API_KEY='sk-ant-api03-AbCdEfGhIjKlMnOpQrSt' && claude", want: "export ANTHROPIC_API_KEY=[REDACTED] && claude"},
+		{in: `GEMINI_API_KEY: "AIzaSyA1234567890abcdefghijklmnopqrstuv"`, want: `GEMINI_API_KEY: [REDACTED]`},
+		{in: `{"CODEX_API_KEY": "c0dex-secret", "model": "gpt-5"}`, want: `{"CODEX_API_KEY": [REDACTED], "model": "gpt-5"}`},
+		{in: "SMILE_TOKEN=f00dfeed", want: "SMILE_TOKEN=[REDACTED]"},
+		{in: "db_password=hunter2 ok", want: "db_password=[REDACTED] ok"},
+		{in: "curl -H 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.abc' https://api", want: "curl -H 'Authorization: Bearer [REDACTED]' https://api"},
+		{in: "authorization: basic dXNlcjpwYXNz", want: "authorization: basic [REDACTED]"},
+		{in: `-H "x-api-key: sk-ant-api03-AbCdEfGhIjKlMnOpQrSt"`, want: `-H "x-api-key: [REDACTED]"`},
+		{in: "the key sk-ant-api03-AbCdEfGhIjKlMnOpQrSt leaked", want: "the key [REDACTED] leaked"},
+		{in: "use AIzaSyA1234567890abcdefghijklmnopqrstuv here", want: "use [REDACTED] here"},
+		{in: "token ghp_abcdefghijklmnopqrstuvwxyz0123 ok", want: "token [REDACTED] ok"},
+		{in: "callback tok-9f8e7d here", secrets: []string{"tok-9f8e7d"}, want: "callback [REDACTED] here"},
+		// Not secrets.
+		{in: "export OPENAI_API_KEY=$OPENAI_API_KEY", want: "export OPENAI_API_KEY=$OPENAI_API_KEY"},
+		{in: `OPENAI_API_KEY="${OPENAI_API_KEY}"`, want: `OPENAI_API_KEY="${OPENAI_API_KEY}"`},
+		{in: "max_tokens: 1000, inputTokens=12", want: "max_tokens: 1000, inputTokens=12"},
+		{in: "pip install scikit-learn; ./task-runner-abcdefghijklmnopq", want: "pip install scikit-learn; ./task-runner-abcdefghijklmnopq"},
+		{in: "a short sk-abc", want: "a short sk-abc"},
+		{in: "nothing here", secrets: []string{""}, want: "nothing here"},
+	} {
+		got := Redact(tc.in, tc.secrets...)
+		if got != tc.want {
+			t.Errorf("Redact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if again := Redact(got, tc.secrets...); again != got {
+			t.Errorf("Redact is not idempotent on %q: %q", got, again)
+		}
+	}
+}

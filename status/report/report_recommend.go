@@ -1,0 +1,389 @@
+package report
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// stuckStep is where a run that did not complete stopped.
+type stuckStep struct {
+	Line  int
+	Quote string
+	Step  string
+}
+
+// stuckStepOf finds the step the Student never got past: where it last
+// reported being, else the last gap of the last iteration.
+func stuckStepOf(st *status.Status, gaps []status.Gap) stuckStep {
+	var s stuckStep
+	if n := len(st.History); n > 0 {
+		out := st.History[n-1].StudentOutput
+		s = stuckStep{Line: out.Line, Quote: out.Quote, Step: out.CurrentStep}
+	}
+	if s.Line == 0 {
+		var last *status.Gap
+		for i := range gaps {
+			if last == nil || gaps[i].Iteration >= last.Iteration {
+				last = &gaps[i]
+			}
+		}
+		if last != nil && last.Location.LineNumber > 0 {
+			s.Line, s.Quote = last.Location.LineNumber, last.Location.Quote
+		}
+	}
+	return s
+}
+
+// recommend turns the gaps into one recommendation per kind of fix, the most
+// severe (then the earliest) first. A run that did not complete gets a first
+// recommendation about the step it stopped at: nothing after it was tried.
+func recommend(sum ReportSummary, gaps []status.Gap, stuck stuckStep) []Recommendation {
+	var out []Recommendation
+	if r, ok := endRecommendation(sum, stuck); ok {
+		if environmentAt(gaps, stuck.Line) && (sum.Status == ReportBlocker || sum.Status == ReportMaxIterations) {
+			r.Description = fmt.Sprintf("The Student could not get past line %d because the container lacked what it needs (see the environment gap there), not because of the tutorial: give the run what it lacks and run it again; the steps after it were never tried.", stuck.Line)
+		}
+		out = append(out, r)
+	}
+	for _, grp := range groupGaps(gaps) {
+		out = append(out, Recommendation{Category: grp.category, Description: grp.describe()})
+	}
+	for i := range out {
+		out[i].Priority = i + 1
+	}
+	if out == nil {
+		out = []Recommendation{}
+	}
+	return out
+}
+
+func endRecommendation(sum ReportSummary, s stuckStep) (Recommendation, bool) {
+	where := "a step it did not name"
+	switch {
+	case s.Line > 0 && strings.TrimSpace(s.Quote) != "":
+		where = fmt.Sprintf("line %d (%q)", s.Line, shorten(s.Quote, 60))
+	case s.Line > 0:
+		where = fmt.Sprintf("line %d", s.Line)
+	case strings.TrimSpace(s.Step) != "":
+		where = fmt.Sprintf("the step %q", shorten(s.Step, 60))
+	}
+	why := ""
+	if m := strings.TrimSpace(sum.Message); m != "" {
+		why = ": " + shorten(m, 200)
+	}
+	var d string
+	switch sum.Status {
+	case ReportBlocker:
+		d = fmt.Sprintf("The Student could not get past %s%s. Fix this step first: the steps after it were never tried.", where, why)
+	case ReportTimeout:
+		d = fmt.Sprintf("The run timed out at %s%s. Make this step finish sooner or say how long it takes: the steps after it were never tried.", where, why)
+	case ReportMaxIterations:
+		d = fmt.Sprintf("The Student was still stuck at %s after %d iterations%s. Fix this step first, or raise maxIterations if every iteration got further.", where, sum.Iterations, why)
+	case ReportError:
+		reason := sum.Reason
+		if reason == "" {
+			reason = "Error"
+		}
+		d = fmt.Sprintf("The run stopped with an error (%s%s) at %s, before the tutorial was fully tested. Fix the cause and run SMILE again.", reason, why, where)
+	default:
+		return Recommendation{}, false
+	}
+	return Recommendation{Category: sum.Status, Description: d}, true
+}
+
+// gapGroup is the gaps one recommendation covers: one kind of fix.
+type gapGroup struct {
+	key, category string
+	lead, trail   string
+	rank          int // the highest severity among the gaps
+	items         []recItem
+}
+
+// recItem is one thing to fix (a tool, a script, a variable) and its lines.
+type recItem struct {
+	subject string
+	lines   []int
+}
+
+func (g *gapGroup) firstLine() int {
+	first := 0
+	for _, it := range g.items {
+		for _, l := range it.lines {
+			if l > 0 && (first == 0 || l < first) {
+				first = l
+			}
+		}
+	}
+	return first
+}
+
+func (g *gapGroup) add(subject string, line int) {
+	for i := range g.items {
+		if g.items[i].subject == subject {
+			if line > 0 && !slices.Contains(g.items[i].lines, line) {
+				g.items[i].lines = append(g.items[i].lines, line)
+			}
+			return
+		}
+	}
+	it := recItem{subject: subject}
+	if line > 0 {
+		it.lines = []int{line}
+	}
+	g.items = append(g.items, it)
+}
+
+func (g *gapGroup) describe() string {
+	var parts []string
+	var bare []int // items with no subject: only their lines are named
+	for _, it := range g.items {
+		slices.Sort(it.lines)
+		if it.subject == "" {
+			bare = append(bare, it.lines...)
+			continue
+		}
+		if len(it.lines) == 0 {
+			parts = append(parts, it.subject)
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", it.subject, lineList(it.lines)))
+	}
+	if len(bare) > 0 {
+		slices.Sort(bare)
+		parts = append(parts, lineList(slices.Compact(bare)))
+	}
+	return g.lead + strings.Join(parts, ", ") + g.trail
+}
+
+func lineList(lines []int) string {
+	s := make([]string, len(lines))
+	for i, l := range lines {
+		s[i] = strconv.Itoa(l)
+	}
+	if len(lines) == 1 {
+		return "line " + s[0]
+	}
+	return "lines " + strings.Join(s, ", ")
+}
+
+// groupGaps sorts gaps into kinds of fix, most severe first, then by the
+// first line each concerns.
+func groupGaps(gaps []status.Gap) []*gapGroup {
+	sorted := append([]status.Gap{}, gaps...)
+	slices.SortStableFunc(sorted, func(a, b status.Gap) int {
+		if d := b.Severity.Rank() - a.Severity.Rank(); d != 0 {
+			return d
+		}
+		return lineOrder(a.Location.LineNumber, b.Location.LineNumber)
+	})
+	var groups []*gapGroup
+	byKey := map[string]*gapGroup{}
+	for _, g := range sorted {
+		kind := fixFor(g)
+		grp := byKey[kind.key]
+		if grp == nil {
+			grp = &gapGroup{key: kind.key, category: string(g.Category), lead: kind.lead, trail: kind.trail}
+			byKey[kind.key] = grp
+			groups = append(groups, grp)
+		}
+		grp.rank = max(grp.rank, g.Severity.Rank())
+		grp.add(kind.subject, g.Location.LineNumber)
+	}
+	slices.SortStableFunc(groups, func(a, b *gapGroup) int {
+		if d := b.rank - a.rank; d != 0 {
+			return d
+		}
+		return lineOrder(a.firstLine(), b.firstLine())
+	})
+	for _, grp := range groups {
+		slices.SortStableFunc(grp.items, func(a, b recItem) int {
+			return lineOrder(firstOf(a.lines), firstOf(b.lines))
+		})
+	}
+	return groups
+}
+
+// lineOrder sorts by line, unknown lines (0) last.
+func lineOrder(a, b int) int {
+	switch {
+	case a == b:
+		return 0
+	case a == 0:
+		return 1
+	case b == 0:
+		return -1
+	}
+	return a - b
+}
+
+func firstOf(lines []int) int {
+	if len(lines) == 0 {
+		return 0
+	}
+	return slices.Min(lines)
+}
+
+// fix is the recommendation a gap calls for, and what it names.
+type fix struct {
+	key, lead, trail, subject string
+}
+
+func fixFor(g status.Gap) fix {
+	cmd := firstCommandLine(g.Command)
+	switch g.Category {
+	case status.CategoryMissingDependency:
+		return fix{key: "dependency", lead: "Add a Prerequisites section listing: ", subject: dependencyName(g)}
+	case status.CategoryPermissionDenied:
+		if script := scriptName(cmd); script != "" {
+			return fix{key: "chmod", lead: "Make scripts executable in the tutorial (chmod +x) before running them: ", subject: script}
+		}
+		return fix{key: "privilege", lead: "Say which steps need elevated privileges (sudo), or use paths the learner can write to: ", subject: subjectOf(cmd, g.Location.Quote)}
+	case status.CategoryMissingFile:
+		return fix{key: "file", lead: "Show how to create every file before it is used (its name, location and content): ", subject: firstMatch(fileNotFound, g.Problem, g.Title, cmd, g.Location.Quote)}
+	case status.CategoryUndefinedVariable:
+		name := firstMatch(unboundVariable, g.Problem, g.Title, cmd, g.Location.Quote)
+		if name != "" && !strings.HasPrefix(name, "$") {
+			name = "$" + name
+		}
+		return fix{key: "variable", lead: "Define these variables before they are used (export NAME=value) and say where their values come from: ", subject: name}
+	case status.CategoryTimeout:
+		return fix{key: "timeout", lead: "Say how long these steps take and how to tell when they are done, or make them faster: ", subject: subjectOf(cmd, g.Location.Quote)}
+	case status.CategoryOutputMismatch:
+		return fix{key: "output", lead: "Update the expected output shown at ", trail: " to match what the commands print (or say which parts may differ)."}
+	case status.CategoryAmbiguousInstruction:
+		return fix{key: "ambiguous", lead: "Make these instructions explicit (the exact command, file and location): ", subject: quoted(g.Location.Quote)}
+	case status.CategoryMissingImage:
+		return fix{key: "image", lead: "Add the missing images or fix their paths: ", subject: firstMatch(imagePath, g.Location.Quote, g.Problem)}
+	case status.CategoryCommandFailure:
+		return fix{key: "command", lead: "Fix the commands that fail as written, or show what the learner must do first: ", subject: subjectOf(cmd, g.Location.Quote)}
+	case status.CategoryEnvironment:
+		// Not the page's fault: the recommendation is about the run.
+		return fix{key: "environment", lead: "Give the run what the container lacked (an image with the listed prerequisites as containerImage, network access through studentNetwork), then run it again; the tutorial needs no change for: ", subject: subjectOf(cmd, g.Location.Quote)}
+	}
+	return fix{key: "other:" + string(g.Category), lead: fmt.Sprintf("Review the %s gaps: ", strings.ReplaceAll(string(g.Category), "_", " ")), subject: subjectOf(cmd, g.Location.Quote)}
+}
+
+var (
+	// "bash: jq: command not found", "sh: 1: jq: not found", "zsh: command not found: jq",
+	// "No module named 'yaml'", "Cannot find module 'express'".
+	notFoundCommand = []*regexp.Regexp{
+		regexp.MustCompile(`([A-Za-z0-9._+-]+): (?:command )?not found`),
+		regexp.MustCompile(`command not found: ([A-Za-z0-9._+-]+)`),
+		regexp.MustCompile(`No module named '?([A-Za-z0-9_.]+)`),
+		regexp.MustCompile(`Cannot find module '([^']+)'`),
+	}
+	// "cat: config.yaml: No such file or directory", "[Errno 2] No such file
+	// or directory: 'data.csv'", "can't open file '/w/app.py'".
+	fileNotFound = []*regexp.Regexp{
+		regexp.MustCompile(`(?i)no such file or directory: '([^']+)'`),
+		regexp.MustCompile(`can't open file '([^']+)'`),
+		regexp.MustCompile(`(?i)([^\s:'"]+)'?: no such file or directory`),
+	}
+	// "API_URL: unbound variable", "$API_URL", "${API_URL}".
+	unboundVariable = []*regexp.Regexp{
+		regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*): unbound variable`),
+		regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`),
+	}
+	// ![alt](images/diagram.png)
+	imagePath = []*regexp.Regexp{
+		regexp.MustCompile(`!\[[^\]]*\]\(\s*<?([^)\s>]+)`),
+	}
+)
+
+func firstMatch(res []*regexp.Regexp, texts ...string) string {
+	for _, re := range res {
+		for _, t := range texts {
+			if m := re.FindStringSubmatch(t); m != nil {
+				return m[1]
+			}
+		}
+	}
+	return ""
+}
+
+// dependencyName is the tool a missing_dependency gap lacks: from the
+// shell's error, else the command that failed.
+func dependencyName(g status.Gap) string {
+	if name := firstMatch(notFoundCommand, g.Problem, g.Title); name != "" {
+		return name
+	}
+	if w := commandWord(firstCommandLine(g.Command)); w != "" {
+		return w
+	}
+	if w := commandWord(g.Location.Quote); w != "" {
+		return w
+	}
+	return shorten(g.Title, 60)
+}
+
+// commandWord is the program a command line runs, past sudo and VAR=value.
+func commandWord(line string) string {
+	for _, w := range strings.Fields(line) {
+		if w == "sudo" || w == "env" || w == "$" || strings.Contains(w, "=") {
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
+// scriptName is the script a command runs by path (./run.sh, bin/deploy),
+// or "" when it runs a program from PATH.
+func scriptName(cmd string) string {
+	w := commandWord(cmd)
+	if !strings.Contains(w, "/") && !strings.HasSuffix(w, ".sh") {
+		return ""
+	}
+	if strings.HasPrefix(w, "/") {
+		return path.Base(w)
+	}
+	return strings.TrimPrefix(w, "./")
+}
+
+func firstCommandLine(cmd string) string {
+	cmd = strings.TrimSpace(cmd)
+	if i := strings.IndexByte(cmd, '\n'); i >= 0 {
+		cmd = strings.TrimSpace(cmd[:i])
+	}
+	return cmd
+}
+
+func subjectOf(cmd, quote string) string {
+	if cmd != "" {
+		return shorten(cmd, 60)
+	}
+	return quoted(quote)
+}
+
+func quoted(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return strconv.Quote(shorten(s, 60))
+}
+
+// shorten makes s one line of at most n runes.
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-3]) + "..."
+}
+
+// environmentAt says whether the gap at line is the container's doing.
+func environmentAt(gaps []status.Gap, line int) bool {
+	for _, g := range gaps {
+		if line > 0 && g.Location.LineNumber == line && g.Category == status.CategoryEnvironment {
+			return true
+		}
+	}
+	return false
+}
