@@ -260,7 +260,7 @@ func TestDesktopHomeIsTheEnvironment(t *testing.T) {
 	}
 	f := status.Finding{Category: status.CategoryEnvironment, Line: 4, Command: "cd ~/Desktop", Asked: true, ExitCode: 1,
 		Output: "bash: line 1: cd: /root/Desktop: No such file or directory"}
-	task := &status.Task{Role: status.RoleMentor, Tutorial: tutPath,
+	task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath,
 		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: 4, Findings: []status.Finding{f}}}
 	res, err := Provider{LookPath: onPath()}.Mentor(context.Background(), task, provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()})
 	if err != nil {
