@@ -172,7 +172,7 @@ func template(command string) string {
 var capsWord = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b`)
 
 // generalForm is prose that introduces a form rather than a step.
-var generalForm = regexp.MustCompile(`(?i)\b(?:general|basic|generic)\s+(?:form|syntax|shape|pattern)\b|\bsyntax\s+(?:is|of)\b|\busage\s*:|\bthe\s+form\b`)
+var generalForm = regexp.MustCompile(`(?i)\b(?:general|basic|generic)\s+(?:form|syntax|shape|pattern)\b|\bsyntax\s+(?:is|of)\b|\bsyntax\s*:|\busage\s*:|\bthe\s+form\b`)
 
 // explainedTemplate: a short block whose upper-case words the prose
 // explains ("where `ARCHIVE` is the name you want"), or that the prose calls

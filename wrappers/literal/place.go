@@ -44,6 +44,10 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 	if ruleKind && named != nil && !writesKind(base.Lang, path.Base(named.Path)) {
 		named = nil // "the `clean` target" in the prose is not where a makefile goes
 	}
+	if p.rule != nil && generalForm.MatchString(lastSentence(ctx.before)) {
+		// "Here's their syntax:" under a rule: the form, not an example.
+		return []Step{omitted(base, "a syntax template: the prose introduces the syntax, not an example")}, true
+	}
 	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !outputIntro.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}

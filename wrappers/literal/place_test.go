@@ -195,3 +195,11 @@ func TestEditorsAreNotRun(t *testing.T) {
 		t.Fatalf("steps %+v, want the editor omitted", steps)
 	}
 }
+
+func TestSyntaxUnderARuleIsATemplate(t *testing.T) {
+	md := "# M\n\n## Running the Examples\n\nPut each example in a file called `Makefile` and run `make`.\n\n## Patterns\n\nHere's their syntax:\n\n```makefile\ntargets...: target-pattern: prereq-patterns ...\n   commands\n```\n"
+	steps := Plan(loadTutorial(t, md))
+	if len(steps) != 1 || steps[0].Kind != StepOmit {
+		t.Fatalf("steps %+v, want the syntax omitted", steps)
+	}
+}

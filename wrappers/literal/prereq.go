@@ -268,7 +268,7 @@ var titleStopWords = set("the", "an", "in", "on", "of", "to", "with", "and", "or
 
 // namedTool is a program a requirement sentence names by what it is: "the
 // mdbook CLI tool", "the hugo binary".
-var namedTool = regexp.MustCompile(`(?i)\b([a-z][\w+.-]*)\s+(?:CLI|command[- ]line tool|tool|command|binary|executable)\b`)
+var namedTool = regexp.MustCompile(`(?i)\b([a-z][\w+.-]*)\s+(?:CLI|command[- ]line tool)\b`)
 
 // frontTitle is a YAML front matter's title line.
 var frontTitle = regexp.MustCompile(`(?m)\A---\n(?:.*\n)*?title:\s*(.+)\n`)
