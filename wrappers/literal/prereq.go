@@ -90,11 +90,6 @@ func prerequisites(t *spec.Tutorial) []Prerequisite {
 			}
 		}
 	}
-	// The tool a tutorial is about is one its reader has: "First steps with
-	// Cargo" comes after the book's install chapter.
-	if line, title := titleOf(t); title != "" {
-		add(line, subjectTools(title)...)
-	}
 	section := 0 // the heading level of the prerequisites section we are in, 0 outside
 	for _, b := range t.Blocks {
 		switch b.Kind {
@@ -118,6 +113,12 @@ func prerequisites(t *spec.Tutorial) []Prerequisite {
 				}
 			}
 		}
+	}
+	// The tool a tutorial is about is one its reader has: "First steps with
+	// Cargo" comes after the book's install chapter. Added last, so a line
+	// that states the requirement outright is the one cited.
+	if line, title := titleOf(t); title != "" {
+		add(line, subjectTools(title)...)
 	}
 	return out
 }

@@ -36,9 +36,14 @@ type sectionRule struct {
 }
 
 func newPlanner(t *spec.Tutorial) *planner {
+	// Only tools the prose names as requirements: a title's words ("status
+	// codes") are too loose to make a block a command.
 	tools := map[string]bool{}
+	titleLine, _ := titleOf(t)
 	for _, pr := range prerequisites(t) {
-		tools[pr.Tool] = true
+		if pr.Line != titleLine {
+			tools[pr.Tool] = true
+		}
 	}
 	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools}
 }
