@@ -148,6 +148,11 @@ func proseTools(b spec.Block, inSection bool) []Prerequisite {
 			for _, m := range namedTool.FindAllStringSubmatch(sentence, -1) {
 				tools = append(tools, strings.ToLower(m[1]))
 			}
+			for _, m := range installWhat.FindAllStringSubmatch(sentence, -1) {
+				if w := strings.ToLower(m[1]); !titleStopWords[w] && !installFiller[w] {
+					tools = append(tools, w)
+				}
+			}
 			for _, tool := range tools {
 				out = append(out, Prerequisite{Tool: tool, Line: line})
 			}
@@ -273,3 +278,10 @@ var namedTool = regexp.MustCompile(`(?i)\b([a-z][\w+.-]*)\s+(?:CLI|command[- ]li
 
 // frontTitle is a YAML front matter's title line.
 var frontTitle = regexp.MustCompile(`(?m)\A---\n(?:.*\n)*?title:\s*(.+)\n`)
+
+// installWhat is the thing a sentence says to install: "First, install
+// pandoc, following ...".
+var installWhat = regexp.MustCompile(`(?i)\binstall\s+([a-z][\w+.-]*)`)
+
+// installFiller are words after "install" that are not a program.
+var installFiller = set("it", "them", "this", "that", "a", "an", "some", "any", "all", "everything", "dependencies", "packages", "package", "via", "from", "on", "for", "as", "locally", "globally")
