@@ -76,8 +76,11 @@ spec:
 		// What any tutorial command could read: every process's environment
 		// and command line, every file outside /proc and /sys. The key comes
 		// on stdin: on the command line the probe would find itself.
-		probe := `read -r k; cat /proc/[0-9]*/environ /proc/[0-9]*/cmdline 2>/dev/null | tr '\0' '\n' | grep -cF "$k";` +
-			`grep -rlF --exclude-dir=proc --exclude-dir=sys "$k" / 2>/dev/null | head -n 5; echo probed`
+		// The pattern goes through a file too: on grep's command line the
+		// probe would find its own grep in /proc.
+		probe := `read -r k; printf '%s\n' "$k" >/tmp/.smile-probe-pattern; ` +
+			`cat /proc/[0-9]*/environ /proc/[0-9]*/cmdline 2>/dev/null | tr '\0' '\n' | grep -cFf /tmp/.smile-probe-pattern;` +
+			`grep -rlF --exclude-dir=proc --exclude-dir=sys --exclude=.smile-probe-pattern -f /tmp/.smile-probe-pattern / 2>/dev/null | head -n 5; echo probed`
 		cmd := exec.Command("docker", "exec", "-i", c.ID, "sh", "-c", probe)
 		cmd.Stdin = strings.NewReader(key + "\n")
 		out, err := cmd.CombinedOutput()
