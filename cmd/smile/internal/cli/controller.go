@@ -46,16 +46,8 @@ it in the background when none runs; it exits by itself after $SMILE_CONTROLLER_
 }
 
 func controllerStatus(streams Streams, dir string, now time.Time) error {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	info, err := store.ReadControllerInfo(abs)
-	if errors.Is(err, store.ErrNoController) {
-		fmt.Fprintf(streams.Out, "no controller is running for %s\n", abs)
-		return nil
-	}
-	if err != nil {
+	_, info, err := runningController(streams, dir)
+	if err != nil || info == nil {
 		return err
 	}
 	kind := "background"
@@ -71,16 +63,8 @@ func controllerStatus(streams Streams, dir string, now time.Time) error {
 // as a service manager would) and waits until it has let go of the folder.
 // Its runs keep their state: applying one again resumes it.
 func controllerStop(ctx context.Context, streams Streams, dir string) error {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	info, err := store.ReadControllerInfo(abs)
-	if errors.Is(err, store.ErrNoController) {
-		fmt.Fprintf(streams.Out, "no controller is running for %s\n", abs)
-		return nil
-	}
-	if err != nil {
+	abs, info, err := runningController(streams, dir)
+	if err != nil || info == nil {
 		return err
 	}
 	if info.Foreground {
@@ -101,4 +85,22 @@ func controllerStop(ctx context.Context, streams Streams, dir string) error {
 	}
 	fmt.Fprintf(streams.Out, "controller (pid %d) stopped\n", info.PID)
 	return nil
+}
+
+// runningController finds the folder's controller; with none it says so and
+// returns a nil info.
+func runningController(streams Streams, dir string) (string, *store.ControllerInfo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	info, err := store.ReadControllerInfo(abs)
+	if errors.Is(err, store.ErrNoController) {
+		fmt.Fprintf(streams.Out, "no controller is running for %s\n", abs)
+		return abs, nil, nil
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	return abs, &info, nil
 }
