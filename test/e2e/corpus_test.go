@@ -38,6 +38,12 @@ func TestCorpus(t *testing.T) {
 		"undefined-var-backup",    // undefined-variable
 		"something-like-date",     // something-like, clean
 		"platform-windows-cmd",    // platform-blocks, clean
+		"caption-perl-hello",      // filename-caption, clean
+		"listing-tag",             // filename-listing, clean
+		"tabs-docusaurus",         // tab-groups, clean
+		"server-listening",        // server, clean
+		"expected-failure-grep",   // expected-failure, clean
+		"alternatives-options",    // alternatives, clean
 	}
 	for _, name := range subset {
 		t.Run(name, func(t *testing.T) {
