@@ -34,6 +34,10 @@ const (
 	lacksDesktopHome = "the Desktop, Documents and Downloads folders a desktop user's home has"
 )
 
+// lacksBehindStandIn completes "the container lacks ..." for a file missing
+// from a folder the Mentor's workaround made empty at the line given.
+const lacksBehindStandIn = "what the folder made empty at line %d would hold (the Mentor's workaround stood in for it)"
+
 // desktopFolder is a path into a desktop user's home folders.
 var desktopFolder = regexp.MustCompile(`(?:^|/)(?:Desktop|Documents|Downloads)(?:/|$)`)
 

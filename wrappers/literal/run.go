@@ -82,6 +82,11 @@ func (s *student) classify(ctx context.Context, cmd Command, res session.Result)
 		// The container, not the tutorial, may be what is short.
 		fail = environmentCause(fail, res.Output, s.tut, aptListsOn(ctx, s.sess.Hands()))
 		fail = olderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
+		if fail.Category == status.CategoryMissingFile && s.standIn > 0 && s.standIn < cmd.Line {
+			// What the stand-in folder would hold is missing because SMILE
+			// improvised it, not because this step is wrong.
+			fail.Category, fail.Subject = status.CategoryEnvironment, fmt.Sprintf(lacksBehindStandIn, s.standIn)
+		}
 		if fail.Category == status.CategoryMissingFile && desktopFolder.MatchString(fail.Subject) {
 			// The lesson assumes a desktop's home folders.
 			fail.Category, fail.Subject = status.CategoryEnvironment, lacksDesktopHome

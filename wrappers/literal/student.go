@@ -201,7 +201,7 @@ func (s *student) replayWorkarounds(ctx context.Context, st Step) error {
 		if s.sess == nil {
 			continue
 		}
-		if n.Category == status.CategoryMissingFile && standsIn.MatchString(n.Workaround) {
+		if (n.Category == status.CategoryMissingFile || n.Category == status.CategoryEnvironment) && standsIn.MatchString(n.Workaround) {
 			s.standIn = n.Line
 		}
 		step := fmt.Sprintf("line %d: workaround from iteration %d", n.Line, n.Iteration)
