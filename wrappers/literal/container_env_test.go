@@ -57,3 +57,18 @@ func TestContainerPrerequisiteIsEnvironment(t *testing.T) {
 		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
 	}
 }
+
+// After the Mentor stood in for a missing folder with an empty one, a file
+// that folder should have held is missing because of the stand-in: the
+// environment, not a second gap of the tutorial.
+func TestContainerMissingBehindAStandIn(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "standin.md")
+	notes := []status.MentorNote{{Iteration: 1, Line: 6, Category: status.CategoryMissingFile,
+		Resolution: status.ResolutionWorkaround, Workaround: "mkdir -p lesson-data"}}
+	res := s.student(t, 2, behavior(nil), notes, runOptions{})
+	fs := res.StudentOutput.Findings
+	if len(fs) != 1 || fs[0].Line != 12 || fs[0].Category != status.CategoryEnvironment {
+		t.Fatalf("want one environment finding at line 12:\n%s", dump(t, res))
+	}
+}
