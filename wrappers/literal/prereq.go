@@ -120,6 +120,9 @@ func prerequisites(t *spec.Tutorial) []Prerequisite {
 	if line, title := titleOf(t); title != "" {
 		add(line, subjectTools(title)...)
 	}
+	if tool, line := mainTool(t); tool != "" {
+		add(line, tool)
+	}
 	return out
 }
 
@@ -285,3 +288,44 @@ var installWhat = regexp.MustCompile(`(?i)\binstall\s+([a-z][\w+.-]*)`)
 
 // installFiller are words after "install" that are not a program.
 var installFiller = set("it", "them", "this", "that", "a", "an", "some", "any", "all", "everything", "dependencies", "packages", "package", "via", "from", "on", "for", "as", "locally", "globally")
+
+// basicCommands are the shell's own tools: using them often says nothing
+// about what a tutorial is about.
+var basicCommands = set("cd", "ls", "cat", "echo", "printf", "mkdir", "rm", "cp", "mv", "touch", "pwd", "export",
+	"sudo", "chmod", "grep", "sed", "awk", "head", "tail", "sort", "wc", "find", "tree", "source", ".", "exit", "set",
+	"apt", "apt-get", "curl", "wget", "bash", "sh", "python", "python3", "node")
+
+// mainTool is the program most of a tutorial's commands run, when it runs at
+// least four of them and two in five of all (the shell's own tools aside):
+// a page of Poetry's documentation is about poetry, and its reader has it.
+func mainTool(t *spec.Tutorial) (string, int) {
+	counts, first := map[string]int{}, map[string]int{}
+	total := 0
+	for _, b := range t.Blocks {
+		if b.Kind != spec.BlockCode || !(shellLangs[infoLang(b.Info)] || consoleLangs[infoLang(b.Info)]) {
+			continue
+		}
+		for _, l := range b.Code {
+			text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.Text), "$ "))
+			name := commandName(text)
+			if name == "" || strings.HasPrefix(text, "#") || basicCommands[name] {
+				continue
+			}
+			total++
+			counts[name]++
+			if _, ok := first[name]; !ok {
+				first[name] = l.Line
+			}
+		}
+	}
+	best := ""
+	for name, n := range counts {
+		if n > counts[best] || n == counts[best] && name < best {
+			best = name
+		}
+	}
+	if best == "" || counts[best] < 4 || counts[best]*5 < total*2 {
+		return "", 0
+	}
+	return best, first[best]
+}
