@@ -83,6 +83,15 @@ func (m *Manager) watchInputs(ctx context.Context) {
 			for _, name := range names {
 				if app, ok := m.Applied(name); ok && app.Path == path {
 					m.reloadManifest(name)
+					// An editor's save is several events (truncate, write,
+					// rename); the last one may come before the file is whole.
+					// Read it once more when the writes have settled.
+					time.AfterFunc(Debounce, func() {
+						if ctx.Err() == nil {
+							m.reloadManifest(name)
+							m.queue.Add(name)
+						}
+					})
 				}
 				m.log.V(1).Info("Input changed", "run", name, "file", path, "op", ev.Op.String())
 				m.queue.AddAfter(name, Debounce)
