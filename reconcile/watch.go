@@ -81,19 +81,20 @@ func (m *Manager) watchInputs(ctx context.Context) {
 			}
 			sort.Strings(names)
 			for _, name := range names {
+				m.log.V(1).Info("Input changed", "run", name, "file", path, "op", ev.Op.String())
 				if app, ok := m.Applied(name); ok && app.Path == path {
-					m.reloadManifest(name)
 					// An editor's save is several events (truncate, write,
-					// rename); the last one may come before the file is whole.
-					// Read it once more when the writes have settled.
+					// rename): read the manifest once its writes have settled,
+					// never mid-save, where a half-written file would end the
+					// run as invalid.
 					time.AfterFunc(Debounce, func() {
 						if ctx.Err() == nil {
 							m.reloadManifest(name)
 							m.queue.Add(name)
 						}
 					})
+					continue
 				}
-				m.log.V(1).Info("Input changed", "run", name, "file", path, "op", ev.Op.String())
 				m.queue.AddAfter(name, Debounce)
 			}
 			// The tutorial may now reference other images.

@@ -10,9 +10,7 @@ import (
 
 // skip lists a block the Student did not follow, with the reason.
 func (s *student) skip(st Step) {
-	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: st.Line, EndLine: st.EndLine, Reason: st.Why, Quote: s.quote(st.Line)})
-	s.action(fmt.Sprintf("skipped the block at line %d: %s", st.Line, st.Why))
-	s.env.Log.Info("Skipped block", "line", st.Line, "why", st.Why)
+	s.listSkipped(st.Line, st.EndLine, st.Why)
 	if st.Kind == StepAmbiguous {
 		s.unplaced = append(s.unplaced, st)
 	}

@@ -182,13 +182,7 @@ func (p *planner) blockSteps(i int) []Step {
 // readBlock reads a block that is neither a file nor input: commands, output
 // or display text.
 func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang string) []Step {
-	prompted := false
-	for _, l := range b.Code {
-		if hasPrompt(l.Text) {
-			prompted = true
-			break
-		}
-	}
+	prompted := hasPromptLine(b.Code)
 	switch {
 	case shellLangs[lang] && trailingOutput(b.Code) > 0:
 		// `docker volume inspect x` followed by the JSON it prints, or a

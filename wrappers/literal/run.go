@@ -175,11 +175,11 @@ func (s *student) checkOutput(cmd Command, expected []ExpectedLine, actual strin
 		return nil
 	}
 	if s.standIn > 0 && from > s.standIn {
-		s.skipCompare(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", s.standIn))
+		s.listSkipped(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", s.standIn))
 		return nil
 	}
 	if prog := commandName(cmd.Text); installedByWorkaround(prog, s.task.MentorNotes) {
-		s.skipCompare(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
+		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
 		return nil
 	}
 	expected, actual = readerSpecific(cmd.Text, expected, actual)
@@ -235,8 +235,10 @@ func firstLines(s string, n int) []string {
 // network's and the package manager's, not the tutorial's.
 var packageInstall = regexp.MustCompile(`(?m)^\s*(?:sudo\s+)?(?:apt-get|apt|dnf|yum|apk|zypper|pacman|brew|pip3?|python3?\s+-m\s+pip|npm|pnpm|yarn|gem|cargo|go|conda|poetry|bundle)\s+(?:-\S+\s+)*(?:install|add|update|upgrade|get|sync|-S)\b`)
 
-// skipCompare lists an output block the Student did not compare, and why.
-func (s *student) skipCompare(from, to int, why string) {
+// listSkipped lists lines the Student did not follow (or did not compare),
+// with the reason, for the report's Skipped section.
+func (s *student) listSkipped(from, to int, why string) {
 	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: from, EndLine: to, Reason: why, Quote: s.quote(from)})
-	s.action(fmt.Sprintf("line %d: %s", from, why))
+	s.action(fmt.Sprintf("skipped line %d: %s", from, why))
+	s.env.Log.Info("Skipped", "line", from, "why", why)
 }
