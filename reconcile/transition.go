@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status/report"
@@ -330,7 +332,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	// the next reset.
 	_ = t.r.Runtime.Remove(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
 	st.Containers = remove(st.Containers, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
-	t.event(st.Iteration, "MentorAnswered", firstLine(m.MentorOutput))
+	t.event(st.Iteration, "MentorAnswered", textutil.Shorten(textutil.FirstLine(m.MentorOutput), 200))
 	if t.plan.Phase.Terminal() {
 		return t.end(EvMentorAnswered)
 	}
@@ -476,17 +478,6 @@ func tutorialTitle(t *spec.Tutorial) string {
 		}
 	}
 	return ""
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > 200 {
-		s = s[:200] + "..."
-	}
-	return s
 }
 
 func appendUnique(list []string, v string) []string {
