@@ -315,7 +315,6 @@ func clone(run *status.Run) *status.Run {
 	st.Conditions = append([]status.Condition(nil), st.Conditions...)
 	st.Gaps = append([]status.Gap(nil), st.Gaps...)
 	st.Timeline = append([]status.TimelineEntry(nil), st.Timeline...)
-	st.Containers = append([]string(nil), st.Containers...)
 	if st.Attempt != nil {
 		a := *st.Attempt
 		st.Attempt = &a
