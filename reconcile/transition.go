@@ -11,6 +11,7 @@ import (
 
 	"github.com/smile-loop/smile/internal/textutil"
 
+	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status/report"
@@ -110,10 +111,10 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		}
 	}
 	gen := t.run.Metadata.Generation
-	if err := removeOwned(t.lay.root); err != nil {
+	if err := store.RemoveOwned(t.lay.root); err != nil {
 		return Result{}, err
 	}
-	if err := makeOwned(t.lay.root); err != nil {
+	if err := store.MakeOwned(t.lay.root); err != nil {
 		return Result{}, err
 	}
 	if err := os.MkdirAll(t.lay.generation(gen), 0o755); err != nil {
@@ -284,7 +285,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	RecordCost(st, res)
 	t.r.revokeTokens(t.d.Name)
 	st.History = append(st.History, rec)
-	mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
+	st.MergeFindings(t.d.Tutorial, out.Findings, st.Iteration)
 	st.Attempt = nil
 	details := fmt.Sprintf("%s at %q", out.Status, out.CurrentStep)
 	if out.Status == status.StudentCompleted {
@@ -322,7 +323,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	}
 	t.r.revokeTokens(t.d.Name)
 	st.MentorNotes = append(st.MentorNotes, note)
-	applyAdvice(st, note)
+	st.ApplyAdvice(note)
 	RecordCost(st, res)
 	st.Attempt = nil
 	// The Mentor's container has done its work; it goes now rather than at
@@ -345,7 +346,7 @@ func (t *transition) end(event Action) (Result, error) {
 	t.r.revokeTokens(t.d.Name)
 	now := t.now
 	st.FinishedAt = &now
-	markBlocking(st)
+	st.MarkBlocking()
 	t.event(st.Iteration, "LoopEnded", fmt.Sprintf("%s: %s", st.Phase.LoopStatus(), st.Message))
 	return t.save(event)
 }
