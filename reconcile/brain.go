@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/smile-loop/smile/status/wire"
@@ -32,64 +31,6 @@ import (
 // never enters it. The vendor CLIs run their own tools beside themselves and
 // keep the in-container wrapper.
 func InProcess(p spec.Provider) bool { return p.Info().InProcess }
-
-// Brains are the learners this controller runs, one goroutine per attempt.
-// They die with the process: a restarted controller finds none and the
-// planner starts the attempt again in a fresh container.
-type Brains struct {
-	mu      sync.Mutex
-	base    context.Context
-	running map[string]context.CancelFunc // by attempt (container name)
-	wg      sync.WaitGroup
-}
-
-// NewBrains returns Brains whose goroutines end with ctx.
-func NewBrains(ctx context.Context) *Brains {
-	return &Brains{base: ctx, running: map[string]context.CancelFunc{}}
-}
-
-// Running reports whether the attempt's brain is still at work.
-func (b *Brains) Running(attempt string) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	_, ok := b.running[attempt]
-	return ok
-}
-
-// start runs f for the attempt, replacing a brain already running for it.
-func (b *Brains) start(attempt string, f func(ctx context.Context)) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if cancel, ok := b.running[attempt]; ok {
-		cancel()
-	}
-	ctx, cancel := context.WithCancel(b.base)
-	b.running[attempt] = cancel
-	b.wg.Add(1)
-	go func() {
-		defer b.wg.Done()
-		defer cancel()
-		f(ctx)
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		if _, ok := b.running[attempt]; ok && ctx.Err() == nil {
-			delete(b.running, attempt)
-		}
-	}()
-}
-
-// Stop ends the attempt's brain, if it runs.
-func (b *Brains) Stop(attempt string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if cancel, ok := b.running[attempt]; ok {
-		cancel()
-		delete(b.running, attempt)
-	}
-}
-
-// Wait waits for every brain to return (after their context ended).
-func (b *Brains) Wait() { b.wg.Wait() }
 
 // inProcess reports whether this reconciler runs the provider's learner
 // itself.
@@ -129,7 +70,7 @@ func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs 
 	}
 	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox(t.lay.inbox()), logsDir: logs}
 	log := logr.FromContextOrDiscard(ctx).WithValues("attempt", name)
-	t.r.Brains.start(name, func(ctx context.Context) { t.r.playBrain(logr.NewContext(ctx, log), a) })
+	t.r.Brains.Start(name, func(ctx context.Context) { t.r.playBrain(logr.NewContext(ctx, log), a) })
 }
 
 // readyTimeout bounds the wait for a container's own start-up (its image's

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/brains"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/runtime"
@@ -108,7 +109,7 @@ func (h *harness) workDir(iteration int) string {
 func startBrains(t *testing.T, h *harness) <-chan string {
 	ctx, cancel := context.WithCancel(context.Background())
 	woken := make(chan string, 100)
-	b := NewBrains(ctx)
+	b := brains.New(ctx)
 	h.rec.Brains, h.rec.Wake = b, func(name string) { woken <- name }
 	t.Cleanup(func() { cancel(); b.Wait() })
 	return woken
@@ -126,7 +127,7 @@ func TestBrainGoneRestartsTheAttempt(t *testing.T) {
 		return runtime.ExecResult{}, ctx.Err()
 	})
 	first, cancel := context.WithCancel(context.Background())
-	h.rec.Brains = NewBrains(first)
+	h.rec.Brains = brains.New(first)
 	run := h.settle()
 	waitFor(t, started, "the first learner to start")
 	if run.Status.Phase != status.PhaseWaitingForStudent || run.Status.Attempt == nil {

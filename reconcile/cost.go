@@ -21,22 +21,9 @@ func RecordCost(st *status.Status, p *Posted) {
 	case p.Mentor != nil:
 		a = p.Mentor.Audit
 	}
-	if a == nil || len(a.LLMCalls) == 0 {
-		return
+	if a != nil {
+		st.AddCost(a.LLMCalls)
 	}
-	add := status.CostOf(a.LLMCalls)
-	if st.Cost == nil {
-		st.Cost = add
-		return
-	}
-	c := *st.Cost
-	c.Calls += add.Calls
-	c.InputTokens += add.InputTokens
-	c.OutputTokens += add.OutputTokens
-	c.USD += add.USD
-	c.Estimated = c.Estimated || add.Estimated
-	c.Unpriced += add.Unpriced
-	st.Cost = &c
 }
 
 // overBudget says whether the run has spent its budgetUsd.

@@ -34,7 +34,7 @@ func DeleteRun(ctx context.Context, rt runtime.Runtime, rec store.Record) error 
 			return err
 		}
 	}
-	if err := removeOwned(lay.root); err != nil {
+	if err := store.RemoveOwned(lay.root); err != nil {
 		return err
 	}
 	// Runs are recorded in the folder of their manifest.

@@ -3,10 +3,7 @@ package reconcile
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/smile-loop/smile/runtime"
@@ -56,48 +53,4 @@ func (l layout) container(g int64, iteration int, role status.Role) string {
 // selector matches every container of the run.
 func (l layout) selector() map[string]string {
 	return map[string]string{runtime.LabelOwner: runtime.OwnerValue, runtime.LabelRun: l.name, runtime.LabelStateKey: l.key}
-}
-
-// ownerMarker is the file SMILE writes into every runs/<name>/ folder it
-// creates. Only a folder holding it is ever removed: a folder that merely has
-// the right name may hold a user's files.
-const ownerMarker = ".smile-owned"
-
-// errNotOwned means a run's folder exists but SMILE did not create it.
-var errNotOwned = errors.New("exists and was not created by SMILE (no " + ownerMarker + " in it); move it away or choose another stateFile")
-
-// checkOwned fails when dir exists without SMILE's marker.
-func checkOwned(dir string) error {
-	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if _, err := os.Lstat(filepath.Join(dir, ownerMarker)); err != nil {
-		return fmt.Errorf("run folder %s: %w", dir, errNotOwned)
-	}
-	return nil
-}
-
-// removeOwned removes dir if SMILE created it; a missing dir is fine.
-func removeOwned(dir string) error {
-	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err := checkOwned(dir); err != nil {
-		return err
-	}
-	if err := os.RemoveAll(dir); err != nil {
-		return fmt.Errorf("remove %s: %w", dir, err)
-	}
-	return nil
-}
-
-// makeOwned creates dir with the marker that lets removeOwned remove it.
-func makeOwned(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, ownerMarker), []byte("created by smile; removed with the run\n"), 0o644); err != nil {
-		return fmt.Errorf("mark %s: %w", dir, err)
-	}
-	return nil
 }

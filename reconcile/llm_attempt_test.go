@@ -61,12 +61,12 @@ func TestLLMAttemptGetsItsKeyOnlyInTheEnvironment(t *testing.T) {
 		t.Errorf("network %q hostGateway %v", cs.Network, cs.HostGateway)
 	}
 	var task wire.Task
-	readTask(t, run.Status.Attempt.LogsDir, &task)
+	readTask(t, h.attemptLogs(run), &task)
 	if task.LLM == nil || task.LLM.Model != "claude-sonnet-4-5" || task.LLM.MaxTurns != 33 || task.LLM.TimeoutSeconds != 295 ||
 		task.LLM.Network != spec.NetworkBridge || task.LLM.Prices["x"].InputPerMillion != 1 || task.LLM.APIKeyEnv != "" {
 		t.Errorf("task.llm = %+v", task.LLM)
 	}
-	for _, f := range []string{filepath.Join(run.Status.Attempt.LogsDir, wire.TaskFileName), h.stateFile()} {
+	for _, f := range []string{filepath.Join(h.attemptLogs(run), wire.TaskFileName), h.stateFile()} {
 		if data, _ := os.ReadFile(f); strings.Contains(string(data), testKey) {
 			t.Errorf("%s holds the API key", f)
 		}

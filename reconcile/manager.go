@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/brains"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 
@@ -196,7 +197,7 @@ func (m *Manager) Start(ctx context.Context) error {
 		"dockerAPI", info.APIVersion, "instance", m.opts.Instance)
 
 	// Learners of in-process providers run here, until ctx ends.
-	m.rec.Brains, m.rec.Wake = NewBrains(ctx), m.Enqueue
+	m.rec.Brains, m.rec.Wake = brains.New(ctx), m.Enqueue
 	m.wg.Add(2)
 	go func() {
 		defer m.wg.Done()
@@ -324,7 +325,7 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	}
 	name := d.Name
 	res := ApplyResult{Name: name, Digest: d.Digest}
-	if err := checkOwned(layoutFor(d).root); err != nil {
+	if err := store.CheckOwned(layoutFor(d).root); err != nil {
 		return res, err // refused now, not retried by every reconcile
 	}
 

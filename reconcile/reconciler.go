@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/brains"
 	"github.com/smile-loop/smile/reconcile/relay"
 
 	"github.com/smile-loop/smile/status/store"
@@ -84,7 +85,7 @@ type Reconciler struct {
 	Version string
 	// Brains run the learners of in-process providers (brain.go); nil runs
 	// every provider's learner in its container, as the vendor CLIs' are.
-	Brains *Brains
+	Brains *brains.Set
 	// Wake asks for a reconcile of a run (a brain kept a result).
 	Wake func(name string)
 	// Relays carry the traffic of containers without a network; the
@@ -236,7 +237,7 @@ func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Re
 func (r *Reconciler) save(path string, run *status.Run, action Action) error {
 	now := r.now()
 	run.Status.UpdatedAt = now
-	setConditions(run, now)
+	run.SetConditions(now)
 	if err := store.Save(path, run); err != nil {
 		return err
 	}
@@ -315,7 +316,6 @@ func clone(run *status.Run) *status.Run {
 	st.Conditions = append([]status.Condition(nil), st.Conditions...)
 	st.Gaps = append([]status.Gap(nil), st.Gaps...)
 	st.Timeline = append([]status.TimelineEntry(nil), st.Timeline...)
-	st.Containers = append([]string(nil), st.Containers...)
 	if st.Attempt != nil {
 		a := *st.Attempt
 		st.Attempt = &a

@@ -3,8 +3,10 @@ package reconcile
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -105,6 +107,12 @@ func (h *harness) settle() *status.Run {
 
 func (h *harness) stateFile() string { return filepath.Join(h.dir, ".smile", "state.json") }
 
+// attemptLogs is the logs folder of the attempt the run waits on, as the
+// layout names it.
+func (h *harness) attemptLogs(run *status.Run) string {
+	return newLayout(run.Metadata.Name, h.stateFile()).logsDir(run.Metadata.Generation, run.Status.Attempt.Container)
+}
+
 func (h *harness) state() *status.Run {
 	h.t.Helper()
 	run, err := store.Load(h.stateFile())
@@ -136,8 +144,9 @@ func (h *harness) postStudent(out status.StudentOutput) {
 func (h *harness) postMentor(answer string, advice *wire.MentorAdvice) {
 	h.t.Helper()
 	run := h.state()
+	audit := &status.Audit{Commands: []status.AuditCommand{{Iteration: run.Status.Iteration, Role: status.RoleMentor, Command: "ls -l run.sh"}}}
 	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleMentor, ReceivedAt: h.clock(),
-		Mentor: &wire.MentorResultRequest{MentorOutput: answer, Timestamp: h.clock(), Advice: advice}}
+		Mentor: &wire.MentorResultRequest{MentorOutput: answer, Timestamp: h.clock(), Advice: advice, Audit: audit}}
 	if err := h.box().putResult(p); err != nil {
 		h.t.Fatal(err)
 	}
@@ -180,7 +189,7 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 		}
 	}
 	var task wire.Task
-	readTask(t, run.Status.Attempt.LogsDir, &task)
+	readTask(t, h.attemptLogs(run), &task)
 	if task.Role != status.RoleMentor || task.Question != askChmod.QuestionForMentor || task.StudentOutput == nil {
 		t.Fatalf("mentor task = %+v", task)
 	}
@@ -203,7 +212,7 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 	if _, err := h.rt.Inspect(context.Background(), mentor); err == nil {
 		t.Errorf("the Mentor's container should be removed once it answered")
 	}
-	readTask(t, run.Status.Attempt.LogsDir, &task)
+	readTask(t, h.attemptLogs(run), &task)
 	if task.Role != status.RoleStudent || len(task.MentorNotes) != 1 || task.MentorNotes[0].Workaround != "chmod +x run.sh" {
 		t.Fatalf("iteration 2 task should carry the mentor's note, got %+v", task)
 	}
@@ -294,7 +303,7 @@ func checkStudentSpec(t *testing.T, h *harness, cs runtime.ContainerSpec, run *s
 		t.Errorf("the container must get its attempt's token, not the run's: %+v", tok)
 	}
 	var task wire.Task
-	readTask(t, run.Status.Attempt.LogsDir, &task)
+	readTask(t, h.attemptLogs(run), &task)
 	if task.Tutorial != "/workspace/tutorial/tutorial.md" || task.Provider != spec.ProviderLiteral || task.Attempt != cs.Name {
 		t.Errorf("task = %+v", task)
 	}
@@ -327,8 +336,11 @@ func TestUnresolvableEndsInBlockerAndKeepsContainers(t *testing.T) {
 	}
 	// keepOnFailure defaults to true: the Student's container stays for debugging.
 	left, _ := h.rt.List(context.Background(), map[string]string{runtime.LabelRun: "demo"})
-	if len(left) != 1 || len(run.Status.Containers) != 1 {
-		t.Errorf("kept containers %v (status %v), want the Student's", left, run.Status.Containers)
+	if len(left) != 1 {
+		t.Errorf("kept containers %v, want the Student's", left)
+	}
+	if e := run.Status.Timeline[len(run.Status.Timeline)-2]; e.Event != "ContainersKept" || len(left) == 0 || e.Details != left[0].Name {
+		t.Errorf("the kept container is named in the timeline: %+v", e)
 	}
 	if c := run.Status.Condition(status.ConditionSucceeded); c == nil || c.Status != status.ConditionFalse || c.Reason != "Unresolvable" {
 		t.Errorf("Succeeded = %+v", c)
@@ -391,6 +403,61 @@ func TestResumeAfterCrash(t *testing.T) {
 	run := h.settle()
 	if run.Status.Phase != status.PhaseWaitingForMentor || len(run.Status.History) != 1 || len(run.Status.Gaps) != 1 {
 		t.Fatalf("after resume: phase %s history %d gaps %d", run.Status.Phase, len(run.Status.History), len(run.Status.Gaps))
+	}
+}
+
+// The posted results' files are not stored in the status: they follow from
+// the layout, and Audits finds every one the history records, in order.
+func TestAuditsFollowFromTheLayout(t *testing.T) {
+	h := newHarness(t, "")
+	h.settle()
+	h.postStudent(askChmod)
+	h.settle()
+	h.postMentor("run `chmod +x run.sh` first", nil)
+	h.settle()
+	h.postStudent(askChmod) // iteration 2, its Mentor not answered yet
+	run := h.settle()
+	var got []string
+	for _, a := range Audits(run, h.stateFile()) {
+		for _, c := range a.Commands {
+			got = append(got, fmt.Sprintf("%d %s %s", c.Iteration, c.Role, c.Command))
+		}
+	}
+	want := []string{"1 student ./run.sh", "1 mentor ls -l run.sh", "2 student ./run.sh"}
+	if !slices.Equal(got, want) {
+		t.Errorf("audits %q, want %q", got, want)
+	}
+}
+
+// A state file written before the derived fields were dropped (containers,
+// attempt folders, result files) still resumes.
+func TestResumeFromAStateFileWithDroppedFields(t *testing.T) {
+	h := newHarness(t, "")
+	h.settle()
+	data, err := os.ReadFile(h.stateFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	st := raw["status"].(map[string]any)
+	st["containers"] = []string{"old-container"}
+	attempt := st["attempt"].(map[string]any)
+	attempt["workDir"], attempt["logsDir"] = "/old/work", "/old/logs"
+	st["history"] = []map[string]any{{"iteration": 0, "studentOutput": map[string]any{"status": "ask_mentor"}, "results": []string{"/old/r.json"}}}
+	if data, err = json.Marshal(raw); err != nil {
+		t.Fatal(err)
+	}
+	write(t, h.stateFile(), string(data))
+	h.postStudent(askChmod)
+	run := h.settle()
+	if run.Status.Phase != status.PhaseWaitingForMentor || len(run.Status.History) != 2 {
+		t.Fatalf("after resume: phase %s history %d", run.Status.Phase, len(run.Status.History))
+	}
+	if saved, _ := os.ReadFile(h.stateFile()); strings.Contains(string(saved), "/old/") {
+		t.Errorf("the dropped fields are written back: %s", saved)
 	}
 }
 

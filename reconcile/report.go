@@ -21,7 +21,7 @@ func ReportFor(run *status.Run, d *spec.Desired, version string) *report.Report 
 	return report.BuildReport(run, report.ReportInput{
 		TutorialPath:    relPath(d.Dir, d.Paths.Tutorial),
 		TutorialTitle:   tutorialTitle(d.Tutorial),
-		Audits:          Audits(run),
+		Audits:          Audits(run, d.Paths.StateFile),
 		Now:             now,
 		SourcePath:      report.RepoRelativePath(d.Paths.Tutorial),
 		TutorialContent: d.Tutorial.Content,

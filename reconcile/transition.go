@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
+	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status/report"
@@ -108,10 +111,10 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		}
 	}
 	gen := t.run.Metadata.Generation
-	if err := removeOwned(t.lay.root); err != nil {
+	if err := store.RemoveOwned(t.lay.root); err != nil {
 		return Result{}, err
 	}
-	if err := makeOwned(t.lay.root); err != nil {
+	if err := store.MakeOwned(t.lay.root); err != nil {
 		return Result{}, err
 	}
 	if err := os.MkdirAll(t.lay.generation(gen), 0o755); err != nil {
@@ -223,7 +226,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if err != nil {
 		return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
 	}
-	res, err := t.attemptStarted(ctx, role, name, c.ID, work, logs, prev)
+	res, err := t.attemptStarted(ctx, role, name, c.ID)
 	if err == nil && in.InProcess {
 		// Only once the attempt is recorded: its result must find it.
 		t.startBrain(ctx, task, name, logs)
@@ -232,7 +235,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 }
 
 // attemptStarted records a started attempt in the status and saves it.
-func (t *transition) attemptStarted(ctx context.Context, role status.Role, name, id, work, logs, prev string) (Result, error) {
+func (t *transition) attemptStarted(ctx context.Context, role status.Role, name, id string) (Result, error) {
 	st := &t.run.Status
 	if st.Phase == status.PhaseWaitingForStudent || st.Phase == status.PhaseWaitingForMentor {
 		t.event(st.Iteration, "AttemptRestarted", t.plan.Message)
@@ -240,8 +243,7 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
 	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
-		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs}
-	st.Containers = appendUnique(remove(st.Containers, prev), name)
+		Instance: t.r.Instance, StartedAt: t.now}
 	event := EvStudentStarted
 	if role == status.RoleMentor {
 		event = EvMentorStarted
@@ -279,12 +281,11 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	}
 	if res != nil {
 		rec.EndedAt = res.ReceivedAt
-		rec.Results = []string{res.File}
 	}
 	RecordCost(st, res)
 	t.r.revokeTokens(t.d.Name)
 	st.History = append(st.History, rec)
-	mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
+	st.MergeFindings(t.d.Tutorial, out.Findings, st.Iteration)
 	st.Attempt = nil
 	details := fmt.Sprintf("%s at %q", out.Status, out.CurrentStep)
 	if out.Status == status.StudentCompleted {
@@ -313,7 +314,6 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 		note.Line = last.StudentOutput.Line
 		answer := m.MentorOutput
 		last.MentorOutput = &answer
-		last.Results = append(last.Results, res.File)
 	}
 	if a := m.Advice; a != nil {
 		if a.Line > 0 {
@@ -323,14 +323,13 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	}
 	t.r.revokeTokens(t.d.Name)
 	st.MentorNotes = append(st.MentorNotes, note)
-	applyAdvice(st, note)
+	st.ApplyAdvice(note)
 	RecordCost(st, res)
 	st.Attempt = nil
 	// The Mentor's container has done its work; it goes now rather than at
 	// the next reset.
 	_ = t.r.Runtime.Remove(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
-	st.Containers = remove(st.Containers, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
-	t.event(st.Iteration, "MentorAnswered", firstLine(m.MentorOutput))
+	t.event(st.Iteration, "MentorAnswered", textutil.Shorten(textutil.FirstLine(m.MentorOutput), 200))
 	if t.plan.Phase.Terminal() {
 		return t.end(EvMentorAnswered)
 	}
@@ -347,7 +346,7 @@ func (t *transition) end(event Action) (Result, error) {
 	t.r.revokeTokens(t.d.Name)
 	now := t.now
 	st.FinishedAt = &now
-	markBlocking(st)
+	st.MarkBlocking()
 	t.event(st.Iteration, "LoopEnded", fmt.Sprintf("%s: %s", st.Phase.LoopStatus(), st.Message))
 	return t.save(event)
 }
@@ -377,7 +376,9 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 			return Result{}, fmt.Errorf("remove container %s: %w", c.Name, err)
 		}
 	}
-	st.Containers = kept
+	if len(kept) > 0 {
+		t.event(st.Iteration, "ContainersKept", strings.Join(kept, ", "))
+	}
 	rep := ReportFor(t.run, t.d, t.r.Version)
 	ref, err := report.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
 	if ref == nil {
@@ -393,11 +394,19 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	return t.save("Finish")
 }
 
-// Audits reads back every attempt's posted audit, oldest first.
-func Audits(run *status.Run) []status.Audit {
+// Audits reads back every attempt's posted audit, oldest first. The files
+// follow from the run's layout: one result per Student attempt recorded in the
+// history, and one per Mentor answer.
+func Audits(run *status.Run, stateFile string) []status.Audit {
 	var out []status.Audit
+	lay := newLayout(run.Metadata.Name, stateFile)
+	box := inbox(lay.inbox())
 	for _, h := range run.Status.History {
-		for _, f := range h.Results {
+		files := []string{box.resultFile(lay.container(run.Metadata.Generation, h.Iteration, status.RoleStudent))}
+		if h.MentorOutput != nil {
+			files = append(files, box.resultFile(lay.container(run.Metadata.Generation, h.Iteration, status.RoleMentor)))
+		}
+		for _, f := range files {
 			var res Posted
 			if ok, err := readJSON(f, &res); !ok || err != nil {
 				continue
@@ -476,34 +485,4 @@ func tutorialTitle(t *spec.Tutorial) string {
 		}
 	}
 	return ""
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > 200 {
-		s = s[:200] + "..."
-	}
-	return s
-}
-
-func appendUnique(list []string, v string) []string {
-	for _, s := range list {
-		if s == v {
-			return list
-		}
-	}
-	return append(list, v)
-}
-
-func remove(list []string, v string) []string {
-	out := list[:0]
-	for _, s := range list {
-		if s != v {
-			out = append(out, s)
-		}
-	}
-	return out
 }

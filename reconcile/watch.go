@@ -28,43 +28,14 @@ func (m *Manager) watchInputs(ctx context.Context) {
 		return
 	}
 	defer w.Close()
-	watched := map[string]bool{}
-	index := map[string][]string{} // file -> runs
-	refresh := func() {
-		index = map[string][]string{}
-		dirs := map[string]bool{}
-		for _, name := range m.Names() {
-			app, ok := m.Applied(name)
-			if !ok {
-				continue
-			}
-			for _, f := range spec.InputFiles(app.Manifest, app.Path) {
-				f = filepath.Clean(f)
-				index[f] = append(index[f], name)
-				dirs[filepath.Dir(f)] = true
-			}
-		}
-		for d := range dirs {
-			if !watched[d] {
-				if err := w.Add(d); err == nil {
-					watched[d] = true
-				}
-			}
-		}
-		for d := range watched {
-			if !dirs[d] {
-				_ = w.Remove(d)
-				delete(watched, d)
-			}
-		}
-	}
-	refresh()
+	iw := &inputWatch{w: w, watched: map[string]bool{}}
+	iw.refresh(m)
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-m.watchRefresh:
-			refresh()
+			iw.refresh(m)
 		case err, ok := <-w.Errors:
 			if !ok {
 				return
@@ -75,31 +46,75 @@ func (m *Manager) watchInputs(ctx context.Context) {
 				return
 			}
 			path := filepath.Clean(ev.Name)
-			names := index[path]
+			names := iw.index[path]
 			if len(names) == 0 {
 				continue
 			}
-			sort.Strings(names)
-			for _, name := range names {
-				m.log.V(1).Info("Input changed", "run", name, "file", path, "op", ev.Op.String())
-				if app, ok := m.Applied(name); ok && app.Path == path {
-					// An editor's save is several events (truncate, write,
-					// rename): read the manifest once its writes have settled,
-					// never mid-save, where a half-written file would end the
-					// run as invalid.
-					time.AfterFunc(Debounce, func() {
-						if ctx.Err() == nil {
-							m.reloadManifest(name)
-							m.queue.Add(name)
-						}
-					})
-					continue
-				}
-				m.queue.AddAfter(name, Debounce)
-			}
+			m.inputChanged(ctx, path, ev.Op.String(), names)
 			// The tutorial may now reference other images.
-			refresh()
+			iw.refresh(m)
 		}
+	}
+}
+
+// inputWatch is what the watcher watches: the folders, and which runs read
+// each file.
+type inputWatch struct {
+	w       *fsnotify.Watcher
+	watched map[string]bool
+	index   map[string][]string // file -> runs
+}
+
+// refresh recomputes the index from the applied runs and watches exactly the
+// folders holding their input files.
+func (iw *inputWatch) refresh(m *Manager) {
+	iw.index = map[string][]string{}
+	dirs := map[string]bool{}
+	for _, name := range m.Names() {
+		app, ok := m.Applied(name)
+		if !ok {
+			continue
+		}
+		for _, f := range spec.InputFiles(app.Manifest, app.Path) {
+			f = filepath.Clean(f)
+			iw.index[f] = append(iw.index[f], name)
+			dirs[filepath.Dir(f)] = true
+		}
+	}
+	for d := range dirs {
+		if !iw.watched[d] {
+			if err := iw.w.Add(d); err == nil {
+				iw.watched[d] = true
+			}
+		}
+	}
+	for d := range iw.watched {
+		if !dirs[d] {
+			_ = iw.w.Remove(d)
+			delete(iw.watched, d)
+		}
+	}
+}
+
+// inputChanged enqueues the runs reading path once its writes have settled.
+func (m *Manager) inputChanged(ctx context.Context, path, op string, names []string) {
+	sort.Strings(names)
+	for _, name := range names {
+		m.log.V(1).Info("Input changed", "run", name, "file", path, "op", op)
+		if app, ok := m.Applied(name); ok && app.Path == path {
+			// An editor's save is several events (truncate, write,
+			// rename): read the manifest once its writes have settled,
+			// never mid-save, where a half-written file would end the
+			// run as invalid.
+			time.AfterFunc(Debounce, func() {
+				if ctx.Err() == nil {
+					m.reloadManifest(name)
+					m.queue.Add(name)
+				}
+			})
+			continue
+		}
+		m.queue.AddAfter(name, Debounce)
 	}
 }
 

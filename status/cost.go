@@ -37,6 +37,26 @@ func CostOf(calls []LLMCall) *Cost {
 	return c
 }
 
+// AddCost adds calls to the run's cost (nil until the first call).
+func (st *Status) AddCost(calls []LLMCall) {
+	add := CostOf(calls)
+	if add == nil {
+		return
+	}
+	if st.Cost == nil {
+		st.Cost = add
+		return
+	}
+	c := *st.Cost
+	c.Calls += add.Calls
+	c.InputTokens += add.InputTokens
+	c.OutputTokens += add.OutputTokens
+	c.USD += add.USD
+	c.Estimated = c.Estimated || add.Estimated
+	c.Unpriced += add.Unpriced
+	st.Cost = &c
+}
+
 // String says what the calls cost in one phrase: "$0.1234 (estimated) for
 // 3 LLM calls, 12000 input and 800 output tokens".
 func (c *Cost) String() string {

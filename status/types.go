@@ -98,11 +98,10 @@ type Status struct {
 	// Token authenticates the run's containers' callbacks. It changes with
 	// every generation so an old container cannot post into a new run.
 	Token string `json:"token,omitempty"`
-	// Attempt is the container the loop is waiting on, if any.
+	// Attempt is the container the loop is waiting on, if any. The containers
+	// a run owns are not stored: the runtime lists them by the run's labels,
+	// and a finished run that keeps some names them in a ContainersKept event.
 	Attempt *Attempt `json:"attempt,omitempty"`
-	// Containers are the containers the run still owns (kept for debugging
-	// or not yet removed).
-	Containers []string `json:"containers,omitempty"`
 
 	Gaps []Gap `json:"gaps"`
 	// Cost totals the run's LLM calls so far (nil before the first).
@@ -139,9 +138,8 @@ type Attempt struct {
 	// Instance is the controller that started the container.
 	Instance  string    `json:"instance,omitempty"`
 	StartedAt time.Time `json:"startedAt"`
-	// WorkDir and LogsDir are the host folders mounted into the container.
-	WorkDir string `json:"workDir"`
-	LogsDir string `json:"logsDir"`
+	// The host folders mounted into the container follow from the run's
+	// layout (reconcile/layout.go) and are not stored.
 }
 
 // MentorNote is one answer of the Mentor, carried to every later iteration.
@@ -180,8 +178,8 @@ type IterationRecord struct {
 	MentorOutput  *string       `json:"mentorOutput,omitempty"`
 	StartedAt     time.Time     `json:"startedAt"`
 	EndedAt       time.Time     `json:"endedAt"`
-	// Results are the files holding the posted results (with their audit).
-	Results []string `json:"results,omitempty"`
+	// The files holding the posted results (with their audits) follow from the
+	// run's layout: reconcile.Audits reads them.
 }
 
 // StudentStatus is the Student's verdict on one attempt.

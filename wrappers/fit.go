@@ -2,7 +2,8 @@ package wrappers
 
 import (
 	"encoding/json"
-	"strings"
+
+	"github.com/smile-loop/smile/internal/textutil"
 
 	"github.com/smile-loop/smile/status/wire"
 
@@ -35,26 +36,15 @@ func fit(body any, limit int) any {
 	for _, n := range []int{400, 100, 0} {
 		if audit != nil {
 			for i := range audit.Commands {
-				audit.Commands[i].Output = clip(audit.Commands[i].Output, n)
+				audit.Commands[i].Output = textutil.Tail(audit.Commands[i].Output, n, "[...]")
 			}
 		}
 		for i := range findings {
-			findings[i].Output = clip(findings[i].Output, max(n, 100))
+			findings[i].Output = textutil.Tail(findings[i].Output, max(n, 100), "[...]")
 		}
 		if size() <= limit {
 			break
 		}
 	}
 	return body
-}
-
-// clip keeps the end of s (where errors are) within n bytes.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	if n == 0 {
-		return ""
-	}
-	return "[...]" + strings.ToValidUTF8(s[len(s)-n:], "")
 }

@@ -99,6 +99,53 @@ func scenario(cycles, n, conc int) (*result, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	b, err := startBench(ctx, dir, cycles)
+	defer func() { cancel(); b.m.Wait() }()
+	if err != nil {
+		return nil, err
+	}
+	defer b.sub.Close()
+	if _, err := b.m.Apply(filepath.Join(dir, "run.yaml")); err != nil {
+		return nil, err
+	}
+	if err := waitPhase(b.sub, status.PhaseWaitingForStudent); err != nil {
+		return nil, err
+	}
+	obs, err := observe(ctx, b.m, n)
+	if err != nil {
+		return nil, err
+	}
+	polls := poll(b.m, conc)
+
+	start := time.Now()
+	loopErr := b.cycle(cycles)
+	elapsed := time.Since(start)
+	statusLat, pollErr := polls.stop()
+	lat := obs.stop()
+	if loopErr != nil {
+		return nil, loopErr
+	}
+	if pollErr != nil {
+		return nil, pollErr
+	}
+	if want := 4 * cycles * n; len(lat) < want {
+		return nil, fmt.Errorf("%d clients received %d phase events, want %d", n, len(lat), want)
+	}
+	return &result{latencies: lat, statusLat: statusLat, elapsed: elapsed, transitionsPerSec: float64(4*cycles) / elapsed.Seconds()}, nil
+}
+
+// bench is one running Manager on the fake runtime, with the driver's own
+// subscription to its events.
+type bench struct {
+	m   *reconcile.Manager
+	rt  *fake.Runtime
+	sub *reconcile.Subscription
+}
+
+// startBench writes a vendor CLI's run into dir and starts a Manager on it.
+// The returned bench's Manager is set even on error, for Wait.
+func startBench(ctx context.Context, dir string, cycles int) (*bench, error) {
 	// A vendor CLI's run: only their in-container wrappers post callbacks
 	// (a literal run's learner runs in the controller and takes none).
 	files := map[string]string{
@@ -106,139 +153,159 @@ func scenario(cycles, n, conc int) (*result, error) {
 		"run.yaml":      fmt.Sprintf("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: bench}\nspec: {llmProvider: claude, maxIterations: %d}\n", cycles+5),
 		"smile-wrapper": "#!/bin/true\n",
 	}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			return nil, err
-		}
-	}
 	rt := fake.New("smile-base:latest")
 	m := reconcile.NewManager(reconcile.Options{Runtime: rt, WrapperPath: filepath.Join(dir, "smile-wrapper"),
 		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer func() { cancel(); m.Wait() }()
-	if err := m.Start(ctx); err != nil {
-		return nil, err
-	}
-	sub := m.Hub().Subscribe() // the driver's own view of the loop
-	defer sub.Close()
-	if _, err := m.Apply(filepath.Join(dir, "run.yaml")); err != nil {
-		return nil, err
-	}
-	if err := waitPhase(sub, status.PhaseWaitingForStudent); err != nil {
-		return nil, err
-	}
-
-	// Observers.
-	var mu sync.Mutex
-	var lat []time.Duration
-	var wg sync.WaitGroup
-	conns := make([]*websocket.Conn, n)
-	for i := range conns {
-		auth := http.Header{"Authorization": {"Bearer " + m.ControlToken()}} // reads need the controller's token
-		c, _, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws", &websocket.DialOptions{HTTPHeader: auth})
-		if err != nil {
-			return nil, fmt.Errorf("dial client %d: %w", i, err)
+	b := &bench{m: m, rt: rt}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			return b, err
 		}
-		c.SetReadLimit(-1)
-		conns[i] = c
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			for {
-				_, data, err := c.Read(ctx)
-				if err != nil {
-					break
-				}
-				got := time.Now()
-				var e struct {
-					Event   string `json:"event"`
-					Payload struct {
-						At time.Time `json:"at"`
-					} `json:"payload"`
-				}
-				if json.Unmarshal(data, &e) == nil && e.Event == reconcile.WSPhase {
-					mine = append(mine, got.Sub(e.Payload.At))
-				}
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			mu.Unlock()
-		}()
 	}
-
-	// Status pollers.
-	var statusLat []time.Duration
-	stopPoll := make(chan struct{})
-	var pollers sync.WaitGroup
-	var pollErr atomic.Value
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 1}}
-	for range conc {
-		pollers.Add(1)
-		go func() {
-			defer pollers.Done()
-			var mine []time.Duration
-			for {
-				select {
-				case <-stopPoll:
-					mu.Lock()
-					statusLat = append(statusLat, mine...)
-					mu.Unlock()
-					return
-				default:
-				}
-				start := time.Now()
-				req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+wire.PathStatus, nil)
-				req.Header.Set("Authorization", "Bearer "+m.ControlToken())
-				resp, err := client.Do(req)
-				if err != nil {
-					pollErr.Store(err)
-					continue
-				}
-				_, _ = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != http.StatusOK {
-					pollErr.Store(fmt.Errorf("GET /api/status: %s", resp.Status))
-				}
-				mine = append(mine, time.Since(start))
-			}
-		}()
+	if err := m.Start(ctx); err != nil {
+		return b, err
 	}
+	b.sub = m.Hub().Subscribe()
+	return b, nil
+}
 
-	// The loop: ask, answer, next iteration.
-	start := time.Now()
+// cycle drives the loop: the Student asks, the Mentor answers, next iteration.
+func (b *bench) cycle(cycles int) error {
 	for range cycles {
-		if err := postResult(m, rt, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: status.StudentOutput{
+		if err := postResult(b.m, b.rt, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: status.StudentOutput{
 			Status: status.StudentAskMentor, CurrentStep: "line 6: ./run.sh", Line: 6,
 			QuestionForMentor: "./run.sh printed Permission denied. What is missing?",
 		}}); err != nil {
-			return nil, err
+			return err
 		}
-		if err := waitPhase(sub, status.PhaseWaitingForMentor); err != nil {
-			return nil, err
+		if err := waitPhase(b.sub, status.PhaseWaitingForMentor); err != nil {
+			return err
 		}
-		if err := postResult(m, rt, wire.PathMentorResult, wire.MentorResultRequest{MentorOutput: "run `chmod +x run.sh` first"}); err != nil {
-			return nil, err
+		if err := postResult(b.m, b.rt, wire.PathMentorResult, wire.MentorResultRequest{MentorOutput: "run `chmod +x run.sh` first"}); err != nil {
+			return err
 		}
-		if err := waitPhase(sub, status.PhaseWaitingForStudent); err != nil {
-			return nil, err
+		if err := waitPhase(b.sub, status.PhaseWaitingForStudent); err != nil {
+			return err
 		}
 	}
-	elapsed := time.Since(start)
-	close(stopPoll)
-	pollers.Wait()
+	return nil
+}
+
+// observers are n WebSocket clients on /ws, each timing the phase events it
+// receives.
+type observers struct {
+	conns []*websocket.Conn
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	lat   []time.Duration
+}
+
+func observe(ctx context.Context, m *reconcile.Manager, n int) (*observers, error) {
+	o := &observers{}
+	for i := range n {
+		auth := http.Header{"Authorization": {"Bearer " + m.ControlToken()}} // reads need the controller's token
+		c, _, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws", &websocket.DialOptions{HTTPHeader: auth})
+		if err != nil {
+			o.stop()
+			return nil, fmt.Errorf("dial client %d: %w", i, err)
+		}
+		c.SetReadLimit(-1)
+		o.conns = append(o.conns, c)
+		o.wg.Add(1)
+		go o.read(ctx, c)
+	}
+	return o, nil
+}
+
+func (o *observers) read(ctx context.Context, c *websocket.Conn) {
+	defer o.wg.Done()
+	var mine []time.Duration
+	for {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			break
+		}
+		got := time.Now()
+		var e struct {
+			Event   string `json:"event"`
+			Payload struct {
+				At time.Time `json:"at"`
+			} `json:"payload"`
+		}
+		if json.Unmarshal(data, &e) == nil && e.Event == reconcile.WSPhase {
+			mine = append(mine, got.Sub(e.Payload.At))
+		}
+	}
+	o.mu.Lock()
+	o.lat = append(o.lat, mine...)
+	o.mu.Unlock()
+}
+
+// stop lets the last events arrive, closes every client and returns the
+// latencies they measured.
+func (o *observers) stop() []time.Duration {
 	time.Sleep(200 * time.Millisecond) // the last events are on their way
-	for _, c := range conns {
+	for _, c := range o.conns {
 		c.Close(websocket.StatusNormalClosure, "")
 	}
-	wg.Wait()
-	if err, ok := pollErr.Load().(error); ok {
-		return nil, err
+	o.wg.Wait()
+	return o.lat
+}
+
+// pollers are conc clients calling GET /api/status in a loop.
+type pollers struct {
+	done chan struct{}
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	lat  []time.Duration
+	err  atomic.Value
+}
+
+func poll(m *reconcile.Manager, conc int) *pollers {
+	p := &pollers{done: make(chan struct{})}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 1}}
+	for range conc {
+		p.wg.Add(1)
+		go p.loop(m, client)
 	}
-	if want := 4 * cycles * n; len(lat) < want {
-		return nil, fmt.Errorf("%d clients received %d phase events, want %d", n, len(lat), want)
+	return p
+}
+
+func (p *pollers) loop(m *reconcile.Manager, client *http.Client) {
+	defer p.wg.Done()
+	var mine []time.Duration
+	for {
+		select {
+		case <-p.done:
+			p.mu.Lock()
+			p.lat = append(p.lat, mine...)
+			p.mu.Unlock()
+			return
+		default:
+		}
+		start := time.Now()
+		req, _ := http.NewRequest(http.MethodGet, "http://"+m.APIAddr()+wire.PathStatus, nil)
+		req.Header.Set("Authorization", "Bearer "+m.ControlToken())
+		resp, err := client.Do(req)
+		if err != nil {
+			p.err.Store(err)
+			continue
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			p.err.Store(fmt.Errorf("GET /api/status: %s", resp.Status))
+		}
+		mine = append(mine, time.Since(start))
 	}
-	return &result{latencies: lat, statusLat: statusLat, elapsed: elapsed, transitionsPerSec: float64(4*cycles) / elapsed.Seconds()}, nil
+}
+
+// stop ends every poller and returns their latencies and the last error.
+func (p *pollers) stop() ([]time.Duration, error) {
+	close(p.done)
+	p.wg.Wait()
+	err, _ := p.err.Load().(error)
+	return p.lat, err
 }
 
 // postResult posts as the container the run waits on, with the token that

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/status/report/mdtext"
 
 	"github.com/smile-loop/smile/status"
@@ -104,16 +106,16 @@ func RenderJUnit(r *Report) ([]byte, error) {
 	for _, st := range junitSteps(r) {
 		c := junitCase{Classname: class, Time: seconds(st.durationMs), File: xmlText(file)}
 		if st.line > 0 {
-			c.Name = xmlText(fmt.Sprintf("line %d: %s", st.line, shorten(st.text, 100)))
+			c.Name = xmlText(fmt.Sprintf("line %d: %s", st.line, textutil.Shorten(st.text, 100)))
 			c.Line = strconv.Itoa(st.line)
 		} else {
-			c.Name = xmlText(shorten(st.text, 100))
+			c.Name = xmlText(textutil.Shorten(st.text, 100))
 		}
 		switch {
 		case len(st.gaps) > 0 && onlyEnvironment(st.gaps):
 			// The container, not the tutorial, failed here: the step is
 			// untested, as in SARIF's note level.
-			c.Skipped = &junitSkipped{Message: xmlText(shorten("environment: "+sarifMessage(st.gaps[0]), 300))}
+			c.Skipped = &junitSkipped{Message: xmlText(textutil.Shorten("environment: "+sarifMessage(st.gaps[0]), 300))}
 			suite.Skipped++
 		case len(st.gaps) > 0:
 			c.Failure = junitFailure(r, file, st)
@@ -277,7 +279,7 @@ func junitFailure(r *Report, file string, st junitStep) *junitProblem {
 		}
 	}
 	return &junitProblem{
-		Message: xmlText(shorten(where+": "+msg, 300)),
+		Message: xmlText(textutil.Shorten(where+": "+msg, 300)),
 		Type:    xmlText(ruleID(first.Category)),
 		Body:    xmlText(body.String()),
 	}
@@ -300,7 +302,7 @@ func runError(r *Report, file string, line int) *junitProblem {
 	if typ == "" {
 		typ = r.Summary.Status
 	}
-	return &junitProblem{Message: xmlText(shorten(msg, 300)), Type: xmlText(typ), Body: xmlText(msg)}
+	return &junitProblem{Message: xmlText(textutil.Shorten(msg, 300)), Type: xmlText(typ), Body: xmlText(msg)}
 }
 
 // seconds is a duration in milliseconds as JUnit's time: seconds, three

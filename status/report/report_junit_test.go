@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/status"
 
 	junit "github.com/joshdk/go-junit"
@@ -316,7 +318,7 @@ func TestJUnitHostileText(t *testing.T) {
 			}
 			tc := s.Tests[0]
 			clean := xmlText(h)
-			if want := xmlText("line 3: " + shorten(firstCommandLine(h), 100)); tc.Name != want {
+			if want := xmlText("line 3: " + textutil.Shorten(firstCommandLine(h), 100)); tc.Name != want {
 				t.Errorf("name = %q, want %q", tc.Name, want)
 			}
 			if body := tc.Error.Error(); !strings.Contains(body, "Problem: "+strings.TrimSpace(clean)) {

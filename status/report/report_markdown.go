@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/status/report/mdtext"
 
 	"github.com/smile-loop/smile/status"
@@ -199,7 +201,7 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 			if (c.ExitCode == 0 && !c.TimedOut) || strings.TrimSpace(out) == "" {
 				continue
 			}
-			summary := fmt.Sprintf("Output of %s (iteration %d, line %d, exit %d)", shorten(firstCommandLine(c.Command), 60), c.Iteration, c.Line, c.ExitCode)
+			summary := fmt.Sprintf("Output of %s (iteration %d, line %d, exit %d)", textutil.Shorten(firstCommandLine(c.Command), 60), c.Iteration, c.Line, c.ExitCode)
 			fmt.Fprintf(b, "<details>\n<summary>%s</summary>\n\n", html.EscapeString(summary))
 			b.WriteString(mdtext.Fence("text", mdtext.StripControl(out)))
 			b.WriteString("</details>\n\n")
@@ -229,7 +231,7 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 	for _, c := range a.LLMCalls {
 		model := mdtext.Cell(c.Model)
 		if c.Error != "" {
-			model += " (failed: " + mdtext.Cell(shorten(c.Error, 60)) + ")"
+			model += " (failed: " + mdtext.Cell(textutil.Shorten(c.Error, 60)) + ")"
 		}
 		mdRow(b, strconv.Itoa(c.Iteration), mdtext.Cell(string(c.Role)), mdtext.Cell(c.Provider), model,
 			strconv.FormatInt(c.InputTokens, 10), strconv.FormatInt(c.OutputTokens, 10), costText(c.CostUSD, c.Estimated),
@@ -281,7 +283,7 @@ func orNone(s, none string) string {
 // cell has room for (usually the error).
 func lastLine(out string, n int) string {
 	lines := strings.Split(strings.TrimRight(out, " \t\r\n"), "\n")
-	return shorten(mdtext.StripControl(lines[len(lines)-1]), n)
+	return textutil.Shorten(mdtext.StripControl(lines[len(lines)-1]), n)
 }
 
 // humanDuration: 35ms, 1.2s, 1m12s, 3h4m (kubectl style, no zero tails).
@@ -352,7 +354,7 @@ func writeSkipped(b *strings.Builder, skipped []status.SkippedBlock) {
 		if s.EndLine > s.Line {
 			where += "-" + strconv.Itoa(s.EndLine)
 		}
-		mdRow(b, where, mdtext.Cell(s.Reason), mdtext.CodeCell(shorten(firstCommandLine(s.Quote), 80)))
+		mdRow(b, where, mdtext.Cell(s.Reason), mdtext.CodeCell(textutil.Shorten(firstCommandLine(s.Quote), 80)))
 	}
 	b.WriteString("\n")
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/status/report/mdtext"
 
 	"github.com/smile-loop/smile/status"
@@ -344,7 +346,7 @@ func TestMarkdownHostileContent(t *testing.T) {
 			}
 			// The output cell shows the output's last line, shortened.
 			lines := strings.Split(h, "\n")
-			lastOut := shorten(mdtext.Flatten(lines[len(lines)-1]), 60)
+			lastOut := textutil.Shorten(mdtext.Flatten(lines[len(lines)-1]), 60)
 			for i, want := range [][]string{
 				{"1", "student", "3", flat, "1", "0s", lastOut},
 				{"1", "3", "create", flat, "1"},

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/status"
 )
 
@@ -67,15 +69,15 @@ func endRecommendation(sum ReportSummary, s stuckStep) (Recommendation, bool) {
 	where := "a step it did not name"
 	switch {
 	case s.Line > 0 && strings.TrimSpace(s.Quote) != "":
-		where = fmt.Sprintf("line %d (%q)", s.Line, shorten(s.Quote, 60))
+		where = fmt.Sprintf("line %d (%q)", s.Line, textutil.Shorten(s.Quote, 60))
 	case s.Line > 0:
 		where = fmt.Sprintf("line %d", s.Line)
 	case strings.TrimSpace(s.Step) != "":
-		where = fmt.Sprintf("the step %q", shorten(s.Step, 60))
+		where = fmt.Sprintf("the step %q", textutil.Shorten(s.Step, 60))
 	}
 	why := ""
 	if m := strings.TrimSpace(sum.Message); m != "" {
-		why = ": " + shorten(m, 200)
+		why = ": " + textutil.Shorten(m, 200)
 	}
 	var d string
 	switch sum.Status {
@@ -319,7 +321,7 @@ func dependencyName(g status.Gap) string {
 	if w := commandWord(g.Location.Quote); w != "" {
 		return w
 	}
-	return shorten(g.Title, 60)
+	return textutil.Shorten(g.Title, 60)
 }
 
 // commandWord is the program a command line runs, past sudo and VAR=value.
@@ -356,7 +358,7 @@ func firstCommandLine(cmd string) string {
 
 func subjectOf(cmd, quote string) string {
 	if cmd != "" {
-		return shorten(cmd, 60)
+		return textutil.Shorten(cmd, 60)
 	}
 	return quoted(quote)
 }
@@ -365,17 +367,7 @@ func quoted(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return ""
 	}
-	return strconv.Quote(shorten(s, 60))
-}
-
-// shorten makes s one line of at most n runes.
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-3]) + "..."
+	return strconv.Quote(textutil.Shorten(s, 60))
 }
 
 // environmentAt says whether the gap at line is the container's doing.

@@ -138,7 +138,7 @@ type categoryRule struct {
 }
 
 // categoryRules follow the categories' order in types.go. The level is the
-// category's usual severity (reconcile's defaultSeverity); each result
+// category's usual severity (status's defaultSeverity); each result
 // carries its own.
 var categoryRules = []struct {
 	category status.Category

@@ -7,9 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/smile-loop/smile/internal/textutil"
 
 	"github.com/smile-loop/smile/status/wire"
 
@@ -140,7 +141,7 @@ func (a *attempt) beat(ctx context.Context) {
 
 func (a *attempt) setStep(step string, line int) {
 	a.mu.Lock()
-	a.step, a.line = a.redact(shorten(step, 200)), line
+	a.step, a.line = a.redact(textutil.Shorten(step, 200)), line
 	a.mu.Unlock()
 	select {
 	case a.changed <- struct{}{}:
@@ -349,12 +350,4 @@ func (a *attempt) keepOutput(rep Reply) {
 	if rep.Stderr != "" {
 		_ = os.WriteFile(base+".stderr", []byte(a.redact(rep.Stderr)), 0o644)
 	}
-}
-
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "..."
 }

@@ -207,7 +207,7 @@ func (a *attempt) studentResult(ans *recovery.StudentAnswer) *wire.StudentResult
 		}
 		// Asked marks the finding the Student stopped on, to ask or because
 		// it could not go on: the gap a loop that does not complete ends on
-		// (reconcile's markBlocking makes it critical).
+		// (status.MarkBlocking makes it critical).
 		main := status.Finding{Category: cat, Line: out.Line, Quote: out.Quote, Problem: problem, Asked: true}
 		if c, ok := a.commandAt(out.Line); ok {
 			main.Command, main.ExitCode, main.Output = c.Command, c.ExitCode, c.Output

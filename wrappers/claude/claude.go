@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/agent"
@@ -232,7 +234,7 @@ func (s *stream) toolUse(b block) {
 	role := string(s.call.Role)
 	switch b.Name {
 	case "Bash":
-		s.call.Progress(fmt.Sprintf("%s: running `%s`", role, firstLine(in.Command)), s.call.Locate(in.Command))
+		s.call.Progress(fmt.Sprintf("%s: running `%s`", role, textutil.FirstLine(in.Command)), s.call.Locate(in.Command))
 	case "Write", "Edit":
 		s.call.Progress(fmt.Sprintf("%s: writing %s", role, in.FilePath), 0)
 	case "Read", "Glob", "Grep":
@@ -380,14 +382,6 @@ func (s *stream) finish(res agent.ExecResult) (agent.Reply, error) {
 		reply.Structured = string(r.StructuredOutput)
 	}
 	return reply, nil
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i] + " ..."
-	}
-	return s
 }
 
 func firstOf(vs ...string) string {

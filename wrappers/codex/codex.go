@@ -17,6 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/agent"
@@ -161,7 +163,7 @@ func (s *stream) line(l string) {
 			s.started[it.ID] = time.Now()
 			switch it.Type {
 			case "command_execution":
-				s.call.Progress(fmt.Sprintf("%s: running `%s`", role, firstLine(it.Command)), s.call.Locate(it.Command))
+				s.call.Progress(fmt.Sprintf("%s: running `%s`", role, textutil.FirstLine(it.Command)), s.call.Locate(it.Command))
 			case "web_search":
 				s.call.Progress(fmt.Sprintf("%s: researching %s", role, it.Query), 0)
 			}
@@ -180,7 +182,7 @@ func (s *stream) line(l string) {
 	case "error":
 		// Also used for "Reconnecting... n/5" while codex retries.
 		s.errors = append(s.errors, e.Message)
-		s.call.Progress(fmt.Sprintf("%s: %s", role, firstLine(e.Message)), 0)
+		s.call.Progress(fmt.Sprintf("%s: %s", role, textutil.FirstLine(e.Message)), 0)
 	}
 }
 
@@ -268,14 +270,6 @@ func (s *stream) finish(res agent.ExecResult, lastMessage string) (agent.Reply, 
 	}
 	reply.Text = firstOf(lastMessage, s.text)
 	return reply, nil
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i] + " ..."
-	}
-	return s
 }
 
 func firstOf(vs ...string) string {

@@ -13,6 +13,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/agent"
 	"github.com/smile-loop/smile/wrappers/session"
@@ -199,7 +201,7 @@ func (l *loop) runCommand(ctx context.Context, command string) string {
 		l.sess = sess
 	}
 	line := l.call.Locate(command)
-	l.call.Progress(fmt.Sprintf("%s: running `%s`", l.call.Role, firstLine(command)), line)
+	l.call.Progress(fmt.Sprintf("%s: running `%s`", l.call.Role, textutil.FirstLine(command)), line)
 	res, err := l.sess.Run(ctx, command, l.call.StepTimeout)
 	if err != nil {
 		return "error: " + err.Error()
@@ -211,7 +213,7 @@ func (l *loop) runCommand(ctx context.Context, command string) string {
 	if res.TimedOut {
 		fmt.Fprintf(&b, "the command was stopped after %s (the step timeout)\n", l.call.StepTimeout)
 	}
-	b.WriteString(clip(res.Output, maxToolOutput))
+	b.WriteString(textutil.Tail(res.Output, maxToolOutput, "[... output shortened ...]\n"))
 	return b.String()
 }
 
@@ -288,19 +290,4 @@ func (l *loop) listDir(ctx context.Context, p string) string {
 		return "(empty)"
 	}
 	return strings.Join(names, "\n")
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return "[... output shortened ...]\n" + strings.ToValidUTF8(s[len(s)-n:], "")
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i] + " ..."
-	}
-	return s
 }

@@ -22,6 +22,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
+
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/agent"
@@ -247,7 +249,7 @@ func (l *loop) send(ctx context.Context, req chatRequest) (*chatResponse, error)
 		return nil, l.failure(ctx, hresp, data, resp.Error)
 	}
 	if jsonErr != nil || len(resp.Choices) == 0 {
-		return &resp, &agent.APIError{Kind: agent.ErrFailed, Message: "the endpoint's answer has no choices: " + shorten(string(data), 300)}
+		return &resp, &agent.APIError{Kind: agent.ErrFailed, Message: "the endpoint's answer has no choices: " + textutil.Shorten(string(data), 300)}
 	}
 	return &resp, nil
 }
@@ -321,12 +323,4 @@ func firstMessage(call agent.Call, withImages bool) message {
 		parts = append(parts, contentPart{Type: "image_url", ImageURL: &imageURL{URL: "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(img.Data)}})
 	}
 	return message{Role: "user", Content: parts}
-}
-
-func shorten(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "..."
 }

@@ -1,6 +1,7 @@
 package recovery
 
 import (
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/status"
 
 	"encoding/json"
@@ -167,7 +168,7 @@ func Mentor(text string) (*MentorAnswer, error) {
 	}
 	m := normalize(obj)
 	a := &MentorAnswer{
-		Notes:        firstNonEmpty(str(m["notes"]), str(m["answer"]), str(m["mentorOutput"])),
+		Notes:        textutil.FirstNonEmpty(str(m["notes"]), str(m["answer"]), str(m["mentorOutput"])),
 		Workaround:   str(m["workaround"]),
 		Quote:        str(m["quote"]),
 		Line:         integer(m["line"]),
@@ -186,15 +187,6 @@ func Mentor(text string) (*MentorAnswer, error) {
 		a.Resolution = ResolutionProceed
 	}
 	return a, nil
-}
-
-func firstNonEmpty(vs ...string) string {
-	for _, v := range vs {
-		if strings.TrimSpace(v) != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // normalize renames keys to camelCase: current_step, Current-Step and

@@ -282,19 +282,15 @@ func closesFence(line string, c byte, n int) bool {
 // on unclosed input.
 func braceMatches(text string) (openers, ends []int) {
 	var stack []int // indexes into openers
-	inStr, esc := false, false
+	var str jsonString
 	for i := 0; i < len(text); i++ {
 		c := text[i]
+		if str.consume(c) {
+			continue
+		}
 		switch {
-		case inStr && esc:
-			esc = false
-		case inStr && c == '\\':
-			esc = true
-		case inStr && c == '"':
-			inStr = false
-		case inStr:
 		case c == '"' && len(stack) > 0:
-			inStr = true
+			str.in = true
 		case c == '{' || c == '[':
 			stack = append(stack, len(openers))
 			openers = append(openers, i)
@@ -356,25 +352,39 @@ func keyAfterBrace(s string) bool {
 	return s != "" && (s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
 }
 
+// jsonString follows whether a byte-by-byte scan is inside a JSON string.
+type jsonString struct{ in, esc bool }
+
+// consume takes c when it belongs to an open string (a character, an escape,
+// the closing quote) and says so; the opening quote is the caller's to see.
+func (s *jsonString) consume(c byte) bool {
+	switch {
+	case !s.in:
+		return false
+	case s.esc:
+		s.esc = false
+	case c == '\\':
+		s.esc = true
+	case c == '"':
+		s.in = false
+	}
+	return true
+}
+
 // closeTruncated closes a JSON object that was cut off: it ends an open
 // string, drops a dangling key, colon or comma, and closes every open
 // bracket in order. Text after the object's end is dropped.
 func closeTruncated(s string) string {
 	var stack []byte
-	inStr, esc := false, false
-	end := len(s)
+	var str jsonString
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if str.consume(c) {
+			continue
+		}
 		switch {
-		case inStr && esc:
-			esc = false
-		case inStr && c == '\\':
-			esc = true
-		case inStr && c == '"':
-			inStr = false
-		case inStr:
 		case c == '"':
-			inStr = true
+			str.in = true
 		case c == '{' || c == '[':
 			stack = append(stack, c)
 		case c == '}' || c == ']':
@@ -385,13 +395,10 @@ func closeTruncated(s string) string {
 				return s[:i+1] // complete after all
 			}
 		}
-		if i == len(s)-1 {
-			end = len(s)
-		}
 	}
-	out := s[:end]
-	if inStr {
-		if esc {
+	out := s
+	if str.in {
+		if str.esc {
 			out = out[:len(out)-1] // a lone backslash cannot end a string
 		}
 		out += `"`

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/smile-loop/smile/internal/textutil"
 )
 
 // The fake Claude Code follows these documented behaviours, path by path
@@ -48,7 +50,7 @@ func (f *fake) claude() int {
 		fmt.Fprintf(os.Stderr, "error: %s\n", err)
 		return 1
 	}
-	format := firstNonEmpty(p.value("--output-format"), "text")
+	format := textutil.FirstNonEmpty(p.value("--output-format"), "text")
 	mode := p.value("--permission-mode")
 	if code := claudeRefusal(p, format, mode); code != 0 {
 		return code
@@ -71,7 +73,7 @@ func (f *fake) claude() int {
 	if v := p.value("--max-turns"); v != "" {
 		maxTurns, _ = strconv.Atoi(v)
 	}
-	model := f.model(firstNonEmpty(p.value("--model"), "claude-sonnet-4-5-20250929"))
+	model := f.model(textutil.FirstNonEmpty(p.value("--model"), "claude-sonnet-4-5-20250929"))
 	session := "5f0e2c1a-9a57-4c1e-8d1e-3f2b6a7c9d10"
 	out := func(v any) {
 		if format == "stream-json" {
@@ -80,7 +82,7 @@ func (f *fake) claude() int {
 	}
 	run := &claudeRun{f: f, out: out, usable: usable, maxTurns: maxTurns, model: model, session: session, format: format, start: time.Now()}
 	out(map[string]any{"type": "system", "subtype": "init", "cwd": f.rec.Cwd, "session_id": session, "tools": offered,
-		"model": model, "permissionMode": firstNonEmpty(mode, "default"), "apiKeySource": "ANTHROPIC_API_KEY"})
+		"model": model, "permissionMode": textutil.FirstNonEmpty(mode, "default"), "apiKeySource": "ANTHROPIC_API_KEY"})
 	result := run.result
 	if os.Getenv("ANTHROPIC_API_KEY") == "" {
 		return result("success", true, "Not logged in · Please run /login", map[string]any{"total_cost_usd": 0})
@@ -203,7 +205,7 @@ func (r *claudeRun) play() (turns int, exhausted bool) {
 		timeout = time.Duration(ms) * time.Millisecond
 	}
 	for _, c := range f.inv.Run {
-		if !r.tool("Bash", map[string]any{"command": c, "description": "Run " + firstLine(c)}, func() (string, bool) {
+		if !r.tool("Bash", map[string]any{"command": c, "description": "Run " + textutil.FirstLine(c)}, func() (string, bool) {
 			f.rec.Ran = append(f.rec.Ran, c)
 			return claudeBash(c, f.rec.Cwd, timeout)
 		}) {
@@ -226,15 +228,6 @@ func (r *claudeRun) play() (turns int, exhausted bool) {
 		return r.turns, true
 	}
 	return r.turns, false
-}
-
-func firstNonEmpty(vs ...string) string {
-	for _, v := range vs {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // claudeBash is the Bash tool's result: the output, with "Exit code N" and

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/internal/textutil"
 )
 
 // The fake Gemini CLI follows these documented behaviours
@@ -49,7 +51,7 @@ func (f *fake) gemini() int {
 		return 1
 	}
 	promptText := p.value("-p", "--prompt")
-	g := geminiRun{f: f, format: firstNonEmpty(p.value("-o", "--output-format"), "text"), mode: firstNonEmpty(p.value("--approval-mode"), "default")}
+	g := geminiRun{f: f, format: textutil.FirstNonEmpty(p.value("-o", "--output-format"), "text"), mode: textutil.FirstNonEmpty(p.value("--approval-mode"), "default")}
 	if p.has("-y", "--yolo") {
 		g.mode = "yolo"
 	}
@@ -68,7 +70,7 @@ func (f *fake) gemini() int {
 		fmt.Fprintln(os.Stderr, "No input provided via stdin. Input can be provided by piping data into gemini or using the --prompt option.")
 		return 42
 	}
-	model := f.model(firstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
+	model := f.model(textutil.FirstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
 	if code, failed := g.failure(); failed {
 		return code
 	}

@@ -29,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/test/fakes/fakerecord"
 )
 
 // invocation is one scripted run of the CLI.
@@ -76,23 +78,6 @@ type task struct {
 	Iteration int    `json:"iteration"`
 }
 
-// record is what the fake writes about each invocation.
-type record struct {
-	CLI        string            `json:"cli"`
-	Invocation int               `json:"invocation"`
-	Scenario   string            `json:"scenario"`
-	Argv       []string          `json:"argv"`
-	Cwd        string            `json:"cwd"`
-	UID        int               `json:"uid"`
-	Stdin      string            `json:"stdin"`
-	Env        map[string]string `json:"env"`
-	Settings   json.RawMessage   `json:"settings,omitempty"`
-	Policies   map[string]string `json:"policies,omitempty"`
-	Ran        []string          `json:"ran"`
-	Denied     []string          `json:"denied"`
-	Exit       int               `json:"exit"`
-}
-
 // recordedEnv are the variables whose values are recorded; keys only say
 // set or unset.
 var recordedEnv = []string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "BASH_DEFAULT_TIMEOUT_MS", "BASH_MAX_TIMEOUT_MS",
@@ -106,7 +91,7 @@ func main() {
 		fmt.Println(versions[name])
 		os.Exit(0)
 	}
-	f := &fake{cli: name, args: os.Args[1:], rec: record{CLI: name, Argv: os.Args[1:], Env: map[string]string{}, Ran: []string{}, Denied: []string{}}}
+	f := &fake{cli: name, args: os.Args[1:], rec: fakerecord.Record{CLI: name, Argv: os.Args[1:], Env: map[string]string{}, Ran: []string{}, Denied: []string{}}}
 	code := f.main()
 	f.rec.Exit = code
 	f.save()
@@ -116,7 +101,7 @@ func main() {
 type fake struct {
 	cli  string
 	args []string
-	rec  record
+	rec  fakerecord.Record
 	inv  invocation
 }
 

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"sync"
 	"testing"
+
+	"github.com/smile-loop/smile/test/fakes/fakerecord"
 )
 
 var (
@@ -56,21 +58,7 @@ func Dir(t testing.TB) string {
 func Path(t testing.TB, name string) string { return filepath.Join(Dir(t), name) }
 
 // Record is what the fake wrote about one invocation.
-type Record struct {
-	CLI        string            `json:"cli"`
-	Invocation int               `json:"invocation"`
-	Scenario   string            `json:"scenario"`
-	Argv       []string          `json:"argv"`
-	Cwd        string            `json:"cwd"`
-	UID        int               `json:"uid"`
-	Stdin      string            `json:"stdin"`
-	Env        map[string]string `json:"env"`
-	Settings   json.RawMessage   `json:"settings"`
-	Policies   map[string]string `json:"policies"`
-	Ran        []string          `json:"ran"`
-	Denied     []string          `json:"denied"`
-	Exit       int               `json:"exit"`
-}
+type Record = fakerecord.Record
 
 // Records reads every record of cli in logs, in invocation order.
 func Records(t testing.TB, logs, cli string) []Record {
@@ -90,24 +78,4 @@ func Records(t testing.TB, logs, cli string) []Record {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Invocation < out[j].Invocation })
 	return out
-}
-
-// Flag returns the value following flag in argv ("" if absent).
-func (r Record) Flag(flag string) string {
-	for i, a := range r.Argv {
-		if a == flag && i+1 < len(r.Argv) {
-			return r.Argv[i+1]
-		}
-	}
-	return ""
-}
-
-// Has reports whether argv holds arg.
-func (r Record) Has(arg string) bool {
-	for _, a := range r.Argv {
-		if a == arg {
-			return true
-		}
-	}
-	return false
 }

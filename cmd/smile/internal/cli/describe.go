@@ -97,9 +97,6 @@ func describeStatus(tw io.Writer, st *status.Status) {
 	if st.Attempt != nil {
 		kv(1, "Container", fmt.Sprintf("%s (%s, iteration %d)", st.Attempt.Container, st.Attempt.Role, st.Attempt.Iteration))
 	}
-	if len(st.Containers) > 0 {
-		kv(1, "Kept Containers", strings.Join(st.Containers, ", "))
-	}
 	if st.Cost != nil {
 		kv(1, "Cost", st.Cost.String())
 	}

@@ -88,7 +88,7 @@ func renderAuditLog(rec store.Record, run *status.Run) string {
 			tutorial = cfg.Tutorial
 		}
 	}
-	rep := report.BuildReport(run, report.ReportInput{TutorialPath: tutorial, Audits: reconcile.Audits(run), Now: time.Now().UTC()})
+	rep := report.BuildReport(run, report.ReportInput{TutorialPath: tutorial, Audits: reconcile.Audits(run, rec.StateFile), Now: time.Now().UTC()})
 	return string(report.RenderAuditLog(rep))
 }
 

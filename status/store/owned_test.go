@@ -1,4 +1,4 @@
-package reconcile
+package store
 
 import (
 	"errors"
@@ -18,26 +18,36 @@ func TestRemoveOwned(t *testing.T) {
 	}{
 		{"missing", func(*testing.T, string) {}, nil, false},
 		{"created by smile", func(t *testing.T, dir string) {
-			if err := makeOwned(dir); err != nil {
+			if err := MakeOwned(dir); err != nil {
 				t.Fatal(err)
 			}
-			write(t, filepath.Join(dir, "g1", "work", "x"), "x")
+			writeFile(t, filepath.Join(dir, "g1", "work", "x"), "x")
 		}, nil, false},
 		{"a user's folder", func(t *testing.T, dir string) {
-			write(t, filepath.Join(dir, "thesis.tex"), "years of work")
-		}, errNotOwned, true},
+			writeFile(t, filepath.Join(dir, "thesis.tex"), "years of work")
+		}, ErrNotOwned, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "runs", "demo")
 			tt.setup(t, dir)
-			err := removeOwned(dir)
+			err := RemoveOwned(dir)
 			if !errors.Is(err, tt.wantErr) && !(err == nil && tt.wantErr == nil) {
-				t.Fatalf("removeOwned = %v, want %v", err, tt.wantErr)
+				t.Fatalf("RemoveOwned = %v, want %v", err, tt.wantErr)
 			}
 			if _, statErr := os.Stat(dir); (statErr == nil) != tt.wantRemains {
 				t.Fatalf("folder remains = %v, want %v", statErr == nil, tt.wantRemains)
 			}
 		})
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package reconcile
+package status
 
 import (
 	"fmt"
@@ -7,12 +7,11 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/spec"
-	"github.com/smile-loop/smile/status"
 )
 
-// mergeFindings turns the Student's findings into gaps: one gap per tutorial
+// MergeFindings turns the Student's findings into gaps: one gap per tutorial
 // line and category, first seen in the earliest iteration, ordered by line.
-func mergeFindings(st *status.Status, t *spec.Tutorial, findings []status.Finding, iteration int) {
+func (st *Status) MergeFindings(t *spec.Tutorial, findings []Finding, iteration int) {
 	for _, f := range findings {
 		quote := strings.TrimSpace(f.Quote)
 		if quote == "" && t != nil {
@@ -28,11 +27,11 @@ func mergeFindings(st *status.Status, t *spec.Tutorial, findings []status.Findin
 			}
 			continue
 		}
-		st.Gaps = append(st.Gaps, status.Gap{
+		st.Gaps = append(st.Gaps, Gap{
 			Title:        gapTitle(f),
 			Category:     f.Category,
 			Severity:     defaultSeverity(f),
-			Location:     status.GapLocation{LineNumber: f.Line, Quote: quote},
+			Location:     GapLocation{LineNumber: f.Line, Quote: quote},
 			Problem:      f.Problem,
 			SuggestedFix: f.SuggestedFix,
 			Iteration:    iteration,
@@ -55,8 +54,8 @@ func mergeFindings(st *status.Status, t *spec.Tutorial, findings []status.Findin
 	}
 }
 
-// applyAdvice puts the Mentor's fix on the gap it answered.
-func applyAdvice(st *status.Status, note status.MentorNote) {
+// ApplyAdvice puts the Mentor's fix on the gap it answered.
+func (st *Status) ApplyAdvice(note MentorNote) {
 	if note.SuggestedFix == "" || note.Line == 0 {
 		return
 	}
@@ -68,10 +67,10 @@ func applyAdvice(st *status.Status, note status.MentorNote) {
 	}
 }
 
-// markBlocking raises to critical the gap a loop that did not complete ended
+// MarkBlocking raises to critical the gap a loop that did not complete ended
 // on: the one the Student last asked about.
-func markBlocking(st *status.Status) {
-	if st.Phase == status.PhaseCompleted || len(st.History) == 0 {
+func (st *Status) MarkBlocking() {
+	if st.Phase == PhaseCompleted || len(st.History) == 0 {
 		return
 	}
 	last := st.History[len(st.History)-1].StudentOutput
@@ -89,14 +88,14 @@ func markBlocking(st *status.Status) {
 // tutorial's own gap is critical; what the container lacked is major (the
 // run could not check what follows, but the page is not at fault); output
 // shown only as an example never blocks, so it stays as it was.
-func blockingSeverity(g status.Gap) status.Severity {
+func blockingSeverity(g Gap) Severity {
 	switch {
 	case g.Tolerant:
 		return g.Severity
-	case g.Category == status.CategoryEnvironment:
-		return status.SeverityMajor
+	case g.Category == CategoryEnvironment:
+		return SeverityMajor
 	}
-	return status.SeverityCritical
+	return SeverityCritical
 }
 
 // mergeLines adds a finding's further lines to a gap's, never its own line,
@@ -111,7 +110,7 @@ func mergeLines(have, add []int, own int) []int {
 	return have
 }
 
-func findGap(gaps []status.Gap, line int, c status.Category) *status.Gap {
+func findGap(gaps []Gap, line int, c Category) *Gap {
 	for i := range gaps {
 		if gaps[i].Location.LineNumber == line && gaps[i].Category == c {
 			return &gaps[i]
@@ -123,31 +122,31 @@ func findGap(gaps []status.Gap, line int, c status.Category) *status.Gap {
 // defaultSeverity: what a reader cannot get past is major; what only
 // confuses is minor, and so is what the container lacked (the environment's
 // gap, not the page's) and output the tutorial shows only as an example.
-// The gap a run ends on is raised by markBlocking.
-func defaultSeverity(f status.Finding) status.Severity {
+// The gap a run ends on is raised by MarkBlocking.
+func defaultSeverity(f Finding) Severity {
 	switch {
 	case f.Tolerant:
-		return status.SeverityMinor
-	case f.Category == status.CategoryOutputMismatch, f.Category == status.CategoryMissingImage, f.Category == status.CategoryEnvironment:
-		return status.SeverityMinor
+		return SeverityMinor
+	case f.Category == CategoryOutputMismatch, f.Category == CategoryMissingImage, f.Category == CategoryEnvironment:
+		return SeverityMinor
 	}
-	return status.SeverityMajor
+	return SeverityMajor
 }
 
-var categoryTitles = map[status.Category]string{
-	status.CategoryMissingDependency:    "Missing dependency",
-	status.CategoryPermissionDenied:     "Permission denied",
-	status.CategoryMissingFile:          "Missing file",
-	status.CategoryUndefinedVariable:    "Undefined variable",
-	status.CategoryTimeout:              "Step timed out",
-	status.CategoryOutputMismatch:       "Output differs from the tutorial",
-	status.CategoryAmbiguousInstruction: "Ambiguous instruction",
-	status.CategoryMissingImage:         "Missing image",
-	status.CategoryCommandFailure:       "Command failed",
-	status.CategoryEnvironment:          "Environment, not the tutorial",
+var categoryTitles = map[Category]string{
+	CategoryMissingDependency:    "Missing dependency",
+	CategoryPermissionDenied:     "Permission denied",
+	CategoryMissingFile:          "Missing file",
+	CategoryUndefinedVariable:    "Undefined variable",
+	CategoryTimeout:              "Step timed out",
+	CategoryOutputMismatch:       "Output differs from the tutorial",
+	CategoryAmbiguousInstruction: "Ambiguous instruction",
+	CategoryMissingImage:         "Missing image",
+	CategoryCommandFailure:       "Command failed",
+	CategoryEnvironment:          "Environment, not the tutorial",
 }
 
-func gapTitle(f status.Finding) string {
+func gapTitle(f Finding) string {
 	title, ok := categoryTitles[f.Category]
 	if !ok {
 		title = strings.ReplaceAll(string(f.Category), "_", " ")

@@ -1,0 +1,57 @@
+package status
+
+import (
+	"slices"
+	"testing"
+)
+
+// Severity follows the cause: the tutorial's own gap that ends a run is
+// critical; what the container lacked, or output shown only as an example,
+// never is.
+func TestGapSeverityByCause(t *testing.T) {
+	tests := []struct {
+		name    string
+		finding Finding
+		blocked bool
+		want    Severity
+	}{
+		{"tutorial gap", Finding{Category: CategoryMissingFile, Line: 5}, false, SeverityMajor},
+		{"tutorial gap the run ended on", Finding{Category: CategoryMissingFile, Line: 5}, true, SeverityCritical},
+		{"environment", Finding{Category: CategoryEnvironment, Line: 5}, false, SeverityMinor},
+		{"environment the run ended on", Finding{Category: CategoryEnvironment, Line: 5}, true, SeverityMajor},
+		{"tolerant output", Finding{Category: CategoryOutputMismatch, Line: 5, Tolerant: true}, false, SeverityMinor},
+		{"tolerant output the run ended on", Finding{Category: CategoryOutputMismatch, Line: 5, Tolerant: true}, true, SeverityMinor},
+		{"plain output mismatch the run ended on", Finding{Category: CategoryOutputMismatch, Line: 5}, true, SeverityCritical},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := tt.finding
+			f.Asked = tt.blocked
+			st := &Status{Phase: PhaseBlocker}
+			st.MergeFindings(nil, []Finding{f}, 1)
+			st.History = []IterationRecord{{StudentOutput: StudentOutput{Findings: []Finding{f}}}}
+			st.MarkBlocking()
+			if len(st.Gaps) != 1 || st.Gaps[0].Severity != tt.want {
+				t.Fatalf("gaps = %+v, want one %s", st.Gaps, tt.want)
+			}
+		})
+	}
+}
+
+func TestMergeFindingsCarriesBackReferences(t *testing.T) {
+	st := &Status{}
+	st.MergeFindings(nil, []Finding{{Category: CategoryOutputMismatch, Line: 20, Lines: []int{31, 20, 26},
+		CauseLine: 12, CauseQuote: "Create `app.py`:", Tolerant: true}}, 1)
+	st.MergeFindings(nil, []Finding{{Category: CategoryOutputMismatch, Line: 20, Lines: []int{40, 26}}}, 2)
+	st.MergeFindings(nil, []Finding{{Category: CategoryEnvironment, Line: 7, Command: "curl https://example.org"}}, 2)
+	if len(st.Gaps) != 2 {
+		t.Fatalf("gaps = %+v", st.Gaps)
+	}
+	env, out := st.Gaps[0], st.Gaps[1]
+	if !slices.Equal(out.Lines, []int{26, 31, 40}) || out.CauseLine != 12 || out.CauseQuote != "Create `app.py`:" || !out.Tolerant || out.Iteration != 1 {
+		t.Errorf("output gap = %+v", out)
+	}
+	if env.Title != "Environment, not the tutorial: curl https://example.org" {
+		t.Errorf("environment title = %q", env.Title)
+	}
+}
