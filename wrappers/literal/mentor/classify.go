@@ -64,7 +64,7 @@ var (
 	nodeModule    = regexp.MustCompile(`Cannot find module '([^']+)'`)
 )
 
-// classify decides why a command failed, from its exit code and output.
+// Classify decides why a command failed, from its exit code and output.
 func Classify(command string, exitCode int, output string, timedOut bool) Failure {
 	errLine := ErrorLine(output)
 	if timedOut {
@@ -131,7 +131,7 @@ func Classify(command string, exitCode int, output string, timedOut bool) Failur
 	return Failure{Category: status.CategoryCommandFailure, ErrorLine: errLine}
 }
 
-// errorLine is the line of output most likely to say what went wrong: the
+// ErrorLine is the line of output most likely to say what went wrong: the
 // last one that reads like an error, else the last non-blank one.
 func ErrorLine(output string) string {
 	lines := strings.Split(strings.TrimSpace(output), "\n")
@@ -160,7 +160,7 @@ func lineContaining(output, s string) string {
 	return s
 }
 
-// interpreter reads the program a script's shebang names ("python3" for
+// Interpreter reads the program a script's shebang names ("python3" for
 // "#!/usr/bin/env python3", "zsh" for "#!/bin/zsh"), or "".
 func Interpreter(ctx context.Context, h session.Hands, script string) string {
 	head, err := session.ReadFile(ctx, h, script, 256)

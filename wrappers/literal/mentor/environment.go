@@ -32,15 +32,16 @@ const (
 	lacksPipOutsideVenv = "a Python that lets pip install outside a virtual environment (this one is externally managed, PEP 668)"
 	// A C compiler without the C library's development files.
 	lacksLibcDev = "the C library's development files (libc6-dev), which a compiler needs to link"
-	// Lessons written on a desktop start in ~/Desktop or ~/Documents.
+	// LacksDesktopHome: lessons written on a desktop start in ~/Desktop or
+	// ~/Documents, which a container's home does not have.
 	LacksDesktopHome = "the Desktop, Documents and Downloads folders a desktop user's home has"
 )
 
-// lacksBehindStandIn completes "the container lacks ..." for a file missing
+// LacksBehindStandIn completes "the container lacks ..." for a file missing
 // from a folder the Mentor's workaround made empty at the line given.
 const LacksBehindStandIn = "what the folder made empty at line %d would hold (the Mentor's workaround stood in for it)"
 
-// desktopFolder is a path into a desktop user's home folders.
+// DesktopFolder is a path into a desktop user's home folders.
 var DesktopFolder = regexp.MustCompile(`(?:^|/)(?:Desktop|Documents|Downloads)(?:/|$)`)
 
 // safeShellPath can be written unquoted in a workaround (a leading ~ must
@@ -171,7 +172,7 @@ func environmentFix(subject string, line int) string {
 	return fmt.Sprintf("Give the container what line %d needs (%s) through `containerImage`.", line, subject)
 }
 
-// environmentCause turns into an environment failure what the image, not
+// EnvironmentCause turns into an environment failure what the image, not
 // the page, is short of: a missing command the tutorial lists as a
 // prerequisite, or apt finding no package because the image has no package
 // lists (listsDir holds none).
@@ -185,8 +186,7 @@ func EnvironmentCause(f Failure, output string, t *spec.Tutorial, aptLists func(
 	return prerequisiteFailure(f, reading.Prerequisites(t))
 }
 
-// hasAptLists says whether apt has downloaded any package list into dir.
-// aptListsOn says whether apt has downloaded any package list into dir, on
+// AptListsOn says whether apt has downloaded any package list into dir, on
 // the hands given (the container the commands run in, not the controller).
 func AptListsOn(ctx context.Context, hands session.Hands) func(dir string) bool {
 	return func(dir string) bool {
@@ -255,7 +255,7 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 		lacks = "something the step needs"
 	}
 	// The Student calls "unable to locate package" the environment's only
-	// when the image has no lists at all (environmentCause).
+	// when the image has no lists at all (EnvironmentCause).
 	if unableToLocate.MatchString(f.Output) {
 		base.Resolution = status.ResolutionWorkaround
 		base.Workaround = "apt-get update"
@@ -271,7 +271,7 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 		FirstLine(f.Command), lacks, firstNonEmpty(fail.ErrorLine, ErrorLine(f.Output)))}
 }
 
-// workaroundTimeout bounds one Mentor workaround replayed before a step. It
+// WorkaroundTimeout bounds one Mentor workaround replayed before a step. It
 // is not the step timeout: a workaround is mostly a package install
 // (apt-get update and install from Debian's mirror), which takes minutes
 // where a tutorial step takes seconds. A workaround that runs out of it is
@@ -284,7 +284,7 @@ var versionSmell = regexp.MustCompile(`(?i)\bedition\b|\bversion\b|unknown (?:su
 	`unexpected argument|invalid choice|no such (?:sub)?command|not a valid (?:sub)?command|unknown (?:flag|option)|is not supported|` +
 	`unable to locate config`)
 
-// olderThanExpected: a program the image lacked, installed by the Mentor's
+// OlderThanExpected: a program the image lacked, installed by the Mentor's
 // workaround from the image's package manager, fails as an older version
 // would ("failed to parse the `edition` key", "unknown command"). Its
 // version is SMILE's doing, not the tutorial's: the environment.
@@ -300,7 +300,7 @@ func OlderThanExpected(f Failure, command, output string, notes []status.MentorN
 	return f
 }
 
-// installedByWorkaround: the Mentor's workaround installed prog, so its
+// InstalledByWorkaround: the Mentor's workaround installed prog, so its
 // version is the image's package manager's, not the one the tutorial used.
 func InstalledByWorkaround(prog string, notes []status.MentorNote) bool {
 	if prog == "" {

@@ -7,7 +7,7 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
-// problem describes a failure in one specific sentence that carries the
+// Problem describes a failure in one specific sentence that carries the
 // error itself.
 func Problem(c status.Category, subject, errLine, command string, exitCode, timeoutSeconds int) string {
 	withErr := func(s string) string {
@@ -44,7 +44,7 @@ func Problem(c status.Category, subject, errLine, command string, exitCode, time
 	return errLine
 }
 
-// suggestedFix is a fix for the tutorial, by category.
+// SuggestedFix is a fix for the tutorial, by category.
 func SuggestedFix(c status.Category, line int, subject string) string {
 	switch c {
 	case status.CategoryMissingDependency:
@@ -77,7 +77,7 @@ func SuggestedFix(c status.Category, line int, subject string) string {
 	return ""
 }
 
-// question is what the Student asks the Mentor: the instruction, quoted, and
+// Question is what the Student asks the Mentor: the instruction, quoted, and
 // what happened. subject is what failed (a command, a file, a variable);
 // errLine the error, or for output_mismatch what the command printed.
 func Question(f status.Finding, subject, errLine string, timeoutSeconds int) string {
@@ -111,6 +111,8 @@ func Question(f status.Finding, subject, errLine string, timeoutSeconds int) str
 	return fmt.Sprintf("%s; running it failed with exit code %d: `%s`. What went wrong?", says, f.ExitCode, errLine)
 }
 
+// FirstLine is the first line of s, trimmed, with " ..." when more follow:
+// how a finding quotes a command.
 func FirstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -119,7 +121,7 @@ func FirstLine(s string) string {
 	return s
 }
 
-// shorten keeps one line of output readable in a sentence.
+// Shorten keeps one line of output readable in a sentence.
 func Shorten(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= n {
@@ -128,6 +130,8 @@ func Shorten(s string, n int) string {
 	return strings.ToValidUTF8(s[:n], "") + "..."
 }
 
+// FirstLines are the first n non-blank lines of s, trimmed: the output a
+// finding quotes.
 func FirstLines(s string, n int) []string {
 	var out []string
 	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {

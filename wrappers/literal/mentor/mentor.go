@@ -45,7 +45,7 @@ type advice struct {
 	Explanation string
 }
 
-// answer is the rule-based Mentor's answer to the question in task, the
+// Answer is the rule-based Mentor's answer to the question in task, the
 // Student's finding. lookPath finds a program on PATH (nil: exec.LookPath);
 // probe runs the Mentor's look-ups (nil: in the container's hands).
 func Answer(ctx context.Context, task *wire.Task, env provider.Env, lookPath func(string) (string, error), probe probeFunc) *wire.MentorResultRequest {

@@ -55,7 +55,7 @@ func (m *mentor) closeProbe() {
 	}
 }
 
-// heartbeat reports step as progress every interval until stop is called, so
+// Heartbeat reports step as progress every interval until stop is called, so
 // a long install or look-up is not mistaken for a stuck attempt (the
 // controller measures its step timeout from the last progress).
 func Heartbeat(ctx context.Context, env provider.Env, step string, line int, interval time.Duration) (stop func()) {

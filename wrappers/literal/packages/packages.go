@@ -19,7 +19,7 @@ const (
 
 var packageManagers = []Manager{APT, APK, DNF, MicroDNF, YUM}
 
-// detectPackageManager finds the image's package manager on PATH.
+// Detect finds the image's package manager on PATH.
 func Detect(lookPath func(string) (string, error)) (Manager, bool) {
 	for _, pm := range packageManagers {
 		if _, err := lookPath(string(pm)); err == nil {
@@ -29,7 +29,7 @@ func Detect(lookPath func(string) (string, error)) (Manager, bool) {
 	return "", false
 }
 
-// family maps a manager to the naming its packages follow.
+// Family maps a manager to the naming its packages follow.
 func (pm Manager) Family() int {
 	switch pm {
 	case APT:
@@ -40,7 +40,7 @@ func (pm Manager) Family() int {
 	return 2 // dnf, microdnf, yum
 }
 
-// install is the command that installs pkg non-interactively, as root.
+// Install is the command that installs pkg non-interactively, as root.
 func (pm Manager) Install(pkg string) string {
 	switch pm {
 	case APT:
@@ -51,7 +51,7 @@ func (pm Manager) Install(pkg string) string {
 	return fmt.Sprintf("%s install -y %s", pm, pkg)
 }
 
-// tutorialInstall is the command a tutorial would show its reader.
+// TutorialInstall is the command a tutorial would show its reader.
 func (pm Manager) TutorialInstall(pkg string) string {
 	switch pm {
 	case APT:
@@ -183,7 +183,7 @@ var packages = map[string][3]string{
 	"ssh-copy-id": {"openssh-client", "openssh-client-default", "openssh-clients"},
 }
 
-// packageFor is the package that provides command under pm, or "".
+// For is the package that provides command under pm, or "".
 func For(command string, pm Manager) string {
 	p, ok := packages[command]
 	if !ok {
@@ -192,7 +192,7 @@ func For(command string, pm Manager) string {
 	return p[pm.Family()]
 }
 
-// commandsOf are the commands the package table maps to pkg under any
+// CommandsOf are the commands the package table maps to pkg under any
 // manager, other than pkg itself, sorted.
 func CommandsOf(pkg string) []string {
 	var provided []string

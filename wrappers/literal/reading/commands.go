@@ -207,7 +207,7 @@ func plainTranscript(lines []spec.CodeLine) []spec.CodeLine {
 	return out
 }
 
-// commandName is the program a command line starts with, after any
+// CommandName is the program a command line starts with, after any
 // variable assignments, or "" when it is not a simple command.
 func CommandName(command string) string {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")

@@ -75,7 +75,7 @@ func proseDestination(prose string) (Destination, bool) {
 	return best, bestAt >= 0
 }
 
-// cleanFileName strips backticks and trailing punctuation, and refuses what
+// CleanFileName strips backticks and trailing punctuation, and refuses what
 // is not a plausible file name (a command line, a URL, a flag).
 func CleanFileName(s string) string {
 	emphasized := strings.HasPrefix(s, "*") || strings.HasPrefix(s, "_")
@@ -126,7 +126,7 @@ func infoDestination(info string) (Destination, bool) {
 	return Destination{}, false
 }
 
-// infoLang is the language of a code block's info string, without any file
+// InfoLang is the language of a code block's info string, without any file
 // name attached to it.
 func InfoLang(info string) string {
 	fields := strings.Fields(info)

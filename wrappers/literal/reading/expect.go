@@ -11,7 +11,7 @@ var ellipsisRe = regexp.MustCompile(`\.\.\.|…`)
 // leaves out.
 const ellipsis = "..."
 
-// matchOutput checks that every expected line appears in the actual output,
+// MatchOutput checks that every expected line appears in the actual output,
 // in order. Line endings and trailing spaces are ignored, and so are blank
 // lines at both ends of the expected text; a line `...` (or `…`) matches any
 // run of lines, and `...` inside a line matches any text. It returns the
@@ -84,7 +84,7 @@ func trimBlankEnds(lines []ExpectedLine) []ExpectedLine {
 	return lines
 }
 
-// hasExpectation reports whether there is any output to compare.
+// HasExpectation reports whether there is any output to compare.
 func HasExpectation(lines []ExpectedLine) bool {
 	for _, l := range trimBlankEnds(lines) {
 		if !isEllipsis(l.Text) {

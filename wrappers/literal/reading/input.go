@@ -153,7 +153,7 @@ func splitTranscript(lines []spec.CodeLine, transcript, node bool) (string, []Ex
 	return in.String(), out
 }
 
-// withInput is the shell text that runs a command with the tutorial's input
+// WithInput is the shell text that runs a command with the tutorial's input
 // as its standard input. Python's REPL is kept interactive without prompts,
 // so that it echoes values as it does for a person.
 func WithInput(command, stdin string) string {

@@ -114,6 +114,8 @@ func createsFile(text, base string) bool {
 // rcFile is a shell start-up file, which shell text may be written to.
 var rcFile = regexp.MustCompile(`(?:^|/)\.(?:bash|zsh|k?sh)(?:rc|_profile|_login)$|(?:^|/)\.profile$`)
 
+// WritesKind says whether file is the kind of file a block in lang is saved
+// as (a `.py` file for python, a Makefile for makefile).
 func WritesKind(lang, file string) bool {
 	for _, ext := range LangExtensions[lang] { // the table the Mentor also guesses file names from
 		if strings.HasPrefix(ext, ".") && strings.HasSuffix(file, ext) || file == ext {

@@ -444,6 +444,8 @@ func introducesOutput(prose string) bool {
 // drives by hand.
 var editorCommand = regexp.MustCompile(`^(?:sudo\s+)?(?:nano|pico|vim?|nvim|emacs|gedit|kate|code|subl|notepad(?:\.exe)?|open\s+-e)(?:\s+[\w./~+-]+)*$`)
 
+// LangName is a code block's language as a finding names it: "untagged"
+// for a block with none.
 func LangName(lang string) string {
 	if lang == "" {
 		return "untagged"
@@ -451,7 +453,7 @@ func LangName(lang string) string {
 	return lang
 }
 
-// langExtensions maps a code block language to the file extensions it is
+// LangExtensions maps a code block language to the file extensions it is
 // saved with, to guess which file an unexplained block was meant to be.
 var LangExtensions = map[string][]string{
 	"python": {".py"}, "py": {".py"}, "go": {".go"}, "javascript": {".js", ".mjs"}, "js": {".js", ".mjs"},

@@ -76,7 +76,7 @@ var codeSpan = regexp.MustCompile("`([A-Za-z][A-Za-z0-9+._-]*)`")
 // installCommand is an install step: the package manager and the packages.
 var installCommand = regexp.MustCompile(`(?:^|[\s;&|])(?:sudo\s+)?(?:apt-get|apt|brew|dnf|yum|apk|choco|winget|snap|pacman|zypper|port)\s+(?:install|add|-S)\s+((?:-{1,2}[\w-]+(?:=\S+)?\s+)*[^;&|\n]+)`)
 
-// prerequisites returns the tools the tutorial tells its reader to have: the
+// Prerequisites returns the tools the tutorial tells its reader to have: the
 // ones named in a prerequisites section (by its heading), in a sentence that
 // states a requirement anywhere, in a link to an install page, or installed
 // by an install command the tutorial shows.

@@ -189,7 +189,7 @@ func lastSentence(prose string) string {
 // examplesHeading is a section about the document's examples as a whole.
 var examplesHeading = regexp.MustCompile(`(?i)\bexamples\b`)
 
-// intro is the prose that introduces block i of blocks, as a reader finds it:
+// Intro is the prose that introduces block i of blocks, as a reader finds it:
 // the paragraph or heading just before it, then any HTML wrapper around it.
 func Intro(blocks []spec.Block, i int) string {
 	c := (&planner{blocks: blocks}).context(i)

@@ -34,7 +34,7 @@ func specialParam(name string) bool {
 	return false
 }
 
-// undefinedVariables lists, in order of appearance, the variables a command
+// UndefinedVariables lists, in order of appearance, the variables a command
 // expands that nothing defines: not set in the session (isSet), not assigned
 // earlier in the command itself (assignment, export/declare, for, read,
 // getopts, printf -v, arithmetic), not special, and not guarded

@@ -62,7 +62,7 @@ func maskTolerant(line string) string {
 	return strings.Join(strings.Fields(line), " ")
 }
 
-// matchTolerant checks that every expected line appears somewhere in the
+// MatchTolerant checks that every expected line appears somewhere in the
 // output, in any order, after the tolerant masks.
 func MatchTolerant(expected []ExpectedLine, actual string) (missing ExpectedLine, ok bool) {
 	var act []string
@@ -109,7 +109,7 @@ func sameListedName(expected, actual string) bool {
 // columns (two or more spaces, or tabs, apart), a pipe one per line.
 var columns = regexp.MustCompile(`\t+| {2,}`)
 
-// sameListing: `ls` printed the names the tutorial shows, only laid out one
+// SameListing: `ls` printed the names the tutorial shows, only laid out one
 // per line (not a terminal) instead of in columns, or the other way round.
 func SameListing(command string, expected []ExpectedLine, actual string) bool {
 	if !lsCommand.MatchString(strings.TrimSpace(firstLine(command))) {
@@ -138,7 +138,7 @@ func SameListing(command string, expected []ExpectedLine, actual string) bool {
 // lsCommand is a plain listing: `ls`, `ls -F`, `ls -a ../project`.
 var lsCommand = regexp.MustCompile(`^ls(?:\s+-[A-Za-z1]+)*(?:\s+[\w./~-]+)*$`)
 
-// readerSpecificCommand prints what is the reader's own, never the page's:
+// ReaderSpecificCommand prints what is the reader's own, never the page's:
 // where they are, who they are, their machine, the time.
 var ReaderSpecificCommand = regexp.MustCompile(`^(?:pwd|whoami|hostname|id|uname|date|echo\s+["']?(?:\$HOME|~|\$USER|\$PWD))\b`)
 
@@ -146,7 +146,7 @@ var ReaderSpecificCommand = regexp.MustCompile(`^(?:pwd|whoami|hostname|id|uname
 // master, as the reader's git and its configuration decide.
 var defaultBranch = regexp.MustCompile(`\b(?:main|master)\b`)
 
-// readerSpecific masks in a git command's output, expected and printed,
+// ReaderSpecific masks in a git command's output, expected and printed,
 // the default branch's name.
 func ReaderSpecific(command string, expected []ExpectedLine, actual string) ([]ExpectedLine, string) {
 	if !strings.HasPrefix(strings.TrimSpace(command), "git ") {
