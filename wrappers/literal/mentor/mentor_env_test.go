@@ -70,36 +70,50 @@ func TestMentorLooksBeforeItAnswers(t *testing.T) {
 	if err := os.WriteFile(tutPath, []byte(envTutorial), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	aptImage := map[string]string{"os-release": "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n"}
-	with := func(extra map[string]string) map[string]string {
-		m := map[string]string{}
-		for k, v := range aptImage {
-			m[k] = v
-		}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
+	for _, tt := range lookups() {
+		t.Run(tt.name, func(t *testing.T) { checkLookup(t, tt, tutPath) })
 	}
-	tests := []struct {
-		name    string
-		finding status.Finding
-		path    []string
-		probe   map[string]string
-		notes   []status.MentorNote
-		want    status.Resolution
-		// workaround, fix and text must contain these.
-		workaround, fix, text string
-		// noWorkaround must not be in the workaround.
-		noWorkaround string
-	}{
+}
+
+// aptImage is what the probes of a Debian image answer.
+var aptImage = map[string]string{"os-release": "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\n"}
+
+// withApt is aptImage with more answers.
+func withApt(extra map[string]string) map[string]string {
+	m := map[string]string{}
+	for k, v := range aptImage {
+		m[k] = v
+	}
+	for k, v := range extra {
+		m[k] = v
+	}
+	return m
+}
+
+// lookup is a finding the Mentor answers after looking in the image, with
+// what the answer must hold.
+type lookup struct {
+	name    string
+	finding status.Finding
+	path    []string
+	probe   map[string]string
+	notes   []status.MentorNote
+	want    status.Resolution
+	// workaround, fix and text must contain these.
+	workaround, fix, text string
+	// noWorkaround must not be in the workaround.
+	noWorkaround string
+}
+
+func lookups() []lookup {
+	return []lookup{
 		{name: "apt names a package for a command not in the table",
 			finding: status.Finding{Category: status.CategoryMissingDependency, Line: 26, Command: "ncdu -x", ExitCode: 127, Output: "bash: line 1: ncdu: command not found"},
-			probe:   with(map[string]string{"apt-cache": "ncdu\nncdu\n"}),
+			probe:   withApt(map[string]string{"apt-cache": "ncdu\nncdu\n"}),
 			want:    status.ResolutionWorkaround, workaround: "apt-get install -y --no-install-recommends ncdu", text: "I asked apt-get"},
 		{name: "apt search ranks command-prefixed names first",
 			finding: status.Finding{Category: status.CategoryMissingDependency, Line: 26, Command: "fd x", ExitCode: 127, Output: "bash: line 1: fd: command not found"},
-			probe:   with(map[string]string{"apt-cache": "golang-fd - a thing\nfd-find - Simple, fast and user-friendly alternative to find\n"}),
+			probe:   withApt(map[string]string{"apt-cache": "golang-fd - a thing\nfd-find - Simple, fast and user-friendly alternative to find\n"}),
 			want:    status.ResolutionWorkaround, workaround: "--no-install-recommends fd-find"},
 		{name: "dnf provides",
 			finding: status.Finding{Category: status.CategoryMissingDependency, Line: 26, Command: "ncdu", ExitCode: 127, Output: "bash: ncdu: command not found"},
@@ -155,38 +169,38 @@ func TestMentorLooksBeforeItAnswers(t *testing.T) {
 				Question: "printed `bash: line 1: jq: command not found`", Workaround: "apt-get install -y jq"}},
 			want: status.ResolutionUnresolvable, text: "did not help"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := tt.finding
-			f.Asked, f.Quote = true, f.Command
-			task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
-				StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: f.Line, Findings: []status.Finding{f}}}
-			path := tt.path
-			if path == nil {
-				path = []string{"apt-get"}
-			}
-			env := provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()}
-			res, err := Provider{LookPath: onPath(path...), Probe: answers(tt.probe)}.Mentor(context.Background(), task, env)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a := res.Advice
-			if a == nil || a.Resolution != tt.want {
-				t.Fatalf("advice = %+v, want %s\n%s", a, tt.want, res.MentorOutput)
-			}
-			if !strings.Contains(a.Workaround, tt.workaround) || (tt.workaround == "") != (a.Workaround == "") {
-				t.Errorf("workaround = %q, want %q", a.Workaround, tt.workaround)
-			}
-			if tt.noWorkaround != "" && strings.Contains(a.Workaround, tt.noWorkaround) {
-				t.Errorf("workaround = %q, must not contain %q", a.Workaround, tt.noWorkaround)
-			}
-			if !strings.Contains(a.SuggestedFix, tt.fix) {
-				t.Errorf("suggested fix = %q, want it to contain %q", a.SuggestedFix, tt.fix)
-			}
-			if !strings.Contains(res.MentorOutput, tt.text) {
-				t.Errorf("mentor output lacks %q:\n%s", tt.text, res.MentorOutput)
-			}
-		})
+}
+
+func checkLookup(t *testing.T, tt lookup, tutPath string) {
+	t.Helper()
+	f := tt.finding
+	f.Asked, f.Quote = true, f.Command
+	task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
+		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: f.Line, Findings: []status.Finding{f}}}
+	path := tt.path
+	if path == nil {
+		path = []string{"apt-get"}
+	}
+	env := provider.Env{WorkDir: t.TempDir(), Log: logr.Discard()}
+	res, err := Provider{LookPath: onPath(path...), Probe: answers(tt.probe)}.Mentor(context.Background(), task, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Advice
+	if a == nil || a.Resolution != tt.want {
+		t.Fatalf("advice = %+v, want %s\n%s", a, tt.want, res.MentorOutput)
+	}
+	if !strings.Contains(a.Workaround, tt.workaround) || (tt.workaround == "") != (a.Workaround == "") {
+		t.Errorf("workaround = %q, want %q", a.Workaround, tt.workaround)
+	}
+	if tt.noWorkaround != "" && strings.Contains(a.Workaround, tt.noWorkaround) {
+		t.Errorf("workaround = %q, must not contain %q", a.Workaround, tt.noWorkaround)
+	}
+	if !strings.Contains(a.SuggestedFix, tt.fix) {
+		t.Errorf("suggested fix = %q, want it to contain %q", a.SuggestedFix, tt.fix)
+	}
+	if !strings.Contains(res.MentorOutput, tt.text) {
+		t.Errorf("mentor output lacks %q:\n%s", tt.text, res.MentorOutput)
 	}
 }
 

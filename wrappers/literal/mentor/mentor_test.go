@@ -55,9 +55,18 @@ func onPath(names ...string) func(string) (string, error) {
 }
 
 func TestMentorRules(t *testing.T) {
+	tutPath, work := mentorFolder(t)
+	for _, tt := range mentorRules(work) {
+		t.Run(tt.name, func(t *testing.T) { checkMentorRule(t, tt, tutPath, work) })
+	}
+}
+
+// mentorFolder writes the tutorial and the work folder the rules are
+// checked against.
+func mentorFolder(t *testing.T) (tutPath, work string) {
 	dir := t.TempDir()
-	tutPath := filepath.Join(dir, "tutorial.md")
-	work := filepath.Join(dir, "work")
+	tutPath = filepath.Join(dir, "tutorial.md")
+	work = filepath.Join(dir, "work")
 	must := func(err error) {
 		if err != nil {
 			t.Fatal(err)
@@ -69,16 +78,23 @@ func TestMentorRules(t *testing.T) {
 	must(os.WriteFile(filepath.Join(work, "ready.sh"), []byte("#!/bin/sh\n"), 0o755))
 	must(os.WriteFile(filepath.Join(work, "data", "Input.csv"), []byte("a,b\n"), 0o644))
 	must(os.WriteFile(filepath.Join(work, "tool.py"), []byte("#!/usr/bin/env python3\nprint(1)\n"), 0o755))
+	return tutPath, work
+}
 
-	tests := []struct {
-		name    string
-		finding status.Finding
-		path    func(string) (string, error)
-		notes   []status.MentorNote
-		want    status.Resolution
-		// workaround and fix must contain these.
-		workaround, fix, text string
-	}{
+// mentorRule is one finding the Mentor answers, with what the answer must
+// hold.
+type mentorRule struct {
+	name    string
+	finding status.Finding
+	path    func(string) (string, error)
+	notes   []status.MentorNote
+	want    status.Resolution
+	// workaround and fix must contain these.
+	workaround, fix, text string
+}
+
+func mentorRules(work string) []mentorRule {
+	return []mentorRule{
 		{name: "apt installs a known package",
 			finding: status.Finding{Category: status.CategoryMissingDependency, Line: 12, Command: "jq .name data.json", ExitCode: 127, Output: "bash: line 1: jq: command not found"},
 			path:    onPath("apt-get"), want: status.ResolutionWorkaround,
@@ -142,45 +158,45 @@ func TestMentorRules(t *testing.T) {
 			notes:   []status.MentorNote{{Iteration: 2, Line: 12, Resolution: status.ResolutionWorkaround, Workaround: "apt-get install -y jq"}},
 			want:    status.ResolutionUnresolvable, text: "The workaround from iteration 2 (`apt-get install -y jq`) did not help"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := tt.finding
-			f.Asked = true
-			if f.Quote == "" {
-				f.Quote = f.Command
-			}
-			task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
-				StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: f.Line,
-					Findings: []status.Finding{{Category: status.CategoryMissingImage, Line: 1}, f}}}
-			path := tt.path
-			if path == nil {
-				path = onPath("apt-get")
-			}
-			env := provider.Env{WorkDir: work, Log: logr.Discard()}
-			res, err := Provider{LookPath: path, Probe: answers(nil)}.Mentor(context.Background(), task, env)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a := res.Advice
-			if a == nil || a.Resolution != tt.want || a.Line != f.Line || a.Category != f.Category {
-				t.Fatalf("advice = %+v, want %s at line %d\n%s", a, tt.want, f.Line, res.MentorOutput)
-			}
-			if !strings.Contains(a.Workaround, tt.workaround) || (tt.workaround == "") != (a.Workaround == "") {
-				t.Errorf("workaround = %q, want %q", a.Workaround, tt.workaround)
-			}
-			if !strings.Contains(a.SuggestedFix, tt.fix) || a.SuggestedFix == "" {
-				t.Errorf("suggested fix = %q, want it to contain %q", a.SuggestedFix, tt.fix)
-			}
-			if !strings.Contains(res.MentorOutput, tt.text) {
-				t.Errorf("mentor output lacks %q:\n%s", tt.text, res.MentorOutput)
-			}
-			if a.Workaround != "" && !strings.Contains(res.MentorOutput, "Workaround, run before line "+strconv.Itoa(f.Line)+":\n```sh\n"+a.Workaround+"\n```\n") {
-				t.Errorf("mentor output lacks the fenced workaround:\n%s", res.MentorOutput)
-			}
-			if !strings.HasPrefix(res.MentorOutput, "Line "+strconv.Itoa(f.Line)+" (") || !strings.Contains(res.MentorOutput, "Suggested fix for the tutorial: ") {
-				t.Errorf("mentor output does not stand on its own:\n%s", res.MentorOutput)
-			}
-		})
+}
+
+func checkMentorRule(t *testing.T, tt mentorRule, tutPath, work string) {
+	t.Helper()
+	f := tt.finding
+	f.Asked = true
+	if f.Quote == "" {
+		f.Quote = f.Command
+	}
+	task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath, MentorNotes: tt.notes,
+		StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: f.Line,
+			Findings: []status.Finding{{Category: status.CategoryMissingImage, Line: 1}, f}}}
+	path := tt.path
+	if path == nil {
+		path = onPath("apt-get")
+	}
+	env := provider.Env{WorkDir: work, Log: logr.Discard()}
+	res, err := Provider{LookPath: path, Probe: answers(nil)}.Mentor(context.Background(), task, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Advice
+	if a == nil || a.Resolution != tt.want || a.Line != f.Line || a.Category != f.Category {
+		t.Fatalf("advice = %+v, want %s at line %d\n%s", a, tt.want, f.Line, res.MentorOutput)
+	}
+	if !strings.Contains(a.Workaround, tt.workaround) || (tt.workaround == "") != (a.Workaround == "") {
+		t.Errorf("workaround = %q, want %q", a.Workaround, tt.workaround)
+	}
+	if !strings.Contains(a.SuggestedFix, tt.fix) || a.SuggestedFix == "" {
+		t.Errorf("suggested fix = %q, want it to contain %q", a.SuggestedFix, tt.fix)
+	}
+	if !strings.Contains(res.MentorOutput, tt.text) {
+		t.Errorf("mentor output lacks %q:\n%s", tt.text, res.MentorOutput)
+	}
+	if a.Workaround != "" && !strings.Contains(res.MentorOutput, "Workaround, run before line "+strconv.Itoa(f.Line)+":\n```sh\n"+a.Workaround+"\n```\n") {
+		t.Errorf("mentor output lacks the fenced workaround:\n%s", res.MentorOutput)
+	}
+	if !strings.HasPrefix(res.MentorOutput, "Line "+strconv.Itoa(f.Line)+" (") || !strings.Contains(res.MentorOutput, "Suggested fix for the tutorial: ") {
+		t.Errorf("mentor output does not stand on its own:\n%s", res.MentorOutput)
 	}
 }
 

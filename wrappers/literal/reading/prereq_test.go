@@ -77,21 +77,28 @@ func TestPrerequisites(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := Prerequisites(tutorialFrom(t, tt.md))
-			for tool, line := range tt.want {
-				i := slices.IndexFunc(got, func(p Prerequisite) bool { return p.Tool == tool })
-				if i < 0 {
-					t.Errorf("%s not found in %+v", tool, got)
-					continue
-				}
-				if got[i].Line != line {
-					t.Errorf("%s at line %d, want %d", tool, got[i].Line, line)
-				}
-			}
-			for _, tool := range tt.absent {
-				if slices.ContainsFunc(got, func(p Prerequisite) bool { return p.Tool == tool }) {
-					t.Errorf("%s found, but the tutorial does not require it: %+v", tool, got)
-				}
-			}
+			checkTools(t, got, tt.want, tt.absent)
 		})
+	}
+}
+
+// checkTools checks that got holds each wanted tool at its line and none of
+// the absent ones.
+func checkTools(t *testing.T, got []Prerequisite, want map[string]int, absent []string) {
+	t.Helper()
+	for tool, line := range want {
+		i := slices.IndexFunc(got, func(p Prerequisite) bool { return p.Tool == tool })
+		if i < 0 {
+			t.Errorf("%s not found in %+v", tool, got)
+			continue
+		}
+		if got[i].Line != line {
+			t.Errorf("%s at line %d, want %d", tool, got[i].Line, line)
+		}
+	}
+	for _, tool := range absent {
+		if slices.ContainsFunc(got, func(p Prerequisite) bool { return p.Tool == tool }) {
+			t.Errorf("%s found, but the tutorial does not require it: %+v", tool, got)
+		}
 	}
 }
