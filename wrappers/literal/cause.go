@@ -3,15 +3,16 @@ package literal
 import (
 	"fmt"
 	"path"
-	"strings"
+
+	"github.com/smile-loop/smile/wrappers/literal/reading"
 
 	"github.com/smile-loop/smile/status"
 )
 
 // skip lists a block the Student did not follow, with the reason.
-func (s *student) skip(st Step) {
+func (s *student) skip(st reading.Step) {
 	s.listSkipped(st.Line, st.EndLine, st.Why)
-	if st.Kind == StepAmbiguous {
+	if st.Kind == reading.StepAmbiguous {
 		s.unplaced = append(s.unplaced, st)
 	}
 }
@@ -19,12 +20,12 @@ func (s *student) skip(st Step) {
 // causeFor finds the skipped block that would most likely have created a
 // missing file: the latest one before the failing line whose prose names
 // the file, or whose language writes files of its kind.
-func (s *student) causeFor(missing string, before int) (Step, bool) {
+func (s *student) causeFor(missing string, before int) (reading.Step, bool) {
 	if missing == "" {
-		return Step{}, false
+		return reading.Step{}, false
 	}
 	base := path.Base(missing)
-	var byLang *Step
+	var byLang *reading.Step
 	for i := len(s.unplaced) - 1; i >= 0; i-- {
 		st := s.unplaced[i]
 		if st.Line >= before {
@@ -35,28 +36,19 @@ func (s *student) causeFor(missing string, before int) (Step, bool) {
 				return st, true
 			}
 		}
-		if byLang == nil && writesKind(st.Lang, base) {
+		if byLang == nil && reading.WritesKind(st.Lang, base) {
 			byLang = &s.unplaced[i]
 		}
 	}
 	if byLang != nil {
 		return *byLang, true
 	}
-	return Step{}, false
-}
-
-func writesKind(lang, file string) bool {
-	for _, ext := range langExtensions[lang] { // the Mentor's table, in mentor.go
-		if strings.HasPrefix(ext, ".") && strings.HasSuffix(file, ext) || file == ext {
-			return true
-		}
-	}
-	return false
+	return reading.Step{}, false
 }
 
 // blame turns a missing file into the evidence that a skipped block was
 // needed: the gap is at the failing step and points back at the block.
-func (s *student) blame(f status.Finding, cause Step, missing string) status.Finding {
+func (s *student) blame(f status.Finding, cause reading.Step, missing string) status.Finding {
 	f.Category = status.CategoryAmbiguousInstruction
 	f.CauseLine = cause.Line
 	f.CauseQuote = cause.Prose
@@ -64,7 +56,7 @@ func (s *student) blame(f status.Finding, cause Step, missing string) status.Fin
 		f.CauseQuote = s.quote(cause.Line)
 	}
 	f.Problem = fmt.Sprintf("`%s` does not exist: the %s block at line %d is probably that file, but the tutorial does not say to save it as `%s`",
-		missing, langName(cause.Lang), cause.Line, missing)
+		missing, reading.LangName(cause.Lang), cause.Line, missing)
 	f.SuggestedFix = fmt.Sprintf("Say where the block at line %d goes, e.g. \"Save this as `%s`:\" just before it.", cause.Line, missing)
 	return f
 }

@@ -1,12 +1,16 @@
 package literal
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/wrappers/literal/reading"
+)
 
 func TestCauseFor(t *testing.T) {
-	unplaced := []Step{
-		{Kind: StepAmbiguous, Line: 5, Lang: "python"},
-		{Kind: StepAmbiguous, Line: 10, Lang: "yaml", Names: []string{"settings.conf"}},
-		{Kind: StepAmbiguous, Line: 30, Lang: "python"},
+	unplaced := []reading.Step{
+		{Kind: reading.StepAmbiguous, Line: 5, Lang: "python"},
+		{Kind: reading.StepAmbiguous, Line: 10, Lang: "yaml", Names: []string{"settings.conf"}},
+		{Kind: reading.StepAmbiguous, Line: 30, Lang: "python"},
 	}
 	tests := []struct {
 		name    string

@@ -3,7 +3,7 @@
 // knowledge, and a rule-based Mentor that explains its failures and, where it
 // knows one, gives a workaround the Student replays in the next iteration.
 //
-// The Student turns the tutorial into steps (Plan), reading the prose around
+// The Student turns the tutorial into steps (reading.Plan), reading the prose around
 // each block as a person would: the file a block goes to (named in the info
 // string, a caption, an HTML wrapper, a sentence before or after it, or a
 // rule stated once for a section), commands to run in one shell session,
@@ -11,7 +11,8 @@
 // when the tutorial says "something like"), servers to leave running, and
 // blocks that are not the path (another platform, another tab, an
 // alternative, a demonstration, a syntax template). It runs the steps in
-// order in the container.
+// order in the container. The reading is package reading; the Mentor and
+// the diagnosis the Student shares with it are package mentor.
 //
 // Evidence comes before accusation: a block the Student skips is listed with
 // the reason, never reported, unless a later step fails for want of it. Only

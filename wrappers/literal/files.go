@@ -11,12 +11,15 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/wrappers/literal/mentor"
+	"github.com/smile-loop/smile/wrappers/literal/reading"
+
 	"github.com/smile-loop/smile/status"
 )
 
 // write saves a code block to the file the tutorial names, relative to the
 // session's current folder.
-func (s *student) write(ctx context.Context, st Step) error {
+func (s *student) write(ctx context.Context, st reading.Step) error {
 	path := s.resolve(st.File.Path)
 	action := "create"
 	if st.File.Append {
@@ -34,7 +37,7 @@ func (s *student) write(ctx context.Context, st Step) error {
 			cat = status.CategoryMissingFile
 		}
 		f := s.finding(cat, st.Line, fmt.Sprintf("could not write `%s`: %v", st.File.Path, err), "")
-		f.SuggestedFix = suggestedFix(cat, st.Line, st.File.Path)
+		f.SuggestedFix = mentor.SuggestedFix(cat, st.Line, st.File.Path)
 		f.Attempts = 1
 		d := decide(cat, s.behavior, s.resolution(st.Line, st.EndLine))
 		return s.record(f, d.Ask, st.File.Path, err.Error())

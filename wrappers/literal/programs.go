@@ -5,18 +5,20 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/wrappers/literal/reading"
 )
 
 // compareOrRun compares an output block, unless every line of it starts
 // with a program the container has: then it was a command after all.
-func (s *student) compareOrRun(ctx context.Context, st Step) error {
+func (s *student) compareOrRun(ctx context.Context, st reading.Step) error {
 	if len(st.AltRun) == 0 || !s.allPrograms(ctx, st.AltRun) {
 		return s.compare(st)
 	}
 	s.action(fmt.Sprintf("read the block at line %d as commands: each line starts with a program the container has", st.Line))
 	for _, c := range st.AltRun {
 		run := st
-		run.Kind, run.Command, run.Line, run.EndLine, run.Tolerant = StepRun, c, c.Line, c.EndLine, false
+		run.Kind, run.Command, run.Line, run.EndLine, run.Tolerant = reading.StepRun, c, c.Line, c.EndLine, false
 		if err := s.run(ctx, run); err != nil {
 			return err
 		}
@@ -26,9 +28,9 @@ func (s *student) compareOrRun(ctx context.Context, st Step) error {
 
 // allPrograms reports whether each command starts with a program on PATH
 // (a file, not a shell builtin: `echo` or `test` could as well be output).
-func (s *student) allPrograms(ctx context.Context, cmds []Command) bool {
+func (s *student) allPrograms(ctx context.Context, cmds []reading.Command) bool {
 	for _, c := range cmds {
-		name := commandName(c.Text)
+		name := reading.CommandName(c.Text)
 		if name == "" {
 			return false
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/smile-loop/smile/wrappers/literal/mentor"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/wrappers/provider"
@@ -34,6 +36,5 @@ func (p Provider) Mentor(ctx context.Context, task *wire.Task, env provider.Env)
 	if env.Progress == nil {
 		env.Progress = provider.NoProgress
 	}
-	m := &mentor{task: task, env: env, lookPath: p.LookPath, probe: p.Probe}
-	return m.answer(ctx), nil
+	return mentor.Answer(ctx, task, env, p.LookPath, p.Probe), nil
 }

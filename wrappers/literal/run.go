@@ -9,23 +9,26 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/wrappers/literal/mentor"
+	"github.com/smile-loop/smile/wrappers/literal/reading"
+
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // run runs one tutorial command, retrying it as patience allows.
-func (s *student) run(ctx context.Context, st Step) error {
+func (s *student) run(ctx context.Context, st reading.Step) error {
 	cmd := st.Command
 	s.last = &lastRun{command: cmd}
 	state := s.sess.State()
-	if names := undefinedVariables(cmd.Text, state.Set); len(names) > 0 {
+	if names := reading.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 {
 		list := "`$" + strings.Join(names, "`, `$") + "`"
-		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, firstLine(cmd.Text))
+		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
 		if len(names) > 1 {
-			p = fmt.Sprintf("%s: variables the tutorial never sets, so `%s` was not run", list, firstLine(cmd.Text))
+			p = fmt.Sprintf("%s: variables the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
 		}
 		f := s.finding(status.CategoryUndefinedVariable, cmd.Line, p, cmd.Text)
-		f.SuggestedFix = suggestedFix(status.CategoryUndefinedVariable, cmd.Line, names[0])
+		f.SuggestedFix = mentor.SuggestedFix(status.CategoryUndefinedVariable, cmd.Line, names[0])
 		d := decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
 		return s.record(f, d.Ask, names[0], "")
@@ -33,7 +36,7 @@ func (s *student) run(ctx context.Context, st Step) error {
 	if st.Background {
 		return s.runBackground(ctx, st)
 	}
-	text := withInput(cmd.Text, st.Stdin)
+	text := reading.WithInput(cmd.Text, st.Stdin)
 	for attempt := 1; ; attempt++ {
 		if attempt > 1 {
 			s.sess.SetState(state) // a retry starts where the first try did
@@ -44,8 +47,8 @@ func (s *student) run(ctx context.Context, st Step) error {
 			// An install's length is the mirror's, not the page's: it gets the
 			// install limit, and heartbeats so the controller does not take
 			// it for a stuck step.
-			limit = max(s.timeout, workaroundTimeout)
-			stop = heartbeat(ctx, s.env, s.stepName(cmd.Line), cmd.Line, s.timeout/3)
+			limit = max(s.timeout, mentor.WorkaroundTimeout)
+			stop = mentor.Heartbeat(ctx, s.env, s.stepName(cmd.Line), cmd.Line, s.timeout/3)
 		}
 		res, err := s.sess.Run(ctx, text, limit)
 		stop()
@@ -62,7 +65,7 @@ func (s *student) run(ctx context.Context, st Step) error {
 		fail := s.classify(ctx, cmd, res)
 		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		if !succeeded(res) && !st.ExpectFail && attempt < d.Attempts {
-			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
+			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 			continue
 		}
 		return s.judge(ctx, st, res, attempt, d)
@@ -71,25 +74,25 @@ func (s *student) run(ctx context.Context, st Step) error {
 
 func succeeded(res session.Result) bool { return res.ExitCode == 0 && !res.TimedOut }
 
-func (s *student) classify(ctx context.Context, cmd Command, res session.Result) Failure {
-	fail := classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
+func (s *student) classify(ctx context.Context, cmd reading.Command, res session.Result) mentor.Failure {
+	fail := mentor.Classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
 	if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
-		if prog := interpreter(ctx, s.sess.Hands(), filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
+		if prog := mentor.Interpreter(ctx, s.sess.Hands(), filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
 			fail.Subject = prog // a script whose interpreter is missing
 		}
 	}
 	if !succeeded(res) {
 		// The container, not the tutorial, may be what is short.
-		fail = environmentCause(fail, res.Output, s.tut, aptListsOn(ctx, s.sess.Hands()))
-		fail = olderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
+		fail = mentor.EnvironmentCause(fail, res.Output, s.tut, mentor.AptListsOn(ctx, s.sess.Hands()))
+		fail = mentor.OlderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
 		if fail.Category == status.CategoryMissingFile && s.standIn > 0 && s.standIn < cmd.Line {
 			// What the stand-in folder would hold is missing because SMILE
 			// improvised it, not because this step is wrong.
-			fail.Category, fail.Subject = status.CategoryEnvironment, fmt.Sprintf(lacksBehindStandIn, s.standIn)
+			fail.Category, fail.Subject = status.CategoryEnvironment, fmt.Sprintf(mentor.LacksBehindStandIn, s.standIn)
 		}
-		if fail.Category == status.CategoryMissingFile && desktopFolder.MatchString(fail.Subject) {
+		if fail.Category == status.CategoryMissingFile && mentor.DesktopFolder.MatchString(fail.Subject) {
 			// The lesson assumes a desktop's home folders.
-			fail.Category, fail.Subject = status.CategoryEnvironment, lacksDesktopHome
+			fail.Category, fail.Subject = status.CategoryEnvironment, mentor.LacksDesktopHome
 		}
 	}
 	return fail
@@ -98,39 +101,39 @@ func (s *student) classify(ctx context.Context, cmd Command, res session.Result)
 // judge decides what a command's last result means: success (then its
 // output is compared), a failure the tutorial announced, or a failure to
 // record (and, when it stops progress, to ask about).
-func (s *student) judge(ctx context.Context, st Step, res session.Result, attempt int, d Decision) error {
+func (s *student) judge(ctx context.Context, st reading.Step, res session.Result, attempt int, d Decision) error {
 	cmd := st.Command
 	s.last.output = res.Output
 	switch {
 	case succeeded(res) && st.ExpectFail:
 		s.last.ok = true
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0), though the tutorial says it fails", cmd.Line, firstLine(cmd.Text)))
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0), though the tutorial says it fails", cmd.Line, mentor.FirstLine(cmd.Text)))
 		f := s.finding(status.CategoryCommandFailure, cmd.Line,
-			fmt.Sprintf("the tutorial says `%s` fails here, but it succeeded", firstLine(cmd.Text)), cmd.Text)
+			fmt.Sprintf("the tutorial says `%s` fails here, but it succeeded", mentor.FirstLine(cmd.Text)), cmd.Text)
 		f.Output, f.Attempts = status.Excerpt(res.Output), attempt
 		f.SuggestedFix = fmt.Sprintf("Check the step before line %d: the failure the tutorial shows there does not happen.", cmd.Line)
 		return s.record(f, false, "", "")
 	case succeeded(res):
 		s.last.ok = true
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, firstLine(cmd.Text)))
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, mentor.FirstLine(cmd.Text)))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant)
 	case st.ExpectFail && !res.TimedOut:
 		s.last.ok = true
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, firstLine(cmd.Text), res.ExitCode))
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true)
 	}
 	fail := s.classify(ctx, cmd, res)
-	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, firstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
+	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 	f := s.finding(fail.Category, cmd.Line,
-		problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
+		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
 	f.Output = status.Excerpt(res.Output)
 	f.ExitCode = res.ExitCode
 	f.Attempts = attempt
 	subject := fail.Subject
 	if subject == "" {
-		subject = commandName(cmd.Text)
+		subject = reading.CommandName(cmd.Text)
 	}
-	f.SuggestedFix = suggestedFix(fail.Category, cmd.Line, subject)
+	f.SuggestedFix = mentor.SuggestedFix(fail.Category, cmd.Line, subject)
 	if fail.Category == status.CategoryMissingFile {
 		if cause, ok := s.causeFor(fail.Subject, cmd.Line); ok {
 			f = s.blame(f, cause, fail.Subject)
@@ -140,14 +143,14 @@ func (s *student) judge(ctx context.Context, st Step, res session.Result, attemp
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
 }
 
-func lastExpected(c Command) int {
+func lastExpected(c reading.Command) int {
 	if n := len(c.Expected); n > 0 {
 		return c.Expected[n-1].Line
 	}
 	return c.EndLine
 }
 
-func describeResult(res session.Result, fail Failure) string {
+func describeResult(res session.Result, fail mentor.Failure) string {
 	if res.TimedOut {
 		return fmt.Sprintf("timed out after %s", res.Duration.Round(time.Second))
 	}
@@ -158,51 +161,51 @@ func describeResult(res session.Result, fail Failure) string {
 }
 
 // compare checks an output block against the last command's output.
-func (s *student) compare(st Step) error {
+func (s *student) compare(st reading.Step) error {
 	if s.last == nil || !s.last.ok {
 		s.action(fmt.Sprintf("did not compare the output at line %d: no command succeeded just before it", st.Line))
 		return nil
 	}
-	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, firstLine(s.last.command.Text)))
+	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, mentor.FirstLine(s.last.command.Text)))
 	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine, st.Tolerant)
 }
 
 // checkOutput compares shown output with what the command printed. A
 // difference is recorded and the Student goes on: it never stops progress.
 // The same difference shown again later is one finding with more lines.
-func (s *student) checkOutput(cmd Command, expected []ExpectedLine, actual string, from, to int, tolerant bool) error {
-	if !hasExpectation(expected) {
+func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLine, actual string, from, to int, tolerant bool) error {
+	if !reading.HasExpectation(expected) {
 		return nil
 	}
 	if s.standIn > 0 && from > s.standIn {
 		s.listSkipped(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", s.standIn))
 		return nil
 	}
-	if prog := commandName(cmd.Text); installedByWorkaround(prog, s.task.MentorNotes) {
+	if prog := reading.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
 		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
 		return nil
 	}
-	expected, actual = readerSpecific(cmd.Text, expected, actual)
-	tolerant = tolerant || readerSpecificCommand.MatchString(strings.TrimSpace(firstLine(cmd.Text)))
-	missing, ok := matchOutput(expected, actual)
-	if ok || sameListing(cmd.Text, expected, actual) {
+	expected, actual = reading.ReaderSpecific(cmd.Text, expected, actual)
+	tolerant = tolerant || reading.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
+	missing, ok := reading.MatchOutput(expected, actual)
+	if ok || reading.SameListing(cmd.Text, expected, actual) {
 		return nil
 	}
 	if tolerant {
-		if missing, ok = matchTolerant(expected, actual); ok {
+		if missing, ok = reading.MatchTolerant(expected, actual); ok {
 			return nil
 		}
 	}
-	printed := shorten(strings.Join(firstLines(actual, 3), " | "), 160)
+	printed := mentor.Shorten(strings.Join(mentor.FirstLines(actual, 3), " | "), 160)
 	if strings.TrimSpace(actual) == "" {
 		printed = "(nothing)"
 	}
 	f := s.finding(status.CategoryOutputMismatch, missing.Line,
-		fmt.Sprintf("the tutorial shows `%s` in the output of `%s`, but it printed: %s", strings.TrimSpace(missing.Text), firstLine(cmd.Text), printed),
+		fmt.Sprintf("the tutorial shows `%s` in the output of `%s`, but it printed: %s", strings.TrimSpace(missing.Text), mentor.FirstLine(cmd.Text), printed),
 		cmd.Text)
 	f.Output = status.Excerpt(actual)
 	f.Attempts = 1
-	f.SuggestedFix = suggestedFix(status.CategoryOutputMismatch, missing.Line, "")
+	f.SuggestedFix = mentor.SuggestedFix(status.CategoryOutputMismatch, missing.Line, "")
 	f.Tolerant = tolerant
 	key := fmt.Sprintf("%s|%s|%s", f.Category, strings.TrimSpace(missing.Text), printed)
 	if line, seen := s.seen[key]; seen {
@@ -216,19 +219,6 @@ func (s *student) checkOutput(cmd Command, expected []ExpectedLine, actual strin
 	}
 	s.seen[key] = f.Line
 	return s.record(f, false, "", printed)
-}
-
-func firstLines(s string, n int) []string {
-	var out []string
-	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
-		if strings.TrimSpace(l) != "" {
-			out = append(out, strings.TrimSpace(l))
-		}
-		if len(out) == n {
-			break
-		}
-	}
-	return out
 }
 
 // packageInstall is a command that installs packages: its time is the

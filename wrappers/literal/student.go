@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/wrappers/literal/mentor"
+	"github.com/smile-loop/smile/wrappers/literal/reading"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/spec"
@@ -41,13 +44,13 @@ type student struct {
 	standIn int
 	// unplaced are the skipped blocks the Student could not place: a later
 	// missing file may be their evidence.
-	unplaced []Step
+	unplaced []reading.Step
 	// programs caches `command -v` answers.
 	programs map[string]bool
 }
 
 type lastRun struct {
-	command Command
+	command reading.Command
 	output  string
 	ok      bool
 }
@@ -86,10 +89,12 @@ func (s *student) walk(ctx context.Context) {
 		return
 	}
 	s.tut = tut
-	steps := Plan(tut)
-	if !slices.ContainsFunc(steps, func(st Step) bool { return st.Kind != StepImage && st.Kind != StepSkip && st.Kind != StepOmit }) {
+	steps := reading.Plan(tut)
+	if !slices.ContainsFunc(steps, func(st reading.Step) bool {
+		return st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit
+	}) {
 		for _, st := range steps {
-			if st.Kind == StepImage {
+			if st.Kind == reading.StepImage {
 				s.imageFinding(st)
 			}
 		}
@@ -109,7 +114,7 @@ func (s *student) walk(ctx context.Context) {
 			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
 			return
 		}
-		followed := st.Kind != StepImage && st.Kind != StepSkip && st.Kind != StepOmit && st.Kind != StepAmbiguous
+		followed := st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit && st.Kind != reading.StepAmbiguous
 		if followed {
 			s.env.Progress(ctx, s.stepName(st.Line), st.Line)
 		}
@@ -119,15 +124,15 @@ func (s *student) walk(ctx context.Context) {
 		}
 		var stepErr error
 		switch st.Kind {
-		case StepImage:
+		case reading.StepImage:
 			s.imageFinding(st)
-		case StepSkip, StepAmbiguous, StepOmit:
+		case reading.StepSkip, reading.StepAmbiguous, reading.StepOmit:
 			s.skip(st)
-		case StepWrite:
+		case reading.StepWrite:
 			stepErr = s.write(ctx, st)
-		case StepCompare:
+		case reading.StepCompare:
 			stepErr = s.compareOrRun(ctx, st)
-		case StepRun:
+		case reading.StepRun:
 			stepErr = s.run(ctx, st)
 		}
 		if followed {
@@ -152,7 +157,7 @@ func (s *student) walk(ctx context.Context) {
 }
 
 func (s *student) stepName(line int) string {
-	return fmt.Sprintf("line %d: %s", line, shorten(s.quote(line), 100))
+	return fmt.Sprintf("line %d: %s", line, mentor.Shorten(s.quote(line), 100))
 }
 
 func (s *student) quote(line int) string { return strings.TrimSpace(s.tut.LineText(line)) }
@@ -191,7 +196,7 @@ func (s *student) resolution(from, to int) status.Resolution {
 
 // replayWorkarounds runs the Mentor's workarounds for the step's lines just
 // before the step, in the session, once each.
-func (s *student) replayWorkarounds(ctx context.Context, st Step) error {
+func (s *student) replayWorkarounds(ctx context.Context, st reading.Step) error {
 	for i, n := range s.task.MentorNotes {
 		if s.replayed[i] || n.Resolution != status.ResolutionWorkaround || strings.TrimSpace(n.Workaround) == "" ||
 			n.Line < st.Line || n.Line > max(st.EndLine, st.Line) {
@@ -209,8 +214,8 @@ func (s *student) replayWorkarounds(ctx context.Context, st Step) error {
 		// A workaround is mostly a package install: it gets its own time
 		// limit, and reports progress so the controller does not take it for
 		// a stuck step.
-		limit := max(s.timeout, workaroundTimeout)
-		stop := heartbeat(ctx, s.env, step, n.Line, s.timeout/3)
+		limit := max(s.timeout, mentor.WorkaroundTimeout)
+		stop := mentor.Heartbeat(ctx, s.env, step, n.Line, s.timeout/3)
 		res, err := s.sess.Run(ctx, n.Workaround, limit)
 		stop()
 		if err != nil {
@@ -223,9 +228,9 @@ func (s *student) replayWorkarounds(ctx context.Context, st Step) error {
 		case res.TimedOut:
 			verdict = fmt.Sprintf("it did not finish within its limit of %s and was stopped", limit)
 		case res.ExitCode != 0:
-			verdict = fmt.Sprintf("it failed with exit code %d: %s", res.ExitCode, errorLine(res.Output))
+			verdict = fmt.Sprintf("it failed with exit code %d: %s", res.ExitCode, mentor.ErrorLine(res.Output))
 		}
-		s.action(fmt.Sprintf("ran the Mentor's workaround from iteration %d before line %d: `%s`; %s", n.Iteration, n.Line, firstLine(n.Workaround), verdict))
+		s.action(fmt.Sprintf("ran the Mentor's workaround from iteration %d before line %d: `%s`; %s", n.Iteration, n.Line, mentor.FirstLine(n.Workaround), verdict))
 		s.env.Log.Info("Replayed workaround", "line", n.Line, "iteration", n.Iteration, "exitCode", res.ExitCode)
 	}
 	return nil
@@ -259,9 +264,9 @@ func (s *student) record(f status.Finding, ask bool, subject, detail string) err
 		s.action(fmt.Sprintf("noted %s at line %d and went on: %s", f.Category, f.Line, f.Problem))
 		return nil
 	}
-	q := question(f, subject, detail, s.behavior.TimeoutSeconds)
+	q := mentor.Question(f, subject, detail, s.behavior.TimeoutSeconds)
 	if n, ok := s.note(f.Line, f.Line); ok && n.Resolution == status.ResolutionWorkaround {
-		q += fmt.Sprintf(" The Mentor's workaround from iteration %d (`%s`) ran before this line, but it still fails.", n.Iteration, firstLine(n.Workaround))
+		q += fmt.Sprintf(" The Mentor's workaround from iteration %d (`%s`) ran before this line, but it still fails.", n.Iteration, mentor.FirstLine(n.Workaround))
 	}
 	s.out.Status = status.StudentAskMentor
 	s.out.CurrentStep = fmt.Sprintf("line %d: %s", f.Line, f.Quote)
@@ -278,10 +283,10 @@ func (s *student) finding(c status.Category, line int, problemText, command stri
 	return status.Finding{Category: c, Line: line, Quote: s.quote(line), Problem: problemText, Command: command}
 }
 
-func (s *student) imageFinding(st Step) {
+func (s *student) imageFinding(st reading.Step) {
 	f := s.finding(status.CategoryMissingImage, st.Line,
 		fmt.Sprintf("the image `%s` does not exist (looked for %s)", st.Image.Reference, st.Image.Path), "")
-	f.SuggestedFix = suggestedFix(status.CategoryMissingImage, st.Line, st.Image.Reference)
+	f.SuggestedFix = mentor.SuggestedFix(status.CategoryMissingImage, st.Line, st.Image.Reference)
 	_ = s.record(f, false, st.Image.Reference, "")
 }
 
@@ -291,13 +296,6 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func langName(lang string) string {
-	if lang == "" {
-		return "untagged"
-	}
-	return lang
 }
 
 // standsIn is a workaround that makes an empty file or folder in place of

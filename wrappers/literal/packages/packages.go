@@ -1,0 +1,206 @@
+package packages
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Manager is a package manager the Mentor can suggest commands for.
+type Manager string
+
+// The package managers the Mentor knows, in the order it looks for them.
+const (
+	APT      Manager = "apt-get"
+	APK      Manager = "apk"
+	DNF      Manager = "dnf"
+	MicroDNF Manager = "microdnf"
+	YUM      Manager = "yum"
+)
+
+var packageManagers = []Manager{APT, APK, DNF, MicroDNF, YUM}
+
+// Detect finds the image's package manager on PATH.
+func Detect(lookPath func(string) (string, error)) (Manager, bool) {
+	for _, pm := range packageManagers {
+		if _, err := lookPath(string(pm)); err == nil {
+			return pm, true
+		}
+	}
+	return "", false
+}
+
+// Family maps a manager to the naming its packages follow.
+func (pm Manager) Family() int {
+	switch pm {
+	case APT:
+		return 0
+	case APK:
+		return 1
+	}
+	return 2 // dnf, microdnf, yum
+}
+
+// Install is the command that installs pkg non-interactively, as root.
+func (pm Manager) Install(pkg string) string {
+	switch pm {
+	case APT:
+		return "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends " + pkg
+	case APK:
+		return "apk add --no-cache " + pkg
+	}
+	return fmt.Sprintf("%s install -y %s", pm, pkg)
+}
+
+// TutorialInstall is the command a tutorial would show its reader.
+func (pm Manager) TutorialInstall(pkg string) string {
+	switch pm {
+	case APT:
+		return "sudo apt-get install -y " + pkg
+	case APK:
+		return "sudo apk add " + pkg
+	}
+	return fmt.Sprintf("sudo %s install -y %s", pm, pkg)
+}
+
+// packages maps a missing command to the package that provides it, for
+// Debian/Ubuntu (apt), Alpine (apk) and Fedora/RHEL (dnf, yum).
+var packages = map[string][3]string{
+	"jq":   {"jq", "jq", "jq"},
+	"curl": {"curl", "curl", "curl"},
+	"wget": {"wget", "wget", "wget"},
+	"git":  {"git", "git", "git"},
+	"make": {"make", "make", "make"},
+	// Debian's gcc only recommends the C library's headers and start files;
+	// without them the first link fails ("cannot find Scrt1.o").
+	"gcc":         {"gcc libc6-dev", "gcc musl-dev", "gcc"},
+	"cc":          {"gcc libc6-dev", "gcc musl-dev", "gcc"},
+	"g++":         {"g++", "g++", "gcc-c++"},
+	"c++":         {"g++", "g++", "gcc-c++"},
+	"clang":       {"clang", "clang", "clang"},
+	"cmake":       {"cmake", "cmake", "cmake"},
+	"pkg-config":  {"pkg-config", "pkgconf", "pkgconf-pkg-config"},
+	"tree":        {"tree", "tree", "tree"},
+	"unzip":       {"unzip", "unzip", "unzip"},
+	"zip":         {"zip", "zip", "zip"},
+	"xz":          {"xz-utils", "xz", "xz"},
+	"bzip2":       {"bzip2", "bzip2", "bzip2"},
+	"zstd":        {"zstd", "zstd", "zstd"},
+	"python3":     {"python3", "python3", "python3"},
+	"python":      {"python-is-python3", "python3", "python-unversioned-command"},
+	"pip":         {"python3-pip", "py3-pip", "python3-pip"},
+	"pip3":        {"python3-pip", "py3-pip", "python3-pip"},
+	"node":        {"nodejs", "nodejs", "nodejs"},
+	"nodejs":      {"nodejs", "nodejs", "nodejs"},
+	"npm":         {"npm", "npm", "npm"},
+	"npx":         {"npm", "npm", "npm"},
+	"sqlite3":     {"sqlite3", "sqlite", "sqlite"},
+	"file":        {"file", "file", "file"},
+	"less":        {"less", "less", "less"},
+	"vim":         {"vim", "vim", "vim-enhanced"},
+	"vi":          {"vim", "vim", "vim-minimal"},
+	"nano":        {"nano", "nano", "nano"},
+	"rsync":       {"rsync", "rsync", "rsync"},
+	"openssl":     {"openssl", "openssl", "openssl"},
+	"ssh":         {"openssh-client", "openssh-client", "openssh-clients"},
+	"scp":         {"openssh-client", "openssh-client", "openssh-clients"},
+	"ssh-keygen":  {"openssh-client", "openssh-keygen", "openssh"},
+	"ps":          {"procps", "procps", "procps-ng"},
+	"top":         {"procps", "procps", "procps-ng"},
+	"free":        {"procps", "procps", "procps-ng"},
+	"pkill":       {"procps", "procps", "procps-ng"},
+	"pgrep":       {"procps", "procps", "procps-ng"},
+	"watch":       {"procps", "procps", "procps-ng"},
+	"ping":        {"iputils-ping", "iputils", "iputils"},
+	"ip":          {"iproute2", "iproute2", "iproute"},
+	"ss":          {"iproute2", "iproute2", "iproute"},
+	"netstat":     {"net-tools", "net-tools", "net-tools"},
+	"ifconfig":    {"net-tools", "net-tools", "net-tools"},
+	"nc":          {"netcat-openbsd", "netcat-openbsd", "nmap-ncat"},
+	"netcat":      {"netcat-openbsd", "netcat-openbsd", "nmap-ncat"},
+	"dig":         {"dnsutils", "bind-tools", "bind-utils"},
+	"nslookup":    {"dnsutils", "bind-tools", "bind-utils"},
+	"host":        {"bind9-host", "bind-tools", "bind-utils"},
+	"telnet":      {"telnet", "busybox-extras", "telnet"},
+	"go":          {"golang-go", "go", "golang"},
+	"gofmt":       {"golang-go", "go", "golang"},
+	"ruby":        {"ruby", "ruby", "ruby"},
+	"gem":         {"ruby", "ruby", "rubygems"},
+	"perl":        {"perl", "perl", "perl"},
+	"php":         {"php-cli", "php", "php-cli"},
+	"java":        {"default-jre", "openjdk17-jre", "java-17-openjdk"},
+	"javac":       {"default-jdk", "openjdk17-jdk", "java-17-openjdk-devel"},
+	"mvn":         {"maven", "maven", "maven"},
+	"gradle":      {"gradle", "gradle", "gradle"},
+	"rustc":       {"rustc", "rust", "rust"},
+	"cargo":       {"cargo", "cargo", "cargo"},
+	"docker":      {"docker.io", "docker-cli", "moby-engine"},
+	"gpg":         {"gnupg", "gnupg", "gnupg2"},
+	"sudo":        {"sudo", "sudo", "sudo"},
+	"lsof":        {"lsof", "lsof", "lsof"},
+	"strace":      {"strace", "strace", "strace"},
+	"htop":        {"htop", "htop", "htop"},
+	"tmux":        {"tmux", "tmux", "tmux"},
+	"screen":      {"screen", "screen", "screen"},
+	"bc":          {"bc", "bc", "bc"},
+	"which":       {"debianutils", "which", "which"},
+	"xxd":         {"xxd", "xxd", "vim-common"},
+	"envsubst":    {"gettext-base", "gettext", "gettext"},
+	"psql":        {"postgresql-client", "postgresql-client", "postgresql"},
+	"mysql":       {"default-mysql-client", "mysql-client", "mysql"},
+	"redis-cli":   {"redis-tools", "redis", "redis"},
+	"nginx":       {"nginx", "nginx", "nginx"},
+	"shellcheck":  {"shellcheck", "shellcheck", "ShellCheck"},
+	"sqlite":      {"sqlite3", "sqlite", "sqlite"},
+	"bash":        {"bash", "bash", "bash"},
+	"patch":       {"patch", "patch", "patch"},
+	"diff":        {"diffutils", "diffutils", "diffutils"},
+	"cmp":         {"diffutils", "diffutils", "diffutils"},
+	"time":        {"time", "", "time"},
+	"gawk":        {"gawk", "gawk", "gawk"},
+	"hostname":    {"hostname", "", "hostname"},
+	"killall":     {"psmisc", "psmisc", "psmisc"},
+	"crontab":     {"cron", "cronie", "cronie"},
+	"ssh-add":     {"openssh-client", "openssh-client", "openssh-clients"},
+	"gunzip":      {"gzip", "gzip", "gzip"},
+	"gzip":        {"gzip", "gzip", "gzip"},
+	"tar":         {"tar", "tar", "tar"},
+	"virtualenv":  {"python3-virtualenv", "py3-virtualenv", "python3-virtualenv"},
+	"pipx":        {"pipx", "pipx", "pipx"},
+	"yarn":        {"yarnpkg", "yarn", "yarnpkg"},
+	"ansible":     {"ansible", "ansible", "ansible"},
+	"terraform":   {"", "", ""},
+	"kubectl":     {"", "", ""},
+	"http":        {"httpie", "httpie", "httpie"},
+	"ffmpeg":      {"ffmpeg", "ffmpeg", "ffmpeg-free"},
+	"convert":     {"imagemagick", "imagemagick", "ImageMagick"},
+	"pandoc":      {"pandoc", "pandoc", "pandoc"},
+	"gh":          {"gh", "github-cli", "gh"},
+	"lua":         {"lua5.4", "lua5.4", "lua"},
+	"R":           {"r-base", "R", "R"},
+	"dotnet":      {"", "", ""},
+	"flask":       {"python3-flask", "py3-flask", "python3-flask"},
+	"pytest":      {"python3-pytest", "py3-pytest", "python3-pytest"},
+	"ssh-copy-id": {"openssh-client", "openssh-client-default", "openssh-clients"},
+}
+
+// For is the package that provides command under pm, or "".
+func For(command string, pm Manager) string {
+	p, ok := packages[command]
+	if !ok {
+		return ""
+	}
+	return p[pm.Family()]
+}
+
+// CommandsOf are the commands the package table maps to pkg under any
+// manager, other than pkg itself, sorted.
+func CommandsOf(pkg string) []string {
+	var provided []string
+	for cmd, byFamily := range packages {
+		if slices.Contains(byFamily[:], pkg) && cmd != pkg {
+			provided = append(provided, cmd)
+		}
+	}
+	slices.Sort(provided) // map order must not leak into the result
+	return provided
+}

@@ -1,0 +1,149 @@
+package reading
+
+import "testing"
+
+func TestProseDestination(t *testing.T) {
+	tests := []struct {
+		prose  string
+		want   string
+		append bool
+	}{
+		{"Create a file named `app.py`:", "app.py", false},
+		{"Save the following as `list.txt`:", "list.txt", false},
+		{"Create `settings.conf` with:", "settings.conf", false},
+		{"Write this to `notes.md`", "notes.md", false},
+		{"Add the following to `config.yaml`:", "config.yaml", true},
+		{"Put this in a file called hello.sh:", "hello.sh", false},
+		{"In `src/main.go`, write:", "src/main.go", false},
+		{"In `config.yaml`, add:", "config.yaml", true},
+		{"Create a new file called `Dockerfile` in the project folder:", "Dockerfile", false},
+		{"Now create an `index.html` file:", "index.html", false},
+		{"Next, in your editor, create a new file in the project root named `server.js`:", "server.js", false},
+		{"Append this line to the end of `~/.bashrc`:", "~/.bashrc", true},
+		{"Paste the following into `src/app.ts`.", "src/app.ts", false},
+		{"Replace the contents of `main.py` with:", "main.py", false},
+		{"Save it as app.py, then run it.", "app.py", false},
+		{"Create a file named `a.txt` that lists the files, then save it as `b.txt`:", "b.txt", false},
+		{"Create a file named **server.go**:", "server.go", false},
+		{"Put the rules in a file called _Makefile_:", "Makefile", false},
+		{"Edit `app.py` and add a route:", "app.py", true},
+		{"Open `settings.toml` and append these lines:", "settings.toml", true},
+		{"Open `app.py` and replace everything with:", "app.py", false},
+		{"Update `index.html` so it reads:", "index.html", false},
+		{"- a file called `README.md` with a title:", "README.md", false},
+		// Not destinations.
+		{"Create a *new* folder:", "", false},
+		{"Open `app.py` and look at the line with the port:", "", false},
+		{"Run `app.py`:", "", false},
+		{"Execute `python app.py` and look at the output:", "", false},
+		{"The file `app.py` prints a greeting:", "", false},
+		{"Open `config.yaml` and look for the port:", "", false},
+		{"Create a directory for the project:", "", false},
+		{"Add `jq` to your PATH:", "", false},
+		{"Now write the code:", "", false},
+		{"", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.prose, func(t *testing.T) {
+			got, ok := proseDestination(tt.prose)
+			if ok != (tt.want != "") || got.Path != tt.want || got.Append != tt.append {
+				t.Errorf("proseDestination(%q) = %+v, %v; want %q append=%v", tt.prose, got, ok, tt.want, tt.append)
+			}
+		})
+	}
+}
+
+func TestCaptionDestination(t *testing.T) {
+	tests := []struct{ paragraph, want string }{
+		{"`app.py`", "app.py"},
+		{"**hello.go**", "hello.go"},
+		{"*src/main.rs*", "src/main.rs"},
+		{"_makefile_", "makefile"},
+		{"Filename: src/main.rs", "src/main.rs"},
+		{"File: `conf/app.ini`", "conf/app.ini"},
+		{`<span class="filename">Filename: src/lib.rs</span>`, "src/lib.rs"},
+		{"Dockerfile:", "Dockerfile"},
+		// Not captions.
+		{"`npm`", ""},
+		{"*Important*", ""},
+		{"Run `app.py`", ""},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.paragraph, func(t *testing.T) {
+			got, ok := captionDestination(tt.paragraph)
+			if ok != (tt.want != "") || got.Path != tt.want {
+				t.Errorf("captionDestination(%q) = %+v, %v; want %q", tt.paragraph, got, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestHTMLDestination(t *testing.T) {
+	tests := []struct{ html, want string }{
+		{`<Listing file-name="src/main.rs">`, "src/main.rs"},
+		{`<div data-filename="app.py">`, "app.py"},
+		{`<CodeGroup title="Setup">`, ""},
+		{`</Listing>`, ""},
+		{`<!-- file="x.py" -->`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.html, func(t *testing.T) {
+			got, ok := htmlDestination(tt.html)
+			if ok != (tt.want != "") || got.Path != tt.want {
+				t.Errorf("htmlDestination(%q) = %+v, %v; want %q", tt.html, got, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseSectionRule(t *testing.T) {
+	tests := []struct{ paragraph, file, command string }{
+		{"Put each example in a file named `Makefile` and run `make`.", "Makefile", "make"},
+		{"Save every snippet below as `demo.sh`, then run `sh demo.sh`.", "demo.sh", "sh demo.sh"},
+		{"All the examples go into `main.go`.", "main.go", ""},
+		{"Each example prints a greeting.", "", ""},
+		{"Create a file named `app.py`:", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.paragraph, func(t *testing.T) {
+			r, ok := parseSectionRule(tt.paragraph)
+			if ok != (tt.file != "") || r.dest.Path != tt.file || r.command != tt.command {
+				t.Errorf("parseSectionRule(%q) = %+v, %v; want %q and %q", tt.paragraph, r, ok, tt.file, tt.command)
+			}
+		})
+	}
+}
+
+func TestInfoDestination(t *testing.T) {
+	tests := []struct {
+		info, want, lang string
+	}{
+		{`python title="app.py"`, "app.py", "python"},
+		{`python title='app.py'`, "app.py", "python"},
+		{"app.py", "app.py", ""},
+		{"python:app.py", "app.py", "python"},
+		{"{.python file=app.py}", "app.py", "python"},
+		{"yaml filename=config/app.yaml", "config/app.yaml", "yaml"},
+		{"js path=src/index.js", "src/index.js", "js"},
+		{"src/main.go", "src/main.go", ""},
+		// Languages, not files.
+		{"python", "", "python"},
+		{"{.python}", "", "python"},
+		{"bash", "", "bash"},
+		{"c++", "", "c++"},
+		{"", "", ""},
+		{"json5", "", "json5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.info, func(t *testing.T) {
+			got, ok := infoDestination(tt.info)
+			if ok != (tt.want != "") || got.Path != tt.want {
+				t.Errorf("infoDestination(%q) = %+v, %v; want %q", tt.info, got, ok, tt.want)
+			}
+			if lang := InfoLang(tt.info); lang != tt.lang {
+				t.Errorf("infoLang(%q) = %q, want %q", tt.info, lang, tt.lang)
+			}
+		})
+	}
+}

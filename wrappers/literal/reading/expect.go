@@ -1,0 +1,95 @@
+package reading
+
+import (
+	"regexp"
+	"strings"
+)
+
+var ellipsisRe = regexp.MustCompile(`\.\.\.|…`)
+
+// ellipsis is a line, or part of a line, standing for output the tutorial
+// leaves out.
+const ellipsis = "..."
+
+// MatchOutput checks that every expected line appears in the actual output,
+// in order. Line endings and trailing spaces are ignored, and so are blank
+// lines at both ends of the expected text; a line `...` (or `…`) matches any
+// run of lines, and `...` inside a line matches any text. It returns the
+// first expected line that was not found. Tokens that change between runs
+// (see maskVolatile) are masked on both sides; a line also matches as
+// written, so that `...` can stand for such a token.
+func MatchOutput(expected []ExpectedLine, actual string) (missing ExpectedLine, ok bool) {
+	exp := trimBlankEnds(expected)
+	var act, raw []string
+	for _, l := range strings.Split(strings.ReplaceAll(actual, "\r\n", "\n"), "\n") {
+		act = append(act, normalizeLine(l))
+		raw = append(raw, trimLine(l))
+	}
+	i := 0
+	for _, e := range exp {
+		text := normalizeLine(e.Text)
+		if isEllipsis(text) {
+			continue
+		}
+		match, matchRaw := lineMatcher(text), lineMatcher(trimLine(e.Text))
+		found := false
+		for i < len(act) {
+			i++
+			if match(act[i-1]) || matchRaw(raw[i-1]) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return e, false
+		}
+	}
+	return ExpectedLine{}, true
+}
+
+func normalizeLine(s string) string { return maskVolatile(trimLine(s)) }
+
+func trimLine(s string) string { return strings.TrimRight(strings.TrimSuffix(s, "\r"), " \t") }
+
+func isEllipsis(s string) bool {
+	t := strings.TrimSpace(s)
+	return t == ellipsis || t == "…" || t == "[...]"
+}
+
+// lineMatcher compares a line exactly, or as a pattern when it holds `...`.
+func lineMatcher(expected string) func(string) bool {
+	if !strings.Contains(expected, ellipsis) && !strings.Contains(expected, "…") {
+		return func(actual string) bool { return actual == expected }
+	}
+	parts := ellipsisRe.Split(expected, -1)
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	re := regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
+	return re.MatchString
+}
+
+// trimBlankEnds drops blank lines at both ends.
+func trimBlankEnds(lines []ExpectedLine) []ExpectedLine {
+	blank := func(l ExpectedLine) bool {
+		t := strings.TrimSpace(l.Text)
+		return t == "" || t == "$" || t == "#" // a bare prompt: the command printed nothing
+	}
+	for len(lines) > 0 && blank(lines[0]) {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && blank(lines[len(lines)-1]) {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// HasExpectation reports whether there is any output to compare.
+func HasExpectation(lines []ExpectedLine) bool {
+	for _, l := range trimBlankEnds(lines) {
+		if !isEllipsis(l.Text) {
+			return true
+		}
+	}
+	return false
+}

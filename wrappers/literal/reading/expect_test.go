@@ -1,0 +1,46 @@
+package reading
+
+import "testing"
+
+func exp(first int, lines ...string) []ExpectedLine {
+	out := make([]ExpectedLine, len(lines))
+	for i, l := range lines {
+		out[i] = ExpectedLine{Line: first + i, Text: l}
+	}
+	return out
+}
+
+func TestMatchOutput(t *testing.T) {
+	tests := []struct {
+		name        string
+		expected    []ExpectedLine
+		actual      string
+		wantOK      bool
+		wantMissing int
+	}{
+		{"exact", exp(5, "Hello, World!"), "Hello, World!\n", true, 0},
+		{"trailing spaces and CRLF ignored", exp(5, "a  ", "b"), "a\r\nb   \r\n", true, 0},
+		{"blank lines at the ends ignored", exp(5, "", "a", "b", ""), "a\nb\n", true, 0},
+		{"lines in order with others between", exp(5, "first", "last"), "first\nnoise\nlast\n", true, 0},
+		{"wrong order", exp(5, "last", "first"), "first\nlast\n", false, 6},
+		{"missing line points at it", exp(5, "ok", "Hello, World!"), "ok\nHello World\n", false, 6},
+		{"ellipsis line matches any run", exp(5, "Collecting flask", "...", "Successfully installed flask"),
+			"Collecting flask\n  Downloading\n  more\nSuccessfully installed flask\n", true, 0},
+		{"unicode ellipsis line", exp(5, "a", "…", "z"), "a\nb\nz\n", true, 0},
+		// These two fail if the ellipsis line is only a pattern for one line.
+		{"ellipsis line may stand for no line", exp(5, "a", "...", "z"), "a\nz\n", true, 0},
+		{"bracketed ellipsis line", exp(5, "a", "[...]", "z"), "a\nb\nc\nz\n", true, 0},
+		{"ellipsis inside a line", exp(5, "added ... packages in ...s"), "added 52 packages in 3s\n", true, 0},
+		{"ellipsis inside a line still needs the rest", exp(5, "added ... packages"), "removed 52 packages\n", false, 5},
+		{"leading spaces matter", exp(5, "  indented"), "indented\n", false, 5},
+		{"nothing printed", exp(7, "something"), "", false, 7},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			missing, ok := MatchOutput(tt.expected, tt.actual)
+			if ok != tt.wantOK || (!ok && missing.Line != tt.wantMissing) {
+				t.Errorf("matchOutput = %+v, %v; want ok=%v missing line %d", missing, ok, tt.wantOK, tt.wantMissing)
+			}
+		})
+	}
+}

@@ -1,0 +1,265 @@
+package reading
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+// The container is Linux: blocks for other platforms, alternatives to the
+// step just taken, demonstrations and syntax templates are not the path.
+// They are omitted and listed, never run and never reported.
+var (
+	windowsLangs = set("cmd", "powershell", "pwsh", "ps1", "ps", "bat", "batch", "dos", "doscon", "winbatch", "posh")
+
+	otherPlatform = regexp.MustCompile(`(?i)\b(?:windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|homebrew|brew|powershell|` +
+		`cmd(?:\.exe)?|chocolatey|choco|winget|scoop)\b`)
+	thisPlatform = regexp.MustCompile(`(?i)\b(?:linux|unix|ubuntu|debian|posix|wsl|apt|apt-get|bash|shell|terminal)\b`)
+	// debianLike is the container's own family; otherDistro names Linux
+	// systems whose package tools it does not have.
+	debianLike  = regexp.MustCompile(`(?i)\b(?:debian|ubuntu|apt|apt-get|mint|pop!?_os)\b`)
+	otherDistro = regexp.MustCompile(`(?i)\b(?:fedora|centos|rhel|red\s?hat|rocky|alma(?:linux)?|arch(?:\s+linux)?|manjaro|alpine|opensuse|suse|gentoo|nixos|void|dnf|yum|pacman|apk|zypper)\b`)
+	// noteLabel is the label of an admonition sentence ("**Note:** On Windows, ...").
+	noteLabel = regexp.MustCompile(`(?i)^(?:\[!?\w+\]\s*)?(?:note|tip|info|important|warning|caution|hint)\s*:\s*`)
+	// platformSentence scopes what follows to another platform.
+	platformSentence = regexp.MustCompile(`(?i)^(?:on|for|under|in|with)\s+(?:a\s+)?(?:windows|macos|mac\s?os|mac|os\s?x|homebrew|powershell)\b|` +
+		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running|prefer)\s+(?:a\s+)?(?:windows|mac|macos|mac\s?os|homebrew|powershell|chocolatey)\b|` +
+		`^(?:windows|macos|mac|homebrew)\s+users\b`)
+	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|you\s+(?:could|can|may)\s+also|` +
+		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|optionally|` +
+		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
+		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
+		`if\s+you(?:'re|\s+are)\s+(?:running|using)\b[^.]*\b(?:docker|podman|a\s+container))\b`)
+	tabDemo     = regexp.MustCompile(`(?i)tab[- ]complet|\b(?:press|hit)(?:ing)?\s+(?:the\s+)?<?tab>?\b|\bauto-?complet`)
+	tabKeyShown = regexp.MustCompile(`<TAB>|<Tab>|\[TAB\]|\[Tab\]|⇥`)
+)
+
+// offPath says why block i is not on the Linux reader's path, or "".
+func (p *planner) offPath(i int, ctx blockContext, lang string) string {
+	b := p.blocks[i]
+	if windowsLangs[lang] {
+		return fmt.Sprintf("a Windows %s block", lang)
+	}
+	if why := explainedTemplate(b, ctx); why != "" {
+		return why
+	}
+	if class, ok := p.asides[b.Line]; ok {
+		return fmt.Sprintf("inside a %q section (an exercise or an aside), not the lesson's path", class)
+	}
+	if b.TabGroup > 0 && p.tabs[b.TabGroup] != b.Tab {
+		if chosen := p.tabs[b.TabGroup]; chosen != "" {
+			return fmt.Sprintf("the %q tab; the Student follows the %q tab of the same group", b.Tab, chosen)
+		}
+		return fmt.Sprintf("the %q tab, for another platform", b.Tab)
+	}
+	for _, h := range p.headings {
+		if forOtherPlatform(h.Text) {
+			return fmt.Sprintf("under the heading %q, for another platform", h.Text)
+		}
+	}
+	last := plain(lastSentence(ctx.before))
+	for _, s := range []string{plain(ctx.before), last} {
+		if platformSentence.MatchString(s) && !thisPlatform.MatchString(s) {
+			return "the prose before it is for another platform: " + shorten(s, 80)
+		}
+		if altIntro.MatchString(s) {
+			return "an alternative, not the path: " + shorten(s, 80)
+		}
+	}
+	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) || tabDemo.MatchString(firstSentence(ctx.after)) {
+		return "a tab-completion demonstration"
+	}
+	return ""
+}
+
+// plain is prose without emphasis marks and without an admonition label.
+func plain(prose string) string {
+	t := strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "*", "").Replace(prose))
+	return strings.TrimSpace(noteLabel.ReplaceAllString(t, ""))
+}
+
+// forOtherPlatform: a heading or tab label that names only another platform
+// (or only Linux systems of another family than the container's).
+func forOtherPlatform(label string) bool {
+	if otherDistro.MatchString(label) && !debianLike.MatchString(label) {
+		return true
+	}
+	return otherPlatform.MatchString(label) && !thisPlatform.MatchString(label)
+}
+
+func linuxLabel(label string) bool {
+	return (thisPlatform.MatchString(label) || strings.EqualFold(label, "sh")) && !forOtherPlatform(label)
+}
+
+// otherPlatformTab also knows the short values tab groups use ("win").
+func otherPlatformTab(label string) bool {
+	return forOtherPlatform(label) || strings.EqualFold(label, "win") || strings.EqualFold(label, "mac")
+}
+
+// chooseTabs picks the tab to follow in each group: the Linux/Unix one, else
+// the first one not for another platform (tabs of one group are
+// alternatives), else none.
+func chooseTabs(blocks []spec.Block) map[int]string {
+	labels := map[int][]string{}
+	for _, b := range blocks {
+		if b.TabGroup > 0 && !contains(labels[b.TabGroup], b.Tab) {
+			labels[b.TabGroup] = append(labels[b.TabGroup], b.Tab)
+		}
+	}
+	chosen := map[int]string{}
+	for g, ls := range labels {
+		for _, want := range []func(string) bool{debianLike.MatchString, linuxLabel} {
+			for _, l := range ls {
+				if _, done := chosen[g]; !done && want(l) {
+					chosen[g] = l
+				}
+			}
+		}
+		if _, ok := chosen[g]; ok {
+			continue
+		}
+		for _, l := range ls {
+			if !otherPlatformTab(l) {
+				chosen[g] = l
+				break
+			}
+		}
+	}
+	return chosen
+}
+
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	quoted = regexp.MustCompile(`'[^']*'|"(?:[^"\\]|\\.)*"`)
+	// A placeholder: <name>, <your-project>, <file name>; not <<EOF or a
+	// redirect to a file.
+	placeholder  = regexp.MustCompile(`(?:^|[\s=/:])<[A-Za-z][\w.-]*(?:[ _-][\w.-]+)*>(?:$|[\s/:.,])`)
+	optionalArgs = regexp.MustCompile(`(?:^|\s)\[[A-Za-z_-]+(?:\.\.\.)?\](?:$|\s)|` +
+		`(?:^|\s)(?:args?|arguments?|files?|paths?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
+	wordOffsets  = regexp.MustCompile(`\$\{\w+:[A-Za-z]\w*(?::[A-Za-z]\w*)?\}`)
+	makeTemplate = regexp.MustCompile(`(?im)^\s*targets?\s*:\s*(?:prerequisites|dependencies|deps|sources)\b`)
+)
+
+// template says why a command is a syntax template rather than a command,
+// or "": `git clone <url>`, `ls [options]`, `${string:start:length}`.
+func template(command string) string {
+	first := quoted.ReplaceAllString(firstLine(command), "''")
+	switch {
+	case placeholder.MatchString(first):
+		return "a syntax template: " + strings.TrimSpace(placeholder.FindString(first)) + " is a placeholder"
+	case optionalArgs.MatchString(first):
+		return "a syntax template: " + strings.TrimSpace(optionalArgs.FindString(first)) + " stands for arguments"
+	case wordOffsets.MatchString(command):
+		return "a syntax template: " + wordOffsets.FindString(command) + " names its parts"
+	case makeTemplate.MatchString(command):
+		return "a syntax template: " + strings.TrimSpace(makeTemplate.FindString(command)) + " describes the syntax"
+	}
+	return ""
+}
+
+// capsWord is an upper-case word that may stand for something: FOLDER,
+// ARCHIVE_NAME, YOUR_TOKEN.
+var capsWord = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b`)
+
+// generalForm is prose that introduces a form rather than a step.
+var generalForm = regexp.MustCompile(`(?i)\b(?:general|basic|generic)\s+(?:form|syntax|shape|pattern)\b|\bsyntax\s+(?:is|of)\b|\bsyntax\s*:|\busage\s*:|\bthe\s+form\b`)
+
+// explainedTemplate: a short block whose upper-case words the prose
+// explains ("where `ARCHIVE` is the name you want"), or that the prose calls
+// a general form, is a syntax template, not a step. Environment variables
+// the block sets or uses ($HOME, PATH=) are not placeholders.
+func explainedTemplate(b spec.Block, ctx blockContext) string {
+	if len(b.Code) == 0 || len(b.Code) > 3 {
+		return ""
+	}
+	prose := ctx.before + "\n" + ctx.after
+	for _, w := range capsWord.FindAllString(b.Text, -1) {
+		if len(w) < 3 || strings.Contains(b.Text, "$"+w) || strings.Contains(b.Text, w+"=") || strings.Contains(b.Text, "${"+w) {
+			continue
+		}
+		if explains(prose, w) {
+			return fmt.Sprintf("a syntax template: the prose explains %s as a placeholder", w)
+		}
+		if generalForm.MatchString(ctx.before) {
+			return fmt.Sprintf("a syntax template: the prose calls it a general form, and %s stands for something", w)
+		}
+	}
+	return ""
+}
+
+// explains: the prose says what an upper-case word stands for ("where
+// `ARCHIVE` is", "replace `SOURCE` with", "`FOLDER` stands for").
+func explains(prose, w string) bool {
+	q := regexp.QuoteMeta("`" + w + "`")
+	re := regexp.MustCompile(`(?i)(?:where|replace|substitute|change|and)\s+` + q + `|` + q + `\s+(?:is|are|stands|means|should|with|by)\b`)
+	return re.MatchString(prose)
+}
+
+// divFence opens or closes a Pandoc fenced div: `::::: solution`,
+// `:::::::::::: challenge`, `:::::`.
+var divFence = regexp.MustCompile(`^\s*:{3,}\s*\{?\s*\.?([A-Za-z][\w-]*)?`)
+
+// asideClasses are the divs whose blocks are not the lesson's path: an
+// exercise, its solution, a discussion, notes for instructors, a callout
+// showing what could go wrong.
+var asideClasses = set("solution", "challenge", "discussion", "instructor", "spoiler", "exercise", "callout", "caution", "checklist", "testimonial")
+
+// asideLines maps each line inside an aside div (nested divs included) to
+// its outermost aside class.
+func asideLines(content string) map[int]string {
+	out := map[int]string{}
+	var stack []string // the class of each open div ("" when not an aside)
+	aside := func() string {
+		for _, c := range stack {
+			if c != "" {
+				return c
+			}
+		}
+		return ""
+	}
+	inFence := false
+	for i, l := range strings.Split(content, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+		}
+		if m := divFence.FindStringSubmatch(l); m != nil && !inFence {
+			if m[1] == "" {
+				if len(stack) > 0 {
+					stack = stack[:len(stack)-1]
+				}
+			} else {
+				class := strings.ToLower(m[1])
+				if !asideClasses[class] {
+					class = ""
+				}
+				stack = append(stack, class)
+			}
+			continue
+		}
+		if c := aside(); c != "" {
+			out[i+1] = c
+		}
+	}
+	return out
+}
+
+// firstSentence is the first sentence of a paragraph: "and hit the tab key
+// instead of enter." after a block says what the block was for.
+func firstSentence(prose string) string {
+	prose = strings.Join(strings.Fields(prose), " ")
+	if i := strings.IndexAny(prose, ".!?"); i >= 0 {
+		return prose[:i+1]
+	}
+	return prose
+}

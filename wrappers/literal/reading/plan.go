@@ -1,0 +1,464 @@
+package reading
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+// StepKind says what the Student does with a step.
+type StepKind string
+
+// The kinds of step.
+const (
+	StepRun     StepKind = "run"     // run a command in the session
+	StepWrite   StepKind = "write"   // write a code block to a file
+	StepCompare StepKind = "compare" // compare shown output with the last command's
+	// StepAmbiguous is a code block the Student cannot place: it is skipped
+	// and listed, and reported only if a later step fails for want of it.
+	StepAmbiguous StepKind = "ambiguous"
+	StepSkip      StepKind = "skip"  // display text
+	StepOmit      StepKind = "omit"  // a block not on the path (another platform, an alternative, a template): listed
+	StepImage     StepKind = "image" // a referenced image that is missing
+)
+
+// Step is one thing the tutorial asks for, at its tutorial line.
+type Step struct {
+	Kind StepKind
+	// Line is where a finding about the step points: the command's first
+	// line, the opening fence of a block, the first expected output line,
+	// the image reference.
+	Line    int
+	EndLine int
+	Lang    string
+	// Command is the command of a StepRun.
+	Command Command
+	// Expected is the output of a StepCompare.
+	Expected []ExpectedLine
+	// File and Content are the destination and text of a StepWrite.
+	File    Destination
+	Content string
+	// Image is the missing image of a StepImage.
+	Image spec.Image
+	// Why says how the block was read (for the audit and the Mentor); for a
+	// StepOmit or StepAmbiguous, why it was not followed.
+	Why string
+
+	// Tolerant: the prose says the output is only "something like" this.
+	Tolerant bool
+	// ExpectFail: the prose says the command fails; success is the finding.
+	ExpectFail bool
+	// Background: a server, or a command for another terminal: started
+	// detached, its log watched, and left running.
+	Background bool
+	// Shown is what a background command shows when it is up.
+	Shown []ExpectedLine
+	// Stdin is input the tutorial types into the program (a REPL, `cat >`).
+	Stdin string
+	// AltRun is the block read as commands, for a StepCompare whose first
+	// words may be commands in the container (checked when it runs).
+	AltRun []Command
+	// Prose is the text around the block, and Names the file names it
+	// mentions: a skipped block is blamed for a missing file by them.
+	Prose string
+	Names []string
+}
+
+var (
+	shellLangs   = set("sh", "bash", "shell", "zsh", "ksh", "shellscript", "posix")
+	consoleLangs = set("console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal")
+	outputLangs  = set("output", "out", "stdout", "result", "results", "error", "stderr", "err", "warning")
+	errorLangs   = set("error", "stderr", "err")
+	textLangs    = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight")
+
+	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
+		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
+		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b|\b(?:it|which|and) (?:answers|replies|says|greets)\b`)
+	// strongOutputIntro leaves no doubt that output follows: the block is
+	// compared even if its first word is a program ("perl 5.36.0").
+	strongOutputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look)|` +
+		`expected output|something like|similar to|looks? like|\bit (?:prints|shows|returns|displays|answers|responds|outputs)\b|` +
+		`(?:prints|output|result|response)\s*:?\s*$`)
+	// exampleIntro introduces an example of output, but only for a block
+	// that is text: "a config similar to this" is a file, not output.
+	exampleIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
+	runIntro     = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
+	// commandIntro makes an untagged block commands when it reads as them.
+	commandIntro = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b`)
+	// tolerantIntro: output that is only an example of what to expect.
+	tolerantIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
+		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|\b(?:may|might|will) (?:vary|differ)\b`)
+	// failIntro: the tutorial says the command fails, on purpose.
+	failIntro = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
+		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b|` +
+		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
+)
+
+// failAfter: the sentence after a command says it failed.
+var failAfter = regexp.MustCompile(`(?i)^(?:this|that|it|the command)\s+(?:fails|will fail|should fail|errors out|exits with an error)\b`)
+
+func set(names ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// Plan turns a tutorial into the Student's steps, in document order.
+func Plan(t *spec.Tutorial) []Step {
+	p := newPlanner(t)
+	for i, b := range t.Blocks {
+		p.observe(i)
+		if b.Kind != spec.BlockCode || len(b.Code) == 0 {
+			continue
+		}
+		p.add(p.blockSteps(i)...)
+	}
+	steps := p.steps
+	markServers(steps)
+	for _, img := range t.Images {
+		if img.Missing {
+			steps = append(steps, Step{Kind: StepImage, Line: img.Line, EndLine: img.Line, Image: img})
+		}
+	}
+	sort.SliceStable(steps, func(i, j int) bool { return steps[i].Line < steps[j].Line })
+	return steps
+}
+
+// blockSteps reads one code block. In order: a block not on the path
+// (another platform, an alternative, a demonstration) is omitted; a named
+// destination makes it a file to write; input for the program just started
+// is fed to it; a shell block is commands; a console block is commands with
+// their output; prose that introduces output makes it output to compare; an
+// untagged block the prose says to run (or that shows `$ ` prompts) is
+// commands; any other language is a block the Student cannot place; the rest
+// is display text.
+func (p *planner) blockSteps(i int) []Step {
+	b := p.blocks[i]
+	ctx := p.context(i)
+	lang := InfoLang(b.Info)
+	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names()}
+	if why := p.offPath(i, ctx, lang); why != "" {
+		return []Step{omitted(base, why)}
+	}
+	if steps, ok := p.destinationSteps(base, b, ctx); ok {
+		return steps
+	}
+	if !shellLangs[lang] && !consoleLangs[lang] && makeTemplate.MatchString(b.Text) {
+		// ```makefile holding `targets: prerequisites` after "a rule looks
+		// like this:": the form of a file, not output and not a step.
+		return []Step{omitted(base, "a syntax template: "+strings.TrimSpace(makeTemplate.FindString(b.Text))+" describes the syntax")}
+	}
+	if p.feedInput(b, ctx, lang) {
+		return nil
+	}
+	if s, ok := replStep(base, b, lang); ok {
+		return []Step{s}
+	}
+	if p.layout(b) && !hasPromptLine(b.Code) {
+		s := base
+		s.Kind, s.Why = StepSkip, "a drawing of the folder layout, not the output of the command before it"
+		return []Step{s}
+	}
+	steps := p.readBlock(base, b, ctx, lang)
+	for k := range steps {
+		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before)
+		if steps[k].Kind == StepRun {
+			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after))
+			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
+				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
+			}
+			steps[k].Background = anotherTerminal.MatchString(ctx.before)
+		}
+	}
+	return steps
+}
+
+// readBlock reads a block that is neither a file nor input: commands, output
+// or display text.
+func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang string) []Step {
+	prompted := hasPromptLine(b.Code)
+	switch {
+	case shellLangs[lang] && trailingOutput(b.Code) > 0:
+		// `docker volume inspect x` followed by the JSON it prints, or a
+		// command followed by a log with prompts in it.
+		k := trailingOutput(b.Code)
+		cmds := commandSteps(base, scriptCommands(b.Code[:k]), b.Code[:k])
+		if n := len(cmds); n > 0 && cmds[n-1].Kind == StepRun {
+			cmds[n-1].Command.Expected = expectedLines(b.Code[k:])
+		}
+		return cmds
+	case consoleLangs[lang], shellLangs[lang] && prompted, lang == "" && prompted:
+		return p.consoleSteps(base, b.Code)
+	case shellLangs[lang] && outputIntro.MatchString(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
+		// ```bash after "you should see:" holding `Hello, World!`: output
+		// tagged as shell.
+		s := base
+		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
+		s.Line = firstContentLine(b.Code, b.Line)
+		s.Tolerant = tolerantIntro.MatchString(ctx.before)
+		return []Step{s}
+	case shellLangs[lang]:
+		return commandSteps(base, scriptCommands(b.Code), b.Code)
+	case LangExtensions[lang] != nil && !outputLangs[lang] && introducesOutput(ctx.before):
+		// ```toml after "pyproject.toml will look like this:": a file the
+		// command made, shown for reading, not its output.
+		s := base
+		s.Kind, s.Why = StepSkip, fmt.Sprintf("the content of a %s file the tutorial shows for reading, not a command's output", lang)
+		return []Step{s}
+	case outputLangs[lang],
+		(introducesOutput(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
+		if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepOmit {
+			return []Step{omitted(base, fmt.Sprintf("the output of the block at line %d, which the Student did not follow", p.steps[n-1].Line))}
+		}
+		if errorLangs[lang] {
+			if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepRun {
+				p.steps[n-1].ExpectFail = true // ```error after a command: it fails on purpose
+			}
+		}
+		if p.inBrowser() {
+			return []Step{omitted(base, "what a browser shows, not the output of a command")}
+		}
+		s := base
+		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "it is output: its tag or the prose before it says so"
+		s.Line = firstContentLine(b.Code, b.Line)
+		s.Tolerant = tolerantIntro.MatchString(ctx.before)
+		if textLangs[lang] && !outputLangs[lang] && !strongOutputIntro.MatchString(lastSentence(ctx.before)) && looksLikeCommands(b.Code) {
+			s.AltRun = scriptCommands(b.Code)
+		}
+		return []Step{s}
+	case lang == "" && (runIntro.MatchString(ctx.before) || commandIntro.MatchString(ctx.before) && looksLikeCommands(b.Code) ||
+		looksLikeCommands(b.Code) && p.tools[CommandName(b.Code[0].Text)]):
+		return commandSteps(base, scriptCommands(b.Code), b.Code)
+	case !textLangs[lang]:
+		s := base
+		s.Kind, s.Why = StepAmbiguous, fmt.Sprintf("a %s block with no file to save it to and no instruction to run it", lang)
+		return []Step{s}
+	}
+	s := base
+	s.Kind, s.Why = StepSkip, "display text: no file name, no instruction to run it, no output introduced"
+	return []Step{s}
+}
+
+// trailingOutput finds where a shell block's command ends and the output it
+// prints begins: JSON after the command, or (in a block whose first line has
+// no prompt) lines with prompts that belong to a log. 0 when there is none.
+func trailingOutput(lines []spec.CodeLine) int {
+	for k := 1; k < len(lines); k++ {
+		if t := strings.TrimSpace(lines[k].Text); strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
+			var rest []string
+			for _, l := range lines[k:] {
+				rest = append(rest, l.Text)
+			}
+			if json.Valid([]byte(strings.Join(rest, "\n"))) && !strings.HasSuffix(strings.TrimSpace(lines[k-1].Text), "\\") {
+				return k
+			}
+		}
+	}
+	first := firstContentLine(lines, 0)
+	for k, l := range lines {
+		if l.Line == first && !hasPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && hasPrompt(lines[k+1].Text) {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+var (
+	treeGlyphs  = regexp.MustCompile(`├──|└──|│  |\|-- |` + "`" + `-- `)
+	listingRuns = regexp.MustCompile(`^(?:tree|ls|find|du|exa|eza)\b`)
+)
+
+// layout: a folder tree drawn in prose ("your project now looks like
+// this"), unless the command just run draws trees.
+func (p *planner) layout(b spec.Block) bool {
+	if !treeGlyphs.MatchString(b.Text) {
+		return false
+	}
+	prev, ok := p.lastRun()
+	return !ok || !listingRuns.MatchString(strings.TrimSpace(prev.Command.Text))
+}
+
+// runAfterOutput: "the output goes to out.txt; run:" names output, then says
+// to run: the block is a command.
+func runAfterOutput(prose string) bool {
+	locs := outputIntro.FindAllStringIndex(prose, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	return runIntro.MatchString(prose[locs[len(locs)-1][1]:])
+}
+
+// commandSteps runs a block's commands; a syntax template among them, or a
+// command under a comment for another platform ("# macOS"), is omitted, not
+// run.
+func commandSteps(base Step, cmds []Command, lines []spec.CodeLine) []Step {
+	scoped := platformComments(lines)
+	var steps []Step
+	for _, c := range cmds {
+		s := base
+		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
+		if why := template(c.Text); why != "" {
+			s = omitted(s, why)
+		} else if editorCommand.MatchString(strings.TrimSpace(c.Text)) {
+			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
+		} else if why, ok := scoped[c.Line]; ok {
+			s = omitted(s, why)
+		}
+		steps = append(steps, s)
+	}
+	return steps
+}
+
+// platformComments maps the lines under a comment that names another
+// platform, up to the next comment or blank line, to the reason to skip them.
+func platformComments(lines []spec.CodeLine) map[int]string {
+	scoped := map[int]string{}
+	why := ""
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case t == "":
+			why = ""
+		case strings.HasPrefix(t, "#"):
+			why = ""
+			if comment := strings.TrimSpace(strings.TrimLeft(t, "#")); forOtherPlatform(comment) {
+				why = fmt.Sprintf("the comment at line %d scopes it to another platform: %s", l.Line, shorten(comment, 60))
+			}
+		case why != "":
+			scoped[l.Line] = why
+		}
+	}
+	return scoped
+}
+
+func omitted(s Step, why string) Step {
+	s.Kind, s.Why = StepOmit, why
+	return s
+}
+
+// consoleSteps reads a terminal transcript. A transcript that repeats the
+// command just run, only to show its output, is compared, not run again.
+func (p *planner) consoleSteps(base Step, lines []spec.CodeLine) []Step {
+	leading, cmds := consoleCommands(lines)
+	var steps []Step
+	if HasExpectation(leading) {
+		s := base
+		s.Kind, s.Expected, s.Why = StepCompare, leading, "output shown before the block's first prompt"
+		s.Line = leading[0].Line
+		steps = append(steps, s)
+	}
+	if prev, ok := p.lastRun(); ok && len(cmds) > 0 && HasExpectation(cmds[0].Expected) &&
+		strings.TrimSpace(cmds[0].Text) == strings.TrimSpace(prev.Command.Text) {
+		s := base
+		s.Kind, s.Expected, s.Line = StepCompare, cmds[0].Expected, cmds[0].Expected[0].Line
+		s.Why = fmt.Sprintf("it repeats the command at line %d to show its output", prev.Line)
+		steps = append(steps, s)
+		cmds = cmds[1:]
+	}
+	return append(steps, commandSteps(base, cmds, lines)...)
+}
+
+func firstContentLine(lines []spec.CodeLine, fallback int) int {
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) != "" {
+			return l.Line
+		}
+	}
+	return fallback
+}
+
+// expectedLines converts code lines to expected output lines.
+func expectedLines(lines []spec.CodeLine) []ExpectedLine {
+	out := make([]ExpectedLine, len(lines))
+	for i, l := range lines {
+		out[i] = ExpectedLine(l)
+	}
+	return out
+}
+
+// commandWord is a line that starts like a command: a plain lower-case
+// program name, then arguments or nothing.
+var commandWord = regexp.MustCompile(`^[a-z][\w.+-]*(?:\s|$)`)
+
+// looksLikeCommands: every line of the block starts with a word that could
+// be a program; whether it is one is checked in the container.
+func looksLikeCommands(lines []spec.CodeLine) bool {
+	n := 0
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		if !commandWord.MatchString(t) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// hasPromptLine: a transcript with `$ ` commands is run, even when what it
+// prints is a drawn folder tree (`$ tree .`).
+func hasPromptLine(lines []spec.CodeLine) bool {
+	for _, l := range lines {
+		if hasPrompt(l.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// announcesFailure: the sentence leading into a command says it fails. A
+// paragraph that recalls an earlier error ("the shell returns an error as
+// we saw above. We can use this to see that x is present:") does not.
+func announcesFailure(prose string) bool {
+	last := lastSentence(prose)
+	if failIntro.MatchString(last) {
+		return true
+	}
+	// "This command fails on purpose. Run it:": a short last sentence hands
+	// over to the one before it.
+	return len(strings.Fields(last)) <= 4 && failIntro.MatchString(prose)
+}
+
+// aptAsks is an apt install, upgrade or removal that will ask to continue.
+var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
+
+// introducesOutput: the sentence leading into a block says output follows
+// ("You should see:"). An earlier sentence of a longer paragraph that
+// mentions output ("output is HTML. Let's try converting:") does not.
+func introducesOutput(prose string) bool {
+	if outputIntro.MatchString(lastSentence(prose)) {
+		return true
+	}
+	return len(sentences(strings.Join(strings.Fields(prose), " "))) <= 2 && outputIntro.MatchString(prose)
+}
+
+// editorCommand opens a file in an interactive editor, which a learner
+// drives by hand.
+var editorCommand = regexp.MustCompile(`^(?:sudo\s+)?(?:nano|pico|vim?|nvim|emacs|gedit|kate|code|subl|notepad(?:\.exe)?|open\s+-e)(?:\s+[\w./~+-]+)*$`)
+
+// LangName is a code block's language as a finding names it: "untagged"
+// for a block with none.
+func LangName(lang string) string {
+	if lang == "" {
+		return "untagged"
+	}
+	return lang
+}
+
+// LangExtensions maps a code block language to the file extensions it is
+// saved with, to guess which file an unexplained block was meant to be.
+var LangExtensions = map[string][]string{
+	"python": {".py"}, "py": {".py"}, "go": {".go"}, "javascript": {".js", ".mjs"}, "js": {".js", ".mjs"},
+	"typescript": {".ts"}, "ts": {".ts"}, "yaml": {".yaml", ".yml"}, "yml": {".yaml", ".yml"}, "json": {".json"},
+	"toml": {".toml"}, "ini": {".ini", ".cfg", ".conf"}, "html": {".html"}, "css": {".css"}, "c": {".c", ".h"},
+	"cpp": {".cpp", ".cc", ".hpp"}, "java": {".java"}, "ruby": {".rb"}, "rb": {".rb"}, "rust": {".rs"},
+	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"},
+}

@@ -1,0 +1,197 @@
+package reading
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+// planner reads a tutorial block by block, keeping what a reader keeps in
+// mind: the headings above, a rule stated once for a section, the steps so
+// far, and which tab of each tab group it follows.
+type planner struct {
+	blocks   []spec.Block
+	steps    []Step
+	headings []spec.Block // the headings the current block is under, outermost first
+	rule     *sectionRule
+	browser  int // the line of the last paragraph that sends the reader to a browser
+	// tabs is the label followed in each tab group.
+	tabs map[int]string
+	// asides maps the lines inside an exercise's solution or a challenge
+	// (Pandoc fenced divs, as lesson templates use) to the div's class.
+	asides map[int]string
+	// tools are the programs the tutorial is about or lists as prerequisites:
+	// an untagged block that starts with one is a command.
+	tools map[string]bool
+}
+
+// sectionRule is "put each example in a file named `Makefile` and run
+// `make`": every later block of the section goes to that file.
+type sectionRule struct {
+	level   int // the heading level of the section it was stated in
+	line    int
+	dest    Destination
+	command string
+}
+
+func newPlanner(t *spec.Tutorial) *planner {
+	// Only tools the prose names as requirements: a title's words ("status
+	// codes") are too loose to make a block a command.
+	tools := map[string]bool{}
+	titleLine, _ := titleOf(t)
+	for _, pr := range Prerequisites(t) {
+		if pr.Line != titleLine {
+			tools[pr.Tool] = true
+		}
+	}
+	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools}
+}
+
+// observe updates the reader's state with block i, before it is read.
+func (p *planner) observe(i int) {
+	b := p.blocks[i]
+	switch b.Kind {
+	case spec.BlockHeading:
+		for len(p.headings) > 0 && p.headings[len(p.headings)-1].Level >= b.Level {
+			p.headings = p.headings[:len(p.headings)-1]
+		}
+		p.headings = append(p.headings, b)
+		if p.rule != nil && b.Level <= p.rule.level {
+			p.rule = nil
+		}
+	case spec.BlockParagraph:
+		if r, ok := parseSectionRule(b.Text); ok {
+			r.level, r.line = p.level(), b.Line
+			if n := len(p.headings); n > 0 && examplesHeading.MatchString(p.headings[n-1].Text) {
+				r.level = 0 // "## Running the Examples": a rule for every example of the document
+			}
+			p.rule = &r
+		}
+		if browserVisit.MatchString(b.Text) {
+			p.browser = b.Line
+		}
+	}
+}
+
+// browserVisit: the reader looks at a page in a browser, not at a command.
+var browserVisit = regexp.MustCompile(`(?i)\b(?:open|point|visit|navigate|go|browse)\b[^.]{0,40}?\b(?:browser|https?://|localhost|127\.0\.0\.1)`)
+
+// inBrowser: output shown after the reader was sent to a browser, with no
+// command run since, is what the page shows; no command printed it.
+func (p *planner) inBrowser() bool {
+	prev, ok := p.lastRun()
+	return p.browser > 0 && (!ok || p.browser > prev.EndLine)
+}
+
+// level is the level of the innermost heading, 0 before the first.
+func (p *planner) level() int {
+	if n := len(p.headings); n > 0 {
+		return p.headings[n-1].Level
+	}
+	return 0
+}
+
+func (p *planner) add(steps ...Step) { p.steps = append(p.steps, steps...) }
+
+// lastRun is the latest command step planned so far.
+func (p *planner) lastRun() (Step, bool) {
+	if i := p.lastRunIndex(); i >= 0 {
+		return p.steps[i], true
+	}
+	return Step{}, false
+}
+
+func (p *planner) lastRunIndex() int {
+	for i := len(p.steps) - 1; i >= 0; i-- {
+		switch p.steps[i].Kind {
+		case StepRun:
+			return i
+		case StepWrite:
+			return -1 // a file written since: the program is no longer waiting
+		}
+	}
+	return -1
+}
+
+// blockContext is the prose around a code block.
+type blockContext struct {
+	before string // the paragraph or heading just before (a list item's own paragraph)
+	after  string // the paragraph just after, before any other code block
+	html   string // an HTML wrapper just before (<Listing file-name="...">)
+}
+
+func (p *planner) context(i int) blockContext {
+	var c blockContext
+	j := i - 1
+	if j >= 0 && p.blocks[j].Kind == spec.BlockHTML && !tabMarker.MatchString(p.blocks[j].Text) {
+		c.html = p.blocks[j].Text
+		j--
+	}
+	// A block in a tab is introduced by the sentence before the tab group.
+	for p.blocks[i].TabGroup > 0 && j >= 0 && p.blocks[j].Kind != spec.BlockCode &&
+		(p.blocks[j].TabGroup == p.blocks[i].TabGroup || tabMarker.MatchString(p.blocks[j].Text)) {
+		j--
+	}
+	if j >= 0 && (p.blocks[j].Kind == spec.BlockParagraph || p.blocks[j].Kind == spec.BlockHeading) {
+		c.before = p.blocks[j].Text
+	}
+	k := i + 1
+	if k < len(p.blocks) && p.blocks[k].Kind == spec.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.blocks[k].Text), "</") {
+		k++
+	}
+	if k < len(p.blocks) && p.blocks[k].Kind == spec.BlockParagraph {
+		c.after = p.blocks[k].Text
+	}
+	return c
+}
+
+// around is the prose quoted when a skipped block is blamed for a later
+// failure: the sentence before it, else the one after.
+func (c blockContext) around() string {
+	if t := strings.TrimSpace(c.before); t != "" {
+		return strings.Join(strings.Fields(t), " ")
+	}
+	return strings.Join(strings.Fields(c.after), " ")
+}
+
+var mentionedFile = regexp.MustCompile(fileToken)
+
+// tabMarker is the text of a tab's label or boundary, not prose.
+var tabMarker = regexp.MustCompile(`(?i)^\s*(?:===\+?\s+"|\{%-?\s*(?:end)?tabs?\b|\{\{<\s*/?tabs?\b|</?Tabs?(?:Item)?\b)`)
+
+// names are the file names the prose around a block mentions.
+func (c blockContext) names() []string {
+	var out []string
+	for _, t := range []string{c.before, c.after, c.html} {
+		for _, m := range mentionedFile.FindAllString(t, -1) {
+			if n := CleanFileName(m); n != "" {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// lastSentence is the last sentence of a paragraph: the one that leads into
+// the block.
+func lastSentence(prose string) string {
+	prose = strings.TrimSpace(strings.Join(strings.Fields(prose), " "))
+	trimmed := strings.TrimRight(prose, ".:!? ")
+	for i := len(trimmed) - 1; i > 0; i-- {
+		if strings.ContainsRune(".!?", rune(trimmed[i-1])) && trimmed[i] == ' ' {
+			return prose[i+1:]
+		}
+	}
+	return prose
+}
+
+// examplesHeading is a section about the document's examples as a whole.
+var examplesHeading = regexp.MustCompile(`(?i)\bexamples\b`)
+
+// Intro is the prose that introduces block i of blocks, as a reader finds it:
+// the paragraph or heading just before it, then any HTML wrapper around it.
+func Intro(blocks []spec.Block, i int) string {
+	c := (&planner{blocks: blocks}).context(i)
+	return c.before + "\n" + c.html
+}

@@ -1,0 +1,161 @@
+package reading
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Output that changes from run to run (timestamps, hashes, temporary paths,
+// durations, process ids) never makes a mismatch: both sides are masked
+// before they are compared. Output the tutorial calls only an example
+// ("something like") is compared more loosely still: paths, users, hosts,
+// numbers and the order of lines may differ, and `ls -l` rows match bare
+// names.
+var (
+	volatileMasks = []struct {
+		re   *regexp.Regexp
+		mask string
+	}{
+		{regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`), "<time>"},
+		{regexp.MustCompile(`\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}\b(?:,?\s+\d{4}\b)?`), "<date>"},
+		{regexp.MustCompile(`\b\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\s+\d{4}\b`), "<date>"},
+		{regexp.MustCompile(`\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s?[AaPp][Mm])?\b`), "<time>"},
+		{regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`), "<id>"},
+		{regexp.MustCompile(`(?:/private)?/(?:tmp|var/folders|var/tmp)/[^\s'"]*`), "<tmp>"},
+		{regexp.MustCompile(`\b(?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?)\b`), "<duration>"},
+		{regexp.MustCompile(`(?i)\bpid[:= ]\s*\d+`), "pid <n>"},
+	}
+	hexRun = regexp.MustCompile(`\b[0-9a-f]{7,64}\b`)
+
+	tolerantMasks = []struct {
+		re   *regexp.Regexp
+		mask string
+	}{
+		{regexp.MustCompile(`\b[\w.-]+@[\w.-]+`), "<user@host>"},
+		{regexp.MustCompile(`(?:~|\.{1,2})?(?:/[\w.@+-]+)+/?`), "<path>"},
+		{regexp.MustCompile(`\bv?\d+(?:[.,:]\d+)*\b`), "<n>"},
+		{regexp.MustCompile(`\b[0-9a-f]*\d[0-9a-f]*\b`), "<n>"},
+	}
+	lsLongRow = regexp.MustCompile(`^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s`)
+)
+
+// maskVolatile replaces the tokens of a line that change between runs.
+func maskVolatile(line string) string {
+	for _, m := range volatileMasks {
+		line = m.re.ReplaceAllString(line, m.mask)
+	}
+	return hexRun.ReplaceAllStringFunc(line, func(h string) string {
+		if strings.ContainsAny(h, "0123456789") && strings.ContainsAny(h, "abcdef") {
+			return "<hash>"
+		}
+		return h
+	})
+}
+
+// maskTolerant goes further, for output that is only an example.
+func maskTolerant(line string) string {
+	line = maskVolatile(line)
+	for _, m := range tolerantMasks {
+		line = m.re.ReplaceAllString(line, m.mask)
+	}
+	return strings.Join(strings.Fields(line), " ")
+}
+
+// MatchTolerant checks that every expected line appears somewhere in the
+// output, in any order, after the tolerant masks.
+func MatchTolerant(expected []ExpectedLine, actual string) (missing ExpectedLine, ok bool) {
+	var act []string
+	for _, l := range strings.Split(strings.ReplaceAll(actual, "\r\n", "\n"), "\n") {
+		act = append(act, strings.TrimSpace(l))
+	}
+	for _, e := range trimBlankEnds(expected) {
+		if isEllipsis(e.Text) || strings.TrimSpace(e.Text) == "" {
+			continue
+		}
+		match := lineMatcher(maskTolerant(e.Text))
+		found := false
+		for _, a := range act {
+			if match(maskTolerant(a)) || sameListedName(e.Text, a) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return e, false
+		}
+	}
+	return ExpectedLine{}, true
+}
+
+// sameListedName: an `ls -l` row and a bare name (either way round) list
+// the same file.
+func sameListedName(expected, actual string) bool {
+	e, a := strings.TrimSpace(expected), strings.TrimSpace(actual)
+	ef, af := strings.Fields(e), strings.Fields(a)
+	if len(ef) == 0 || len(af) == 0 || ef[len(ef)-1] != af[len(af)-1] {
+		return false
+	}
+	eLong, aLong := lsLongRow.MatchString(e), lsLongRow.MatchString(a)
+	if eLong && aLong {
+		// Two `ls -l` rows of one file: owner, group, size and date are the
+		// reader's own; the permissions are what the tutorial shows.
+		return ef[0] == af[0]
+	}
+	return eLong != aLong
+}
+
+// columns splits an `ls` line into its names: a terminal lays them out in
+// columns (two or more spaces, or tabs, apart), a pipe one per line.
+var columns = regexp.MustCompile(`\t+| {2,}`)
+
+// SameListing: `ls` printed the names the tutorial shows, only laid out one
+// per line (not a terminal) instead of in columns, or the other way round.
+func SameListing(command string, expected []ExpectedLine, actual string) bool {
+	if !lsCommand.MatchString(strings.TrimSpace(firstLine(command))) {
+		return false
+	}
+	names := func(lines []string) []string {
+		var out []string
+		for _, l := range lines {
+			for _, n := range columns.Split(strings.TrimSpace(l), -1) {
+				if n != "" {
+					out = append(out, n)
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	var exp []string
+	for _, e := range trimBlankEnds(expected) {
+		exp = append(exp, e.Text)
+	}
+	want, got := names(exp), names(strings.Split(actual, "\n"))
+	return len(want) > 0 && slices.Equal(want, got)
+}
+
+// lsCommand is a plain listing: `ls`, `ls -F`, `ls -a ../project`.
+var lsCommand = regexp.MustCompile(`^ls(?:\s+-[A-Za-z1]+)*(?:\s+[\w./~-]+)*$`)
+
+// ReaderSpecificCommand prints what is the reader's own, never the page's:
+// where they are, who they are, their machine, the time.
+var ReaderSpecificCommand = regexp.MustCompile(`^(?:pwd|whoami|hostname|id|uname|date|echo\s+["']?(?:\$HOME|~|\$USER|\$PWD))\b`)
+
+// defaultBranch is the name git gives a new repository's branch: main or
+// master, as the reader's git and its configuration decide.
+var defaultBranch = regexp.MustCompile(`\b(?:main|master)\b`)
+
+// ReaderSpecific masks in a git command's output, expected and printed,
+// the default branch's name.
+func ReaderSpecific(command string, expected []ExpectedLine, actual string) ([]ExpectedLine, string) {
+	if !strings.HasPrefix(strings.TrimSpace(command), "git ") {
+		return expected, actual
+	}
+	out := make([]ExpectedLine, len(expected))
+	for i, e := range expected {
+		out[i] = e
+		out[i].Text = defaultBranch.ReplaceAllString(e.Text, "<branch>")
+	}
+	return out, defaultBranch.ReplaceAllString(actual, "<branch>")
+}

@@ -1,0 +1,98 @@
+package reading
+
+import "testing"
+
+func TestMatchOutputIgnoresVolatileTokens(t *testing.T) {
+	tests := []struct {
+		name     string
+		expected []ExpectedLine
+		actual   string
+		wantOK   bool
+	}{
+		{"durations", exp(1, "ok  example.com/pkg  0.01s"), "ok  example.com/pkg  0.42s\n", true},
+		{"ISO timestamps", exp(1, "2023-01-02T10:00:00Z started"), "2026-11-23T22:01:13Z started\n", true},
+		{"clock times", exp(1, "at 10:42:01"), "at 22:01:13\n", true},
+		{"month dates", exp(1, "Date: Mon Jan 2 2023"), "Date: Mon Nov 23 2026\n", true},
+		{"git hashes", exp(1, "[main 1a2b3c4] first commit"), "[main 9f8e7d6] first commit\n", true},
+		{"temp paths", exp(1, "wrote /tmp/tmp.abc123/out"), "wrote /tmp/tmp.XyZ987/out\n", true},
+		{"uuids", exp(1, "id 123e4567-e89b-12d3-a456-426614174000"), "id 00000000-1111-2222-3333-444444444444\n", true},
+		{"pids", exp(1, "started pid 4242"), "started pid 17\n", true},
+		{"other words still count", exp(1, "Hello, World!"), "Hello World\n", false},
+		{"version numbers count unless tolerant", exp(1, "v1.2.3"), "v1.3.0\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, ok := MatchOutput(tt.expected, tt.actual); ok != tt.wantOK {
+				t.Errorf("matchOutput(%q, %q) ok = %v, want %v", tt.expected[0].Text, tt.actual, ok, tt.wantOK)
+			}
+		})
+	}
+}
+
+func TestMatchTolerant(t *testing.T) {
+	tests := []struct {
+		name     string
+		expected []ExpectedLine
+		actual   string
+		wantOK   bool
+	}{
+		{"version numbers", exp(1, "Python 3.11.4"), "Python 3.12.1\n", true},
+		{"paths and users", exp(1, "Cloning into '/home/alice/app'..."), "Cloning into '/root/app'...\n", true},
+		{"user at host", exp(1, "ssh alice@laptop ok"), "ssh root@c0ffee ok\n", true},
+		{"ports and ids", exp(1, "listening on :8080 as worker 12"), "listening on :9090 as worker 3\n", true},
+		{"order of lines", exp(1, "b.txt", "a.txt"), "a.txt\nb.txt\n", true},
+		{"ls -l rows against names", exp(1, "-rw-r--r-- 1 alice staff 12 Jan 1 10:00 notes.txt"), "notes.txt\n", true},
+		{"names against ls -l rows", exp(1, "notes.txt"), "-rw-r--r-- 1 root root 12 Nov 23 22:00 notes.txt\n", true},
+		{"ls -l rows of one file, another owner", exp(1, "-rwxr-x--- 1 sam staff 8 Jan  5 09:12 hi.sh"), "-rwxr-x--- 1 root root 8 Nov 23 22:51 hi.sh\n", true},
+		{"ls -l rows with other permissions", exp(1, "-rwxr-x--- 1 sam staff 8 Jan  5 09:12 hi.sh"), "-rw-r--r-- 1 root root 8 Nov 23 22:51 hi.sh\n", false},
+		{"words still count", exp(1, "Build succeeded"), "Build failed\n", false},
+		{"a missing line still counts", exp(1, "a.txt", "c.txt"), "a.txt\nb.txt\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, ok := MatchTolerant(tt.expected, tt.actual); ok != tt.wantOK {
+				t.Errorf("matchTolerant(%v, %q) ok = %v, want %v", tt.expected, tt.actual, ok, tt.wantOK)
+			}
+		})
+	}
+}
+
+func TestSameListing(t *testing.T) {
+	tests := []struct {
+		name, command string
+		expected      []ExpectedLine
+		actual        string
+		want          bool
+	}{
+		{"columns against one per line", "ls", exp(1, "main  main.rs"), "main\nmain.rs\n", true},
+		{"tabs against one per line", "ls -a", exp(1, ".\t..\t.git"), ".\n..\n.git\n", true},
+		{"a name missing", "ls -F", exp(1, "data/  results/"), "data/\n", false},
+		{"not ls", "cat list", exp(1, "a  b"), "a\nb\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SameListing(tt.command, tt.expected, tt.actual); got != tt.want {
+				t.Errorf("sameListing = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReaderSpecificOutput(t *testing.T) {
+	e, a := ReaderSpecific("git status", exp(1, "On branch main", "No commits yet"), "On branch master\nNo commits yet\n")
+	if _, ok := MatchOutput(e, a); !ok {
+		t.Errorf("git's default branch name made a difference: %v %q", e, a)
+	}
+	e, a = ReaderSpecific("cat notes", exp(1, "On branch main"), "On branch master\n")
+	if _, ok := MatchOutput(e, a); ok {
+		t.Error("outside git, main and master still differ")
+	}
+	for _, c := range []string{"pwd", "whoami", "echo $HOME", "date +%F"} {
+		if !ReaderSpecificCommand.MatchString(c) {
+			t.Errorf("%s prints the reader's own, not the page's", c)
+		}
+	}
+	if ReaderSpecificCommand.MatchString("pwdx 1") {
+		t.Error("pwdx is another command")
+	}
+}
