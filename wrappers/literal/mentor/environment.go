@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/wrappers/literal/reading"
 
 	"github.com/smile-loop/smile/status/wire"
@@ -268,7 +269,7 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 	base.SuggestedFix = environmentFix(lacks, f.Line)
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 		"`%s` failed because the container lacks %s (`%s`). That is the environment, not the tutorial, and nothing I can run in the container gives it: the run's settings must (see the suggested fix).",
-		FirstLine(f.Command), lacks, firstNonEmpty(fail.ErrorLine, ErrorLine(f.Output)))}
+		FirstLine(f.Command), lacks, textutil.FirstNonEmpty(fail.ErrorLine, ErrorLine(f.Output)))}
 }
 
 // WorkaroundTimeout bounds one Mentor workaround replayed before a step. It
@@ -295,7 +296,7 @@ func OlderThanExpected(f Failure, command, output string, notes []status.MentorN
 	prog := reading.CommandName(command)
 	if InstalledByWorkaround(prog, notes) {
 		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
-			ErrorLine: firstNonEmpty(f.ErrorLine, ErrorLine(output))}
+			ErrorLine: textutil.FirstNonEmpty(f.ErrorLine, ErrorLine(output))}
 	}
 	return f
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/wrappers/literal/packages"
 	"github.com/smile-loop/smile/wrappers/literal/reading"
 
@@ -146,17 +147,17 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 	fail := Classify(f.Command, f.ExitCode, f.Output, f.Category == status.CategoryTimeout)
 	switch f.Category {
 	case status.CategoryMissingDependency:
-		name := firstNonEmpty(fail.Subject, reading.CommandName(f.Command))
+		name := textutil.FirstNonEmpty(fail.Subject, reading.CommandName(f.Command))
 		if strings.Contains(name, "/") {
 			if rel, _, ok := m.findInWork(name); ok {
-				name = firstNonEmpty(Interpreter(context.Background(), m.env.HandsOrLocal(), filepath.Join(m.env.WorkDir, rel)), name)
+				name = textutil.FirstNonEmpty(Interpreter(context.Background(), m.env.HandsOrLocal(), filepath.Join(m.env.WorkDir, rel)), name)
 			}
 		}
 		return m.missingDependency(ctx, base, f, name, 0)
 	case status.CategoryEnvironment:
 		return m.environment(ctx, base, f, fail)
 	case status.CategoryPermissionDenied:
-		return m.permissionDenied(base, f, firstNonEmpty(fail.Subject, reading.CommandName(f.Command)))
+		return m.permissionDenied(base, f, textutil.FirstNonEmpty(fail.Subject, reading.CommandName(f.Command)))
 	case status.CategoryMissingFile:
 		return m.missingFile(base, f, fail.Subject)
 	case status.CategoryOutputMismatch:
@@ -375,15 +376,6 @@ func inlineCode(s string) string {
 		return "`` " + s + " ``"
 	}
 	return "`" + s + "`"
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./~+:@%=-]+$`)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status"
@@ -17,7 +18,7 @@ import (
 // old fix.
 func (m *mentor) againstEarlierNotes(f status.Finding, fresh advice) advice {
 	fail := Classify(f.Command, f.ExitCode, f.Output, f.Category == status.CategoryTimeout)
-	key := firstNonEmpty(fail.Subject, fail.ErrorLine)
+	key := textutil.FirstNonEmpty(fail.Subject, fail.ErrorLine)
 	var latest *status.MentorNote
 	for i := range m.task.MentorNotes {
 		n := &m.task.MentorNotes[i]
@@ -43,7 +44,7 @@ func (m *mentor) againstEarlierNotes(f status.Finding, fresh advice) advice {
 
 func (m *mentor) didNotHelp(f status.Finding, n status.MentorNote) advice {
 	base := wire.MentorAdvice{Line: f.Line, Category: f.Category, Resolution: status.ResolutionUnresolvable}
-	base.SuggestedFix = firstNonEmpty(n.SuggestedFix, SuggestedFix(f.Category, f.Line, ""))
+	base.SuggestedFix = textutil.FirstNonEmpty(n.SuggestedFix, SuggestedFix(f.Category, f.Line, ""))
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 		"The workaround from iteration %d (`%s`) did not help: the Student ran it before line %d and the step still fails the same way (%s). I have nothing else to suggest, so this is a blocker until the tutorial is fixed.",
 		n.Iteration, FirstLine(n.Workaround), f.Line, f.Problem)}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -62,10 +63,10 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 	last := plain(lastSentence(ctx.before))
 	for _, s := range []string{plain(ctx.before), last} {
 		if platformSentence.MatchString(s) && !thisPlatform.MatchString(s) {
-			return "the prose before it is for another platform: " + shorten(s, 80)
+			return "the prose before it is for another platform: " + textutil.Shorten(s, 80)
 		}
 		if altIntro.MatchString(s) {
-			return "an alternative, not the path: " + shorten(s, 80)
+			return "an alternative, not the path: " + textutil.Shorten(s, 80)
 		}
 	}
 	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) || tabDemo.MatchString(firstSentence(ctx.after)) {
@@ -153,7 +154,7 @@ var (
 // template says why a command is a syntax template rather than a command,
 // or "": `git clone <url>`, `ls [options]`, `${string:start:length}`.
 func template(command string) string {
-	first := quoted.ReplaceAllString(firstLine(command), "''")
+	first := quoted.ReplaceAllString(textutil.FirstLine(command), "''")
 	switch {
 	case placeholder.MatchString(first):
 		return "a syntax template: " + strings.TrimSpace(placeholder.FindString(first)) + " is a placeholder"

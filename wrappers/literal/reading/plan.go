@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -328,7 +329,7 @@ func platformComments(lines []spec.CodeLine) map[int]string {
 		case strings.HasPrefix(t, "#"):
 			why = ""
 			if comment := strings.TrimSpace(strings.TrimLeft(t, "#")); forOtherPlatform(comment) {
-				why = fmt.Sprintf("the comment at line %d scopes it to another platform: %s", l.Line, shorten(comment, 60))
+				why = fmt.Sprintf("the comment at line %d scopes it to another platform: %s", l.Line, textutil.Shorten(comment, 60))
 			}
 		case why != "":
 			scoped[l.Line] = why

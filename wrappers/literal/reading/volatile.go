@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/smile-loop/smile/internal/textutil"
 )
 
 // Output that changes from run to run (timestamps, hashes, temporary paths,
@@ -112,7 +114,7 @@ var columns = regexp.MustCompile(`\t+| {2,}`)
 // SameListing: `ls` printed the names the tutorial shows, only laid out one
 // per line (not a terminal) instead of in columns, or the other way round.
 func SameListing(command string, expected []ExpectedLine, actual string) bool {
-	if !lsCommand.MatchString(strings.TrimSpace(firstLine(command))) {
+	if !lsCommand.MatchString(strings.TrimSpace(textutil.FirstLine(command))) {
 		return false
 	}
 	names := func(lines []string) []string {
