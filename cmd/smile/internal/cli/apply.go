@@ -108,15 +108,17 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err != nil {
 		return err
 	}
-	// A controller serves the folder: hand the manifest to it.
-	if c, err := findController(dir); err == nil {
+	// One controller per workspace (the git repository, else this folder).
+	ws := spec.ProjectRoot(dir)
+	// A controller serves the workspace: hand the manifest to it.
+	if c, err := findController(ws); err == nil {
 		if c.info.Foreground {
-			return loopRunning(c, dir)
+			return loopRunning(c, ws)
 		}
 		return o.handOff(ctx, streams, c, manifest, threshold)
 	}
 	if !o.wait {
-		c, err := startController(ctx, dir, wrapper)
+		c, err := startController(ctx, ws, wrapper)
 		if err != nil {
 			return err
 		}
@@ -126,7 +128,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		}
 		return nil
 	}
-	return o.inProcess(ctx, streams, dir, manifest, wrapper, threshold)
+	return o.inProcess(ctx, streams, ws, manifest, wrapper, threshold)
 }
 
 // loopRunning is the error of an apply that finds the folder served by
@@ -181,7 +183,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 		run, err := c.run(ctx, res.Name)
 		if err != nil && !errors.Is(err, status.ErrNoStatusYet) { // not written yet: poll again
 			if ctx.Err() != nil {
-				return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
+				return o.interrupted(streams, manifest, res.Name, c.stopper(), c.waiter(res.Name))
 			}
 			return err
 		}
@@ -192,7 +194,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 		}
 		select {
 		case <-ctx.Done():
-			return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
+			return o.interrupted(streams, manifest, res.Name, c.stopper(), c.waiter(res.Name))
 		case <-tick.C:
 		}
 	}
@@ -365,11 +367,11 @@ func printResult(w io.Writer, run *status.Run) {
 	}
 }
 
-// openLog sends the controller's log to .smile/smile.log in the manifest's
-// folder, keeping the terminal for progress.
+// openLog sends the controller's log to .smile/smile.log in the workspace,
+// keeping the terminal for progress.
 func openLog(dir string) (*os.File, logr.Logger, error) {
 	path := filepath.Join(dir, store.HomeDir, "smile.log")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := store.EnsureHome(dir); err != nil {
 		return nil, logr.Discard(), err
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
