@@ -40,9 +40,9 @@ func checkWorkspace(d *spec.Desired, manifest string) error {
 				d.Name, where, d.Workspace, d.Name))
 			continue
 		}
-		if paths.StateFile == d.Paths.StateFile {
-			errs = append(errs, fmt.Errorf("%s: %s is already the state file of run %s (%s): give each run its own, or leave %s unset (each run then gets .smile/runs/NAME/)",
-				settingName(d, "stateFile"), relPath(d.Workspace, d.Paths.StateFile), other, where, "stateFile"))
+		if paths.StateFile == d.Paths.StateFile { // one loop per state file (E14, E18)
+			errs = append(errs, fmt.Errorf("%w: %s: %s is already the state file of run %s (%s): give each run its own, or leave %s unset (each run then gets .smile/runs/NAME/)",
+				store.ErrLoopRunning, settingName(d, "stateFile"), relPath(d.Workspace, d.Paths.StateFile), other, where, "stateFile"))
 		}
 		if paths.OutputDir == d.Paths.OutputDir {
 			errs = append(errs, fmt.Errorf("%s: %s is already the report folder of run %s (%s): give each run its own, or leave %s unset (each run then gets .smile/runs/NAME/)",

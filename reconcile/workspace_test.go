@@ -82,6 +82,9 @@ func TestWorkspaceRefusesSharedNamesAndFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = m.Apply(manifest(t, filepath.Join(root, "docs/b/two.yaml"), "two", ""))
+	if !errors.Is(err, store.ErrLoopRunning) {
+		t.Errorf("a shared state file is not %q (E18): %v", store.ErrLoopRunning, err)
+	}
 	for _, want := range []string{"stateFile (set in docs/b/smile.json", "docs/b/state.json is already the state file of run one (docs/b/one.yaml)",
 		"outputDir (set in docs/b/smile.json", "docs/b/reports is already the report folder of run one"} {
 		if err == nil || !strings.Contains(err.Error(), want) {

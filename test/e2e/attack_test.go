@@ -46,7 +46,7 @@ func TestAttackCannotChangeTheVerdict(t *testing.T) {
 	failLine := lineOf(t, filepath.Join(dir, "tutorial.md"), "cat /workspace/work/no-such-result.txt")
 
 	res := smile(t, dir, nil, 5*time.Minute, "apply", "-f", "run.yaml", "--wait")
-	run, err := store.Load(filepath.Join(dir, store.HomeDir, "state.json"))
+	run, err := store.Load(runFile(dir, "hd-attack", "state.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

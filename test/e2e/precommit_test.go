@@ -116,7 +116,7 @@ func TestPreCommit(t *testing.T) {
 	if strings.Contains(out, "tutorial.md:") || strings.Contains(out, "dashboard:") {
 		t.Errorf("the accepted commit's hook printed more than its verdict:\n%s", out)
 	}
-	state := filepath.Join(repo, ".smile", "state.json")
+	state := runFile(repo, "docs-hello", "state.json")
 	if run, err := store.Load(state); err != nil || run.Status.Phase != status.PhaseCompleted || len(run.Status.Gaps) != 0 {
 		t.Errorf("the hook's run of the fixed tutorial: %v %+v", err, run)
 	}
