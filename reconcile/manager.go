@@ -80,6 +80,9 @@ type Manager struct {
 	// changing serializes Apply and Delete, which do I/O (state locks,
 	// orphan removal, the registry); no handler waits on it.
 	changing sync.Mutex
+	// wrapperChecked is whether the wrapper starts in each image applied
+	// (guarded by changing).
+	wrapperChecked map[string]error
 
 	logins *logins // the dashboard's one-time login tokens and session
 
@@ -331,6 +334,9 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	m.changing.Lock()
 	defer m.changing.Unlock()
 	if err := checkWorkspace(d, abs); err != nil {
+		return res, err
+	}
+	if err := m.checkWrapper(d.Config.ContainerImage); err != nil {
 		return res, err
 	}
 	e, known, err := m.applicable(name, abs, d.Paths.StateFile)
