@@ -154,7 +154,7 @@ func TestLoop(t *testing.T) {
 				}
 			}
 			for _, f := range []string{"smile-report.md", "smile-audit.log"} {
-				if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Size() == 0 {
+				if fi, err := os.Stat(runFile(dir, tc.name, f)); err != nil || fi.Size() == 0 {
 					t.Errorf("%s missing or empty: %v", f, err)
 				}
 			}

@@ -83,7 +83,12 @@ func (r fakeRecord) has(arg string) bool {
 // (student-1, mentor-1, ...), in invocation order.
 func fakeRecords(t *testing.T, dir, cli string) map[string][]fakeRecord {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
+	// A run's working folders are beside its state file, under runs/NAME:
+	// .smile/runs/NAME/runs/NAME by default, .smile/runs/NAME for a state
+	// file set in .smile/.
+	files, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
+	set, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
+	files = append(files, set...)
 	out := map[string][]fakeRecord{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)

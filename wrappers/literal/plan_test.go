@@ -1,6 +1,7 @@
 package literal
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -120,5 +121,21 @@ func TestPlan(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("plan:\n got  %v\n want %v", got, want)
+	}
+}
+
+func TestStepTitleNamesTheFileWritten(t *testing.T) {
+	name := func(line int) string { return fmt.Sprintf("line %d: ```python", line) }
+	for _, tt := range []struct {
+		st   Step
+		want string
+	}{
+		{Step{Kind: StepWrite, Line: 16, File: Destination{Path: "hello.sh"}}, "line 16: write hello.sh"},
+		{Step{Kind: StepWrite, Line: 20, File: Destination{Path: "app/log.txt", Append: true}}, "line 20: append to app/log.txt"},
+		{Step{Kind: StepRun, Line: 7}, "line 7: ```python"},
+	} {
+		if got := stepTitle(tt.st, name); got != tt.want {
+			t.Errorf("stepTitle(%+v) = %q, want %q", tt.st, got, tt.want)
+		}
 	}
 }
