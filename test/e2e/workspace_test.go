@@ -118,6 +118,26 @@ func TestWorkspace(t *testing.T) {
 	if st := git("status", "--porcelain", "--untracked-files=all"); st != "" {
 		t.Errorf("git status after the runs:\n%s", st)
 	}
+
+	// The dashboard's address is printed only while it is served: not for a
+	// run already finished; and by an apply --wait that serves it itself,
+	// taken back when it ends. The controller is stopped from a subfolder.
+	res = smile(t, docsB, nil, time.Minute, "apply", "-f", "run.yaml", "--wait")
+	if res.code != 0 || res.stdout == "" || strings.Contains(res.stderr, "dashboard:") {
+		t.Errorf("apply --wait of a finished, unchanged run: exit %d, it printed a dashboard address\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	}
+	if res := smile(t, docsA, nil, time.Minute, "controller", "stop"); res.code != 0 || !strings.Contains(res.stdout, "stopped") {
+		t.Fatalf("controller stop in docs/a: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	writeFile(t, filepath.Join(docsA, "two.md"), append(append([]byte(nil), tutorial...), "\nThat is all.\n"...))
+	res = smile(t, docsA, nil, 4*time.Minute, "apply", "-f", "two.yaml", "--wait")
+	if res.code != 0 || !strings.Contains(res.stderr, "(served until this apply ends)") || !strings.HasSuffix(res.stderr, "dashboard: closed\n") {
+		t.Errorf("apply --wait serving its own dashboard: exit %d\nstderr:\n%s", res.code, res.stderr)
+	}
+	git("checkout", "docs/a/two.md")
+	if st := git("status", "--porcelain", "--untracked-files=all"); st != "" {
+		t.Errorf("git status after the in-process run:\n%s", st)
+	}
 	for _, stray := range []string{".smile", "smile-report.md"} {
 		for _, dir := range []string{docsA, docsB} {
 			if _, err := os.Stat(filepath.Join(dir, stray)); err == nil {

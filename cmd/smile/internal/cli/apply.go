@@ -174,12 +174,14 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	if !o.wait {
 		return nil
 	}
-	fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
 	progress := newProgressPrinter(streams.ErrOut)
 	defer progress.done()
 	tick := time.NewTicker(300 * time.Millisecond)
 	defer tick.Stop()
-	for {
+	for shown := false; ; {
+		// The step first, then the status: the status read after it shows
+		// the attempt the step belongs to (progress lines follow its start).
+		step := c.progress(ctx, res.Name)
 		run, err := c.run(ctx, res.Name)
 		if err != nil && !errors.Is(err, status.ErrNoStatusYet) { // not written yet: poll again
 			if ctx.Err() != nil {
@@ -187,7 +189,13 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 			}
 			return err
 		}
-		progress.update(run, c.progress(ctx, res.Name))
+		if !shown && !reconcile.Finished(run, res.Digest) {
+			// Only for a run still going: the address of a finished one
+			// would outlive what it shows.
+			fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
+			shown = true
+		}
+		progress.update(run, step)
 		if reconcile.Finished(run, res.Digest) {
 			progress.done()
 			return o.finish(streams, manifest, run, threshold)
@@ -239,8 +247,13 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		return err
 	}
 	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
-	// The token logs the browser in (a cookie) and leaves its address bar.
-	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
+	// The dashboard is served by this process, while the run goes: its
+	// address is printed only then, and taken back when the apply ends.
+	if prev, err := mgr.Run(res.Name); err != nil || !reconcile.Finished(prev, res.Digest) {
+		// The token logs the browser in (a cookie) and leaves its address bar.
+		fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s (served until this apply ends)\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
+		defer fmt.Fprintln(streams.ErrOut, "dashboard: closed")
+	}
 	progress := newProgressPrinter(streams.ErrOut)
 	go func() {
 		for ev := range sub.C {
