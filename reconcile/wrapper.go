@@ -72,8 +72,9 @@ func WrapperInterpreter(path string) (string, error) {
 // cgo build) needs its C library's loader in the image, which musl images
 // (alpine) and distroless/static lack: the container would die at once with
 // an unhelpful "no such file or directory". It is tried in a throwaway
-// container: the wrapper as PID 1, as every run's containers have it. An
-// image that is not there is not this check's to report (nil).
+// container: the wrapper as PID 1, as every run's containers have it, and
+// in an exec. An image that is not there is not this check's to report
+// (nil).
 func CheckWrapper(ctx context.Context, rt runtime.Runtime, wrapper, image string) error {
 	interp, err := WrapperInterpreter(wrapper)
 	if err != nil || interp == "" {
@@ -90,12 +91,23 @@ func CheckWrapper(ctx context.Context, rt runtime.Runtime, wrapper, image string
 		Mounts: []runtime.Mount{{Source: wrapper, Target: wire.ContainerWrapperPath, ReadOnly: true}},
 		Labels: map[string]string{runtime.LabelOwner: "smile-check"},
 	})
+	if err == nil {
+		defer rt.Remove(context.WithoutCancel(ctx), c.Name)
+		// PID 1 may be an init that execs the wrapper (and dies with it):
+		// the wrapper is run once more, for sure, by an exec. hands-exec with
+		// no request on its stdin answers at once (an error: no request).
+		var code int
+		var out string
+		code, out, err = rt.Exec(ctx, c.Name, []string{wire.ContainerWrapperPath, "hands-exec"}, 30*time.Second)
+		if err == nil && (code == 126 || code == 127) {
+			err = fmt.Errorf("exit %d: %s", code, strings.TrimSpace(out))
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("smile-wrapper %s cannot start in %s: it is dynamically linked (it needs %s, which the image lacks: "+
 			"musl images such as alpine and distroless/static have no glibc loader); use a static wrapper: "+
 			"CGO_ENABLED=0 go install github.com/smile-loop/smile/cmd/...@latest, or hack/build.sh (%v)", wrapper, image, interp, err)
 	}
-	_ = rt.Remove(context.WithoutCancel(ctx), c.Name)
 	return nil
 }
 

@@ -59,6 +59,14 @@ func TestCheckWrapperCatchesADynamicWrapper(t *testing.T) {
 			t.Errorf("a wrapper that cannot start: %v, want %q", err, want)
 		}
 	}
+	// Started under an init that dies with it: the exec says so.
+	rt.FailNextExec(errors.New("container is not running"))
+	if err := CheckWrapper(ctx, rt, bin, "alpine:3"); err == nil || !strings.Contains(err.Error(), "container is not running") {
+		t.Errorf("a wrapper whose container died: %v", err)
+	}
+	if cs, _ := rt.List(ctx, nil); len(cs) != 0 {
+		t.Errorf("the check left containers: %v", cs)
+	}
 	if err := CheckWrapper(ctx, rt, bin, "missing:1"); err != nil {
 		t.Errorf("an image that is not there is the planner's to report: %v", err)
 	}
