@@ -333,7 +333,7 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 
 	m.changing.Lock()
 	defer m.changing.Unlock()
-	if err := checkWorkspace(d, abs); err != nil {
+	if err := store.CheckWorkspace(d, abs); err != nil {
 		return res, err
 	}
 	if err := m.checkWrapper(d.Config.ContainerImage); err != nil {

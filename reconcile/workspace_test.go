@@ -73,7 +73,7 @@ func TestWorkspaceRefusesSharedNamesAndFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := m.Apply(manifest(t, filepath.Join(root, "docs/b/run.yaml"), "hello", ""))
-	if !errors.Is(err, ErrWorkspaceConflict) || !strings.Contains(err.Error(), `metadata.name "hello" is already the name of the run applied from docs/a/run.yaml`) {
+	if !errors.Is(err, store.ErrWorkspaceConflict) || !strings.Contains(err.Error(), `metadata.name "hello" is already the name of the run applied from docs/a/run.yaml`) {
 		t.Errorf("a second run named hello in another folder: %v", err)
 	}
 

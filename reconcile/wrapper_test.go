@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 )
 
@@ -16,7 +17,7 @@ import (
 func dynamicBinary(t *testing.T) (string, string) {
 	t.Helper()
 	for _, p := range []string{"/bin/sh", "/bin/ls", "/usr/bin/env"} {
-		if interp, err := WrapperInterpreter(p); err == nil && interp != "" {
+		if interp, err := runtime.Interpreter(p); err == nil && interp != "" {
 			return p, interp
 		}
 	}
@@ -29,7 +30,7 @@ func TestWrapperInterpreter(t *testing.T) {
 	if err := os.WriteFile(script, []byte("#!/bin/true\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if interp, err := WrapperInterpreter(script); err != nil || interp != "" {
+	if interp, err := runtime.Interpreter(script); err != nil || interp != "" {
 		t.Errorf("a script: %q, %v; want nothing to tell", interp, err)
 	}
 	bin, interp := dynamicBinary(t)

@@ -140,7 +140,7 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 
 // wrapperRuns is the doctor's line for a wrapper that starts in the image.
 func wrapperRuns(wrapper, image string) string {
-	interp, err := reconcile.WrapperInterpreter(wrapper)
+	interp, err := runtime.Interpreter(wrapper)
 	if err != nil || interp == "" {
 		return "static: starts in " + image + " and in any other image"
 	}

@@ -1,4 +1,4 @@
-package reconcile
+package store
 
 import (
 	"errors"
@@ -8,14 +8,13 @@ import (
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/spec/runfile"
-	"github.com/smile-loop/smile/status/store"
 )
 
 // ErrWorkspaceConflict means a run would share its name, its state file or
 // its report folder with another run of the same workspace.
 var ErrWorkspaceConflict = errors.New("conflicts with another run of the workspace")
 
-// checkWorkspace refuses a run that another run of its workspace already
+// CheckWorkspace refuses a run that another run of its workspace already
 // owns a part of. Runs are named by metadata.name alone, as kubectl names
 // objects in one namespace: a second manifest (in any folder) with the same
 // name is refused, not namespaced by folder, so `smile get NAME` always means
@@ -23,8 +22,8 @@ var ErrWorkspaceConflict = errors.New("conflicts with another run of the workspa
 // would overwrite each other (and the state file's lock allows one loop at a
 // time, E14/E18), so that is refused too, naming the setting. Records whose
 // manifest is gone, or now names another run, are stale and ignored.
-func checkWorkspace(d *spec.Desired, manifest string) error {
-	recs, err := store.Registry{Dir: d.Workspace}.List()
+func CheckWorkspace(d *spec.Desired, manifest string) error {
+	recs, err := Registry{Dir: d.Workspace}.List()
 	if err != nil {
 		return err
 	}
@@ -34,7 +33,7 @@ func checkWorkspace(d *spec.Desired, manifest string) error {
 		if !ok || rec.Manifest == manifest {
 			continue
 		}
-		where := relPath(d.Workspace, rec.Manifest)
+		where := relTo(d.Workspace, rec.Manifest)
 		if other == d.Name {
 			errs = append(errs, fmt.Errorf("metadata.name %q is already the name of the run applied from %s: names are unique in a workspace (%s); rename one, or `smile delete %s` first",
 				d.Name, where, d.Workspace, d.Name))
@@ -42,11 +41,11 @@ func checkWorkspace(d *spec.Desired, manifest string) error {
 		}
 		if paths.StateFile == d.Paths.StateFile { // one loop per state file (E14, E18)
 			errs = append(errs, fmt.Errorf("%w: %s: %s is already the state file of run %s (%s): give each run its own, or leave %s unset (each run then gets .smile/runs/NAME/)",
-				store.ErrLoopRunning, settingName(d, "stateFile"), relPath(d.Workspace, d.Paths.StateFile), other, where, "stateFile"))
+				ErrLoopRunning, settingName(d, "stateFile"), relTo(d.Workspace, d.Paths.StateFile), other, where, "stateFile"))
 		}
 		if paths.OutputDir == d.Paths.OutputDir {
 			errs = append(errs, fmt.Errorf("%s: %s is already the report folder of run %s (%s): give each run its own, or leave %s unset (each run then gets .smile/runs/NAME/)",
-				settingName(d, "outputDir"), relPath(d.Workspace, d.Paths.OutputDir), other, where, "outputDir"))
+				settingName(d, "outputDir"), relTo(d.Workspace, d.Paths.OutputDir), other, where, "outputDir"))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -57,7 +56,7 @@ func checkWorkspace(d *spec.Desired, manifest string) error {
 
 // recordedRun reads a recorded run's manifest again, for its name and
 // where its files go now; ok is false when the record is stale.
-func recordedRun(rec store.Record) (string, spec.Paths, bool) {
+func recordedRun(rec Record) (string, spec.Paths, bool) {
 	if _, err := os.Stat(rec.Manifest); err != nil {
 		return "", spec.Paths{}, false
 	}
@@ -83,5 +82,13 @@ func settingName(d *spec.Desired, key string) string {
 	if _, ok := d.Manifest.Spec[key]; ok {
 		return "spec." + key
 	}
-	return fmt.Sprintf("%s (set in %s; spec.%s in a manifest overrides it)", key, relPath(d.Workspace, d.Paths.Config), key)
+	return fmt.Sprintf("%s (set in %s; spec.%s in a manifest overrides it)", key, relTo(d.Workspace, d.Paths.Config), key)
+}
+
+// relTo is path relative to root when it is inside it.
+func relTo(root, path string) string {
+	if rel, err := filepath.Rel(root, path); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return path
 }
