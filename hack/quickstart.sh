@@ -9,8 +9,9 @@ hack/build.sh
 hack/build-image.sh
 
 cd examples/quickstart
-# Start from a clean slate so the run is a fresh one every time.
-rm -rf .smile smile-report.md smile-report.json smile-audit.log
+# Start from a clean slate so the run is a fresh one every time: forget the
+# run (its state and reports, in the workspace's .smile/runs/quickstart).
+../../bin/smile delete quickstart >/dev/null 2>&1 || true
 set +e
 ../../bin/smile apply -f run.yaml --wait --fail-on none
 code=$?
@@ -20,4 +21,4 @@ if [ "$code" -ne 0 ]; then
 	exit "$code"
 fi
 echo >&2
-echo "quickstart: the report is in examples/quickstart/smile-report.md (and .json, smile-audit.log)" >&2
+echo "quickstart: the report is the one printed above (report: ...), in the run's own folder .smile/runs/quickstart" >&2

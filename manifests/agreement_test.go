@@ -215,6 +215,10 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 			out = append(out, setting{path, append(wrongType, trial{5, false},
 				trial{"", true}, trial{"gpt-5", true}, trial{"qwen3-coder:30b", true}, trial{"models/gemini-2.5-pro", true},
 				trial{" gpt-5", false}, trial{"gpt 5", false}, trial{"gpt-5\n", false})})
+		case len(prefix) == 0 && (name == "stateFile" || name == "outputDir"):
+			// Empty is the default: the run's own folder in its workspace.
+			out = append(out, setting{path, append(wrongType,
+				trial{"x", true}, trial{"docs/a b", true}, trial{"", true}, trial{"  ", false}, trial{false, false})})
 		case f.Type.Kind() == reflect.String:
 			out = append(out, setting{path, append(wrongType,
 				trial{"x", true}, trial{"docs/a b.md", true}, trial{"", false}, trial{"  ", false}, trial{false, false})})

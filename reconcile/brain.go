@@ -184,12 +184,13 @@ func waitReady(ctx context.Context, h session.Hands, limit time.Duration) error 
 }
 
 // hiddenDirs are the SMILE state folders inside the tutorial's folder
-// (tokens, other attempts' files, the controller's files), as the
+// (tokens, other attempts' and runs' files, the workspace's controller
+// files), as the
 // container sees them: each is covered by an empty read-only folder.
 func hiddenDirs(d *spec.Desired) []string {
 	tutDir := filepath.Dir(d.Paths.Tutorial)
 	var out []string
-	for _, dir := range []string{filepath.Dir(d.Paths.StateFile), filepath.Join(d.Dir, ".smile"), filepath.Join(tutDir, ".smile")} {
+	for _, dir := range []string{filepath.Dir(d.Paths.StateFile), filepath.Join(d.Workspace, ".smile"), filepath.Join(d.Dir, ".smile"), filepath.Join(tutDir, ".smile")} {
 		rel, err := filepath.Rel(tutDir, dir)
 		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
 			continue // outside the mount, or the mount itself

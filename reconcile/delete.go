@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 
@@ -15,7 +16,7 @@ import (
 )
 
 // DeleteRun forgets a run: its containers, its state file and working
-// folders, and its record in the folder's registry. The caller must hold the
+// folders, and its record in the workspace's registry. The caller must hold the
 // run's state-file lock (or know that nobody does).
 func DeleteRun(ctx context.Context, rt runtime.Runtime, rec store.Record) error {
 	lay := newLayout(rec.Name, rec.StateFile)
@@ -37,8 +38,8 @@ func DeleteRun(ctx context.Context, rt runtime.Runtime, rec store.Record) error 
 	if err := store.RemoveOwned(lay.root); err != nil {
 		return err
 	}
-	// Runs are recorded in the folder of their manifest.
-	return store.Registry{Dir: filepath.Dir(rec.Manifest)}.Delete(rec.Name)
+	// Runs are recorded in the workspace of their manifest.
+	return store.Registry{Dir: spec.ProjectRoot(filepath.Dir(rec.Manifest))}.Delete(rec.Name)
 }
 
 // Delete stops and forgets an applied run.

@@ -11,15 +11,19 @@ import (
 	"github.com/smile-loop/smile/status/store"
 )
 
-// ErrControllerRunning means another live controller serves the folder.
-var ErrControllerRunning = errors.New("a controller is already running for this folder")
+// ErrControllerRunning means another live controller serves the workspace.
+var ErrControllerRunning = errors.New("a controller is already running for this workspace")
 
-// ServeFolder makes a started Manager the controller of a folder: it takes the
-// folder's controller lock (one controller per folder) and publishes where
-// its API is in .smile/controller.json. release undoes both.
+// ServeFolder makes a started Manager the controller of a workspace (the
+// folder holding .git, spec.FindWorkspace): it takes the workspace's
+// controller lock (one controller per workspace) and publishes where its API
+// is in .smile/controller.json. release undoes both.
 func (m *Manager) ServeFolder(dir, version string, foreground bool) (release func(), err error) {
 	dir, err = filepath.Abs(dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := store.EnsureHome(dir); err != nil {
 		return nil, err
 	}
 	lock, err := store.Acquire(store.ControllerLockPath(dir))
@@ -45,19 +49,19 @@ func (m *Manager) ServeFolder(dir, version string, foreground bool) (release fun
 	}, nil
 }
 
-// Controller is a Manager started as the controller of one folder.
+// Controller is a Manager started as the controller of one workspace.
 type Controller struct {
 	*Manager
 	cancel  context.CancelFunc
 	release func()
 }
 
-// StartController is the one start-up path of a folder's controller, for the
+// StartController is the one start-up path of a workspace's controller, for the
 // background smile-controller and for the in-process path of `smile apply
 // --wait` (foreground): a Manager on opts.Runtime with its listeners open,
-// holding the folder's controller lock and published in
+// holding the workspace's controller lock and published in
 // .smile/controller.json. It fails with ErrControllerRunning when another
-// controller serves the folder. ctx ends its workers; Close stops it.
+// controller serves the workspace. ctx ends its workers; Close stops it.
 func StartController(ctx context.Context, opts Options, dir string, foreground bool) (*Controller, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	m := NewManager(opts)
@@ -76,7 +80,7 @@ func StartController(ctx context.Context, opts Options, dir string, foreground b
 }
 
 // Close stops the workers and listeners and waits for them, then gives the
-// folder up: no other controller takes it while this one still runs a loop.
+// workspace up: no other controller takes it while this one still runs a loop.
 func (c *Controller) Close() {
 	c.cancel()
 	c.Wait()

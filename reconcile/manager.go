@@ -81,6 +81,9 @@ type Manager struct {
 	// changing serializes Apply and Delete, which do I/O (state locks,
 	// orphan removal, the registry); no handler waits on it.
 	changing sync.Mutex
+	// wrapperChecked is whether the wrapper starts in each image applied
+	// (guarded by changing).
+	wrapperChecked map[string]error
 
 	logins *logins // the dashboard's one-time login tokens and session
 
@@ -250,7 +253,7 @@ func (m *Manager) Instance() string { return m.opts.Instance }
 // ControlToken is the token the control API requires.
 func (m *Manager) ControlToken() string { return m.opts.ControlToken }
 
-// ApplyRecorded applies every run recorded in a folder's registry: what a
+// ApplyRecorded applies every run recorded in a workspace's registry: what a
 // controller does when it starts, and how a crashed one resumes (E19).
 // Runs that cannot be applied are logged and skipped.
 func (m *Manager) ApplyRecorded(dir string) error {
@@ -331,6 +334,12 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 
 	m.changing.Lock()
 	defer m.changing.Unlock()
+	if err := store.CheckWorkspace(d, abs); err != nil {
+		return res, err
+	}
+	if err := m.checkWrapper(d.Config.ContainerImage); err != nil {
+		return res, err
+	}
 	e, known, err := m.applicable(name, abs, d.Paths.StateFile)
 	if err != nil {
 		return res, err
@@ -373,8 +382,8 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 			res.Outcome = Configured
 		}
 	}
-	rec := store.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, AppliedAt: time.Now().UTC()}
-	if err := (store.Registry{Dir: dir}).Put(rec); err != nil {
+	rec := store.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, OutputDir: d.Paths.OutputDir, AppliedAt: time.Now().UTC()}
+	if err := (store.Registry{Dir: d.Workspace}).Put(rec); err != nil {
 		return res, fmt.Errorf("record run %s: %w", name, err)
 	}
 	m.queue.Add(name)

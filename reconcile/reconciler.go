@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -206,13 +205,11 @@ func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, c
 // the inputs are fixed.
 func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Result, error) {
 	logr.FromContextOrDiscard(ctx).Info("Invalid inputs", "error", cause.Error())
-	stateFile := filepath.Join(app.Dir, spec.DefaultConfig().StateFile)
-	if cfg, err := app.Manifest.Resolve(app.Dir); err == nil {
-		stateFile = filepath.Join(app.Dir, cfg.StateFile)
-		if filepath.IsAbs(cfg.StateFile) {
-			stateFile = cfg.StateFile
-		}
+	cfg, err := app.Manifest.Resolve(app.Dir)
+	if err != nil {
+		cfg = spec.DefaultConfig()
 	}
+	stateFile := spec.StateFilePath(spec.ProjectRoot(app.Dir), app.Dir, app.Manifest.Metadata.Name, cfg)
 	run, err := store.Load(stateFile)
 	if err != nil || run.Metadata.Name != app.Manifest.Metadata.Name {
 		run = status.NewRun(app.Manifest.Metadata.Name, newID(), app.Path, r.now())

@@ -105,7 +105,9 @@ func (h *harness) settle() *status.Run {
 	return nil
 }
 
-func (h *harness) stateFile() string { return filepath.Join(h.dir, ".smile", "state.json") }
+func (h *harness) stateFile() string {
+	return filepath.Join(h.dir, ".smile", "runs", "demo", "state.json")
+}
 
 // attemptLogs is the logs folder of the attempt the run waits on, as the
 // layout names it.
@@ -123,7 +125,7 @@ func (h *harness) state() *status.Run {
 }
 
 func (h *harness) box() inbox {
-	return inbox(filepath.Join(h.dir, ".smile", "runs", "demo", "inbox"))
+	return inbox(filepath.Join(h.dir, ".smile", "runs", "demo", "runs", "demo", "inbox"))
 }
 
 // post puts a result for the current attempt in the inbox, as the API would.
@@ -237,7 +239,7 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 		t.Errorf("containers left after success without keepOnSuccess: %v", left)
 	}
 	var rep map[string]any
-	data, err := os.ReadFile(filepath.Join(h.dir, "smile-report.json"))
+	data, err := os.ReadFile(filepath.Join(h.dir, ".smile", "runs", "demo", "smile-report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,8 +249,14 @@ func TestLoopAskMentorThenComplete(t *testing.T) {
 	if s := rep["summary"].(map[string]any)["status"]; s != "completed" {
 		t.Errorf("report status %v", s)
 	}
-	if _, err := os.Stat(filepath.Join(h.dir, "smile-audit.log")); err != nil {
+	if _, err := os.Stat(filepath.Join(h.dir, ".smile", "runs", "demo", "smile-audit.log")); err != nil {
 		t.Errorf("no audit log: %v", err)
+	}
+	// The reports are the run's own, out of the tutorial's folder.
+	for _, f := range []string{"smile-report.md", "smile-report.json", "smile-audit.log"} {
+		if _, err := os.Stat(filepath.Join(h.dir, f)); err == nil {
+			t.Errorf("%s was written into the tutorial's folder", f)
+		}
 	}
 	for _, c := range []string{status.ConditionReady, status.ConditionUpToDate} {
 		if cond := run.Status.Condition(c); cond == nil || cond.Status != status.ConditionTrue {

@@ -94,8 +94,10 @@ func DefaultConfig() Config {
 		},
 		Container: ContainerConfig{KeepOnFailure: true, Memory: DefaultContainerMemory,
 			Pids: DefaultContainerPids, CPUs: DefaultContainerCPUs},
-		StateFile: ".smile/state.json",
-		OutputDir: ".",
+		// Empty: the run's own folder in its workspace, .smile/runs/NAME/
+		// (see DefaultRunDir), so two runs never share a file.
+		StateFile: "",
+		OutputDir: "",
 
 		MaxTurns:                 RoleLimits{Student: 60, Mentor: 20},
 		InvocationTimeoutSeconds: RoleLimits{Student: 1200, Mentor: 600},
@@ -149,8 +151,13 @@ func (c Config) validate(prefix string) error {
 	positive("studentBehavior.maxRetriesBeforeHelp", c.StudentBehavior.MaxRetriesBeforeHelp)
 	positive("studentBehavior.timeoutSeconds", c.StudentBehavior.TimeoutSeconds)
 	nonEmpty("tutorial", c.Tutorial)
-	nonEmpty("stateFile", c.StateFile)
-	nonEmpty("outputDir", c.OutputDir)
+	notBlank := func(field, v string) { // "" is the default: the run's own folder
+		if v != "" && strings.TrimSpace(v) == "" {
+			errs = append(errs, fmt.Errorf("%s%s must not be blank", prefix, field))
+		}
+	}
+	notBlank("stateFile", c.StateFile)
+	notBlank("outputDir", c.OutputDir)
 	if _, err := reference.ParseNormalizedNamed(c.ContainerImage); err != nil {
 		errs = append(errs, fmt.Errorf("%scontainerImage %q is not a valid image reference: %v", prefix, c.ContainerImage, err))
 	}

@@ -51,8 +51,8 @@ func TestDefaultConfigMatchesSeed(t *testing.T) {
 		{"studentBehavior.patienceLevel", cfg.StudentBehavior.PatienceLevel, PatienceLow},
 		{"container.keepOnFailure", cfg.Container.KeepOnFailure, true},
 		{"container.keepOnSuccess", cfg.Container.KeepOnSuccess, false},
-		{"stateFile", cfg.StateFile, ".smile/state.json"},
-		{"outputDir", cfg.OutputDir, "."},
+		{"stateFile", cfg.StateFile, ""}, // the run's own folder (DefaultRunDir)
+		{"outputDir", cfg.OutputDir, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.field, func(t *testing.T) {
@@ -613,8 +613,6 @@ func TestValidateZeroConfigListsEveryRule(t *testing.T) {
 		"studentBehavior.maxRetriesBeforeHelp must be a positive integer, got 0",
 		"studentBehavior.timeoutSeconds must be a positive integer, got 0",
 		"tutorial must not be empty",
-		"stateFile must not be empty",
-		"outputDir must not be empty",
 		`containerImage "" is not a valid image reference: invalid reference format`,
 		`llmProvider: invalid value "" (allowed: claude, codex, gemini, literal, openai)`,
 		`studentBehavior.patienceLevel: invalid value "" (allowed: low, medium, high)`,

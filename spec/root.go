@@ -27,6 +27,33 @@ func ProjectRoot(dir string) string {
 	}
 }
 
+// FindWorkspace finds, from any folder inside it, the workspace SMILE keeps
+// its state in (the runs applied, the controller), as git finds its
+// repository: the nearest folder at or above dir holding .git; outside git,
+// the nearest one holding SMILE's registry of applied runs (.smile/applied)
+// or a controller's lock; else dir itself. A manifest's workspace is
+// ProjectRoot of its folder, which this finds again from any subfolder.
+func FindWorkspace(dir string) string {
+	dir = resolvePath(dir)
+	if root := ProjectRoot(dir); root != dir {
+		return root
+	} else if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		return dir
+	}
+	for d := dir; ; {
+		for _, mark := range []string{"applied", "controller.lock"} {
+			if _, err := os.Stat(filepath.Join(d, ".smile", mark)); err == nil {
+				return d
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
 // resolvePath returns the absolute path p names once every symbolic link in
 // it is followed. A part that does not exist yet (a state file not written
 // yet) is kept as written under its resolved parent.

@@ -116,3 +116,33 @@ func TestImagesOutsideTheProjectAreMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestFindWorkspace: from any folder inside it, as git finds a repository.
+func TestFindWorkspace(t *testing.T) {
+	mk := func(parts ...string) string {
+		p := filepath.Join(parts...)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	repo := resolvePath(t.TempDir())
+	mk(repo, ".git")
+	deep := mk(repo, "docs", "guides", "intro")
+	if got := FindWorkspace(deep); got != repo {
+		t.Errorf("in a git repository: FindWorkspace(%s) = %s, want %s", deep, got, repo)
+	}
+	if got := FindWorkspace(repo); got != repo {
+		t.Errorf("at the repository's root: %s, want %s", got, repo)
+	}
+	plain := resolvePath(t.TempDir())
+	mk(plain, ".smile", "applied")
+	sub := mk(plain, "part")
+	if got := FindWorkspace(sub); got != plain {
+		t.Errorf("outside git, below the folder runs were applied in: %s, want %s", got, plain)
+	}
+	none := mk(resolvePath(t.TempDir()), "x")
+	if got := FindWorkspace(none); got != none {
+		t.Errorf("outside git, no runs anywhere: %s, want the folder itself", got)
+	}
+}

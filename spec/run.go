@@ -13,13 +13,16 @@ import (
 // effective Config, absolute paths, the loaded tutorial and the digest of all
 // inputs. A changed digest means a new generation.
 type Desired struct {
-	Name     string
-	Dir      string // the manifest's folder; relative paths resolve here
-	Manifest *SmileRun
-	Config   Config
-	Tutorial *Tutorial
-	Paths    Paths
-	Digest   string
+	Name string
+	Dir  string // the manifest's folder; relative paths resolve here
+	// Workspace is where SMILE keeps the run's state: the folder holding
+	// .git above the manifest, else the manifest's folder (ProjectRoot).
+	Workspace string
+	Manifest  *SmileRun
+	Config    Config
+	Tutorial  *Tutorial
+	Paths     Paths
+	Digest    string
 }
 
 // Paths are the run's files, made absolute.
@@ -41,14 +44,14 @@ func Resolve(run *SmileRun, dir string) (*Desired, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Desired{Name: run.Metadata.Name, Dir: dir, Manifest: run, Config: cfg}
+	root := ProjectRoot(dir)
+	d := &Desired{Name: run.Metadata.Name, Dir: dir, Workspace: root, Manifest: run, Config: cfg}
 	d.Paths = Paths{
 		Config:    run.ConfigPath(dir),
 		Tutorial:  abs(dir, cfg.Tutorial),
-		StateFile: abs(dir, cfg.StateFile),
-		OutputDir: abs(dir, cfg.OutputDir),
+		StateFile: StateFilePath(root, dir, run.Metadata.Name, cfg),
+		OutputDir: OutputDirPath(root, dir, run.Metadata.Name, cfg),
 	}
-	root := ProjectRoot(dir)
 	if err := run.checkPaths(root, cfg, d.Paths); err != nil {
 		return nil, err
 	}
@@ -81,6 +84,32 @@ func Digest(cfg Config, t *Tutorial) string {
 		h.Write(img.Data)
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// DefaultRunDir is a run's own folder in its workspace: its state file and
+// reports go there unless stateFile or outputDir say otherwise, so two runs
+// (two manifests in one folder) never share one. It is under .smile/, which
+// SMILE keeps out of git.
+func DefaultRunDir(workspace, name string) string {
+	return filepath.Join(workspace, ".smile", "runs", name)
+}
+
+// StateFilePath is a run's state file: cfg.StateFile relative to dir (the
+// manifest's folder) when set, else state.json in its DefaultRunDir.
+func StateFilePath(workspace, dir, name string, cfg Config) string {
+	if cfg.StateFile == "" {
+		return filepath.Join(DefaultRunDir(workspace, name), "state.json")
+	}
+	return abs(dir, cfg.StateFile)
+}
+
+// OutputDirPath is where a run's reports go: cfg.OutputDir relative to dir
+// when set, else its DefaultRunDir.
+func OutputDirPath(workspace, dir, name string, cfg Config) string {
+	if cfg.OutputDir == "" {
+		return DefaultRunDir(workspace, name)
+	}
+	return abs(dir, cfg.OutputDir)
 }
 
 func abs(dir, p string) string {

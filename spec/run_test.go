@@ -38,8 +38,8 @@ func TestResolveDesired(t *testing.T) {
 	wantPaths := Paths{
 		Config:    filepath.Join(dir, "smile.json"),
 		Tutorial:  filepath.Join(dir, "docs", "tutorial.md"),
-		StateFile: filepath.Join(dir, ".smile", "state.json"),
-		OutputDir: dir,
+		StateFile: filepath.Join(dir, ".smile", "runs", "quickstart", "state.json"),
+		OutputDir: filepath.Join(dir, ".smile", "runs", "quickstart"),
 	}
 	if d.Paths != wantPaths {
 		t.Errorf("Paths =\n  %+v\nwant\n  %+v", d.Paths, wantPaths)

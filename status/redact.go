@@ -10,8 +10,15 @@ const Redacted = "[REDACTED]"
 
 // keyValueSecret is NAME=value, NAME: value or "NAME": "value" where NAME ends
 // in API_KEY, TOKEN, SECRET or PASSWORD (OPENAI_API_KEY, SMILE_TOKEN,
-// x-api-key, db_password, ...).
-var keyValueSecret = regexp.MustCompile(`(?i)\b((?:[a-z0-9]+[_-])*(?:api[_-]?key|token|secret|password|passwd))\b(["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',;]+)`)
+// x-api-key, db_password, ...). A value in angle brackets is one value, so
+// `<your token>` is never cut in two.
+var keyValueSecret = regexp.MustCompile(`(?i)\b((?:[a-z0-9]+[_-])*(?:api[_-]?key|token|secret|password|passwd))\b(["']?[ \t]*[:=][ \t]*)("[^"\n]*"|'[^'\n]*'|<[^<>\n]*>|\{\{[^{}\n]*\}\}|[^\s"',;]+)`)
+
+// exampleValue matches what a tutorial or a suggestion writes in place of a
+// credential (export TOKEN=..., <your-token>, <API_KEY>, your_api_key_here, xxxx,
+// changeme, {{ token }}): an example, not a secret, so the command that
+// shows it stays whole.
+var exampleValue = regexp.MustCompile(`(?i)^(?:\.{3,}|…|<[^<>]*(?:\s|your|my|token|key|secret|password|here)[^<>]*>|(?-i:<[A-Z][A-Z0-9_]*>)|\{\{[^{}]*\}\}|\[[^\[\]]*\]|x{3,}|\*{3,}|(?:your|my)[-_ ]\S*|\S*[-_ ](?:here|example|placeholder)|example\S*|placeholder|changeme|change[-_]me|replace[-_]?me|todo|redacted)$`)
 
 // secretPatterns are credentials recognisable on their own, with the part of
 // each match to keep.
@@ -42,8 +49,9 @@ func Redact(s string, secrets ...string) string {
 	s = keyValueSecret.ReplaceAllStringFunc(s, func(m string) string {
 		sub := keyValueSecret.FindStringSubmatch(m)
 		value := strings.Trim(sub[3], `"'`)
-		// $VAR and ${VAR} name a secret without holding it.
-		if value == "" || strings.HasPrefix(value, "$") || value == Redacted {
+		// $VAR and ${VAR} name a secret without holding it; an example
+		// value holds none.
+		if value == "" || strings.HasPrefix(value, "$") || value == Redacted || exampleValue.MatchString(value) {
 			return m
 		}
 		return sub[1] + sub[2] + Redacted

@@ -29,6 +29,16 @@ func TestRedact(t *testing.T) {
 		{in: "pip install scikit-learn; ./task-runner-abcdefghijklmnopq", want: "pip install scikit-learn; ./task-runner-abcdefghijklmnopq"},
 		{in: "a short sk-abc", want: "a short sk-abc"},
 		{in: "nothing here", secrets: []string{""}, want: "nothing here"},
+		// Examples in suggestions stay whole: they hold no secret.
+		{in: "export TOKEN=...", want: "export TOKEN=..."},
+		{in: "export API_TOKEN=<your token> && ./deploy.sh", want: "export API_TOKEN=<your token> && ./deploy.sh"},
+		{in: `export GITHUB_TOKEN="your-github-token"`, want: `export GITHUB_TOKEN="your-github-token"`},
+		{in: "OPENAI_API_KEY=your_api_key_here", want: "OPENAI_API_KEY=your_api_key_here"},
+		{in: "password: changeme", want: "password: changeme"},
+		{in: "SECRET={{ secret }}", want: "SECRET={{ secret }}"},
+		{in: "API_KEY=xxxxxxxx", want: "API_KEY=xxxxxxxx"},
+		// A real value in angle brackets is still one value, redacted whole.
+		{in: "TOKEN=<f00dfeed1234> done", want: "TOKEN=[REDACTED] done"},
 	} {
 		got := Redact(tc.in, tc.secrets...)
 		if got != tc.want {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/spec"
 )
 
 var version = "dev"
@@ -30,12 +31,13 @@ func main() {
 }
 
 func run() error {
-	dir := flag.String("dir", ".", "the folder whose applied runs this controller serves")
+	dir := flag.String("dir", ".", "a folder inside the workspace (the git repository, else where runs were applied) whose runs this controller serves")
 	apiAddr := flag.String("api-addr", "127.0.0.1:0", "loopback address of the API for the CLI and observers")
 	wrapper := flag.String("wrapper", "", "the smile-wrapper binary (default: beside this binary, or $SMILE_WRAPPER)")
 	verbosity := flag.Int("v", 0, "log verbosity")
 	idle := flag.Duration("idle-timeout", defaultIdle(), "exit after this long with no active run and no observer (0: never; default from $SMILE_CONTROLLER_IDLE_TIMEOUT, else 30m)")
 	flag.Parse()
+	*dir = spec.FindWorkspace(*dir)
 
 	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.Level(-*verbosity)}))
 	wrapperPath, err := reconcile.FindWrapper(*wrapper)

@@ -157,14 +157,15 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 	err = cmd.Run()
 	lr.wall = time.Since(start)
 	leftover := 0
-	if run, lerr := store.Load(filepath.Join(dir, store.HomeDir, "state.json")); lerr == nil && run.Status.Instance != "" {
+	own := filepath.Join(dir, store.HomeDir, "runs", "quickstart") // the run's own folder in its workspace
+	if run, lerr := store.Load(filepath.Join(own, "state.json")); lerr == nil && run.Status.Instance != "" {
 		leftover = removeContainers(runtime.LabelInstance + "=" + run.Status.Instance)
 	}
 	if err != nil {
 		os.Stderr.Write(out.Bytes())
 		return lr, leftover, fmt.Errorf("smile apply in %s: %w", dir, err)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "smile-report.json"))
+	data, err := os.ReadFile(filepath.Join(own, "smile-report.json"))
 	if err != nil {
 		return lr, leftover, err
 	}

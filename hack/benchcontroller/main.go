@@ -180,7 +180,10 @@ func (b *bench) save(write func() error) (time.Duration, error) {
 	return started.Sub(saved), nil
 }
 
-func (b *bench) stateFile() string { return filepath.Join(b.dir, store.HomeDir, "state.json") }
+// stateFile is the run's own state file in its workspace (.smile/runs/NAME).
+func (b *bench) stateFile() string {
+	return filepath.Join(b.dir, store.HomeDir, "runs", b.name, "state.json")
+}
 
 // killAndResume kills the controller while the Student works, starts a new
 // one, and times the resumed run's next transition and its Student's start.

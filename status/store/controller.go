@@ -30,12 +30,12 @@ type ControllerInfo struct {
 	Foreground bool `json:"foreground,omitempty"`
 }
 
-// ControllerInfoPath is where a folder's controller publishes itself.
+// ControllerInfoPath is where a workspace's controller publishes itself.
 func ControllerInfoPath(dir string) string {
 	return filepath.Join(dir, HomeDir, "controller.json")
 }
 
-// ControllerLockPath is the lock that makes one controller per folder.
+// ControllerLockPath is the lock that makes one controller per workspace.
 func ControllerLockPath(dir string) string {
 	return filepath.Join(dir, HomeDir, "controller")
 }
@@ -49,11 +49,11 @@ func WriteControllerInfo(dir string, info ControllerInfo) error {
 	return WriteFileAtomic(ControllerInfoPath(dir), append(data, '\n'), 0o600)
 }
 
-// ErrNoController means no live controller serves the folder.
+// ErrNoController means no live controller serves the workspace.
 var ErrNoController = errors.New("no controller running")
 
-// ReadControllerInfo returns the folder's controller if its process is alive
-// and holds the folder's controller lock (a stale file from a killed
+// ReadControllerInfo returns the workspace's controller if its process is alive
+// and holds the workspace's controller lock (a stale file from a killed
 // controller is ignored).
 func ReadControllerInfo(dir string) (ControllerInfo, error) {
 	var info ControllerInfo

@@ -12,22 +12,38 @@ import (
 	"time"
 )
 
-// HomeDir is the folder, beside the manifests, where SMILE keeps what it
-// knows about a folder's runs: the applied manifests, logs, the default
-// state file.
+// HomeDir is the folder, at the root of a workspace (spec.FindWorkspace),
+// where SMILE keeps what it knows about the workspace's runs: the applied
+// manifests, the controller, logs, each run's default state and reports.
 const HomeDir = ".smile"
 
-// Record says a run was applied in a folder and where its status is.
+// EnsureHome creates a workspace's .smile folder with a .gitignore that
+// ignores all of it (as Python's venv does), so what runs leave there is never
+// staged by a later `git add`, with or without `smile init`.
+func EnsureHome(dir string) error {
+	home := filepath.Join(dir, HomeDir)
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		return err
+	}
+	ignore := filepath.Join(home, ".gitignore")
+	if _, err := os.Lstat(ignore); err == nil {
+		return nil
+	}
+	return os.WriteFile(ignore, []byte("# Written by SMILE: what runs leave here is never committed.\n*\n"), 0o644)
+}
+
+// Record says a run was applied in a workspace and where its status is.
 type Record struct {
 	Name      string    `json:"name"`
 	Manifest  string    `json:"manifest"`
 	StateFile string    `json:"stateFile"`
+	OutputDir string    `json:"outputDir,omitempty"`
 	AppliedAt time.Time `json:"appliedAt"`
 }
 
-// Registry lists the runs applied in one folder (its .smile/applied/).
+// Registry lists the runs applied in one workspace (its .smile/applied/).
 type Registry struct {
-	Dir string // the folder holding .smile
+	Dir string // the workspace: the folder holding .smile
 }
 
 func (r Registry) path(name string) string {

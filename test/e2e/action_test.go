@@ -68,7 +68,7 @@ func TestGitHubAction(t *testing.T) {
 				t.Fatalf("the action's check step exited %d, want %d", code, tt.wantCode)
 			}
 			for _, f := range []string{"smile-report.md", "smile-report.sarif"} {
-				if _, err := os.Stat(filepath.Join(work, f)); err != nil {
+				if _, err := os.Stat(runFile(work, "quickstart", f)); err != nil {
 					t.Errorf("the action wrote no %s: %v", f, err)
 				}
 			}

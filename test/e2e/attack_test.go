@@ -46,11 +46,11 @@ func TestAttackCannotChangeTheVerdict(t *testing.T) {
 	failLine := lineOf(t, filepath.Join(dir, "tutorial.md"), "cat /workspace/work/no-such-result.txt")
 
 	res := smile(t, dir, nil, 5*time.Minute, "apply", "-f", "run.yaml", "--wait")
-	run, err := store.Load(filepath.Join(dir, store.HomeDir, "state.json"))
+	run, err := store.Load(runFile(dir, "hd-attack", "state.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	logData, _ := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-attack", "g1", "work", "1", "attack.log"))
+	logData, _ := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-attack", "runs", "hd-attack", "g1", "work", "1", "attack.log"))
 	attack := string(logData)
 	t.Logf("what the attack found and what the controller answered:\n%s", attack)
 	if res.code != 2 || run.Status.Phase == status.PhaseCompleted {

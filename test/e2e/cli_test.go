@@ -74,8 +74,8 @@ func TestCLI(t *testing.T) {
 					strings.Join(tc.args, " "), res.code, res.stdout, res.stderr, tc.want)
 			}
 		}
-		if _, err := os.Stat(filepath.Join(dir, ".smile", "state.json")); err == nil {
-			t.Errorf("a refused apply wrote a state file")
+		if files, _ := filepath.Glob(runFile(dir, "*", "state.json")); len(files) > 0 {
+			t.Errorf("a refused apply wrote a state file: %v", files)
 		}
 		// A refused apply starts nothing, not even a controller that would
 		// then idle in the background with nothing to run.
@@ -186,7 +186,7 @@ func TestCLI(t *testing.T) {
 		t.Parallel()
 		dir := copyFixture(t, "ctl-mentor")
 		stopControllers(t, dir)
-		state := filepath.Join(dir, ".smile", "state.json")
+		state := runFile(dir, "ctl-mentor", "state.json")
 		samples := sampleState(t, state)
 		if res := smile(t, dir, nil, time.Minute, "apply", "-f", "run.yaml"); res.code != 0 {
 			t.Fatalf("apply: exit %d\n%s", res.code, res.stderr)
@@ -260,7 +260,7 @@ func TestCLI(t *testing.T) {
 			t.Errorf("stopped run: %s", describeStatus(o.Status))
 		}
 		for _, f := range []string{"smile-report.md", "smile-report.json"} {
-			if !strings.Contains(string(readFile(t, filepath.Join(dir, f))), "docs freeze until Monday") {
+			if !strings.Contains(string(readFile(t, runFile(dir, "ctl-watch", f))), "docs freeze until Monday") {
 				t.Errorf("%s does not give the reason of the stop", f)
 			}
 		}
@@ -280,7 +280,7 @@ func TestCLI(t *testing.T) {
 		if cs := dirContainers(t, dir); len(cs) > 0 {
 			t.Errorf("delete left containers: %v", containerNames(cs))
 		}
-		if _, err := os.Stat(filepath.Join(dir, ".smile", "state.json")); err == nil {
+		if _, err := os.Stat(runFile(dir, "ctl-watch", "state.json")); err == nil {
 			t.Errorf("delete left the state file")
 		}
 		res = smile(t, dir, nil, 30*time.Second, "get", "ctl-watch")
@@ -293,7 +293,7 @@ func TestCLI(t *testing.T) {
 		}
 		// Deleted means forgotten: the controller does not bring it back.
 		time.Sleep(time.Second)
-		if _, err := os.Stat(filepath.Join(dir, ".smile", "state.json")); err == nil || len(dirContainers(t, dir)) > 0 {
+		if _, err := os.Stat(runFile(dir, "ctl-watch", "state.json")); err == nil || len(dirContainers(t, dir)) > 0 {
 			t.Errorf("the deleted run came back")
 		}
 	})

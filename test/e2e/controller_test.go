@@ -538,7 +538,7 @@ func TestControllerApply(t *testing.T) {
 	if done.Status.Phase != status.PhaseCompleted || len(done.Status.Gaps) != 0 || done.Metadata.Generation != 1 {
 		t.Fatalf("background run: generation %d, %s, gaps %+v", done.Metadata.Generation, describeStatus(done.Status), done.Status.Gaps)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "smile-report.md")); err != nil {
+	if _, err := os.Stat(runFile(dir, "ctl-slow", "smile-report.md")); err != nil {
 		t.Errorf("the background run wrote no report: %v", err)
 	}
 	containersBefore := containerNames(dirContainers(t, dir))
@@ -747,7 +747,7 @@ func TestControllerResume(t *testing.T) {
 			t.Parallel()
 			dir := copyFixture(t, "ctl-mentor")
 			stopControllers(t, dir)
-			state := filepath.Join(dir, ".smile", "state.json")
+			state := runFile(dir, "ctl-mentor", "state.json")
 			samples := sampleState(t, state)
 			if res := smile(t, dir, nil, time.Minute, "apply", "-f", "run.yaml"); res.code != 0 {
 				t.Fatalf("apply: exit %d\n%s", res.code, res.stderr)
@@ -882,7 +882,7 @@ func checkResumed(t *testing.T, dir string, killed, final *status.Run) {
 	if len(f.Gaps) != 1 || f.Gaps[0].Category != status.CategoryPermissionDenied || f.Gaps[0].Location.LineNumber != line {
 		t.Errorf("gaps %+v, want one permission_denied at line %d", f.Gaps, line)
 	}
-	r := readReport(t, filepath.Join(dir, "smile-report.json"))
+	r := readReport(t, runFile(dir, "ctl-mentor", "smile-report.json"))
 	if r.Summary.Status != "completed" || len(r.Gaps) != 1 || len(r.MentorNotes) != 1 {
 		t.Errorf("report: status %s, %d gaps, %d mentor notes; want completed, 1, 1", r.Summary.Status, len(r.Gaps), len(r.MentorNotes))
 	}
@@ -925,18 +925,19 @@ func TestControllerLock(t *testing.T) {
 			t.Errorf("the failed second controller changed .smile/controller.json")
 		}
 
-		// Another run of the same folder on the same (default) state file,
-		// through the running controller.
-		writeFile(t, filepath.Join(dir, "twin.yaml"), []byte("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: twin}\nspec:\n  llmProvider: literal\n"))
+		// Another run of the same folder set onto the same state file,
+		// through the running controller: one loop per state file (E18).
+		stateFile := runFile(dir, "ctl-watch", "state.json")
+		writeFile(t, filepath.Join(dir, "twin.yaml"), []byte("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: twin}\nspec:\n  llmProvider: literal\n  stateFile: .smile/runs/ctl-watch/state.json\n"))
 		res := smile(t, dir, nil, time.Minute, "apply", "-f", "twin.yaml")
-		if res.code != 1 || res.stdout != "" || !strings.Contains(res.stderr, "loop already running") {
-			t.Errorf("apply of a second run on the same state file: exit %d, stdout %q, stderr %q; want 1, nothing, loop already running",
+		if res.code != 1 || res.stdout != "" || !strings.Contains(res.stderr, "loop already running") || !strings.Contains(res.stderr, "spec.stateFile") {
+			t.Errorf("apply of a second run on the same state file: exit %d, stdout %q, stderr %q; want 1, nothing, loop already running naming spec.stateFile",
 				res.code, res.stdout, res.stderr)
 		}
 
-		// Another folder of the same project (a state file outside the
-		// project is refused before any lock), the same absolute state file.
-		stateFile := filepath.Join(dir, ".smile", "state.json")
+		// Another folder of the same workspace (a state file outside it is
+		// refused before any lock), the same absolute state file: the
+		// workspace's controller refuses it, with or without --wait.
 		if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -946,27 +947,15 @@ func TestControllerLock(t *testing.T) {
 		writeFile(t, filepath.Join(other, "run.yaml"), fmt.Appendf(nil,
 			"apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: intruder}\nspec:\n  llmProvider: literal\n  stateFile: %s\n", stateFile))
 		before := readFile(t, stateFile)
-		res = smile(t, other, nil, time.Minute, "apply", "-f", "run.yaml", "--wait")
-		if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, "error: ") || !strings.Contains(res.stderr, "loop already running") {
-			t.Errorf("apply --wait of another folder's run on the same state file: exit %d, stdout %q, stderr %q; want 1, nothing, error: ... loop already running",
-				res.code, res.stdout, res.stderr)
-		}
-		stopControllers(t, other)
-		res = smile(t, other, nil, time.Minute, "apply", "-f", "run.yaml")
-		if res.code == 0 || res.stdout != "" || !strings.Contains(res.stderr, "loop already running") {
-			t.Errorf("apply (through a controller of its own) of another folder's run on the same state file: exit %d, stdout %q, stderr %q",
-				res.code, res.stdout, res.stderr)
-		}
-		// The controller that apply started for the refused manifest does not
-		// stay behind, idle.
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			if _, err := store.ReadControllerInfo(other); err != nil {
-				break
+		for _, args := range [][]string{{"apply", "-f", "run.yaml", "--wait"}, {"apply", "-f", "run.yaml"}} {
+			res = smile(t, other, nil, time.Minute, args...)
+			if res.code != 1 || res.stdout != "" || !strings.HasPrefix(res.stderr, "error: ") || !strings.Contains(res.stderr, "loop already running") {
+				t.Errorf("%v in another folder of the workspace, on the same state file: exit %d, stdout %q, stderr %q; want 1, nothing, error: ... loop already running",
+					args, res.code, res.stdout, res.stderr)
 			}
-			if time.Now().After(deadline) {
-				t.Errorf("a failed apply left its controller running for %s", other)
-				break
-			}
+		}
+		if again := controllerInfo(t, dir); again.PID != info.PID {
+			t.Errorf("an apply from a subfolder started controller %d beside the workspace's %d", again.PID, info.PID)
 		}
 		after := getObject(t, dir, "ctl-watch")
 		if after.Metadata.Name != "ctl-watch" || after.Metadata.Generation != running.Metadata.Generation || after.Status.Phase != status.PhaseWaitingForStudent {
@@ -1002,7 +991,7 @@ func TestControllerLock(t *testing.T) {
 	t.Run("in-process-apply", func(t *testing.T) {
 		t.Parallel()
 		dir := copyFixture(t, "ctl-slow")
-		state := filepath.Join(dir, ".smile", "state.json")
+		state := runFile(dir, "ctl-slow", "state.json")
 
 		// kill -9 an apply --wait in the middle of its run...
 		first := smileBackground(t, dir, nil, "apply", "-f", "run.yaml", "--wait")

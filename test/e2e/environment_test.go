@@ -32,7 +32,7 @@ func TestEnvironment(t *testing.T) {
 			if res.code != 2 {
 				t.Fatalf("exit %d, want 2 (a gap)\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
 			}
-			r := readReport(t, filepath.Join(dir, "smile-report.json"))
+			r := readReport(t, runFile(dir, tc.name, "smile-report.json"))
 			line := lineOf(t, filepath.Join(dir, "tutorial.md"), tc.line)
 			if r.Summary.Status != tc.status || len(r.Gaps) != 1 {
 				t.Fatalf("status %s with gaps %+v, want %s with one gap", r.Summary.Status, r.Gaps, tc.status)
@@ -42,11 +42,11 @@ func TestEnvironment(t *testing.T) {
 				!strings.Contains(g.Problem, tc.problem) || !strings.Contains(g.SuggestedFix, tc.fix) {
 				t.Errorf("gap = %+v, want environment at line %d, %s, naming %q and %s", g, line, tc.severity, tc.problem, tc.fix)
 			}
-			md, err := os.ReadFile(filepath.Join(dir, "smile-report.md"))
+			md, err := os.ReadFile(runFile(dir, tc.name, "smile-report.md"))
 			if err != nil || !strings.Contains(string(md), "- **Environment**: the container lacked this") {
 				t.Errorf("the Markdown report does not say it was the environment (%v)", err)
 			}
-			data, err := os.ReadFile(filepath.Join(dir, "smile-report.sarif"))
+			data, err := os.ReadFile(runFile(dir, tc.name, "smile-report.sarif"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,7 +39,7 @@ func TestReportFormats(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "smile-report.sarif"))
+	data, err := os.ReadFile(runFile(dir, "workarounds", "smile-report.sarif"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestReportFormats(t *testing.T) {
 		t.Errorf("first SARIF result %+v, want missing_file (error) at line %d", first, line)
 	}
 
-	gh, err := os.ReadFile(filepath.Join(dir, "smile-report.github.txt"))
+	gh, err := os.ReadFile(runFile(dir, "workarounds", "smile-report.github.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestReportFormats(t *testing.T) {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
 	}
-	data, err = os.ReadFile(filepath.Join(dir, "smile-report.junit.xml"))
+	data, err = os.ReadFile(runFile(dir, "workarounds", "smile-report.junit.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}

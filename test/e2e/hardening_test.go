@@ -55,7 +55,7 @@ func TestConcurrentApplyWait(t *testing.T) {
 			if ok != 1 || refused != 1 {
 				t.Fatalf("%d applies ran and %d were refused, want one of each", ok, refused)
 			}
-			run, err := store.Load(filepath.Join(dir, ".smile", "state.json"))
+			run, err := store.Load(runFile(dir, "hd-race", "state.json"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -106,6 +106,12 @@ func smile(t testing.TB, dir string, env []string, timeout time.Duration, args .
 	return res
 }
 
+// runFile is a file of run NAME's own folder in the workspace dir: where its
+// state file (state.json) and reports go unless its settings say otherwise.
+func runFile(dir, name, file string) string {
+	return filepath.Join(dir, ".smile", "runs", name, file)
+}
+
 // copyFixture copies testdata/NAME into a fresh folder and returns it.
 func copyFixture(t testing.TB, name string) string {
 	t.Helper()

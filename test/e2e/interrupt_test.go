@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +18,7 @@ func TestApplyWaitCtrlC(t *testing.T) {
 	baseImage(t)
 	dir := copyFixture(t, "ctl-slow")
 	t.Cleanup(func() { removeRunContainers(dir) })
-	stateFile := filepath.Join(dir, ".smile", "state.json")
+	stateFile := runFile(dir, "ctl-slow", "state.json")
 
 	p := smileBackground(t, dir, nil, "apply", "-f", "run.yaml", "--wait")
 	waitState(t, stateFile, 2*time.Minute, "the Student at work", func(run *status.Run) bool {

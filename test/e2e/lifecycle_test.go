@@ -31,7 +31,7 @@ func TestControllerLifecycle(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "running (background)") {
 		t.Errorf("controller status while it runs: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
-	waitState(t, filepath.Join(dir, ".smile", "state.json"), 2*time.Minute, "the run's end", func(run *status.Run) bool {
+	waitState(t, runFile(dir, "clean", "state.json"), 2*time.Minute, "the run's end", func(run *status.Run) bool {
 		return run.Status.Phase.Terminal() && run.Status.Report != nil
 	})
 	deadline := time.Now().Add(30 * time.Second)
@@ -58,7 +58,7 @@ func TestControllerLifecycle(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "stopped") || store.Held(lock) {
 		t.Errorf("controller stop: exit %d, lock held %v\n%s%s", res.code, store.Held(lock), res.stdout, res.stderr)
 	}
-	if _, err := store.Load(filepath.Join(dir, ".smile", "state.json")); err != nil {
+	if _, err := store.Load(runFile(dir, "clean", "state.json")); err != nil {
 		t.Errorf("the run's state is gone after controller stop: %v", err)
 	}
 }

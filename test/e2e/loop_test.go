@@ -116,10 +116,10 @@ func TestLoop(t *testing.T) {
 			if res.code != tc.exit {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", res.code, tc.exit, res.stdout, res.stderr)
 			}
-			if !strings.Contains(res.stdout, "report: "+filepath.Join(dir, "smile-report.md")) {
+			if !strings.Contains(res.stdout, "report: "+runFile(dir, tc.name, "smile-report.md")) {
 				t.Errorf("stdout does not say where the report is:\n%s", res.stdout)
 			}
-			r := readReport(t, filepath.Join(dir, "smile-report.json"))
+			r := readReport(t, runFile(dir, tc.name, "smile-report.json"))
 			if tc.status != "" && r.Summary.Status != tc.status {
 				t.Errorf("status %s, want %s", r.Summary.Status, tc.status)
 			}
@@ -154,7 +154,7 @@ func TestLoop(t *testing.T) {
 				}
 			}
 			for _, f := range []string{"smile-report.md", "smile-audit.log"} {
-				if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Size() == 0 {
+				if fi, err := os.Stat(runFile(dir, tc.name, f)); err != nil || fi.Size() == 0 {
 					t.Errorf("%s missing or empty: %v", f, err)
 				}
 			}

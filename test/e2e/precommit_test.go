@@ -23,7 +23,9 @@ import (
 // pre-commit tool installs the hook from .pre-commit-hooks.yaml (SMILE is
 // built in pre-commit's cache), and git commit runs it. A commit of a
 // tutorial with a major gap is refused and names the gap's line; the fixed
-// tutorial is accepted; commits touching no tutorial do not run SMILE.
+// tutorial is accepted; commits touching no tutorial do not run SMILE. After
+// each, `git status` shows nothing the hook left (the repository has no
+// .gitignore: SMILE's .smile/ ignores itself).
 func TestPreCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test: needs Docker, git, pre-commit and Go (skipped with -short)")
@@ -84,6 +86,19 @@ func TestPreCommit(t *testing.T) {
         args: [--fail-on, major]
         verbose: true
 `, hookRepo, rev))
+	// clean fails when the hook left something a later `git add` would
+	// stage, or changed a staged file ("files were modified by this hook"):
+	// every status line is then a staged file the test added itself.
+	clean := func(after string, staged bool) {
+		t.Helper()
+		st := must(time.Minute, "git", "status", "--porcelain", "--untracked-files=all")
+		for _, l := range strings.Split(strings.TrimRight(st, "\n"), "\n") {
+			if l != "" && (!staged || !strings.HasPrefix(l, "A  ")) {
+				t.Errorf("git status after %s is not clean:\n%s", after, st)
+				return
+			}
+		}
+	}
 	must(time.Minute, preCommit, "install")
 	must(10*time.Minute, preCommit, "install-hooks")
 	// 1. A tutorial whose script is never made executable: a major gap.
@@ -103,6 +118,7 @@ func TestPreCommit(t *testing.T) {
 	if _, code := run(time.Minute, "git", "rev-parse", "--verify", "-q", "HEAD"); code == 0 {
 		t.Fatalf("a commit was made despite the hook")
 	}
+	clean("the refused commit", true)
 
 	// 2. The fixed tutorial is accepted.
 	tutorial := filepath.Join(repo, "tutorial.md")
@@ -116,11 +132,12 @@ func TestPreCommit(t *testing.T) {
 	if strings.Contains(out, "tutorial.md:") || strings.Contains(out, "dashboard:") {
 		t.Errorf("the accepted commit's hook printed more than its verdict:\n%s", out)
 	}
-	state := filepath.Join(repo, ".smile", "state.json")
+	state := runFile(repo, "docs-hello", "state.json")
 	if run, err := store.Load(state); err != nil || run.Status.Phase != status.PhaseCompleted || len(run.Status.Gaps) != 0 {
 		t.Errorf("the hook's run of the fixed tutorial: %v %+v", err, run)
 	}
 	checked := readFile(t, state)
+	clean("the accepted commit", false)
 
 	// 3. Commits that touch no tutorial do not run SMILE: a file the hook does
 	// not even match, and a Markdown file that is no run's tutorial.
@@ -137,6 +154,7 @@ func TestPreCommit(t *testing.T) {
 		if now := readFile(t, state); string(now) != string(checked) {
 			t.Errorf("the commit of %s ran SMILE: the state file changed", c.file)
 		}
+		clean("the commit of "+c.file, false)
 	}
 	if log := must(time.Minute, "git", "log", "--format=%s"); log != "Add README.md\nAdd LICENSE\nAdd the hello tutorial\n" {
 		t.Errorf("git log:\n%s", log)

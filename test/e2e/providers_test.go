@@ -83,7 +83,12 @@ func (r fakeRecord) has(arg string) bool {
 // (student-1, mentor-1, ...), in invocation order.
 func fakeRecords(t *testing.T, dir, cli string) map[string][]fakeRecord {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
+	// A run's working folders are beside its state file, under runs/NAME:
+	// .smile/runs/NAME/runs/NAME by default, .smile/runs/NAME for a state
+	// file set in .smile/.
+	files, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
+	set, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
+	files = append(files, set...)
 	out := map[string][]fakeRecord{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -200,7 +205,7 @@ func TestProvidersClaude(t *testing.T) {
 		t.Fatalf("exit %d, want 2 (completed with gaps)\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
 	}
 	tut := filepath.Join(dir, "tutorial.md")
-	r := readReport(t, filepath.Join(dir, "smile-report.json"))
+	r := readReport(t, runFile(dir, "claude", "smile-report.json"))
 	if r.Summary.Status != "completed" || r.Summary.Iterations != 2 {
 		t.Errorf("status %s after %d iterations, want completed after 2", r.Summary.Status, r.Summary.Iterations)
 	}
@@ -218,7 +223,7 @@ func TestProvidersClaude(t *testing.T) {
 			t.Errorf("the Mentor's fix is not on the gap: %+v", g)
 		}
 	}
-	pr := readProviderReport(t, filepath.Join(dir, "smile-report.json"))
+	pr := readProviderReport(t, runFile(dir, "claude", "smile-report.json"))
 	var ran []string
 	for _, c := range pr.AuditTrail.Commands {
 		ran = append(ran, c.Role+":"+itoa(c.Line)+":"+c.Command)
@@ -242,7 +247,7 @@ func TestProvidersClaude(t *testing.T) {
 		pr.Summary.Cost.USD < 0.1415 || pr.Summary.Cost.USD > 0.1417 {
 		t.Errorf("llm calls %+v, cost %+v: want Claude's own 0.0612 + 0.0305 + 0.0499", pr.AuditTrail.LLMCalls, pr.Summary.Cost)
 	}
-	md, _ := os.ReadFile(filepath.Join(dir, "smile-report.md"))
+	md, _ := os.ReadFile(runFile(dir, "claude", "smile-report.md"))
 	if !strings.Contains(string(md), "**Cost**: \\$0.1416 for 3 LLM calls") {
 		t.Errorf("the Markdown report has no cost line")
 	}
@@ -336,11 +341,11 @@ func TestProvidersCodex(t *testing.T) {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
 	}
 	tut := filepath.Join(dir, "tutorial.md")
-	r := readReport(t, filepath.Join(dir, "smile-report.json"))
+	r := readReport(t, runFile(dir, "codex", "smile-report.json"))
 	if want := []string{"missing_file@" + itoa(lineOf(t, tut, "./count.sh words.txt")) + ":critical"}; r.Summary.Status != "blocker" || strings.Join(gapsAt(r), " ") != strings.Join(want, " ") {
 		t.Errorf("status %s gaps %v, want blocker with %v", r.Summary.Status, gapsAt(r), want)
 	}
-	pr := readProviderReport(t, filepath.Join(dir, "smile-report.json"))
+	pr := readProviderReport(t, runFile(dir, "codex", "smile-report.json"))
 	calls := pr.AuditTrail.LLMCalls
 	if len(calls) != 2 || !strings.Contains(calls[0].RawOutput, "the helper script is missing") || !calls[0].Estimated ||
 		calls[0].CostUSD < 0.0257 || calls[0].CostUSD > 0.0258 {
@@ -356,7 +361,7 @@ func TestProvidersCodex(t *testing.T) {
 		s.Stdin != "devnull" || s.Env["CODEX_API_KEY"] != "set" || len(s.Ran) != 3 || len(s.Denied) != 0 {
 		t.Errorf("student invocation = %+v", s)
 	}
-	md, _ := os.ReadFile(filepath.Join(dir, "smile-audit.log"))
+	md, _ := os.ReadFile(runFile(dir, "codex", "smile-audit.log"))
 	if !strings.Contains(string(md), "    I ran everything I could; the helper script is missing, so I stopped.") {
 		t.Error("the audit log does not keep the raw answer")
 	}
@@ -376,7 +381,7 @@ func TestProvidersGemini(t *testing.T) {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
 	}
 	tut := filepath.Join(dir, "tutorial.md")
-	r := readReport(t, filepath.Join(dir, "smile-report.json"))
+	r := readReport(t, runFile(dir, "gemini", "smile-report.json"))
 	if want := "missing_file@" + itoa(lineOf(t, tut, "./count.sh words.txt")) + ":critical"; r.Summary.Status != "blocker" || strings.Join(gapsAt(r), " ") != want {
 		t.Errorf("status %s gaps %v, want blocker with %s", r.Summary.Status, gapsAt(r), want)
 	}
@@ -397,7 +402,7 @@ func TestProvidersGemini(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(m.dir, "..", "..", "work", "1", "mentor-was-here")); err == nil {
 		t.Error("the Mentor changed the work folder")
 	}
-	pr := readProviderReport(t, filepath.Join(dir, "smile-report.json"))
+	pr := readProviderReport(t, runFile(dir, "gemini", "smile-report.json"))
 	if pr.Summary.Cost == nil || pr.Summary.Cost.Unpriced != 2 {
 		t.Errorf("cost = %+v: gemini calls without a price are unpriced", pr.Summary.Cost)
 	}
@@ -448,11 +453,11 @@ spec:
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
 	}
 	tut := filepath.Join(dir, "tutorial.md")
-	r := readReport(t, filepath.Join(dir, "smile-report.json"))
+	r := readReport(t, runFile(dir, "openai", "smile-report.json"))
 	if want := "missing_file@" + itoa(lineOf(t, tut, "./count.sh words.txt")) + ":critical"; r.Summary.Status != "blocker" || strings.Join(gapsAt(r), " ") != want {
 		t.Errorf("status %s gaps %v, want blocker with %s", r.Summary.Status, gapsAt(r), want)
 	}
-	pr := readProviderReport(t, filepath.Join(dir, "smile-report.json"))
+	pr := readProviderReport(t, runFile(dir, "openai", "smile-report.json"))
 	var cmds []string
 	for _, c := range pr.AuditTrail.Commands {
 		cmds = append(cmds, itoa(c.Line)+":"+c.Command+"=>"+strings.TrimSpace(c.Output))

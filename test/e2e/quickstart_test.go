@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/spec"
 )
 
 // TestQuickstartCommand runs README command 1 exactly as a user would: it
@@ -23,10 +25,13 @@ func TestQuickstartCommand(t *testing.T) {
 	}
 	dir := filepath.Join(root, "examples", "quickstart")
 	t.Cleanup(func() { removeRunContainers(dir) })
-	if !strings.Contains(string(out), "report: "+filepath.Join(dir, "smile-report.md")) {
+	// SMILE's own repository is the example's workspace: its run keeps its
+	// files there, in .smile/runs/quickstart, out of the example's folder.
+	own := filepath.Join(spec.FindWorkspace(dir), ".smile", "runs", "quickstart")
+	if !strings.Contains(string(out), "report: "+filepath.Join(own, "smile-report.md")) {
 		t.Errorf("the command does not print where the report is:\n%s", out)
 	}
-	r := readReport(t, filepath.Join(dir, "smile-report.json"))
+	r := readReport(t, filepath.Join(own, "smile-report.json"))
 	line := lineOf(t, filepath.Join(dir, "tutorial.md"), "./count.sh words.txt")
 	if r.Summary.Status != "completed" || r.Summary.Iterations != 2 {
 		t.Errorf("status %s after %d iterations, want completed after 2 (the Mentor's chmod +x)", r.Summary.Status, r.Summary.Iterations)

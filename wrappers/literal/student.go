@@ -116,7 +116,7 @@ func (s *student) walk(ctx context.Context) {
 		}
 		followed := st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit && st.Kind != reading.StepAmbiguous
 		if followed {
-			s.env.Progress(ctx, s.stepName(st.Line), st.Line)
+			s.env.Progress(ctx, stepTitle(st, s.stepName), st.Line)
 		}
 		if err := s.replayWorkarounds(ctx, st); err != nil {
 			s.cannotComplete(err.Error())
@@ -154,6 +154,20 @@ func (s *student) walk(ctx context.Context) {
 	if n := len(s.out.Skipped); n > 0 {
 		s.out.Summary += fmt.Sprintf(" Skipped %s that %s not on the path (listed with the reasons).", count(n, "block"), map[bool]string{true: "is", false: "are"}[n == 1])
 	}
+}
+
+// stepTitle is how progress names a step: a file write by what it does
+// ("line 16: write hello.sh"), not by its opening fence; anything else by
+// its line (name).
+func stepTitle(st reading.Step, name func(line int) string) string {
+	if st.Kind == reading.StepWrite && st.File.Path != "" {
+		verb := "write"
+		if st.File.Append {
+			verb = "append to"
+		}
+		return fmt.Sprintf("line %d: %s %s", st.Line, verb, st.File.Path)
+	}
+	return name(st.Line)
 }
 
 func (s *student) stepName(line int) string {

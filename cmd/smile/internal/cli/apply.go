@@ -108,15 +108,17 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err != nil {
 		return err
 	}
-	// A controller serves the folder: hand the manifest to it.
-	if c, err := findController(dir); err == nil {
+	// One controller per workspace (the git repository, else this folder).
+	ws := spec.ProjectRoot(dir)
+	// A controller serves the workspace: hand the manifest to it.
+	if c, err := findController(ws); err == nil {
 		if c.info.Foreground {
-			return loopRunning(c, dir)
+			return loopRunning(c, ws)
 		}
 		return o.handOff(ctx, streams, c, manifest, threshold)
 	}
 	if !o.wait {
-		c, err := startController(ctx, dir, wrapper)
+		c, err := startController(ctx, ws, wrapper)
 		if err != nil {
 			return err
 		}
@@ -126,7 +128,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		}
 		return nil
 	}
-	return o.inProcess(ctx, streams, dir, manifest, wrapper, threshold)
+	return o.inProcess(ctx, streams, ws, manifest, wrapper, threshold)
 }
 
 // loopRunning is the error of an apply that finds the folder served by
@@ -172,27 +174,35 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	if !o.wait {
 		return nil
 	}
-	fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
 	progress := newProgressPrinter(streams.ErrOut)
 	defer progress.done()
 	tick := time.NewTicker(300 * time.Millisecond)
 	defer tick.Stop()
-	for {
+	for shown := false; ; {
+		// The step first, then the status: the status read after it shows
+		// the attempt the step belongs to (progress lines follow its start).
+		step := c.progress(ctx, res.Name)
 		run, err := c.run(ctx, res.Name)
 		if err != nil && !errors.Is(err, status.ErrNoStatusYet) { // not written yet: poll again
 			if ctx.Err() != nil {
-				return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
+				return o.interrupted(streams, manifest, res.Name, c.stopper(), c.waiter(res.Name))
 			}
 			return err
 		}
-		progress.update(run, c.progress(ctx, res.Name))
+		if !shown && !reconcile.Finished(run, res.Digest) {
+			// Only for a run still going: the address of a finished one
+			// would outlive what it shows.
+			fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
+			shown = true
+		}
+		progress.update(run, step)
 		if reconcile.Finished(run, res.Digest) {
 			progress.done()
 			return o.finish(streams, manifest, run, threshold)
 		}
 		select {
 		case <-ctx.Done():
-			return o.interrupted(streams, manifest, res.Name, c.stopper(filepath.Dir(manifest)), c.waiter(res.Name))
+			return o.interrupted(streams, manifest, res.Name, c.stopper(), c.waiter(res.Name))
 		case <-tick.C:
 		}
 	}
@@ -237,8 +247,13 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		return err
 	}
 	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
-	// The token logs the browser in (a cookie) and leaves its address bar.
-	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
+	// The dashboard is served by this process, while the run goes: its
+	// address is printed only then, and taken back when the apply ends.
+	if prev, err := mgr.Run(res.Name); err != nil || !reconcile.Finished(prev, res.Digest) {
+		// The token logs the browser in (a cookie) and leaves its address bar.
+		fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s (served until this apply ends)\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
+		defer fmt.Fprintln(streams.ErrOut, "dashboard: closed")
+	}
 	progress := newProgressPrinter(streams.ErrOut)
 	go func() {
 		for ev := range sub.C {
@@ -365,11 +380,11 @@ func printResult(w io.Writer, run *status.Run) {
 	}
 }
 
-// openLog sends the controller's log to .smile/smile.log in the manifest's
-// folder, keeping the terminal for progress.
+// openLog sends the controller's log to .smile/smile.log in the workspace,
+// keeping the terminal for progress.
 func openLog(dir string) (*os.File, logr.Logger, error) {
 	path := filepath.Join(dir, store.HomeDir, "smile.log")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := store.EnsureHome(dir); err != nil {
 		return nil, logr.Discard(), err
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)

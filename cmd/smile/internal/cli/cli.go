@@ -9,6 +9,8 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+
+	"github.com/smile-loop/smile/spec"
 )
 
 // Streams are the command's standard streams.
@@ -89,4 +91,16 @@ func NewCommand(streams Streams) *cobra.Command {
 		newControllerCommand(streams),
 	)
 	return root
+}
+
+// workspaceFlag adds --dir to a verb: any folder inside the workspace,
+// default the current one. Before the verb runs, dir becomes the workspace
+// itself (spec.FindWorkspace: the folder holding .git, else where runs were
+// applied), so every verb works from any folder inside it, as git does.
+func workspaceFlag(cmd *cobra.Command, dir *string) {
+	cmd.PersistentFlags().StringVar(dir, "dir", ".", "any folder inside the workspace (the git repository, else the folder the runs were applied in)")
+	cmd.PersistentPreRunE = func(*cobra.Command, []string) error {
+		*dir = spec.FindWorkspace(*dir)
+		return nil
+	}
 }

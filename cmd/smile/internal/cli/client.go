@@ -22,7 +22,7 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
-// controllerClient talks to the controller serving a folder.
+// controllerClient talks to the controller serving a workspace.
 type controllerClient struct {
 	info store.ControllerInfo
 	http *http.Client
@@ -155,15 +155,16 @@ func (c *controllerClient) run(ctx context.Context, name string) (*status.Run, e
 	return &run, err
 }
 
-// startController starts `smile-controller --dir DIR` in the background, its
-// log in .smile/controller.log, and waits until it serves the folder.
+// startController starts `smile-controller --dir WORKSPACE` in the
+// background, its log in the workspace's .smile/controller.log, and waits
+// until it serves the workspace.
 func startController(ctx context.Context, dir, wrapper string) (*controllerClient, error) {
 	bin, err := siblingBinary("smile-controller")
 	if err != nil {
 		return nil, err
 	}
 	logPath := filepath.Join(dir, store.HomeDir, "controller.log")
-	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
+	if err := store.EnsureHome(dir); err != nil {
 		return nil, err
 	}
 	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -237,9 +238,9 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 
 // stopper stops a run through this controller with the run's own token,
 // read from its state file (as `smile stop` does).
-func (c *controllerClient) stopper(dir string) func(ctx context.Context, name, reason string) error {
+func (c *controllerClient) stopper() func(ctx context.Context, name, reason string) error {
 	return func(ctx context.Context, name, reason string) error {
-		rec, err := store.Registry{Dir: dir}.Get(name)
+		rec, err := store.Registry{Dir: c.info.Dir}.Get(name)
 		if err != nil {
 			return err
 		}

@@ -17,22 +17,23 @@ func newControllerCommand(streams Streams) *cobra.Command {
 	var dir string
 	cmd := &cobra.Command{
 		Use:   "controller",
-		Short: "Show or stop the folder's background controller",
-		Long: `The controller runs the loops of the runs applied in a folder and watches their files. apply starts
-it in the background when none runs; it exits by itself after $SMILE_CONTROLLER_IDLE_TIMEOUT (default
+		Short: "Show or stop the workspace's background controller",
+		Long: `The controller runs the loops of the runs applied in a workspace (the git repository, else the
+manifest's folder; one controller per workspace) and watches their files. apply starts it in the
+background when none runs; it exits by itself after $SMILE_CONTROLLER_IDLE_TIMEOUT (default
 30m) with no active run and no observer.`,
 	}
-	cmd.PersistentFlags().StringVar(&dir, "dir", ".", "the folder the controller serves")
+	workspaceFlag(cmd, &dir)
 	cmd.AddCommand(&cobra.Command{
 		Use:   "status",
-		Short: "Say whether a controller serves the folder, and which",
+		Short: "Say whether a controller serves the workspace, and which",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return controllerStatus(streams, dir, time.Now())
 		},
 	}, &cobra.Command{
 		Use:   "stop",
-		Short: "Stop the folder's background controller (runs resume when applied again)",
+		Short: "Stop the workspace's background controller (runs resume when applied again)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()

@@ -30,7 +30,7 @@ func newDescribeCommand(streams Streams) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	workspaceFlag(cmd, &dir)
 	return cmd
 }
 

@@ -79,7 +79,12 @@ func doctorConfig(file string) (spec.Config, string, error) {
 	}
 	if file == "" {
 		cfg, err := spec.LoadConfig(spec.ConfigFileName)
-		return cfg, spec.ConfigFileName + " (or the defaults)", err
+		if _, serr := os.Stat(spec.ConfigFileName); serr != nil && err == nil {
+			return cfg, fmt.Sprintf("the defaults (no run.yaml or %s here): llmProvider %s, which needs its CLI and a key; "+
+				"to work offline, with no model or key, set llmProvider: literal (smile init writes a %s with it)",
+				spec.ConfigFileName, cfg.LLMProvider, spec.ConfigFileName), nil
+		}
+		return cfg, spec.ConfigFileName, err
 	}
 	m, err := runfile.Load(file)
 	if err != nil {
@@ -116,6 +121,9 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 		return checks
 	}
 	imageOK := add("image", rt.EnsureImage(ctx, cfg.ContainerImage), cfg.ContainerImage+" is present")
+	if wrapper != "" && imageOK {
+		add("wrapper-run", reconcile.CheckWrapper(ctx, rt, wrapper, cfg.ContainerImage), wrapperRuns(wrapper, cfg.ContainerImage))
+	}
 
 	ln, err := gatewayListen(info.GatewayIP)
 	if ln != nil {
@@ -128,6 +136,15 @@ func runChecks(ctx context.Context, cfg spec.Config, wrapperFlag string) []docto
 		return checks
 	}
 	return append(checks, providerChecks(ctx, rt, cfg, imageOK, info.GatewayIP)...)
+}
+
+// wrapperRuns is the doctor's line for a wrapper that starts in the image.
+func wrapperRuns(wrapper, image string) string {
+	interp, err := runtime.Interpreter(wrapper)
+	if err != nil || interp == "" {
+		return "static: starts in " + image + " and in any other image"
+	}
+	return fmt.Sprintf("starts in %s, but it is dynamically linked (needs %s): it would not start in alpine or distroless images; hack/build.sh builds it static", image, interp)
 }
 
 func gatewayListen(ip string) (net.Listener, error) {

@@ -93,7 +93,7 @@ func credentialsCheck(cfg spec.Config) doctorCheck {
 		// Local servers need no key unless they were started with one.
 		return doctorCheck{name: "credentials", ok: true, msg: fmt.Sprintf("%s: %s is not set: no key is sent (right for Ollama, and for vLLM and llama-server without --api-key)", p, cfg.OpenAI.APIKeyEnv)}
 	}
-	return doctorCheck{name: "credentials", msg: fmt.Sprintf("%s: %s is not set", p, strings.Join(names, " or "))}
+	return doctorCheck{name: "credentials", msg: fmt.Sprintf("%s: %s is not set (to work offline, with no model or key: llmProvider: literal)", p, strings.Join(names, " or "))}
 }
 
 // endpointCheck asks the openai endpoint for its models, from the host.

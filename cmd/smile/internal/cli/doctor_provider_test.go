@@ -108,3 +108,23 @@ func TestCredentialsCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestDoctorWithoutSettingsNamesTheDefaultAndTheOfflineWay: in a folder with
+// no manifest and no smile.json, doctor says which provider it checks and how
+// to work offline.
+func TestDoctorWithoutSettingsNamesTheDefaultAndTheOfflineWay(t *testing.T) {
+	t.Chdir(t.TempDir())
+	cfg, source, err := doctorConfig("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"the defaults", "llmProvider " + string(cfg.LLMProvider), "llmProvider: literal"} {
+		if !strings.Contains(source, want) {
+			t.Errorf("doctor's source line %q lacks %q", source, want)
+		}
+	}
+	writeFile(t, ".", "smile.json", `{"llmProvider": "literal"}`)
+	if _, source, err := doctorConfig(""); err != nil || source != "smile.json" {
+		t.Errorf("with a smile.json: %q, %v", source, err)
+	}
+}

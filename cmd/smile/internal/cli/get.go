@@ -34,7 +34,7 @@ func newGetCommand(streams Streams) *cobra.Command {
 	o := &getOptions{}
 	cmd := &cobra.Command{
 		Use:   "get [NAME]",
-		Short: "Show the status of the runs applied in this folder",
+		Short: "Show the status of the runs of this workspace (from any folder inside it)",
 		Example: `  smile get
   smile get quickstart -o yaml`,
 		Args: cobra.MaximumNArgs(1),
@@ -48,7 +48,7 @@ func newGetCommand(streams Streams) *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&o.output, "output", "o", "", "output format: wide, yaml, json or name")
 	cmd.Flags().BoolVar(&o.noHeaders, "no-headers", false, "do not print the table's header")
-	cmd.Flags().StringVar(&o.dir, "dir", ".", "the folder the runs were applied in")
+	workspaceFlag(cmd, &o.dir)
 	cmd.Flags().BoolVarP(&o.watch, "watch", "w", false, "after listing, print a run again each time it changes")
 	return cmd
 }
@@ -161,6 +161,9 @@ type Object struct {
 	Status     *status.Status `json:"status,omitempty"`
 	// settings are the settings in force with their sources (describe).
 	settings []spec.Setting
+	// folder is the manifest's folder relative to the workspace ("." at its
+	// root): `get -o wide`'s FOLDER, as kubectl's NAMESPACE.
+	folder string
 }
 
 // ObjectMeta is the metadata `get` prints.
@@ -173,7 +176,7 @@ type ObjectMeta struct {
 	Annotations       map[string]string `json:"annotations,omitempty"`
 }
 
-// loadObjects reads the runs applied in dir (all, or the one named).
+// loadObjects reads the runs of the workspace dir (all, or the one named).
 func loadObjects(dir string, names []string) ([]Object, error) {
 	reg := store.Registry{Dir: dir}
 	var recs []store.Record
@@ -194,7 +197,12 @@ func loadObjects(dir string, names []string) ([]Object, error) {
 	}
 	objs := make([]Object, 0, len(recs))
 	for _, rec := range recs {
-		objs = append(objs, objectOf(rec))
+		obj := objectOf(rec)
+		obj.folder = "-"
+		if rel, err := filepath.Rel(dir, filepath.Dir(rec.Manifest)); err == nil && filepath.IsLocal(rel) {
+			obj.folder = filepath.ToSlash(rel)
+		}
+		objs = append(objs, obj)
 	}
 	return objs, nil
 }
@@ -259,7 +267,7 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 	header := []string{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE"}
 	if wide {
-		header = append(header, "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT")
+		header = append(header, "FOLDER", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT")
 	}
 	rows := [][]string{header}
 	for _, o := range objs {
@@ -281,7 +289,7 @@ func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 		if wide {
 			provider, _ := o.Spec["llmProvider"].(string)
 			tutorial, _ := o.Spec["tutorial"].(string)
-			row = append(row, dash(provider), dash(tutorial), dash(cost), dash(reason), dash(report))
+			row = append(row, dash(o.folder), dash(provider), dash(tutorial), dash(cost), dash(reason), dash(report))
 		}
 		rows = append(rows, row)
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,11 +14,12 @@ import (
 )
 
 // threeRuns fabricates alpha (completed, one gap), beta (applied, no status
-// yet) and gamma (running) in a temp folder and loads them as get does.
+// yet) and gamma (running, its manifest in docs/intro) in a temp folder and
+// loads them as get does.
 func threeRuns(t *testing.T) (dir string, objs []Object) {
 	t.Helper()
 	dir = t.TempDir()
-	fabricate(t, dir, "gamma", func(run *status.Run) {
+	fabricateIn(t, dir, "docs/intro", "gamma", func(run *status.Run) {
 		run.Status.Phase, run.Status.Iteration = status.PhaseRunningStudent, 1
 		run.Status.Cost = &status.Cost{Calls: 2, USD: 0.0123, Estimated: true}
 	})
@@ -64,10 +66,10 @@ func TestPrintObjectsTable(t *testing.T) {
 			{"gamma", "RunningStudent", "-", "1", "0", "5m12s"},
 		}},
 		{"wide", "wide", false, [][]string{
-			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT"},
-			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
-			{"beta", "Pending", "-", "0", "0", "<unknown>", "literal", "tutorial.md", "-", "-", "-"},
-			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "literal", "tutorial.md", "~$0.0123", "-", "-"},
+			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE", "FOLDER", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", ".", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
+			{"beta", "Pending", "-", "0", "0", "<unknown>", ".", "literal", "tutorial.md", "-", "-", "-"},
+			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "docs/intro", "literal", "tutorial.md", "~$0.0123", "-", "-"},
 		}},
 		{"no headers", "", true, [][]string{
 			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s"},
@@ -75,9 +77,9 @@ func TestPrintObjectsTable(t *testing.T) {
 			{"gamma", "RunningStudent", "-", "1", "0", "5m12s"},
 		}},
 		{"wide without headers", "wide", true, [][]string{
-			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
-			{"beta", "Pending", "-", "0", "0", "<unknown>", "literal", "tutorial.md", "-", "-", "-"},
-			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "literal", "tutorial.md", "~$0.0123", "-", "-"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", ".", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
+			{"beta", "Pending", "-", "0", "0", "<unknown>", ".", "literal", "tutorial.md", "-", "-", "-"},
+			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "docs/intro", "literal", "tutorial.md", "~$0.0123", "-", "-"},
 		}},
 	}
 	for _, tt := range tests {
@@ -241,6 +243,9 @@ func TestGetCommand(t *testing.T) {
 		{"one by name", []string{"get", "alpha", "-o", "name", "--dir", dir}, 0, []string{"smilerun.smile.dev/alpha\n"}, "", false},
 		{"json", []string{"get", "-o", "json", "--dir", dir}, 0, []string{`"name": "alpha"`, `"kind": "List"`}, "", false},
 		{"yaml", []string{"get", "gamma", "-o", "yaml", "--dir", dir}, 0, []string{"kind: SmileRun", "name: gamma", "phase: RunningStudent"}, "", false},
+		{"from a subfolder", []string{"get", "-o", "name", "--dir", filepath.Join(dir, "docs", "intro")}, 0,
+			[]string{"smilerun.smile.dev/alpha\nsmilerun.smile.dev/beta\nsmilerun.smile.dev/gamma\n"}, "", false},
+		{"describe from a subfolder", []string{"describe", "alpha", "--dir", filepath.Join(dir, "docs")}, 0, []string{"Name:", "alpha"}, "", false},
 		{"nothing found", []string{"get", "--dir", empty}, 0, nil, "No resources found\n", true},
 		{"unknown name", []string{"get", "nope", "--dir", dir}, 1, nil, "error: smilerun \"nope\" not found\n", true},
 		{"unknown format", []string{"get", "-o", "xml", "--dir", dir}, 1, nil, "error: unknown output format \"xml\"", true},

@@ -52,7 +52,13 @@ func manifestYAML(name string) string {
 // yet, as just after apply).
 func fabricate(t *testing.T, dir, name string, edit func(*status.Run)) store.Record {
 	t.Helper()
-	manifest := writeFile(t, dir, name+".yaml", manifestYAML(name))
+	return fabricateIn(t, dir, ".", name, edit)
+}
+
+// fabricateIn is fabricate with the manifest in a folder of the workspace dir.
+func fabricateIn(t *testing.T, dir, folder, name string, edit func(*status.Run)) store.Record {
+	t.Helper()
+	manifest := writeFile(t, filepath.Join(dir, folder), name+".yaml", manifestYAML(name))
 	rec := store.Record{Name: name, Manifest: manifest, StateFile: filepath.Join(dir, store.HomeDir, name+".state.json"), AppliedAt: t0}
 	if edit != nil {
 		run := status.NewRun(name, "uid-"+name, manifest, t0)

@@ -22,7 +22,7 @@ func newHookCommand(streams Streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hook [FILE...]",
 		Short: "Pre-commit hook: check the tutorials whose inputs are among FILE",
-		Long: `For each SmileRun manifest under the current folder whose inputs (the manifest, its smile.json,
+		Long: `For each SmileRun manifest of the workspace (the git repository) whose inputs (the manifest, its smile.json,
 the tutorial, the tutorial's images) include one of FILE (as pre-commit passes the staged files), run
 ` + "`smile apply --wait`" + `. Fails when a run finds gaps at or above --fail-on or does not complete. When no
 FILE is an input of any run, nothing runs.`,
@@ -49,7 +49,9 @@ func runHook(ctx context.Context, streams Streams, files []string, failOn, wrapp
 			changed[abs] = true
 		}
 	}
-	manifests, err := findManifests(".")
+	// The whole workspace (the repository pre-commit runs in), from any
+	// folder inside it.
+	manifests, err := findManifests(spec.FindWorkspace("."))
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func newDeleteCommand(streams Streams) *cobra.Command {
 			return deleteRun(cmd.Context(), streams, dir, args[0])
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	workspaceFlag(cmd, &dir)
 	return cmd
 }
 
@@ -108,7 +108,7 @@ func newStopCommand(streams Streams) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	workspaceFlag(cmd, &dir)
 	cmd.Flags().StringVar(&reason, "reason", "stopped by the user", "why the run is stopped (kept in its status and report)")
 	return cmd
 }

@@ -41,7 +41,7 @@ func newLogsCommand(streams Streams) *cobra.Command {
 			return printLogs(ctx, streams.Out, rec, follow, 500*time.Millisecond)
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	workspaceFlag(cmd, &dir)
 	cmd.Flags().BoolVarP(&follow, "follow", "f", false, "keep printing new entries until the run ends")
 	return cmd
 }

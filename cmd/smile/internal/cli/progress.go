@@ -50,7 +50,10 @@ func (p *progressPrinter) update(run *status.Run, step string) {
 	}
 	newEvents := st.Timeline[p.timeline:]
 	p.timeline = len(st.Timeline)
-	if step != "" && step != p.step {
+	// A step belongs to an attempt: in a log, it waits until the status
+	// shows that attempt (its start event printed first), since the step
+	// may be read before the status that records its attempt.
+	if step != "" && step != p.step && (p.tty || st.Attempt != nil) {
 		p.step = step
 	} else {
 		step = ""

@@ -24,6 +24,9 @@ func events(phase status.Phase, n int) *status.Run {
 	run := status.NewRun("quickstart", "uid", "run.yaml", t0)
 	run.Status.Phase, run.Status.Iteration = phase, all[n-1].Iteration
 	run.Status.Timeline = all[:n]
+	if last := all[n-1]; strings.HasSuffix(last.Event, "Started") && last.Event != "RunStarted" {
+		run.Status.Attempt = &status.Attempt{Iteration: last.Iteration, Container: strings.TrimPrefix(last.Details, "container ")}
+	}
 	return run
 }
 
@@ -59,6 +62,12 @@ func TestProgressPlain(t *testing.T) {
 			{events(status.PhaseRunningStudent, 2), "line 9: mkdir -p wordcount", nil},
 			{events(status.PhaseRunningStudent, 2), "", nil},
 			{events(status.PhaseRunningStudent, 2), "line 35: ./count.sh words.txt", []string{"iteration 1 Step line 35: ./count.sh words.txt"}},
+		}},
+		{"a step comes after the start of its attempt", []update{
+			{events(status.PhaseRunningStudent, 3), "line 4: echo next", []string{
+				"iteration 0 RunStarted generation 1", "iteration 1 StudentStarted container s1", "iteration 1 StudentReported ask_mentor at line 35"}},
+			{events(status.PhaseRunningMentor, 4), "line 4: echo next", []string{
+				"iteration 1 MentorStarted container m1", "iteration 1 Step line 4: echo next"}},
 		}},
 		{"a new generation starts over", []update{
 			{events(status.PhaseRunningMentor, 4), "", []string{

@@ -67,7 +67,7 @@ junit (JUnit XML, one test case per step), summary (Markdown for $GITHUB_STEP_SU
 			return writeFormats(streams, outputDir, rep, list)
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", ".", "the folder the run was applied in")
+	workspaceFlag(cmd, &dir)
 	cmd.Flags().StringVar(&formats, "format", "md,json", "comma-separated formats: "+fmt.Sprint(report.Formats))
 	cmd.Flags().StringVarP(&outDir, "output-dir", "o", "", "where to write the files (default: the run's outputDir)")
 	cmd.Flags().BoolVar(&stdout, "stdout", false, "print the rendered formats on stdout instead of writing files")
