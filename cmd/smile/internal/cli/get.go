@@ -17,7 +17,6 @@ import (
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/spf13/cobra"
-	"sigs.k8s.io/yaml"
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -241,7 +240,11 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 		if len(objs) > 1 {
 			v = map[string]any{"apiVersion": "v1", "kind": "List", "items": objs}
 		}
-		data, err := yaml.Marshal(v)
+		js, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		data, err := runfile.JSONToYAML(js)
 		if err != nil {
 			return err
 		}
