@@ -40,6 +40,10 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 		return Result{RequeueAfter: t.plan.RequeueAfter}, nil
 	case ActNewGeneration:
 		return t.newGeneration()
+	case ActQueue:
+		st := &t.run.Status
+		st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+		return t.save(ActQueue)
 	case ActInit:
 		return t.init(ctx)
 	case ActBegin:

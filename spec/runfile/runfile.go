@@ -99,7 +99,8 @@ func LoadAll(path string) ([]Doc, error) {
 }
 
 // LoadNamed reads the SmileRun called name from a manifest file; an empty
-// name asks for the file's only one (as Load).
+// name asks for the file's only one (as Load). A file holding one SmileRun
+// gives it whatever its name (the caller sees a rename).
 func LoadNamed(path, name string) (*spec.SmileRun, error) {
 	if name == "" {
 		return Load(path)
@@ -109,7 +110,7 @@ func LoadNamed(path, name string) (*spec.SmileRun, error) {
 		return nil, err
 	}
 	for _, d := range docs {
-		if d.Run.Metadata.Name == name {
+		if d.Run.Metadata.Name == name || len(docs) == 1 {
 			return d.Run, nil
 		}
 	}
