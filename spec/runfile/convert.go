@@ -3,9 +3,12 @@ package runfile
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/smile-loop/smile/spec"
 )
 
 // YAMLToJSON converts a YAML document (the first of data) to JSON, so that
@@ -49,4 +52,28 @@ func UnmarshalYAML(data []byte, v any, strict bool) error {
 		dec.DisallowUnknownFields()
 	}
 	return dec.Decode(v)
+}
+
+// IsManifest says whether data looks like SmileRun manifests: a YAML or JSON
+// document with kind SmileRun. Other files a folder holds (smile.json, CI
+// and pre-commit configurations) do not, nor does text that is not YAML.
+func IsManifest(data []byte) bool {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var doc struct {
+			Kind string `yaml:"kind"`
+		}
+		if err := dec.Decode(&doc); err != nil {
+			// A document that is no mapping says nothing; stop at the end
+			// or at a syntax error.
+			var te *yaml.TypeError
+			if errors.As(err, &te) {
+				continue
+			}
+			return false
+		}
+		if doc.Kind == spec.Kind {
+			return true
+		}
+	}
 }

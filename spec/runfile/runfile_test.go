@@ -199,3 +199,23 @@ func TestYAMLJSONRoundTrip(t *testing.T) {
 		t.Errorf("JSONToYAML = %q, %v", out, err)
 	}
 }
+
+func TestIsManifest(t *testing.T) {
+	for in, want := range map[string]bool{
+		manifestHead:                       true,
+		"---\n" + manifestHead:             true,
+		"a: 1\n---\n" + manifestHead:       true,
+		"- x\n---\n" + manifestHead:        true,
+		`{"kind": "SmileRun"}`:             true,
+		`{"llmProvider": "literal"}`:       false, // smile.json
+		"repos:\n  - repo: local\n":        false, // .pre-commit-config.yaml
+		"kind: Deployment\n":               false,
+		"kind: SmileRun\n\tbad: [\n":       false,
+		"":                                 false,
+		"apiVersion: v1\nkind: smilerun\n": false,
+	} {
+		if got := IsManifest([]byte(in)); got != want {
+			t.Errorf("IsManifest(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
