@@ -40,11 +40,11 @@ type applyOptions struct {
 	// outputDir is where one file per format for all runs goes.
 	outputDir  string
 	streamsOut io.Writer
-	wait    bool
-	failOn  string
-	wrapper string
-	formats string
-	detach  bool
+	wait       bool
+	failOn     string
+	wrapper    string
+	formats    string
+	detach     bool
 	// quiet prints only the gaps, one `path:line: [severity/category]
 	// problem` line each (the pre-commit hook): no progress, no dashboard.
 	quiet bool
