@@ -92,7 +92,11 @@ func (h *managerHost) apply(_ context.Context, t target) (reconcile.ApplyResult,
 }
 
 func (h *managerHost) status(_ context.Context, name string) (*status.Run, error) {
-	return h.ctl.Run(name)
+	run, err := h.ctl.Run(name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, status.ErrNoStatusYet // not written yet, as the API says
+	}
+	return run, err
 }
 
 func (h *managerHost) step(_ context.Context, name string) string {
