@@ -116,7 +116,10 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		if len(targets) > 1 || targets[0].doc != "" || slices.Contains(o.files, "-") {
 			return o.runMany(ctx, streams, targets, threshold)
 		}
-		o.file = targets[0].path
+		o.file = relToWD(targets[0].path) // as the user wrote it, to say how to run it again
+		if abs, err := filepath.Abs(o.files[0]); err == nil && abs == targets[0].path {
+			o.file = o.files[0]
+		}
 	}
 	manifest, err := filepath.Abs(o.file)
 	if err != nil {
