@@ -64,6 +64,7 @@ const (
 	EvStopped         Action = "Stopped"
 	EvTimeout         Action = "Timeout"
 	EvInvalidSpec     Action = "InvalidSpec"
+	EvQueued          Action = "Queued"
 )
 
 // Observed is what the reconciler saw of the world for one run.

@@ -82,6 +82,9 @@ func TestManagerQueuesRunsBeyondParallel(t *testing.T) {
 	waitRunPhase(t, m, "a", func(p status.Phase) bool { return p == status.PhaseWaitingForStudent })
 	for _, n := range []string{"b", "c"} {
 		run := waitRunPhase(t, m, n, func(p status.Phase) bool { return p == status.PhaseQueued })
+		if tl := run.Status.Timeline; len(tl) == 0 || tl[len(tl)-1].Event != "Queued" {
+			t.Errorf("run %s: timeline %+v does not end with Queued", n, tl)
+		}
 		if run.Status.Reason != status.ReasonQueued || !strings.Contains(run.Status.Message, "at most 1 at once") {
 			t.Errorf("run %s: reason %q message %q", n, run.Status.Reason, run.Status.Message)
 		}

@@ -43,6 +43,7 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 	case ActQueue:
 		st := &t.run.Status
 		st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+		t.event(st.Iteration, string(EvQueued), t.plan.Message) // until the generation starts afresh
 		return t.save(ActQueue)
 	case ActInit:
 		return t.init(ctx)

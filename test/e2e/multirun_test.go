@@ -58,6 +58,17 @@ func TestApplyFolderManyRuns(t *testing.T) {
 		}
 	}
 	checkCombinedSARIF(t, filepath.Join(repo, "smile-report.sarif"), len(want))
+
+	// The controller holds a run beyond --parallel in phase Queued, and
+	// the display says so; both runs of the folder then complete.
+	repo = copyFixture(t, "docs-repo")
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
+	}
+	res = smile(t, repo, nil, 5*time.Minute, "apply", "-f", "docs/b", "--wait", "--parallel", "1")
+	if res.code != 0 || !strings.Contains(res.stderr, "Queued ") || !strings.Contains(res.stderr, "at most 1 at once (--parallel)") {
+		t.Errorf("apply -f docs/b --parallel 1: exit %d, want 0 with a run shown Queued\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	}
 }
 
 // tableRows reads apply's table: RUN -> TUTORIAL, STATUS, GAPS, VERIFIED.
