@@ -58,6 +58,16 @@ func TestApplyFolderManyRuns(t *testing.T) {
 		}
 	}
 	checkCombinedSARIF(t, filepath.Join(repo, "smile-report.sarif"), len(want))
+	// The two runs of one multi-document file are each their own to the
+	// other verbs.
+	res = smile(t, filepath.Join(repo, "docs", "b"), nil, 30*time.Second, "get", "-o", "wide")
+	if res.code != 0 || !strings.Contains(res.stdout, " one.md") || !strings.Contains(res.stdout, " two.md") {
+		t.Errorf("get -o wide in docs/b: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	res = smile(t, filepath.Join(repo, "docs", "b"), nil, 30*time.Second, "report", "add", "--stdout", "--format", "github")
+	if res.code != 0 || !strings.Contains(res.stdout, "docs/b/two.md") {
+		t.Errorf("report add: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
 
 	// The controller holds a run beyond --parallel in phase Queued, and
 	// the display says so; both runs of the folder then complete.

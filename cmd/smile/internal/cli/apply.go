@@ -422,7 +422,7 @@ func openLog(dir string) (*os.File, logr.Logger, error) {
 // saying why. Nothing else.
 func printGapLines(w io.Writer, manifest string, run *status.Run) {
 	path := manifest
-	if m, err := runfile.Load(manifest); err == nil {
+	if m, err := runfile.LoadNamed(manifest, run.Metadata.Name); err == nil {
 		if d, err := spec.Resolve(m, filepath.Dir(manifest)); err == nil {
 			path = d.Paths.Tutorial
 		}

@@ -200,7 +200,7 @@ func loadObjects(dir string, names []string) ([]Object, error) {
 
 func objectOf(rec store.Record) Object {
 	obj := Object{APIVersion: spec.APIVersion, Kind: spec.Kind, Metadata: ObjectMeta{Name: rec.Name}}
-	if m, err := runfile.Load(rec.Manifest); err == nil {
+	if m, err := runfile.LoadNamed(rec.Manifest, rec.Name); err == nil {
 		obj.Spec = m.Spec
 		obj.Metadata.Labels, obj.Metadata.Annotations = m.Metadata.Labels, m.Metadata.Annotations
 		obj.settings, _ = m.Settings(filepath.Dir(rec.Manifest))
