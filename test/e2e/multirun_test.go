@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // A docs repository checked with one command: a scratch Git repository with
@@ -170,5 +173,37 @@ func checkCombinedSARIF(t *testing.T, path string, runs int) {
 	loc := res[0].Locations[0].PhysicalLocation
 	if res[0].RuleID != "permission_denied" || loc.ArtifactLocation.URI != "docs/c/tutorial.md" || loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || loc.Region.StartLine != 13 {
 		t.Errorf("SARIF result = %+v, want permission_denied at docs/c/tutorial.md:13 from %%SRCROOT%%", res[0])
+	}
+}
+
+// Ctrl-C in apply --wait on several runs stops each of them: phase Stopped
+// with a report, no container left, exit 1 and how to run them again.
+func TestApplyManyCtrlC(t *testing.T) {
+	smileBinaries(t)
+	baseImage(t)
+	dir := copyFixture(t, "many-slow")
+	p := smileBackground(t, dir, nil, "apply", "-f", "runs.yaml", "--wait", "--parallel", "2")
+	for _, n := range []string{"one", "two"} {
+		waitState(t, filepath.Join(dir, ".smile", n+".json"), 2*time.Minute, "the Student at work", func(run *status.Run) bool {
+			return run.Status.Phase == status.PhaseWaitingForStudent
+		})
+	}
+	p.interrupt()
+	code, _ := p.wait(time.Second)
+	_, stderr := p.output()
+	if code != 1 || !strings.Contains(stderr, "the runs stopped and their containers removed") || !strings.Contains(stderr, "smile apply -f runs.yaml --wait") {
+		t.Fatalf("apply --wait on two runs after Ctrl-C: exit %d\nstderr:\n%s", code, stderr)
+	}
+	for _, n := range []string{"one", "two"} {
+		run, err := store.Load(filepath.Join(dir, ".smile", n+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.Status.Phase != status.PhaseStopped || run.Status.Report == nil {
+			t.Errorf("run %s after Ctrl-C: %s, report %v; want phase Stopped with a report", n, describeStatus(&run.Status), run.Status.Report)
+		}
+	}
+	if cs := dirContainers(t, dir); len(cs) != 0 {
+		t.Errorf("containers left after Ctrl-C: %v", containerNames(cs))
 	}
 }
