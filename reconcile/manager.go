@@ -149,7 +149,7 @@ func NewManager(opts Options) *Manager {
 		Relays:         relay.NewSet(opts.Runtime, 0),
 		LookupEnv:      opts.LookupEnv,
 	}
-	m.rec.Slots = NewSlots(opts.Parallel, m.enqueueAll)
+	m.rec.Slots = queue.NewSlots(opts.Parallel, m.enqueueAll)
 	return m
 }
 

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 
 	"github.com/smile-loop/smile/status/store"
@@ -86,7 +87,7 @@ type Reconciler struct {
 	// every provider's learner in its container, as the vendor CLIs' are.
 	Brains *Brains
 	// Slots bound the runs active at once (slots.go); nil: no bound.
-	Slots *Slots
+	Slots *queue.Slots
 	// Wake asks for a reconcile of a run (a brain kept a result).
 	Wake func(name string)
 	// Relays carry the traffic of containers without a network; the
