@@ -20,7 +20,7 @@ done
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-BIN_DIR="$work/bin" bash hack/build.sh >/dev/null
+BIN_DIR="$work/bin" bash hack/build.sh >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 smile="$work/bin/smile"
 
 # scratch N: a repository with N tutorials in one folder, one SmileRun each
