@@ -207,3 +207,37 @@ func TestApplyManyCtrlC(t *testing.T) {
 		t.Errorf("containers left after Ctrl-C: %v", containerNames(cs))
 	}
 }
+
+// `-f -` reads the manifests from stdin: their paths are the current
+// folder's, the run completes and its state is where its spec says.
+func TestApplyStdin(t *testing.T) {
+	smileBinaries(t)
+	baseImage(t)
+	repo := copyFixture(t, "docs-repo")
+	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v: %s", err, out)
+	}
+	dir := filepath.Join(repo, "docs", "b")
+	manifests, err := os.ReadFile(filepath.Join(dir, "runs.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(smileBinaries(t), "smile"), "apply", "-f", "-", "--wait")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(string(manifests))
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("apply -f -: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	rows := tableRows(t, stdout.String())
+	if rows["hello"][1] != "completed" || rows["add"][1] != "completed" || rows["add"][0] != "docs/b/two.md" {
+		t.Errorf("table rows = %q\n%s", rows, stdout.String())
+	}
+	for _, n := range []string{"hello", "add"} {
+		run, err := store.Load(filepath.Join(dir, ".smile", n+".json"))
+		if err != nil || run.Status.Phase != status.PhaseCompleted {
+			t.Errorf("run %s: %v %v", n, err, run)
+		}
+	}
+}
