@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"sigs.k8s.io/yaml"
+	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/smile-loop/smile/spec"
 )
@@ -22,7 +22,7 @@ func crdDocument(t *testing.T) map[string]any {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := yaml.YAMLToJSON(data)
+	js, err := runfile.YAMLToJSON(data)
 	if err != nil {
 		t.Fatalf("%s: %v", crdFile, err)
 	}

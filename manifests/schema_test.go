@@ -15,7 +15,6 @@ import (
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"sigs.k8s.io/yaml"
 
 	"github.com/smile-loop/smile/spec"
 )
@@ -62,7 +61,7 @@ func compileSchemas(t *testing.T) schemas {
 
 // validate checks a YAML or JSON document against a schema.
 func validate(sch *jsonschema.Schema, doc []byte) error {
-	js, err := yaml.YAMLToJSON(doc)
+	js, err := runfile.YAMLToJSON(doc)
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,10 @@ const (
 // ApplyRequest is the body of POST /api/apply.
 type ApplyRequest struct {
 	Manifest string `json:"manifest"` // absolute path
+	// Name picks the SmileRun of a file holding several.
+	Name string `json:"name,omitempty"`
+	// Parallel, when above 0, sets how many runs may be active at once.
+	Parallel int `json:"parallel,omitempty"`
 }
 
 // DeleteRequest is the body of POST /api/delete.
@@ -52,7 +56,8 @@ func (a *API) apply(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &req) {
 		return
 	}
-	res, err := a.m.Apply(req.Manifest)
+	a.m.SetParallel(req.Parallel)
+	res, err := a.m.ApplyDoc(req.Manifest, req.Name)
 	if err != nil {
 		code := http.StatusUnprocessableEntity
 		if errors.Is(err, store.ErrLoopRunning) {

@@ -57,6 +57,7 @@ func (m *Manager) Delete(ctx context.Context, name string) error {
 	}
 	defer e.lock.Release()
 	defer m.rec.forget(name)
+	defer m.rec.Slots.Release(name)
 	defer m.refreshWatches()
 	rec := store.Record{Name: name, Manifest: e.applied.Path, StateFile: e.stateFile}
 	return DeleteRun(ctx, m.opts.Runtime, rec)

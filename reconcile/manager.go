@@ -59,6 +59,10 @@ type Options struct {
 	ControlToken string
 	// Version is SMILE's version, written into reports.
 	Version string
+	// Parallel is how many runs may be active at once; runs beyond it wait
+	// in phase Queued (default: DefaultParallel, from the machine's CPUs and
+	// memory). An apply may change it (ApplyRequest.Parallel).
+	Parallel int
 	// LookupEnv reads the environment the providers' API keys come from
 	// (default: this process's).
 	LookupEnv func(string) (string, bool)
@@ -149,6 +153,7 @@ func NewManager(opts Options) *Manager {
 		Relays:         relay.NewSet(opts.Runtime, 0),
 		LookupEnv:      opts.LookupEnv,
 	}
+	m.rec.Slots = queue.NewSlots(opts.Parallel, m.enqueueAll)
 	return m
 }
 
@@ -262,7 +267,7 @@ func (m *Manager) ApplyRecorded(dir string) error {
 		return err
 	}
 	for _, rec := range recs {
-		res, err := m.Apply(rec.Manifest)
+		res, err := m.ApplyDoc(rec.Manifest, rec.Name)
 		if err != nil {
 			m.log.Error(err, "Could not resume run", "run", rec.Name, "manifest", rec.Manifest)
 			continue
@@ -274,6 +279,19 @@ func (m *Manager) ApplyRecorded(dir string) error {
 
 // CallbackAddr is the address containers call back to.
 func (m *Manager) CallbackAddr() string { return m.callbackLn.Addr().String() }
+
+// SetParallel changes how many runs may be active at once (n < 1 leaves it).
+func (m *Manager) SetParallel(n int) { m.rec.Slots.SetLimit(n) }
+
+// Parallel is how many runs may be active at once.
+func (m *Manager) Parallel() int { return m.rec.Slots.Limit() }
+
+// enqueueAll looks at every run again: a slot freed up.
+func (m *Manager) enqueueAll() {
+	for _, n := range m.Names() {
+		m.queue.Add(n)
+	}
+}
 
 // Hub is where transitions are published.
 func (m *Manager) Hub() *Hub { return m.hub }
@@ -312,8 +330,12 @@ type ApplyResult struct {
 // Apply validates a manifest and everything it points at, takes the lock on
 // its state file (one loop per state file: E14/E18), and hands the run to the
 // workers. It reports whether the run is new, changed or unchanged.
-func (m *Manager) Apply(path string) (ApplyResult, error) {
-	manifest, err := runfile.Load(path)
+func (m *Manager) Apply(path string) (ApplyResult, error) { return m.ApplyDoc(path, "") }
+
+// ApplyDoc applies the SmileRun called name of a file holding several (as
+// Apply when name is empty).
+func (m *Manager) ApplyDoc(path, name string) (ApplyResult, error) {
+	manifest, err := runfile.LoadNamed(path, name)
 	if err != nil {
 		return ApplyResult{}, err
 	}
@@ -326,7 +348,7 @@ func (m *Manager) Apply(path string) (ApplyResult, error) {
 	if err != nil {
 		return ApplyResult{Name: manifest.Metadata.Name}, err
 	}
-	name := d.Name
+	name = d.Name
 	res := ApplyResult{Name: name, Digest: d.Digest}
 	if err := store.CheckOwned(layoutFor(d).root); err != nil {
 		return res, err // refused now, not retried by every reconcile

@@ -18,6 +18,8 @@ type Action string
 const (
 	// ActNewGeneration records that the inputs changed: generation + 1.
 	ActNewGeneration Action = "NewGeneration"
+	// ActQueue records that the generation waits for a free slot (Queued).
+	ActQueue Action = "Queue"
 	// ActInit starts the current generation over: old containers go, Starting.
 	ActInit Action = "Init"
 	// ActBegin moves Starting -> RunningStudent: the image is there.
@@ -62,6 +64,7 @@ const (
 	EvStopped         Action = "Stopped"
 	EvTimeout         Action = "Timeout"
 	EvInvalidSpec     Action = "InvalidSpec"
+	EvQueued          Action = "Queued"
 )
 
 // Observed is what the reconciler saw of the world for one run.

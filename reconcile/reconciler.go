@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/brains"
+	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 
 	"github.com/smile-loop/smile/status/store"
@@ -85,6 +86,8 @@ type Reconciler struct {
 	// Brains run the learners of in-process providers (brain.go); nil runs
 	// every provider's learner in its container, as the vendor CLIs' are.
 	Brains *brains.Set
+	// Slots bound the runs active at once (reconcile/queue); nil: no bound.
+	Slots *queue.Slots
 	// Wake asks for a reconcile of a run (a brain kept a result).
 	Wake func(name string)
 	// Relays carry the traffic of containers without a network; the
@@ -153,6 +156,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 		return Result{}, err
 	}
 	plan := Decide(Input{Now: r.now(), Desired: d, Run: run, Observed: obs, StepGrace: r.StepGrace, Instance: r.Instance})
+	plan = r.admit(d.Name, run, plan)
 	if plan.Action != ActWait && plan.Action != ActNone {
 		log.V(1).Info("Planned transition", "action", string(plan.Action), "phase", string(plan.Phase))
 	}

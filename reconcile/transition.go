@@ -43,6 +43,11 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 		return Result{RequeueAfter: t.plan.RequeueAfter}, nil
 	case ActNewGeneration:
 		return t.newGeneration()
+	case ActQueue:
+		st := &t.run.Status
+		st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+		t.event(st.Iteration, string(EvQueued), t.plan.Message) // until the generation starts afresh
+		return t.save(ActQueue)
 	case ActInit:
 		return t.init(ctx)
 	case ActBegin:

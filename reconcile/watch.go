@@ -140,7 +140,7 @@ func (m *Manager) reloadManifest(name string) {
 	if !ok {
 		return
 	}
-	manifest, err := runfile.Load(app.Path) // read without the lock: handlers wait on it
+	manifest, err := runfile.LoadNamed(app.Path, name) // read without the lock: handlers wait on it
 	switch {
 	case err != nil:
 		app.Err = err

@@ -1,12 +1,20 @@
 package spec
 
-import "sigs.k8s.io/yaml"
+import (
+	"encoding/json"
 
-// parseManifest reads a YAML manifest as spec/runfile does; spec's tests
+	"go.yaml.in/yaml/v3"
+)
+
+// parseManifest reads a YAML manifest much as spec/runfile does; spec's tests
 // cannot import runfile (it imports spec), and writing manifests in YAML keeps
 // them readable. A test-only import links nothing into the binaries.
 func parseManifest(data []byte, source string) (*SmileRun, error) {
-	js, err := yaml.YAMLToJSON(data)
+	var v any
+	if err := yaml.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	js, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}

@@ -37,6 +37,9 @@ const (
 	ReasonInvalidSpec Reason = "InvalidSpec"
 	// ReasonGapsFound: the loop completed, and the tutorial has gaps.
 	ReasonGapsFound Reason = "GapsFound"
+	// ReasonQueued: the run waits for a free slot (the controller's
+	// --parallel limit).
+	ReasonQueued Reason = "Queued"
 	// ReasonReconcileFailed: the last reconcile returned an error.
 	ReasonReconcileFailed Reason = "ReconcileFailed"
 )

@@ -11,6 +11,9 @@ type Phase string
 
 // The phases of the seed's state machine.
 const (
+	// PhaseQueued: the run waits for one of the controller's slots (its
+	// --parallel limit) before its generation starts.
+	PhaseQueued            Phase = "Queued"
 	PhaseStarting          Phase = "Starting"
 	PhaseRunningStudent    Phase = "RunningStudent"
 	PhaseWaitingForStudent Phase = "WaitingForStudent"

@@ -22,15 +22,19 @@ import (
 // file and line on a test case are the extension GitLab, Jenkins' xunit
 // schema and most report viewers read.
 type junitSuite struct {
-	XMLName    xml.Name        `xml:"testsuite"`
-	Name       string          `xml:"name,attr"`
-	Tests      int             `xml:"tests,attr"`
-	Failures   int             `xml:"failures,attr"`
-	Errors     int             `xml:"errors,attr"`
-	Skipped    int             `xml:"skipped,attr"`
-	Time       string          `xml:"time,attr"`
-	Timestamp  string          `xml:"timestamp,attr"`
-	Hostname   string          `xml:"hostname,attr"`
+	XMLName   xml.Name `xml:"testsuite"`
+	Name      string   `xml:"name,attr"`
+	Tests     int      `xml:"tests,attr"`
+	Failures  int      `xml:"failures,attr"`
+	Errors    int      `xml:"errors,attr"`
+	Skipped   int      `xml:"skipped,attr"`
+	Time      string   `xml:"time,attr"`
+	Timestamp string   `xml:"timestamp,attr"`
+	Hostname  string   `xml:"hostname,attr"`
+	// Package and ID are the Ant schema's attributes of a suite inside
+	// <testsuites> (ID counts from 0); a lone suite has neither.
+	Package    string          `xml:"package,attr,omitempty"`
+	ID         *int            `xml:"id,attr"`
 	Properties []junitProperty `xml:"properties>property"`
 	Cases      []junitCase     `xml:"testcase"`
 	SystemOut  junitOutput     `xml:"system-out"`
@@ -80,6 +84,11 @@ type junitStep struct {
 // step, failed where the step has a gap (its problem, fix, file and line in
 // the failure), skipped after the step the Student stopped at.
 func RenderJUnit(r *Report) ([]byte, error) {
+	return encodeJUnit(junitSuiteOf(r))
+}
+
+// junitSuiteOf is a report's test suite.
+func junitSuiteOf(r *Report) junitSuite {
 	r = redactReport(r)
 	file := sourcePath(r)
 	class := xmlText(file)
@@ -140,12 +149,16 @@ func RenderJUnit(r *Report) ([]byte, error) {
 		suite.Errors++
 	}
 	suite.Tests = len(suite.Cases)
+	return suite
+}
 
+// encodeJUnit writes a JUnit document: a <testsuite> or a <testsuites>.
+func encodeJUnit(doc any) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString(xml.Header)
 	enc := xml.NewEncoder(&buf)
 	enc.Indent("", "  ")
-	if err := enc.Encode(suite); err != nil {
+	if err := enc.Encode(doc); err != nil {
 		return nil, fmt.Errorf("encode JUnit: %w", err)
 	}
 	buf.WriteString("\n")

@@ -169,32 +169,56 @@ func sarifLevel(s status.Severity) string {
 // category, one result per gap at its tutorial line, with the suggested
 // change as a fix when there is one.
 func RenderSARIF(r *Report) ([]byte, error) {
-	r = redactReport(r)
-	src := sourcePath(r)
-	artifact := sarifArtifact{URI: sarifURI(src)}
-	if artifact.URI != "" {
-		artifact.URIBaseID = srcRoot
-	}
+	return encodeSARIF(sarifRunOf([]*Report{r}))
+}
 
-	rules, index := sarifRules(r.Gaps)
+// sarifRunOf is one SARIF run for the reports: the rules of all their gaps,
+// an invocation per report, and each gap a result on its own tutorial.
+func sarifRunOf(reports []*Report) sarifRun {
+	var all []status.Gap
+	for i, r := range reports {
+		reports[i] = redactReport(r)
+		all = append(all, reports[i].Gaps...)
+	}
+	rules, index := sarifRules(all)
 	run := sarifRun{
-		Tool: sarifTool{Driver: sarifDriver{Name: "SMILE", InformationURI: smileURI, Version: toolVersion(r), Rules: rules}},
-		Invocations: []sarifInvocation{{
+		Tool:    sarifTool{Driver: sarifDriver{Name: "SMILE", InformationURI: smileURI, Version: toolVersion(reports[0]), Rules: rules}},
+		Results: []sarifResult{},
+	}
+	for _, r := range reports {
+		inv := sarifInvocation{
 			ExecutionSuccessful: r.Summary.Status != ReportError,
 			Properties: sarifProps{
 				"status": r.Summary.Status, "reason": r.Summary.Reason, "iterations": r.Summary.Iterations,
 				"durationSeconds": r.Summary.DurationSeconds,
 			},
-		}},
-		Results: []sarifResult{},
+		}
+		if len(reports) > 1 {
+			inv.Properties["run"], inv.Properties["tutorial"] = r.RunName, sourcePath(r)
+		}
+		if !r.GeneratedAt.IsZero() {
+			inv.EndTimeUTC = r.GeneratedAt.UTC().Format(time.RFC3339)
+		}
+		run.Invocations = append(run.Invocations, inv)
+		run.Results = append(run.Results, sarifResults(r, index)...)
 	}
-	if !r.GeneratedAt.IsZero() {
-		run.Invocations[0].EndTimeUTC = r.GeneratedAt.UTC().Format(time.RFC3339)
+	id := "smile/"
+	if len(reports) == 1 {
+		id = automationID(reports[0])
 	}
-	if id := automationID(r); id != "" {
+	if id != "" {
 		run.AutomationDetails = &sarifAutomation{ID: id}
 	}
+	return run
+}
 
+// sarifResults are a report's gaps as results, on its tutorial's path.
+func sarifResults(r *Report, index map[string]int) []sarifResult {
+	artifact := sarifArtifact{URI: sarifURI(sourcePath(r))}
+	if artifact.URI != "" {
+		artifact.URIBaseID = srcRoot
+	}
+	var out []sarifResult
 	seen := map[string]int{}
 	for _, g := range r.Gaps {
 		res := sarifResult{
@@ -220,22 +244,32 @@ func RenderSARIF(r *Report) ([]byte, error) {
 			fp = gapFingerprint(g, fmt.Sprint(seen[fp]))
 		}
 		res.PartialFingerprints = map[string]string{fingerprintKey: fp}
-		if s, ok := suggestionFor(r, g); ok && artifact.URI != "" {
-			res.Fixes = []sarifFix{{
-				Description: sarifText{Text: s.Description},
-				ArtifactChanges: []sarifArtifactChange{{
-					ArtifactLocation: artifact,
-					Replacements: []sarifReplacement{{
-						// A region of whole lines, without its line break.
-						DeletedRegion:   sarifRegion{StartLine: s.Line, EndLine: s.Line},
-						InsertedContent: sarifText{Text: s.Text()},
-					}},
-				}},
-			}}
-		}
-		run.Results = append(run.Results, res)
+		res.Fixes = sarifFixes(r, g, artifact)
+		out = append(out, res)
 	}
+	return out
+}
 
+// sarifFixes is the gap's suggested change as a fix, when there is one.
+func sarifFixes(r *Report, g status.Gap, artifact sarifArtifact) []sarifFix {
+	s, ok := suggestionFor(r, g)
+	if !ok || artifact.URI == "" {
+		return nil
+	}
+	return []sarifFix{{
+		Description: sarifText{Text: s.Description},
+		ArtifactChanges: []sarifArtifactChange{{
+			ArtifactLocation: artifact,
+			Replacements: []sarifReplacement{{
+				// A region of whole lines, without its line break.
+				DeletedRegion:   sarifRegion{StartLine: s.Line, EndLine: s.Line},
+				InsertedContent: sarifText{Text: s.Text()},
+			}},
+		}},
+	}}
+}
+
+func encodeSARIF(run sarifRun) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"sigs.k8s.io/yaml"
+	"github.com/smile-loop/smile/spec/runfile"
 )
 
 // action is the part of action.yml a composite action runs.
@@ -44,7 +44,7 @@ func TestGitHubAction(t *testing.T) {
 		t.Fatal(err)
 	}
 	var a action
-	if err := yaml.Unmarshal(data, &a); err != nil {
+	if err := runfile.UnmarshalYAML(data, &a, false); err != nil {
 		t.Fatalf("action.yml: %v", err)
 	}
 	if a.Runs.Using != "composite" {

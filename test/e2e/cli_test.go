@@ -14,8 +14,7 @@ import (
 
 	"github.com/smile-loop/smile/status/store"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/smile-loop/smile/spec/runfile"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -332,7 +331,7 @@ func checkGet(t *testing.T, dir string) {
 	}
 	res = smile(t, dir, nil, 30*time.Second, "get", "ctl-mentor", "-o", "yaml")
 	var y object
-	if err := yaml.Unmarshal([]byte(res.stdout), &y); err != nil || y.Kind != "SmileRun" || y.APIVersion != "smile.dev/v1alpha1" ||
+	if err := runfile.UnmarshalYAML([]byte(res.stdout), &y, false); err != nil || y.Kind != "SmileRun" || y.APIVersion != "smile.dev/v1alpha1" ||
 		y.Metadata.Name != "ctl-mentor" || y.Metadata.Generation != 1 || y.Status == nil || y.Spec["llmProvider"] != "literal" {
 		t.Errorf("get -o yaml (%v):\n%s", err, res.stdout)
 	}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"sigs.k8s.io/yaml"
+	"github.com/smile-loop/smile/spec/runfile"
 )
 
 // TestReleaseConfig checks what .goreleaser.yaml promises without running
@@ -36,7 +36,7 @@ func TestReleaseConfig(t *testing.T) {
 			Algorithm string `json:"algorithm"`
 		} `json:"checksum"`
 	}
-	if err := yaml.Unmarshal(data, &cfg); err != nil {
+	if err := runfile.UnmarshalYAML(data, &cfg, false); err != nil {
 		t.Fatalf(".goreleaser.yaml: %v", err)
 	}
 	if cfg.Checksum.Algorithm != "sha256" {

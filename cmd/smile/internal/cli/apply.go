@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -30,12 +31,20 @@ import (
 )
 
 type applyOptions struct {
-	file    string
-	wait    bool
-	failOn  string
-	wrapper string
-	formats string
-	detach  bool
+	// file is the one manifest of the pre-commit hook; files are -f's.
+	file      string
+	files     []string
+	recursive bool
+	// parallel bounds the runs the controller keeps active (0: its default).
+	parallel int
+	// outputDir is where one file per format for all runs goes.
+	outputDir  string
+	streamsOut io.Writer
+	wait       bool
+	failOn     string
+	wrapper    string
+	formats    string
+	detach     bool
 	// quiet prints only the gaps, one `path:line: [severity/category]
 	// problem` line each (the pre-commit hook): no progress, no dashboard.
 	quiet bool
@@ -44,22 +53,33 @@ type applyOptions struct {
 func newApplyCommand(streams Streams) *cobra.Command {
 	o := &applyOptions{}
 	cmd := &cobra.Command{
-		Use:   "apply -f FILE",
+		Use:   "apply -f FILE|FOLDER|- ...",
 		Short: "Apply a SmileRun manifest: check its tutorial in a container",
 		Long: `Apply a SmileRun manifest. SMILE resolves it with smile.json beside it, checks the tutorial,
 and runs the loop: the Student follows the tutorial in a container, the Mentor helps when it is stuck.
 
 With --wait, apply follows the run to its end, prints where the report is, and exits 0 only when the
 tutorial completed with no gap at or above --fail-on (2 when it found gaps or did not complete, 1 when
-SMILE could not run).`,
+SMILE could not run).
+
+-f takes files (every SmileRun of a multi-document YAML file), folders (their *.yaml, *.yml and *.json
+SmileRun manifests; -R descends into subfolders), "-" (stdin) and may be given several times. The
+controller keeps --parallel runs active at once and queues the others (phase Queued). With --wait on
+several runs, apply follows them all, prints a table (RUN, TUTORIAL, STATUS, GAPS, VERIFIED) and exits
+by the worst result; sarif, junit, github and summary are then one file for all runs in --output-dir.`,
 		Example: `  smile apply -f run.yaml --wait
-  smile apply -f run.yaml --wait --fail-on major`,
+  smile apply -f run.yaml --wait --fail-on major
+  smile apply -f docs -R --wait --format sarif --parallel 2
+  cat runs.yaml | smile apply -f - --wait`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return o.run(cmd.Context(), streams)
 		},
 	}
-	cmd.Flags().StringVarP(&o.file, "filename", "f", "", "the SmileRun manifest to apply")
+	cmd.Flags().StringArrayVarP(&o.files, "filename", "f", nil, "SmileRun manifests to apply: a file, a folder or - (stdin); repeatable")
+	cmd.Flags().BoolVarP(&o.recursive, "recursive", "R", false, "with a folder, also apply the manifests of its subfolders")
+	cmd.Flags().IntVar(&o.parallel, "parallel", 0, fmt.Sprintf("how many runs the controller keeps active at once, the others queued (default from this machine: %d)", reconcile.DefaultParallel()))
+	cmd.Flags().StringVar(&o.outputDir, "output-dir", ".", "with --wait on several runs, where the one sarif, junit, github and summary file for all of them goes")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
 	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
 	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(report.Formats, ", ")+") into the run's outputDir")
@@ -85,6 +105,22 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	}
 	ctx, cancel := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer cancel()
+	if o.parallel < 0 {
+		return fmt.Errorf("--parallel must be at least 1, got %d", o.parallel)
+	}
+	if o.file == "" {
+		targets, err := collectTargets(o.files, o.recursive, streams.In)
+		if err != nil {
+			return err
+		}
+		if len(targets) > 1 || targets[0].doc != "" || slices.Contains(o.files, "-") {
+			return o.runMany(ctx, streams, targets, threshold)
+		}
+		o.file = relToWD(targets[0].path) // as the user wrote it, to say how to run it again
+		if abs, err := filepath.Abs(o.files[0]); err == nil && abs == targets[0].path {
+			o.file = o.files[0]
+		}
+	}
 	manifest, err := filepath.Abs(o.file)
 	if err != nil {
 		return err
@@ -166,7 +202,7 @@ func raceWinner(ctx context.Context, dir string) (*controllerClient, error) {
 // handOff applies through the folder's running controller and, with --wait,
 // follows the run by polling its API.
 func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controllerClient, manifest string, threshold status.Severity) error {
-	res, err := c.apply(ctx, manifest)
+	res, err := c.applyDoc(ctx, manifest, "", o.parallel)
 	if err != nil {
 		return err
 	}
@@ -222,7 +258,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	}
 	defer rt.Close()
 	// The controller outlives a Ctrl-C long enough to stop the run cleanly.
-	opts := reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version}
+	opts := reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: streams.Out, Version: Version, Parallel: o.parallel}
 	mgr, err := reconcile.StartController(context.WithoutCancel(ctx), opts, dir, true)
 	if errors.Is(err, reconcile.ErrControllerRunning) {
 		// Another apply became the folder's controller meanwhile: follow a
@@ -401,7 +437,7 @@ func openLog(dir string) (*os.File, logr.Logger, error) {
 // saying why. Nothing else.
 func printGapLines(w io.Writer, manifest string, run *status.Run) {
 	path := manifest
-	if m, err := runfile.Load(manifest); err == nil {
+	if m, err := runfile.LoadNamed(manifest, run.Metadata.Name); err == nil {
 		if d, err := spec.Resolve(m, filepath.Dir(manifest)); err == nil {
 			path = d.Paths.Tutorial
 		}

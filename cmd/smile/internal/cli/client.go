@@ -132,12 +132,6 @@ func (e *apiError) Is(target error) bool {
 	return false
 }
 
-func (c *controllerClient) apply(ctx context.Context, manifest string) (reconcile.ApplyResult, error) {
-	var res reconcile.ApplyResult
-	err := c.call(ctx, http.MethodPost, reconcile.PathApply, c.info.Token, reconcile.ApplyRequest{Manifest: manifest}, &res)
-	return res, err
-}
-
 func (c *controllerClient) delete(ctx context.Context, name string) error {
 	return c.call(ctx, http.MethodPost, reconcile.PathDelete, c.info.Token, reconcile.DeleteRequest{Name: name}, nil)
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/smile-loop/smile/spec/runfile"
 
 	"github.com/spf13/cobra"
-	"sigs.k8s.io/yaml"
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -209,7 +208,7 @@ func loadObjects(dir string, names []string) ([]Object, error) {
 
 func objectOf(rec store.Record) Object {
 	obj := Object{APIVersion: spec.APIVersion, Kind: spec.Kind, Metadata: ObjectMeta{Name: rec.Name}}
-	if m, err := runfile.Load(rec.Manifest); err == nil {
+	if m, err := runfile.LoadNamed(rec.Manifest, rec.Name); err == nil {
 		obj.Spec = m.Spec
 		obj.Metadata.Labels, obj.Metadata.Annotations = m.Metadata.Labels, m.Metadata.Annotations
 		obj.settings, _ = m.Settings(filepath.Dir(rec.Manifest))
@@ -249,7 +248,11 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 		if len(objs) > 1 {
 			v = map[string]any{"apiVersion": "v1", "kind": "List", "items": objs}
 		}
-		data, err := yaml.Marshal(v)
+		js, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		data, err := runfile.JSONToYAML(js)
 		if err != nil {
 			return err
 		}

@@ -8,8 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/smile-loop/smile/spec/runfile"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -133,7 +132,7 @@ func decode(t *testing.T, format, out string) map[string]any {
 	if format == "json" {
 		err = json.Unmarshal([]byte(out), &v)
 	} else {
-		err = yaml.Unmarshal([]byte(out), &v)
+		err = runfile.UnmarshalYAML([]byte(out), &v, false)
 	}
 	if err != nil {
 		t.Fatalf("-o %s output does not parse: %v\n%s", format, err, out)

@@ -83,7 +83,7 @@ func printLogs(ctx context.Context, w io.Writer, rec store.Record, follow bool, 
 
 func renderAuditLog(rec store.Record, run *status.Run) string {
 	tutorial := ""
-	if m, err := runfile.Load(rec.Manifest); err == nil {
+	if m, err := runfile.LoadNamed(rec.Manifest, rec.Name); err == nil {
 		if cfg, err := m.Resolve(filepath.Dir(rec.Manifest)); err == nil {
 			tutorial = cfg.Tutorial
 		}

@@ -76,7 +76,7 @@ junit (JUnit XML, one test case per step), summary (Markdown for $GITHUB_STEP_SU
 
 // reportOf builds a run's report from its manifest's current inputs.
 func reportOf(manifest string, run *status.Run) (*report.Report, string, error) {
-	m, err := runfile.Load(manifest)
+	m, err := runfile.LoadNamed(manifest, run.Metadata.Name)
 	if err != nil {
 		return nil, "", err
 	}

@@ -1,0 +1,366 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
+)
+
+// runHost is where runs are applied and followed: a background controller
+// through its API, or a controller in this process.
+type runHost interface {
+	apply(ctx context.Context, t target) (reconcile.ApplyResult, error)
+	status(ctx context.Context, name string) (*status.Run, error)
+	step(ctx context.Context, name string) string
+	stop(ctx context.Context, t target, reason string) error
+	dashboard() string
+	// close ends a controller this apply started in its own process.
+	close()
+}
+
+// clientHost is a background controller.
+type clientHost struct {
+	c        *controllerClient
+	parallel int
+}
+
+func (h *clientHost) apply(ctx context.Context, t target) (reconcile.ApplyResult, error) {
+	return h.c.applyDoc(ctx, t.path, t.doc, h.parallel)
+}
+
+func (h *clientHost) status(ctx context.Context, name string) (*status.Run, error) {
+	return h.c.run(ctx, name)
+}
+
+func (h *clientHost) step(ctx context.Context, name string) string { return h.c.progress(ctx, name) }
+
+func (h *clientHost) stop(ctx context.Context, t target, reason string) error {
+	return h.c.stopper()(ctx, t.name(), reason)
+}
+
+func (h *clientHost) dashboard() string { return h.c.DashboardURL() }
+func (h *clientHost) close()            {}
+
+// applyDoc applies one SmileRun of a file through the controller, and sets
+// its limit of active runs when parallel is above 0.
+func (c *controllerClient) applyDoc(ctx context.Context, manifest, name string, parallel int) (reconcile.ApplyResult, error) {
+	var res reconcile.ApplyResult
+	req := reconcile.ApplyRequest{Manifest: manifest, Name: name, Parallel: parallel}
+	err := c.call(ctx, http.MethodPost, reconcile.PathApply, c.info.Token, req, &res)
+	return res, err
+}
+
+// managerHost is a controller in this process, for the length of the apply.
+type managerHost struct {
+	ctl   *reconcile.Controller
+	done  func()
+	mu    sync.Mutex
+	steps map[string]string
+}
+
+func newManagerHost(ctl *reconcile.Controller, done func()) *managerHost {
+	h := &managerHost{ctl: ctl, done: done, steps: map[string]string{}}
+	sub := ctl.Hub().Subscribe()
+	go func() {
+		for ev := range sub.C {
+			if ev.Progress != nil {
+				h.mu.Lock()
+				h.steps[ev.Run.Metadata.Name] = ev.Progress.Step
+				h.mu.Unlock()
+			}
+		}
+	}()
+	prev := h.done
+	h.done = func() { sub.Close(); prev() }
+	return h
+}
+
+func (h *managerHost) apply(_ context.Context, t target) (reconcile.ApplyResult, error) {
+	return h.ctl.ApplyDoc(t.path, t.doc)
+}
+
+func (h *managerHost) status(_ context.Context, name string) (*status.Run, error) {
+	run, err := h.ctl.Run(name)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, status.ErrNoStatusYet // not written yet, as the API says
+	}
+	return run, err
+}
+
+func (h *managerHost) step(_ context.Context, name string) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.steps[name]
+}
+
+func (h *managerHost) stop(_ context.Context, t target, reason string) error {
+	return h.ctl.RequestStop(t.name(), reason)
+}
+
+func (h *managerHost) dashboard() string {
+	return fmt.Sprintf("http://%s/?%s=%s", h.ctl.APIAddr(), reconcile.TokenParam, url.QueryEscape(h.ctl.DashboardLogin()))
+}
+
+func (h *managerHost) close() { h.done() }
+
+// controllerDir is the workspace whose controller serves a manifest (the
+// git repository, else the manifest's folder).
+func controllerDir(t target) string { return spec.ProjectRoot(t.dir()) }
+
+// hostFor finds or starts the controller serving dir: a background one
+// (started when none runs and apply does not wait), else one in this
+// process (apply --wait with none running: nothing is left behind).
+func (o *applyOptions) hostFor(ctx context.Context, dir, wrapper string) (runHost, error) {
+	if c, err := findController(dir); err == nil {
+		if c.info.Foreground {
+			return nil, loopRunning(c, dir)
+		}
+		return &clientHost{c: c, parallel: o.parallel}, nil
+	}
+	if !o.wait {
+		c, err := startController(ctx, dir, wrapper)
+		if err != nil {
+			return nil, err
+		}
+		return &clientHost{c: c, parallel: o.parallel}, nil
+	}
+	logFile, log, err := openLog(dir)
+	if err != nil {
+		return nil, err
+	}
+	rt, err := docker.New()
+	if err != nil {
+		logFile.Close()
+		return nil, err
+	}
+	opts := reconcile.Options{Runtime: rt, WrapperPath: wrapper, Log: log, ReportFallback: o.streamsOut, Version: Version, Parallel: o.parallel}
+	ctl, err := reconcile.StartController(context.WithoutCancel(ctx), opts, dir, true)
+	if errors.Is(err, reconcile.ErrControllerRunning) {
+		rt.Close()
+		logFile.Close()
+		c, ferr := raceWinner(ctx, dir)
+		if ferr != nil {
+			return nil, fmt.Errorf("%w: another smile serves %s", store.ErrLoopRunning, dir)
+		}
+		if c.info.Foreground {
+			return nil, loopRunning(c, dir)
+		}
+		return &clientHost{c: c, parallel: o.parallel}, nil
+	}
+	if err != nil {
+		rt.Close()
+		logFile.Close()
+		return nil, err
+	}
+	return newManagerHost(ctl, func() { ctl.Close(); rt.Close(); logFile.Close() }), nil
+}
+
+// applied is a run apply handed to a controller, and what became of it.
+type applied struct {
+	t      target
+	host   runHost
+	res    reconcile.ApplyResult
+	run    *status.Run
+	failed error // the apply itself failed
+	done   bool
+}
+
+// runMany applies several SmileRuns (apply -f on folders, several files,
+// multi-document YAML or stdin) and, with --wait, follows them all with one
+// progress display, prints a table of the results, writes one file per
+// format for all of them and exits by the worst result.
+func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []target, threshold status.Severity) error {
+	o.streamsOut = streams.Out
+	for _, t := range targets {
+		if _, err := resolveTarget(t); err != nil {
+			return err
+		}
+	}
+	warnConfigs(streams, targets)
+	wrapper, err := reconcile.FindWrapper(o.wrapper)
+	if err != nil {
+		return err
+	}
+	hosts := map[string]runHost{}
+	defer func() {
+		for _, h := range hosts {
+			h.close()
+		}
+	}()
+	var runs []*applied
+	for _, t := range targets {
+		dir := controllerDir(t)
+		h, ok := hosts[dir]
+		if !ok {
+			if h, err = o.hostFor(ctx, dir, wrapper); err != nil {
+				return err
+			}
+			hosts[dir] = h
+			if o.wait {
+				fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", h.dashboard())
+			}
+		}
+		a := &applied{t: t, host: h}
+		a.res, a.failed = h.apply(ctx, t)
+		if a.failed != nil {
+			fmt.Fprintf(streams.ErrOut, "error: %v\n", a.failed)
+			a.done = true
+		} else {
+			fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, a.res.Name, a.res.Outcome)
+		}
+		runs = append(runs, a)
+	}
+	if !o.wait {
+		return applyErrors(runs)
+	}
+	if err := o.follow(ctx, streams, runs); err != nil {
+		return err
+	}
+	return o.finishMany(streams, runs, threshold)
+}
+
+// warnConfigs says each smile.json's unknown keys once.
+func warnConfigs(streams Streams, targets []target) {
+	seen := map[string]bool{}
+	for _, t := range targets {
+		p := t.run.ConfigPath(t.dir())
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		warnings, _ := spec.ConfigWarnings(p)
+		for _, w := range warnings {
+			fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
+		}
+	}
+}
+
+// applyErrors is the error of runs that could not be applied (exit 1).
+func applyErrors(runs []*applied) error {
+	var names []string
+	for _, a := range runs {
+		if a.failed != nil {
+			names = append(names, a.t.name())
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return &exitError{code: ExitError, err: fmt.Errorf("%s could not be applied", status.Plural(len(names), "run")+" ("+strings.Join(names, ", ")+")")}
+}
+
+// follow polls every run until each has finished for the inputs applied,
+// showing their progress in one display. Ctrl-C stops them all (unless
+// --detach).
+func (o *applyOptions) follow(ctx context.Context, streams Streams, runs []*applied) error {
+	progress := newMultiProgress(streams.ErrOut, len(runs) > 1)
+	defer progress.done()
+	tick := time.NewTicker(300 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		left := 0
+		for _, a := range runs {
+			if a.done {
+				continue
+			}
+			run, err := a.host.status(ctx, a.res.Name)
+			if err != nil && !errors.Is(err, status.ErrNoStatusYet) {
+				if ctx.Err() != nil {
+					break
+				}
+				return err
+			}
+			if err == nil {
+				progress.update(run, a.host.step(ctx, a.res.Name))
+				if reconcile.Finished(run, a.res.Digest) {
+					a.run, a.done = run, true
+					continue
+				}
+			}
+			left++
+		}
+		if left == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			progress.done()
+			return o.interruptMany(streams, runs)
+		case <-tick.C:
+		}
+	}
+}
+
+// interruptMany ends apply --wait on several runs after a Ctrl-C: each run
+// not finished is stopped (unless --detach), as interrupted does for one.
+func (o *applyOptions) interruptMany(streams Streams, runs []*applied) error {
+	again := "smile apply " + o.filesArgs() + " --wait"
+	if o.detach {
+		return &exitError{code: ExitError, err: fmt.Errorf("interrupted: the runs go on (detached); `%s` follows them again", again)}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), interruptGrace)
+	defer cancel()
+	var errs []error
+	for _, a := range runs {
+		if a.done {
+			continue
+		}
+		fmt.Fprintf(streams.ErrOut, "interrupted: stopping run %s...\n", a.t.name())
+		if err := a.host.stop(ctx, a.t, "interrupted by the user (Ctrl-C in apply --wait)"); err != nil {
+			errs = append(errs, fmt.Errorf("could not stop run %s: %w", a.t.name(), err))
+		}
+	}
+	for _, a := range runs {
+		for !a.done && ctx.Err() == nil {
+			if run, err := a.host.status(ctx, a.t.name()); err == nil && run.Status.Phase.Terminal() && run.Status.Report != nil {
+				a.done = true
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		if !a.done {
+			errs = append(errs, fmt.Errorf("run %s did not stop within %s", a.t.name(), interruptGrace))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return &exitError{code: ExitError, err: fmt.Errorf("interrupted: %w", err)}
+	}
+	return &exitError{code: ExitError, err: fmt.Errorf("interrupted: the runs stopped and their containers removed; `%s` runs them again", again)}
+}
+
+// filesArgs are the -f flags as given, for a command to run again.
+func (o *applyOptions) filesArgs() string {
+	var b strings.Builder
+	for i, f := range o.files {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString("-f " + f)
+	}
+	if o.recursive {
+		b.WriteString(" -R")
+	}
+	return b.String()
+}
+
+// relToWD is p relative to the current folder when inside it.
+func relToWD(p string) string {
+	if wd, err := filepath.Abs("."); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return p
+}

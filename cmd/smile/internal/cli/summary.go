@@ -1,0 +1,234 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/report"
+)
+
+// multiProgress is one progress display for several runs: a progress
+// printer per run, its lines prefixed with the run's name when there are
+// several. On a terminal each run's updating line is printed as a plain line
+// when it changes, so lines of different runs never overwrite each other.
+type multiProgress struct {
+	mu       sync.Mutex
+	w        io.Writer
+	prefixed bool
+	runs     map[string]*progressPrinter
+	bufs     map[string]*prefixWriter
+}
+
+func newMultiProgress(w io.Writer, prefixed bool) *multiProgress {
+	return &multiProgress{w: w, prefixed: prefixed, runs: map[string]*progressPrinter{}, bufs: map[string]*prefixWriter{}}
+}
+
+func (m *multiProgress) update(run *status.Run, step string) {
+	m.mu.Lock()
+	name := run.Metadata.Name
+	p, ok := m.runs[name]
+	if !ok {
+		if m.prefixed {
+			pw := &prefixWriter{w: m.w, prefix: name + " | "}
+			p = &progressPrinter{w: pw, started: newProgressPrinter(m.w).started} // plain lines: never a shared updating line
+			m.bufs[name] = pw
+		} else {
+			p = newProgressPrinter(m.w)
+		}
+		m.runs[name] = p
+	}
+	m.mu.Unlock()
+	p.update(run, step)
+}
+
+func (m *multiProgress) done() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, p := range m.runs {
+		p.done()
+	}
+}
+
+// prefixWriter puts a prefix before every line written through it.
+type prefixWriter struct {
+	mu      sync.Mutex
+	w       io.Writer
+	prefix  string
+	midLine bool
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out strings.Builder
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		if line == "" {
+			continue
+		}
+		if !p.midLine {
+			out.WriteString(p.prefix)
+		}
+		out.WriteString(line)
+		p.midLine = !strings.HasSuffix(line, "\n")
+	}
+	if _, err := io.WriteString(p.w, out.String()); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// finishMany prints the runs' table and their gaps, writes the formats asked
+// for (one file for all runs of sarif, junit, github and summary; md and
+// json in each run's outputDir), and exits by the worst result: 1 if SMILE
+// could not run one, else 2 if one has gaps at or above --fail-on or did not
+// complete, else 0.
+func (o *applyOptions) finishMany(streams Streams, runs []*applied, threshold status.Severity) error {
+	var rows []report.RunRow
+	var reports []*report.Report
+	var errs []error
+	for _, a := range runs {
+		if a.failed != nil {
+			rows = append(rows, report.RunRow{Run: a.t.name(), Tutorial: tutorialOf(a.t), Status: "not applied"})
+			continue
+		}
+		rep, outDir, err := reportOfTarget(a.t, a.run)
+		if err != nil {
+			errs = append(errs, err)
+			rows = append(rows, report.RunRow{Run: a.t.name(), Tutorial: tutorialOf(a.t), Status: a.run.Status.Phase.LoopStatus()})
+			continue
+		}
+		reports = append(reports, rep)
+		rows = append(rows, report.RowOf(rep))
+		if err := o.writeRunFormats(streams, outDir, rep, len(runs) > 1); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	_, _ = streams.Out.Write(report.RenderRunTable(rows))
+	for _, a := range runs {
+		if a.run != nil {
+			printGapLinesOf(streams.Out, tutorialOf(a.t), a.run)
+		}
+	}
+	if len(runs) > 1 {
+		if err := o.writeSetFormats(streams, reports); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return worstExit(runs, threshold, errs)
+}
+
+// writeRunFormats writes the formats kept per run into its outputDir: all
+// of them for a single run, md and json when the others cover every run.
+func (o *applyOptions) writeRunFormats(streams Streams, dir string, rep *report.Report, many bool) error {
+	formats, _ := report.ParseFormats(o.formats)
+	if many {
+		formats = slices.DeleteFunc(formats, func(f string) bool { return slices.Contains(report.SetFormats, f) })
+	}
+	if len(formats) == 0 {
+		return nil
+	}
+	return writeFormats(streams, dir, rep, formats)
+}
+
+// writeSetFormats writes one file per format for all the runs into
+// --output-dir.
+func (o *applyOptions) writeSetFormats(streams Streams, reports []*report.Report) error {
+	formats, _ := report.ParseFormats(o.formats)
+	if len(reports) == 0 {
+		return nil
+	}
+	var errs []error
+	for _, f := range formats {
+		if !slices.Contains(report.SetFormats, f) {
+			continue
+		}
+		data, err := report.RenderSet(f, reports)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		path := filepath.Join(o.outputDir, report.FormatFileName(f))
+		if err := os.MkdirAll(o.outputDir, 0o755); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		fmt.Fprintf(streams.ErrOut, "wrote %s\n", path)
+	}
+	return errors.Join(errs...)
+}
+
+// worstExit is the exit of many runs: the worst of each run's (1 is worse
+// than 2: a run SMILE could not run has no verdict at all).
+func worstExit(runs []*applied, threshold status.Severity, errs []error) error {
+	code := ExitOK
+	if len(errs) > 0 {
+		code = ExitError
+	}
+	for _, a := range runs {
+		if a.failed != nil {
+			code = ExitError
+			continue
+		}
+		var ee *exitError
+		if err := exitByResult(a.run, threshold); errors.As(err, &ee) {
+			if ee.err != nil {
+				errs = append(errs, ee.err)
+			}
+			code = worseExit(code, ee.code)
+		}
+	}
+	if code == ExitOK {
+		return nil
+	}
+	return &exitError{code: code, err: errors.Join(errs...)}
+}
+
+// worseExit orders exit codes: 0, then 2, then 1.
+func worseExit(a, b int) int {
+	rank := map[int]int{ExitOK: 0, ExitGaps: 1, ExitError: 2}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// reportOfTarget builds a run's report from its manifest as applied.
+func reportOfTarget(t target, run *status.Run) (*report.Report, string, error) {
+	d, err := resolveTarget(t)
+	if err != nil {
+		return nil, "", err
+	}
+	return reconcile.ReportFor(run, d, Version), d.Paths.OutputDir, nil
+}
+
+// tutorialOf is the run's tutorial relative to the current folder.
+func tutorialOf(t target) string {
+	if d, err := resolveTarget(t); err == nil {
+		return relToWD(d.Paths.Tutorial)
+	}
+	return relToWD(t.path)
+}
+
+// printGapLinesOf prints a run's gaps as printGapLines does, on its
+// tutorial's path.
+func printGapLinesOf(w io.Writer, path string, run *status.Run) {
+	st := run.Status
+	for _, g := range st.Gaps {
+		fmt.Fprintf(w, "%s:%d: [%s/%s] %s\n", path, g.Location.LineNumber, g.Severity, g.Category, oneLine(g.Problem))
+	}
+	if st.Phase != status.PhaseCompleted {
+		fmt.Fprintf(w, "%s: [%s] the loop ended without completing: %s\n", path, st.Phase.LoopStatus(), oneLine(st.Message))
+	}
+}
