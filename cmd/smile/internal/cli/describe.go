@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -182,16 +183,8 @@ func titleCase(s string) string {
 	return strings.Join(words, " ")
 }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + " ..."
-	}
-	if len(s) > 160 {
-		s = s[:157] + "..."
-	}
-	return s
-}
+// firstLine is one line of a note or an event for describe's tables.
+func firstLine(s string) string { return textutil.Shorten(textutil.FirstLine(s), 160) }
 
 // describeSettings prints the settings in force, each with where it came
 // from (the manifest, smile.json or the default).
