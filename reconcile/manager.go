@@ -14,8 +14,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
+	"github.com/smile-loop/smile/reconcile/server"
 
 	"github.com/smile-loop/smile/status/store"
 
@@ -70,7 +72,7 @@ type Manager struct {
 	opts  Options
 	rec   *Reconciler
 	queue *queue.Queue
-	hub   *Hub
+	hub   *events.Hub
 	log   logr.Logger
 
 	// mu guards runs and nothing else: the API's handlers and the workers
@@ -81,7 +83,7 @@ type Manager struct {
 	// orphan removal, the registry); no handler waits on it.
 	changing sync.Mutex
 
-	logins *logins // the dashboard's one-time login tokens and session
+	srv *server.Server // the HTTP side: callbacks, the loopback API, the dashboard
 
 	apiLn, callbackLn net.Listener
 	servers           []*http.Server
@@ -130,8 +132,9 @@ func NewManager(opts Options) *Manager {
 	if opts.LookupEnv == nil {
 		opts.LookupEnv = os.LookupEnv
 	}
-	m := &Manager{opts: opts, queue: queue.NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
-		watchRefresh: make(chan struct{}, 1), logins: newLogins()}
+	m := &Manager{opts: opts, queue: queue.NewQueue(), hub: &events.Hub{}, log: opts.Log, runs: map[string]*entry{},
+		watchRefresh: make(chan struct{}, 1)}
+	m.srv = server.New(backend{m}, opts.ControlToken)
 	m.rec = &Reconciler{
 		Runtime:        opts.Runtime,
 		Runs:           m,
@@ -177,11 +180,10 @@ func (m *Manager) Start(ctx context.Context) error {
 	if m.rec.CallbackURL == "" {
 		m.rec.CallbackURL = "http://" + net.JoinHostPort(info.HostName, strconv.Itoa(port))
 	}
-	api := &API{m: m}
 	for _, s := range []struct {
 		ln net.Listener
 		h  http.Handler
-	}{{m.callbackLn, api.CallbackHandler()}, {m.apiLn, api.Handler()}} {
+	}{{m.callbackLn, m.srv.CallbackHandler()}, {m.apiLn, m.srv.Handler()}} {
 		srv := &http.Server{Handler: s.h, ReadHeaderTimeout: 10 * time.Second}
 		m.servers = append(m.servers, srv)
 		m.wg.Add(1)
@@ -272,7 +274,10 @@ func (m *Manager) ApplyRecorded(dir string) error {
 func (m *Manager) CallbackAddr() string { return m.callbackLn.Addr().String() }
 
 // Hub is where transitions are published.
-func (m *Manager) Hub() *Hub { return m.hub }
+func (m *Manager) Hub() *events.Hub { return m.hub }
+
+// DashboardLogin returns a new one-time login token for the dashboard URL.
+func (m *Manager) DashboardLogin() string { return m.srv.DashboardLogin() }
 
 // Applied is part of the Source interface.
 func (m *Manager) Applied(name string) (*Applied, bool) {

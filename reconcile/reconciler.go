@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -77,7 +78,7 @@ type Reconciler struct {
 	// Clock returns the time; tests set it.
 	Clock func() time.Time
 	// Events receives every transition (may be nil).
-	Events *Hub
+	Events *events.Hub
 	// ReportFallback receives the report when it cannot be written (E16).
 	ReportFallback io.Writer
 	// Version is SMILE's version, written into reports.
@@ -247,7 +248,7 @@ func (r *Reconciler) save(path string, run *status.Run, action Action) error {
 	}
 	r.observed[run.Metadata.Name] = snap
 	r.mu.Unlock()
-	r.Events.Publish(Event{Run: snap, Action: action, At: now})
+	r.Events.Publish(events.Event{Run: snap, Action: string(action), At: now})
 	return nil
 }
 

@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"github.com/smile-loop/smile/reconcile/events"
+
 	"context"
 	"encoding/json"
 	"os"
@@ -60,7 +62,7 @@ func newHarness(t *testing.T, specYAML string) *harness {
 		Instance:    "test",
 		StepGrace:   5 * time.Second,
 		Clock:       h.clock,
-		Events:      &Hub{},
+		Events:      &events.Hub{},
 	}
 	return h
 }

@@ -33,10 +33,12 @@ import (
 
 	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/coder/websocket"
 	"github.com/go-logr/logr"
+	"github.com/gorilla/websocket"
 
 	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/status"
 )
@@ -135,18 +137,17 @@ func scenario(cycles, n, conc int) (*result, error) {
 	conns := make([]*websocket.Conn, n)
 	for i := range conns {
 		auth := http.Header{"Authorization": {"Bearer " + m.ControlToken()}} // reads need the controller's token
-		c, _, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws", &websocket.DialOptions{HTTPHeader: auth})
+		c, _, err := websocket.DefaultDialer.DialContext(ctx, "ws://"+m.APIAddr()+"/ws", auth)
 		if err != nil {
 			return nil, fmt.Errorf("dial client %d: %w", i, err)
 		}
-		c.SetReadLimit(-1)
 		conns[i] = c
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var mine []time.Duration
 			for {
-				_, data, err := c.Read(ctx)
+				_, data, err := c.ReadMessage()
 				if err != nil {
 					break
 				}
@@ -157,7 +158,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 						At time.Time `json:"at"`
 					} `json:"payload"`
 				}
-				if json.Unmarshal(data, &e) == nil && e.Event == reconcile.WSPhase {
+				if json.Unmarshal(data, &e) == nil && e.Event == server.WSPhase {
 					mine = append(mine, got.Sub(e.Payload.At))
 				}
 			}
@@ -229,7 +230,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 	pollers.Wait()
 	time.Sleep(200 * time.Millisecond) // the last events are on their way
 	for _, c := range conns {
-		c.Close(websocket.StatusNormalClosure, "")
+		c.Close()
 	}
 	wg.Wait()
 	if err, ok := pollErr.Load().(error); ok {
@@ -274,12 +275,12 @@ func postResult(m *reconcile.Manager, rt *fake.Runtime, path string, body any) e
 	return nil
 }
 
-func waitPhase(sub *reconcile.Subscription, phase status.Phase) error {
+func waitPhase(sub *events.Subscription, phase status.Phase) error {
 	timeout := time.After(10 * time.Second)
 	for {
 		select {
 		case ev := <-sub.C:
-			if ev.Run != nil && ev.Run.Status.Phase == phase && ev.Action != reconcile.ActProgress {
+			if ev.Run != nil && ev.Run.Status.Phase == phase && ev.Action != events.ActProgress {
 				return nil
 			}
 			if ev.Run != nil && ev.Run.Status.Phase.Terminal() {

@@ -24,6 +24,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -238,7 +239,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	}
 	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
 	// The token logs the browser in (a cookie) and leaves its address bar.
-	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
+	fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s\n", mgr.APIAddr(), server.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
 	progress := newProgressPrinter(streams.ErrOut)
 	go func() {
 		for ev := range sub.C {

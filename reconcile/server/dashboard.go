@@ -1,9 +1,10 @@
-package reconcile
+package server
 
 import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"path/filepath"
 	"strings"
 )
 
@@ -60,11 +61,11 @@ func serveDashboardFile(w http.ResponseWriter, r *http.Request, name string) {
 // tutorial serves the run's tutorial (?name=, default the only run) as the
 // controller reads it now.
 func (o *observers) tutorial(w http.ResponseWriter, r *http.Request) {
-	name, ok := o.api.pickRun(w, r)
+	name, ok := o.s.pickRun(w, r)
 	if !ok {
 		return
 	}
-	d, err := o.m.Desired(name)
+	d, err := o.s.b.Desired(name)
 	if err != nil {
 		writeRunError(w, err)
 		return
@@ -86,4 +87,12 @@ func lineCount(s string) int {
 		n++
 	}
 	return n
+}
+
+// relPath is p relative to dir when it is inside it, else p.
+func relPath(dir, p string) string {
+	if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
 }

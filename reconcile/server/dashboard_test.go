@@ -1,6 +1,8 @@
-package reconcile
+package server_test
 
 import (
+	. "github.com/smile-loop/smile/reconcile/server"
+
 	"encoding/json"
 	"io"
 	"net/http"
@@ -91,13 +93,5 @@ func TestTutorialAPI(t *testing.T) {
 	// Containers reach only the callbacks.
 	if resp, _ := get(t, "http://"+m.CallbackAddr()+"/api/tutorial", ""); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("the callback listener serves the tutorial: %d", resp.StatusCode)
-	}
-}
-
-func TestLineCount(t *testing.T) {
-	for in, want := range map[string]int{"": 0, "a": 1, "a\n": 1, "a\nb": 2, "a\n\n": 2, "a\r\nb\r\n": 2} {
-		if got := lineCount(in); got != want {
-			t.Errorf("lineCount(%q) = %d, want %d", in, got, want)
-		}
 	}
 }

@@ -1,10 +1,11 @@
-package reconcile
+package server
 
 import (
 	"reflect"
 	"slices"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -67,7 +68,7 @@ type WSSnapshotPayload struct {
 	MaxIterations int                    `json:"maxIterations,omitempty"`
 	Tutorial      string                 `json:"tutorial,omitempty"`
 	Attempt       *WSAttempt             `json:"attempt,omitempty"`
-	Progress      *Progress              `json:"progress,omitempty"`
+	Progress      *events.Progress       `json:"progress,omitempty"`
 	Gaps          []status.Gap           `json:"gaps"`
 	Timeline      []status.TimelineEntry `json:"timeline"`
 	Report        *status.ReportRef      `json:"report,omitempty"`
@@ -160,11 +161,11 @@ type WSProgressPayload struct {
 // saw prev needs. It is pure: the observer's state is prev, nothing else.
 // resync reports that cur starts a generation over, so the observer must be
 // sent a whole snapshot instead of a difference.
-func diffEvents(prev, cur *status.Run, action Action, at time.Time) (events []WSEvent, resync bool) {
+func diffEvents(prev, cur *status.Run, action string, at time.Time) (events []WSEvent, resync bool) {
 	st := &cur.Status
 	events = append(events, WSEvent{Event: WSPhase, Payload: WSPhasePayload{
 		Phase: st.Phase, Status: st.Phase.LoopStatus(), Terminal: st.Phase.Terminal(), Iteration: st.Iteration,
-		Generation: cur.Metadata.Generation, Action: string(action), Reason: st.Reason, Message: st.Message, At: at,
+		Generation: cur.Metadata.Generation, Action: action, Reason: st.Reason, Message: st.Message, At: at,
 	}})
 	if prev == nil || prev.Metadata.Generation != cur.Metadata.Generation ||
 		prev.Status.ObservedGeneration != st.ObservedGeneration || !prev.Status.StartedAt.Equal(st.StartedAt) {
