@@ -2,11 +2,9 @@ package reconcile
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -85,10 +83,9 @@ type Manager struct {
 
 	srv *server.Server // the HTTP side: callbacks, the loopback API, the dashboard
 
-	apiLn, callbackLn net.Listener
-	servers           []*http.Server
-	wg                sync.WaitGroup
-	watchRefresh      chan struct{}
+	listeners    *server.Listeners
+	wg           sync.WaitGroup
+	watchRefresh chan struct{}
 }
 
 // entry is an applied run and the lock on its state file.
@@ -162,39 +159,17 @@ func (m *Manager) Start(ctx context.Context) error {
 	if host == "" {
 		host = info.GatewayIP
 	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		return fmt.Errorf("no usable address for the container callback listener (got %q): SMILE never listens on all interfaces", host)
+	if m.listeners, err = server.Listen(host, m.opts.APIAddr); err != nil {
+		return err
 	}
-	m.callbackLn, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
-	if err != nil {
-		return fmt.Errorf("listen for container callbacks on %s: %w", host, err)
-	}
-	m.apiLn, err = net.Listen("tcp", m.opts.APIAddr)
-	if err != nil {
-		m.callbackLn.Close()
-		return fmt.Errorf("listen for the API on %s: %w", m.opts.APIAddr, err)
-	}
-	port := m.callbackLn.Addr().(*net.TCPAddr).Port
-	m.rec.CallbackAddr = m.callbackLn.Addr().String()
+	port := m.listeners.Callback.Addr().(*net.TCPAddr).Port
+	m.rec.CallbackAddr = m.CallbackAddr()
 	m.rec.CallbackURL = m.opts.CallbackURL
 	if m.rec.CallbackURL == "" {
 		m.rec.CallbackURL = "http://" + net.JoinHostPort(info.HostName, strconv.Itoa(port))
 	}
-	for _, s := range []struct {
-		ln net.Listener
-		h  http.Handler
-	}{{m.callbackLn, m.srv.CallbackHandler()}, {m.apiLn, m.srv.Handler()}} {
-		srv := &http.Server{Handler: s.h, ReadHeaderTimeout: 10 * time.Second}
-		m.servers = append(m.servers, srv)
-		m.wg.Add(1)
-		go func(ln net.Listener) {
-			defer m.wg.Done()
-			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				m.log.Error(err, "API server stopped")
-			}
-		}(s.ln)
-	}
-	m.log.Info("Listening", "api", m.apiLn.Addr().String(), "callback", m.callbackLn.Addr().String(),
+	m.srv.Serve(ctx, m.listeners, &m.wg, func(err error) { m.log.Error(err, "API server stopped") })
+	m.log.Info("Listening", "api", m.APIAddr(), "callback", m.CallbackAddr(),
 		"dockerAPI", info.APIVersion, "instance", m.opts.Instance)
 
 	// Learners of in-process providers run here, until ctx ends.
@@ -219,11 +194,6 @@ func (m *Manager) Start(ctx context.Context) error {
 	go func() {
 		<-ctx.Done()
 		m.queue.ShutDown()
-		for _, s := range m.servers {
-			sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			_ = s.Shutdown(sctx)
-			cancel()
-		}
 	}()
 	return nil
 }
@@ -243,7 +213,7 @@ func (m *Manager) Wait() {
 }
 
 // APIAddr is the loopback address the API listens on.
-func (m *Manager) APIAddr() string { return m.apiLn.Addr().String() }
+func (m *Manager) APIAddr() string { return m.listeners.API.Addr().String() }
 
 // Instance identifies this controller.
 func (m *Manager) Instance() string { return m.opts.Instance }
@@ -271,7 +241,7 @@ func (m *Manager) ApplyRecorded(dir string) error {
 }
 
 // CallbackAddr is the address containers call back to.
-func (m *Manager) CallbackAddr() string { return m.callbackLn.Addr().String() }
+func (m *Manager) CallbackAddr() string { return m.listeners.Callback.Addr().String() }
 
 // Hub is where transitions are published.
 func (m *Manager) Hub() *events.Hub { return m.hub }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/relay"
+	"github.com/smile-loop/smile/reconcile/server"
 
 	"github.com/smile-loop/smile/status/store"
 
@@ -101,7 +102,7 @@ type Reconciler struct {
 	// the callback API takes no result for them (brain.go).
 	brainRuns map[string]bool
 	// tokens are the callback tokens of in-container attempts (tokens.go).
-	tokens []*attemptToken
+	tokens server.Tokens
 	errs   map[string]error // the last reconcile error, by run name
 }
 

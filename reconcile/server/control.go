@@ -52,7 +52,7 @@ func (s *Server) apply(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &req) {
 		return
 	}
-	res, err := s.b.Apply(req.Manifest)
+	res, err := s.b.Apply(req)
 	if err != nil {
 		code := http.StatusUnprocessableEntity
 		if errors.Is(err, store.ErrLoopRunning) {

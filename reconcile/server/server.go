@@ -40,7 +40,7 @@ type Runs interface {
 // Control changes what runs: the control API and stop.
 type Control interface {
 	// Apply applies a manifest; its result is the answer's JSON body.
-	Apply(manifest string) (any, error)
+	Apply(req ApplyRequest) (any, error)
 	Delete(ctx context.Context, name string) error
 	// RequestStop asks a run's loop to end.
 	RequestStop(name, reason string) error
