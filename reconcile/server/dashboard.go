@@ -30,7 +30,8 @@ type TutorialResponse struct {
 	Content   string `json:"content"`
 }
 
-// dashboard adds the page (GET /), its files and GET /api/tutorial.
+// dashboard adds the page (GET /), its files, GET /api/tutorial and GET
+// /api/report.
 func (o *observers) dashboard(mux *http.ServeMux) {
 	mux.Handle("GET /{$}", sameHostOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		serveDashboardFile(w, r, "index.html")
@@ -39,6 +40,7 @@ func (o *observers) dashboard(mux *http.ServeMux) {
 		serveDashboardFile(w, r, r.PathValue("file"))
 	})))
 	mux.Handle("GET /api/tutorial", sameHostOnly(http.HandlerFunc(o.tutorial)))
+	mux.Handle("GET /api/report", sameHostOnly(http.HandlerFunc(o.report)))
 }
 
 func serveDashboardFile(w http.ResponseWriter, r *http.Request, name string) {

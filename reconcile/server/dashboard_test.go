@@ -34,7 +34,7 @@ func TestDashboardIsServed(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET /: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	for _, id := range []string{`id="phase"`, `id="iteration"`, `id="status"`, `id="current-step"`, `id="gaps"`, `id="notes"`, `id="timeline"`, `id="tutorial"`} {
+	for _, id := range []string{`id="phase"`, `id="iteration"`, `id="status"`, `id="current-step"`, `id="gaps"`, `id="notes"`, `id="timeline"`, `id="tutorial"`, `id="generation"`, `id="report"`} {
 		if !strings.Contains(body, id) {
 			t.Errorf("the page has no %s", id)
 		}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,5 +64,33 @@ func TestDiffEvents(t *testing.T) {
 func clone(run *status.Run) *status.Run {
 	c := *run
 	c.Status.Gaps = append([]status.Gap(nil), run.Status.Gaps...)
+	c.Status.MentorNotes = append([]status.MentorNote(nil), run.Status.MentorNotes...)
 	return &c
+}
+
+// A Mentor's notes are Markdown for the dashboard, rendered without any
+// HTML or script link the notes carry.
+func TestNotesHTMLIsSafeMarkdown(t *testing.T) {
+	notes := "Run `chmod +x run.sh` first:\n\n```sh\nchmod +x run.sh\n```\n\n<script>alert(1)</script>\n\n" +
+		"<img src=x onerror=alert(1)> [see](javascript:alert(1)) **done**"
+	got := notesHTML(notes)
+	for _, want := range []string{"<code>chmod +x run.sh</code>", `<pre><code class="language-sh">chmod +x run.sh`, "<strong>done</strong>"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notes rendered as %q, want %q in them", got, want)
+		}
+	}
+	for _, bad := range []string{"<script", "<img", "onerror", "javascript:"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("notes rendered as %q: %q must not survive", got, bad)
+		}
+	}
+	at := time.Now()
+	prev := status.NewRun("demo", "uid", "run.yaml", at)
+	cur := clone(prev)
+	cur.Status.MentorNotes = []status.MentorNote{{Iteration: 1, Answer: "use **chmod**"}}
+	events, _ := diffEvents(prev, cur, "Test", at)
+	last := events[len(events)-1].Payload.(WSMentorOutputPayload)
+	if !strings.Contains(last.NotesHTML, "<strong>chmod</strong>") || last.Notes != "use **chmod**" {
+		t.Errorf("mentor_output = %+v, want the notes and their rendering", last)
+	}
 }

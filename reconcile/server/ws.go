@@ -87,6 +87,7 @@ func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			return
 		case <-stop.Done():
+			f.flush(c, sub) // the last transitions before the stop, e.g. the report
 			msg := websocket.FormatCloseMessage(websocket.CloseGoingAway, "the controller is stopping")
 			_ = c.WriteControl(websocket.CloseMessage, msg, time.Now().Add(time.Second))
 			return
@@ -102,6 +103,23 @@ func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
 					return
 				}
 			}
+		}
+	}
+}
+
+// flush sends the events already published to sub, without waiting for
+// more.
+func (f *feed) flush(c *websocket.Conn, sub *events.Subscription) {
+	for {
+		select {
+		case ev := <-sub.C:
+			for _, e := range f.next(ev) {
+				if f.write(c, e) != nil {
+					return
+				}
+			}
+		default:
+			return
 		}
 	}
 }
@@ -213,7 +231,7 @@ func (f *feed) checkError() (WSEvent, bool) {
 
 // snapshot is everything an observer needs to draw the run from scratch.
 func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
-	p := WSSnapshotPayload{Name: f.name, Gaps: []status.Gap{}, Timeline: []status.TimelineEntry{}}
+	p := WSSnapshotPayload{Name: f.name, Gaps: []status.Gap{}, Timeline: []status.TimelineEntry{}, MentorNotesHTML: []string{}}
 	if d, err := f.b.Desired(f.name); err == nil {
 		p.MaxIterations = d.Config.MaxIterations
 		p.Tutorial = relPath(d.Dir, d.Paths.Tutorial)
@@ -228,6 +246,7 @@ func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
 	}
 	st := &run.Status
 	p.State = st.LoopState()
+	p.MentorNotesHTML = mentorNotesHTML(st.MentorNotes)
 	p.Generation = run.Metadata.Generation
 	p.Phase, p.Terminal, p.Reason, p.Message = st.Phase, st.Phase.Terminal(), st.Reason, st.Message
 	p.Iteration = st.Iteration

@@ -74,6 +74,9 @@ type WSSnapshotPayload struct {
 	Report        *status.ReportRef      `json:"report,omitempty"`
 	FinishedAt    *time.Time             `json:"finishedAt,omitempty"`
 	LastError     string                 `json:"lastError,omitempty"`
+	// MentorNotesHTML are the answers of State.MentorNotes rendered from
+	// Markdown, safely (no raw HTML), in the same order.
+	MentorNotesHTML []string `json:"mentorNotesHtml"`
 }
 
 // WSAttempt is the container the loop waits on.
@@ -121,7 +124,9 @@ type WSStudentOutputPayload struct {
 // WSMentorOutputPayload is the seed's mentor_output, with the question it
 // answers and its structured advice.
 type WSMentorOutputPayload struct {
-	Notes        string            `json:"notes"`
+	Notes string `json:"notes"`
+	// NotesHTML is Notes rendered from Markdown, safely (no raw HTML).
+	NotesHTML    string            `json:"notesHtml,omitempty"`
 	Iteration    int               `json:"iteration"`
 	Question     string            `json:"question,omitempty"`
 	Line         int               `json:"line,omitempty"`
@@ -200,7 +205,7 @@ func diffEvents(prev, cur *status.Run, action string, at time.Time) (events []WS
 	if len(st.MentorNotes) > len(ps.MentorNotes) {
 		for _, n := range st.MentorNotes[len(ps.MentorNotes):] {
 			events = append(events, WSEvent{Event: WSMentorOutput, Payload: WSMentorOutputPayload{
-				Notes: n.Answer, Iteration: n.Iteration, Question: n.Question, Line: n.Line, Category: n.Category,
+				Notes: n.Answer, NotesHTML: notesHTML(n.Answer), Iteration: n.Iteration, Question: n.Question, Line: n.Line, Category: n.Category,
 				Resolution: n.Resolution, Workaround: n.Workaround, SuggestedFix: n.SuggestedFix,
 			}})
 		}
