@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -137,7 +138,7 @@ func (r *Reconciler) brainProgress(a brainAttempt, step string, line int) {
 		return
 	}
 	if run, ok := r.Observed(a.run); ok {
-		r.Events.Publish(Event{Run: run, Action: ActProgress, At: p.At, Progress: p})
+		r.Events.Publish(events.Event{Run: run, Action: events.ActProgress, At: p.At, Progress: p})
 	}
 }
 

@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"github.com/smile-loop/smile/reconcile/events"
+
 	"bytes"
 	"context"
 	"os"
@@ -136,7 +138,7 @@ func TestBrainGoneRestartsTheAttempt(t *testing.T) {
 	cancel() // kill -9: the brain is gone
 	h.rec.Brains.Wait()
 	h.rec = &Reconciler{Runtime: h.rt, Runs: h.rec.Runs, WrapperPath: h.rec.WrapperPath, CallbackURL: h.rec.CallbackURL,
-		Instance: "second", StepGrace: 5 * time.Second, Clock: h.clock, Events: &Hub{}}
+		Instance: "second", StepGrace: 5 * time.Second, Clock: h.clock, Events: &events.Hub{}}
 	startBrains(t, h)
 	run = h.settle()
 	waitFor(t, started, "the restarted learner to start")

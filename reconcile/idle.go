@@ -5,14 +5,6 @@ import (
 	"time"
 )
 
-// Subscribers counts the observers connected right now (WebSocket clients,
-// an `apply --wait` following its run).
-func (h *Hub) Subscribers() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.subs)
-}
-
 // Busy reports whether the controller has work or an audience: a run whose
 // loop has not ended, or an observer subscribed to its events.
 func (m *Manager) Busy() bool {

@@ -2,11 +2,9 @@ package reconcile
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -15,8 +13,10 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/brains"
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
+	"github.com/smile-loop/smile/reconcile/server"
 
 	"github.com/smile-loop/smile/status/store"
 
@@ -75,7 +75,7 @@ type Manager struct {
 	opts  Options
 	rec   *Reconciler
 	queue *queue.Queue
-	hub   *Hub
+	hub   *events.Hub
 	log   logr.Logger
 
 	// mu guards runs and nothing else: the API's handlers and the workers
@@ -89,12 +89,11 @@ type Manager struct {
 	// (guarded by changing).
 	wrapperChecked map[string]error
 
-	logins *logins // the dashboard's one-time login tokens and session
+	srv *server.Server // the HTTP side: callbacks, the loopback API, the dashboard
 
-	apiLn, callbackLn net.Listener
-	servers           []*http.Server
-	wg                sync.WaitGroup
-	watchRefresh      chan struct{}
+	listeners    *server.Listeners
+	wg           sync.WaitGroup
+	watchRefresh chan struct{}
 }
 
 // entry is an applied run and the lock on its state file.
@@ -138,8 +137,9 @@ func NewManager(opts Options) *Manager {
 	if opts.LookupEnv == nil {
 		opts.LookupEnv = os.LookupEnv
 	}
-	m := &Manager{opts: opts, queue: queue.NewQueue(), hub: &Hub{}, log: opts.Log, runs: map[string]*entry{},
-		watchRefresh: make(chan struct{}, 1), logins: newLogins()}
+	m := &Manager{opts: opts, queue: queue.NewQueue(), hub: &events.Hub{}, log: opts.Log, runs: map[string]*entry{},
+		watchRefresh: make(chan struct{}, 1)}
+	m.srv = server.New(backend{m}, opts.ControlToken)
 	m.rec = &Reconciler{
 		Runtime:        opts.Runtime,
 		Runs:           m,
@@ -168,40 +168,17 @@ func (m *Manager) Start(ctx context.Context) error {
 	if host == "" {
 		host = info.GatewayIP
 	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		return fmt.Errorf("no usable address for the container callback listener (got %q): SMILE never listens on all interfaces", host)
+	if m.listeners, err = server.Listen(host, m.opts.APIAddr); err != nil {
+		return err
 	}
-	m.callbackLn, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
-	if err != nil {
-		return fmt.Errorf("listen for container callbacks on %s: %w", host, err)
-	}
-	m.apiLn, err = net.Listen("tcp", m.opts.APIAddr)
-	if err != nil {
-		m.callbackLn.Close()
-		return fmt.Errorf("listen for the API on %s: %w", m.opts.APIAddr, err)
-	}
-	port := m.callbackLn.Addr().(*net.TCPAddr).Port
-	m.rec.CallbackAddr = m.callbackLn.Addr().String()
+	port := m.listeners.Callback.Addr().(*net.TCPAddr).Port
+	m.rec.CallbackAddr = m.CallbackAddr()
 	m.rec.CallbackURL = m.opts.CallbackURL
 	if m.rec.CallbackURL == "" {
 		m.rec.CallbackURL = "http://" + net.JoinHostPort(info.HostName, strconv.Itoa(port))
 	}
-	api := &API{m: m}
-	for _, s := range []struct {
-		ln net.Listener
-		h  http.Handler
-	}{{m.callbackLn, api.CallbackHandler()}, {m.apiLn, api.Handler()}} {
-		srv := &http.Server{Handler: s.h, ReadHeaderTimeout: 10 * time.Second}
-		m.servers = append(m.servers, srv)
-		m.wg.Add(1)
-		go func(ln net.Listener) {
-			defer m.wg.Done()
-			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				m.log.Error(err, "API server stopped")
-			}
-		}(s.ln)
-	}
-	m.log.Info("Listening", "api", m.apiLn.Addr().String(), "callback", m.callbackLn.Addr().String(),
+	m.srv.Serve(ctx, m.listeners, &m.wg, func(err error) { m.log.Error(err, "API server stopped") })
+	m.log.Info("Listening", "api", m.APIAddr(), "callback", m.CallbackAddr(),
 		"dockerAPI", info.APIVersion, "instance", m.opts.Instance)
 
 	// Learners of in-process providers run here, until ctx ends.
@@ -226,11 +203,6 @@ func (m *Manager) Start(ctx context.Context) error {
 	go func() {
 		<-ctx.Done()
 		m.queue.ShutDown()
-		for _, s := range m.servers {
-			sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			_ = s.Shutdown(sctx)
-			cancel()
-		}
 	}()
 	return nil
 }
@@ -250,7 +222,7 @@ func (m *Manager) Wait() {
 }
 
 // APIAddr is the loopback address the API listens on.
-func (m *Manager) APIAddr() string { return m.apiLn.Addr().String() }
+func (m *Manager) APIAddr() string { return m.listeners.API.Addr().String() }
 
 // Instance identifies this controller.
 func (m *Manager) Instance() string { return m.opts.Instance }
@@ -278,7 +250,7 @@ func (m *Manager) ApplyRecorded(dir string) error {
 }
 
 // CallbackAddr is the address containers call back to.
-func (m *Manager) CallbackAddr() string { return m.callbackLn.Addr().String() }
+func (m *Manager) CallbackAddr() string { return m.listeners.Callback.Addr().String() }
 
 // SetParallel changes how many runs may be active at once (n < 1 leaves it).
 func (m *Manager) SetParallel(n int) { m.rec.Slots.SetLimit(n) }
@@ -294,7 +266,10 @@ func (m *Manager) enqueueAll() {
 }
 
 // Hub is where transitions are published.
-func (m *Manager) Hub() *Hub { return m.hub }
+func (m *Manager) Hub() *events.Hub { return m.hub }
+
+// DashboardLogin returns a new one-time login token for the dashboard URL.
+func (m *Manager) DashboardLogin() string { return m.srv.DashboardLogin() }
 
 // Applied is part of the Source interface.
 func (m *Manager) Applied(name string) (*Applied, bool) {

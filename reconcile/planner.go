@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/events"
+
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/runtime"
@@ -97,11 +99,7 @@ type Posted struct {
 }
 
 // Progress is the last thing an attempt said it was doing.
-type Progress struct {
-	Step string    `json:"step"`
-	Line int       `json:"line,omitempty"`
-	At   time.Time `json:"at"`
-}
+type Progress = events.Progress
 
 // StopRequest asks the loop to end.
 type StopRequest struct {

@@ -13,11 +13,13 @@ import (
 	"github.com/smile-loop/smile/reconcile/brains"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
+	"github.com/smile-loop/smile/reconcile/server"
 
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -78,7 +80,7 @@ type Reconciler struct {
 	// Clock returns the time; tests set it.
 	Clock func() time.Time
 	// Events receives every transition (may be nil).
-	Events *Hub
+	Events *events.Hub
 	// ReportFallback receives the report when it cannot be written (E16).
 	ReportFallback io.Writer
 	// Version is SMILE's version, written into reports.
@@ -103,7 +105,7 @@ type Reconciler struct {
 	// the callback API takes no result for them (brain.go).
 	brainRuns map[string]bool
 	// tokens are the callback tokens of in-container attempts (tokens.go).
-	tokens []*attemptToken
+	tokens server.Tokens
 	errs   map[string]error // the last reconcile error, by run name
 }
 
@@ -249,7 +251,7 @@ func (r *Reconciler) save(path string, run *status.Run, action Action) error {
 	}
 	r.observed[run.Metadata.Name] = snap
 	r.mu.Unlock()
-	r.Events.Publish(Event{Run: snap, Action: action, At: now})
+	r.Events.Publish(events.Event{Run: snap, Action: string(action), At: now})
 	return nil
 }
 

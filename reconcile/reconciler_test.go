@@ -1,6 +1,8 @@
 package reconcile
 
 import (
+	"github.com/smile-loop/smile/reconcile/events"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -62,7 +64,7 @@ func newHarness(t *testing.T, specYAML string) *harness {
 		Instance:    "test",
 		StepGrace:   5 * time.Second,
 		Clock:       h.clock,
-		Events:      &Hub{},
+		Events:      &events.Hub{},
 	}
 	return h
 }
@@ -307,7 +309,7 @@ func checkStudentSpec(t *testing.T, h *harness, cs runtime.ContainerSpec, run *s
 	// The attempt's own token, never the run's (which only the state file,
 	// hidden from every container, holds).
 	tok, ok := h.rec.lookupToken(envOf(cs.Env, wire.EnvToken))
-	if !ok || tok.attempt != cs.Name || tok.role != status.RoleStudent || strings.Contains(env, run.Status.Token) {
+	if !ok || tok.Attempt != cs.Name || tok.Role != status.RoleStudent || strings.Contains(env, run.Status.Token) {
 		t.Errorf("the container must get its attempt's token, not the run's: %+v", tok)
 	}
 	var task wire.Task

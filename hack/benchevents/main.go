@@ -33,10 +33,12 @@ import (
 
 	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/coder/websocket"
 	"github.com/go-logr/logr"
+	"github.com/gorilla/websocket"
 
 	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/status"
 )
@@ -140,7 +142,7 @@ func scenario(cycles, n, conc int) (*result, error) {
 type bench struct {
 	m   *reconcile.Manager
 	rt  *fake.Runtime
-	sub *reconcile.Subscription
+	sub *events.Subscription
 }
 
 // startBench writes a vendor CLI's run into dir and starts a Manager on it.
@@ -204,24 +206,23 @@ func observe(ctx context.Context, m *reconcile.Manager, n int) (*observers, erro
 	o := &observers{}
 	for i := range n {
 		auth := http.Header{"Authorization": {"Bearer " + m.ControlToken()}} // reads need the controller's token
-		c, _, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws", &websocket.DialOptions{HTTPHeader: auth})
+		c, _, err := websocket.DefaultDialer.DialContext(ctx, "ws://"+m.APIAddr()+"/ws", auth)
 		if err != nil {
 			o.stop()
 			return nil, fmt.Errorf("dial client %d: %w", i, err)
 		}
-		c.SetReadLimit(-1)
 		o.conns = append(o.conns, c)
 		o.wg.Add(1)
-		go o.read(ctx, c)
+		go o.read(c)
 	}
 	return o, nil
 }
 
-func (o *observers) read(ctx context.Context, c *websocket.Conn) {
+func (o *observers) read(c *websocket.Conn) {
 	defer o.wg.Done()
 	var mine []time.Duration
 	for {
-		_, data, err := c.Read(ctx)
+		_, data, err := c.ReadMessage()
 		if err != nil {
 			break
 		}
@@ -232,7 +233,7 @@ func (o *observers) read(ctx context.Context, c *websocket.Conn) {
 				At time.Time `json:"at"`
 			} `json:"payload"`
 		}
-		if json.Unmarshal(data, &e) == nil && e.Event == reconcile.WSPhase {
+		if json.Unmarshal(data, &e) == nil && e.Event == server.WSPhase {
 			mine = append(mine, got.Sub(e.Payload.At))
 		}
 	}
@@ -246,7 +247,7 @@ func (o *observers) read(ctx context.Context, c *websocket.Conn) {
 func (o *observers) stop() []time.Duration {
 	time.Sleep(200 * time.Millisecond) // the last events are on their way
 	for _, c := range o.conns {
-		c.Close(websocket.StatusNormalClosure, "")
+		c.Close()
 	}
 	o.wg.Wait()
 	return o.lat
@@ -341,12 +342,12 @@ func postResult(m *reconcile.Manager, rt *fake.Runtime, path string, body any) e
 	return nil
 }
 
-func waitPhase(sub *reconcile.Subscription, phase status.Phase) error {
+func waitPhase(sub *events.Subscription, phase status.Phase) error {
 	timeout := time.After(10 * time.Second)
 	for {
 		select {
 		case ev := <-sub.C:
-			if ev.Run != nil && ev.Run.Status.Phase == phase && ev.Action != reconcile.ActProgress {
+			if ev.Run != nil && ev.Run.Status.Phase == phase && ev.Action != events.ActProgress {
 				return nil
 			}
 			if ev.Run != nil && ev.Run.Status.Phase.Terminal() {

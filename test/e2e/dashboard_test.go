@@ -211,6 +211,8 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 		}
 		wait(fmt.Sprintf(`location.hash === '#L%d' && document.getElementById('L%d').classList.contains('flash')`, line, line))
 	}
+	dashFinishedRun(t, eval, wait)
+
 	var shown int
 	eval(`document.querySelectorAll('#gaps .gap-item').length`, &shown)
 	if shown != len(gapLines) {
@@ -370,4 +372,29 @@ func (w *dashStderr) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.buf.String()
+}
+
+// dashFinishedRun checks what the page shows of the finished run: its
+// generation, the Mentor's notes rendered from Markdown (the literal
+// Mentor's workaround is a fenced shell block) with nothing runnable, and
+// links to the report files.
+func dashFinishedRun(t *testing.T, eval func(string, any), wait func(string)) {
+	t.Helper()
+	var generation string
+	eval(`document.getElementById('generation').textContent`, &generation)
+	if generation != "1" {
+		t.Errorf("the page shows generation %q, want 1", generation)
+	}
+	var notes struct {
+		Code    string
+		Scripts int
+	}
+	eval(`({code: (document.querySelector('#notes .answer .markdown pre code') || {textContent: ''}).textContent,
+		scripts: document.querySelectorAll('#notes script, #notes [onerror], #notes a[href^="javascript:"]').length})`, &notes)
+	if !strings.Contains(notes.Code, "chmod") || notes.Scripts != 0 {
+		t.Errorf("the Mentor's notes: code block %q, %d runnable elements; want the chmod workaround as a code block and none", notes.Code, notes.Scripts)
+	}
+	for _, file := range []string{"markdown", "json", "audit"} {
+		wait(fmt.Sprintf(`!!document.querySelector('#report li[data-report="%s"] a[href^="/api/report?file=%s"]')`, file, file))
+	}
 }

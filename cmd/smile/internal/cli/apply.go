@@ -25,6 +25,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -287,7 +288,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	// address is printed only then, and taken back when the apply ends.
 	if prev, err := mgr.Run(res.Name); err != nil || !reconcile.Finished(prev, res.Digest) {
 		// The token logs the browser in (a cookie) and leaves its address bar.
-		fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s (served until this apply ends)\n", mgr.APIAddr(), reconcile.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
+		fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s (served until this apply ends)\n", mgr.APIAddr(), server.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
 		defer fmt.Fprintln(streams.ErrOut, "dashboard: closed")
 	}
 	progress := newProgressPrinter(streams.ErrOut)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -57,8 +58,8 @@ func (h *clientHost) close()            {}
 // its limit of active runs when parallel is above 0.
 func (c *controllerClient) applyDoc(ctx context.Context, manifest, name string, parallel int) (reconcile.ApplyResult, error) {
 	var res reconcile.ApplyResult
-	req := reconcile.ApplyRequest{Manifest: manifest, Name: name, Parallel: parallel}
-	err := c.call(ctx, http.MethodPost, reconcile.PathApply, c.info.Token, req, &res)
+	req := server.ApplyRequest{Manifest: manifest, Name: name, Parallel: parallel}
+	err := c.call(ctx, http.MethodPost, server.PathApply, c.info.Token, req, &res)
 	return res, err
 }
 
@@ -110,7 +111,7 @@ func (h *managerHost) stop(_ context.Context, t target, reason string) error {
 }
 
 func (h *managerHost) dashboard() string {
-	return fmt.Sprintf("http://%s/?%s=%s", h.ctl.APIAddr(), reconcile.TokenParam, url.QueryEscape(h.ctl.DashboardLogin()))
+	return fmt.Sprintf("http://%s/?%s=%s", h.ctl.APIAddr(), server.TokenParam, url.QueryEscape(h.ctl.DashboardLogin()))
 }
 
 func (h *managerHost) close() { h.done() }

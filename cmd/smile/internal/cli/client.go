@@ -18,7 +18,7 @@ import (
 
 	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -68,13 +68,13 @@ func (c *controllerClient) alive() bool {
 // bar). Without one, the bare address: the dashboard then answers 401.
 func (c *controllerClient) DashboardURL() string {
 	base := "http://" + c.info.APIAddr + "/"
-	var res reconcile.DashboardLoginResponse
+	var res server.DashboardLoginResponse
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := c.call(ctx, http.MethodPost, reconcile.PathDashboardLogin, c.info.Token, struct{}{}, &res); err != nil || res.Token == "" {
+	if err := c.call(ctx, http.MethodPost, server.PathDashboardLogin, c.info.Token, struct{}{}, &res); err != nil || res.Token == "" {
 		return base
 	}
-	return base + "?" + reconcile.TokenParam + "=" + url.QueryEscape(res.Token)
+	return base + "?" + server.TokenParam + "=" + url.QueryEscape(res.Token)
 }
 
 func (c *controllerClient) call(ctx context.Context, method, path, token string, in, out any) error {
@@ -133,7 +133,7 @@ func (e *apiError) Is(target error) bool {
 }
 
 func (c *controllerClient) delete(ctx context.Context, name string) error {
-	return c.call(ctx, http.MethodPost, reconcile.PathDelete, c.info.Token, reconcile.DeleteRequest{Name: name}, nil)
+	return c.call(ctx, http.MethodPost, server.PathDelete, c.info.Token, server.DeleteRequest{Name: name}, nil)
 }
 
 func (c *controllerClient) stop(ctx context.Context, runToken, name, reason string) (wire.StopResponse, error) {

@@ -1,4 +1,4 @@
-package reconcile
+package events
 
 import (
 	"testing"
@@ -10,7 +10,7 @@ func TestHubDropsTheOldestForSlowSubscribers(t *testing.T) {
 	slow := h.Subscribe()
 	defer slow.Close()
 	for i := 0; i < SubscriptionBuffer+5; i++ {
-		h.Publish(Event{Action: Action(string(rune('a' + i%26))), At: time.Unix(int64(i), 0)})
+		h.Publish(Event{Action: (string(rune('a' + i%26))), At: time.Unix(int64(i), 0)})
 	}
 	if slow.Dropped() != 5 || len(slow.C) != SubscriptionBuffer {
 		t.Fatalf("dropped %d, pending %d; want 5 and %d", slow.Dropped(), len(slow.C), SubscriptionBuffer)

@@ -1,4 +1,4 @@
-package reconcile
+package server
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
 
@@ -19,44 +20,40 @@ import (
 // MaxBodyBytes bounds every request body: 1 MiB.
 const MaxBodyBytes = 1 << 20
 
-// API serves the seed's HTTP API. Handlers only read the last written status
-// and write to the inbox, so they stay responsive while the loop works
-// (NFR-001, NFR-002).
-type API struct {
-	m *Manager
-}
+// The handlers only read the last written status and write to the inbox, so
+// they stay responsive while the loop works (NFR-001, NFR-002).
 
 // CallbackHandler serves what containers may call: results and progress.
 // It is the only handler on the address containers can reach.
-func (a *API) CallbackHandler() http.Handler {
+func (s *Server) CallbackHandler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST "+wire.PathStudentResult, a.studentResult)
-	mux.HandleFunc("POST "+wire.PathMentorResult, a.mentorResult)
-	mux.HandleFunc("POST "+wire.PathProgress, a.progress)
+	mux.HandleFunc("POST "+wire.PathStudentResult, s.studentResult)
+	mux.HandleFunc("POST "+wire.PathMentorResult, s.mentorResult)
+	mux.HandleFunc("POST "+wire.PathProgress, s.progress)
 	return mux
 }
 
 // Handler serves the whole API on the loopback listener.
-func (a *API) Handler() http.Handler {
+func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/api/student/", a.CallbackHandler())
-	mux.Handle("/api/mentor/", a.CallbackHandler())
-	mux.Handle(wire.PathProgress, a.CallbackHandler())
-	mux.HandleFunc("GET "+wire.PathStatus, a.status)
-	mux.HandleFunc("POST "+wire.PathStop, a.stop)
-	mux.HandleFunc("GET "+wire.PathProgress, a.currentProgress)
-	mux.HandleFunc("POST "+PathDashboardLogin, a.dashboardLogin)
-	a.control(mux)
-	a.observers(mux)
+	mux.Handle("/api/student/", s.CallbackHandler())
+	mux.Handle("/api/mentor/", s.CallbackHandler())
+	mux.Handle(wire.PathProgress, s.CallbackHandler())
+	mux.HandleFunc("GET "+wire.PathStatus, s.status)
+	mux.HandleFunc("POST "+wire.PathStop, s.stop)
+	mux.HandleFunc("GET "+wire.PathProgress, s.currentProgress)
+	mux.HandleFunc("POST "+PathDashboardLogin, s.dashboardLogin)
+	s.control(mux)
+	s.observe(mux)
 	// Only this machine, by a loopback name: a web page whose DNS name is
 	// rebound to 127.0.0.1 must not read a run's status or drive it. Reads
 	// need the controller's token as well.
-	return sameHostOnly(a.readAuth(mux))
+	return sameHostOnly(s.readAuth(mux))
 }
 
-func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {
+func (s *Server) studentResult(w http.ResponseWriter, r *http.Request) {
 	var req wire.StudentResultRequest
-	name, attempt, ok := a.callback(w, r, status.RoleStudent, &req)
+	name, attempt, ok := s.callback(w, r, status.RoleStudent, &req)
 	if !ok {
 		return
 	}
@@ -64,12 +61,12 @@ func (a *API) studentResult(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	a.accept(w, name, &Posted{Attempt: attempt, Role: status.RoleStudent, ReceivedAt: time.Now().UTC(), Student: &req})
+	s.accept(w, name, &Result{Attempt: attempt, Role: status.RoleStudent, ReceivedAt: time.Now().UTC(), Student: &req})
 }
 
-func (a *API) mentorResult(w http.ResponseWriter, r *http.Request) {
+func (s *Server) mentorResult(w http.ResponseWriter, r *http.Request) {
 	var req wire.MentorResultRequest
-	name, attempt, ok := a.callback(w, r, status.RoleMentor, &req)
+	name, attempt, ok := s.callback(w, r, status.RoleMentor, &req)
 	if !ok {
 		return
 	}
@@ -77,67 +74,56 @@ func (a *API) mentorResult(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, "mentorOutput must not be empty")
 		return
 	}
-	a.accept(w, name, &Posted{Attempt: attempt, Role: status.RoleMentor, ReceivedAt: time.Now().UTC(), Mentor: &req})
+	s.accept(w, name, &Result{Attempt: attempt, Role: status.RoleMentor, ReceivedAt: time.Now().UTC(), Mentor: &req})
 }
 
-func (a *API) progress(w http.ResponseWriter, r *http.Request) {
+func (s *Server) progress(w http.ResponseWriter, r *http.Request) {
 	var req wire.ProgressRequest
-	name, attempt, ok := a.callback(w, r, "", &req)
+	name, attempt, ok := s.callback(w, r, "", &req)
 	if !ok {
 		return
 	}
-	p := &Progress{Step: req.Step, Line: req.Line, At: time.Now().UTC()}
-	box, err := a.inboxOf(name)
-	if err == nil {
-		err = box.putProgress(attempt, p)
-	}
-	if err != nil {
+	p := &events.Progress{Step: req.Step, Line: req.Line, At: time.Now().UTC()}
+	if err := s.b.PutProgress(name, attempt, p); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
-	}
-	if run, err := a.m.Run(name); err == nil {
-		a.m.hub.Publish(Event{Run: run, Action: ActProgress, At: p.At, Progress: p})
 	}
 	writeJSONResponse(w, http.StatusOK, map[string]bool{"acknowledged": true})
 }
 
 // accept keeps a result in the inbox before acknowledging it, then wakes
 // the run's reconciler.
-func (a *API) accept(w http.ResponseWriter, name string, p *Posted) {
-	box, err := a.inboxOf(name)
-	if err == nil {
-		err = box.putResult(p)
-	}
+func (s *Server) accept(w http.ResponseWriter, name string, p *Result) {
+	stopping, err := s.b.PutResult(name, p)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "keep result: "+err.Error())
 		return
 	}
 	next := "continue"
-	if s, _ := box.stop(); s != nil {
+	if stopping {
 		next = "stop"
 	}
-	a.m.Enqueue(name)
 	writeJSONResponse(w, http.StatusOK, wire.ResultResponse{Acknowledged: true, NextAction: next})
 }
 
 // callback authenticates a container's POST and decodes its body. The token
 // says which run it is; the attempt header must be the container the run is
 // waiting on (role "" accepts either role).
-func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role, body any) (name, attempt string, ok bool) {
-	run, found, ok := a.authenticateAttempt(w, r, role)
+func (s *Server) callback(w http.ResponseWriter, r *http.Request, role status.Role, body any) (name, attempt string, ok bool) {
+	run, found, ok := s.authenticateAttempt(w, r, role)
 	if !found {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="smile"`)
 		writeError(w, http.StatusUnauthorized, "a valid attempt token is required")
 		return "", "", false
 	}
-	if !ok || a.refuseBrainRun(w, run.Metadata.Name) {
+	if !ok || s.refuseBrainRun(w, run.Metadata.Name) {
 		return "", "", false
 	}
 	if !decodeBody(w, r, body) {
 		return "", "", false
 	}
 	attempt = r.Header.Get(wire.HeaderAttempt)
-	want, wantRole := a.m.expectedAttempt(run)
+	want, wantRole := s.b.ExpectedAttempt(run)
 	if want == "" || want != attempt || (role != "" && wantRole != role) {
 		writeError(w, http.StatusConflict, fmt.Sprintf("run %s is not waiting for %s %q", run.Metadata.Name, orAny(role), attempt))
 		return "", "", false
@@ -146,11 +132,11 @@ func (a *API) callback(w http.ResponseWriter, r *http.Request, role status.Role,
 }
 
 // authenticate finds the run whose token the request carries (401 without one).
-func (a *API) authenticate(w http.ResponseWriter, r *http.Request) (*status.Run, bool) {
+func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*status.Run, bool) {
 	token, found := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if found && token != "" {
-		for _, name := range a.m.Names() {
-			run, err := a.m.Run(name)
+		for _, name := range s.b.Names() {
+			run, err := s.b.Run(name)
 			if err == nil && run.Status.Token != "" &&
 				subtle.ConstantTimeCompare([]byte(run.Status.Token), []byte(token)) == 1 {
 				return run, true
@@ -162,16 +148,16 @@ func (a *API) authenticate(w http.ResponseWriter, r *http.Request) (*status.Run,
 	return nil, false
 }
 
-func (a *API) status(w http.ResponseWriter, r *http.Request) {
-	name, ok := a.pickRun(w, r)
+func (s *Server) status(w http.ResponseWriter, r *http.Request) {
+	name, ok := s.pickRun(w, r)
 	if !ok {
 		return
 	}
-	if err := a.m.LastError(name); err != nil {
+	if err := s.b.LastError(name); err != nil {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
-	run, err := a.m.Run(name)
+	run, err := s.b.Run(name)
 	if err != nil {
 		writeRunError(w, err)
 		return
@@ -187,22 +173,21 @@ func (a *API) status(w http.ResponseWriter, r *http.Request) {
 
 // currentProgress answers what the current attempt last said it was doing
 // (an empty object when nothing runs).
-func (a *API) currentProgress(w http.ResponseWriter, r *http.Request) {
-	name, ok := a.pickRun(w, r)
+func (s *Server) currentProgress(w http.ResponseWriter, r *http.Request) {
+	name, ok := s.pickRun(w, r)
 	if !ok {
 		return
 	}
-	run, err := a.m.Run(name)
+	run, err := s.b.Run(name)
 	if err != nil {
 		writeRunError(w, err)
 		return
 	}
-	box, err := a.inboxOf(name)
-	if err != nil || run.Status.Attempt == nil {
+	if run.Status.Attempt == nil {
 		writeJSONResponse(w, http.StatusOK, struct{}{})
 		return
 	}
-	p, err := box.progress(run.Status.Attempt.Container)
+	p, err := s.b.Progress(name, run.Status.Attempt.Container)
 	if err != nil || p == nil {
 		writeJSONResponse(w, http.StatusOK, struct{}{})
 		return
@@ -212,8 +197,8 @@ func (a *API) currentProgress(w http.ResponseWriter, r *http.Request) {
 
 // stop asks the loop to end and answers with its final state once it has
 // (or after 15 s, with the state as it is).
-func (a *API) stop(w http.ResponseWriter, r *http.Request) {
-	run, ok := a.authenticate(w, r)
+func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
+	run, ok := s.authenticate(w, r)
 	if !ok {
 		return
 	}
@@ -226,15 +211,15 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 	}
 	name := run.Metadata.Name
 	if !run.Status.Phase.Terminal() {
-		if err := a.m.RequestStop(name, req.Reason); err != nil {
+		if err := s.b.RequestStop(name, req.Reason); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), 15*time.Second)
 		defer cancel()
-		if final, err := a.m.WaitFinished(ctx, name, ""); err == nil {
+		if final, err := s.b.WaitFinished(ctx, name); err == nil {
 			run = final
-		} else if cur, err := a.m.Run(name); err == nil {
+		} else if cur, err := s.b.Run(name); err == nil {
 			run = cur
 		}
 	}
@@ -242,15 +227,15 @@ func (a *API) stop(w http.ResponseWriter, r *http.Request) {
 }
 
 // pickRun is the run named by ?name=, or the only run.
-func (a *API) pickRun(w http.ResponseWriter, r *http.Request) (string, bool) {
+func (s *Server) pickRun(w http.ResponseWriter, r *http.Request) (string, bool) {
 	if name := r.URL.Query().Get("name"); name != "" {
-		if _, ok := a.m.Applied(name); !ok {
+		if !s.b.Known(name) {
 			writeRunError(w, status.UnknownRun(name))
 			return "", false
 		}
 		return name, true
 	}
-	names := a.m.Names()
+	names := s.b.Names()
 	switch len(names) {
 	case 0:
 		writeJSONResponse(w, http.StatusNotFound, wire.ErrorResponse{Error: "no runs applied", Reason: status.ReasonNotFound})
@@ -261,8 +246,6 @@ func (a *API) pickRun(w http.ResponseWriter, r *http.Request) (string, bool) {
 	writeError(w, http.StatusBadRequest, "several runs are applied: name one with ?name=")
 	return "", false
 }
-
-func (a *API) inboxOf(name string) (inbox, error) { return a.m.inbox(name) }
 
 // validateStudentOutput applies the seed's rules for StudentOutput.
 func validateStudentOutput(o status.StudentOutput) error {

@@ -1,4 +1,4 @@
-package reconcile
+package server
 
 import (
 	"crypto/subtle"
@@ -36,11 +36,11 @@ type logins struct {
 func newLogins() *logins { return &logins{unused: map[string]struct{}{}, session: newID()} }
 
 // DashboardLogin returns a new one-time login token for the dashboard URL.
-func (m *Manager) DashboardLogin() string {
+func (s *Server) DashboardLogin() string {
 	t := newID()
-	m.logins.mu.Lock()
-	defer m.logins.mu.Unlock()
-	m.logins.unused[t] = struct{}{}
+	s.logins.mu.Lock()
+	defer s.logins.mu.Unlock()
+	s.logins.unused[t] = struct{}{}
 	return t
 }
 
@@ -63,19 +63,19 @@ func (l *logins) redeem(token string) bool {
 // with ?token=, a one-time login token that sets the cookie and redirects to
 // the same URL without it. Writes keep their own checks (run tokens for
 // results and stop, the controller's for apply and delete).
-func (a *API) readAuth(next http.Handler) http.Handler {
+func (s *Server) readAuth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}
-		l := a.m.logins
+		l := s.logins
 		bearer, isBearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		c, cookieErr := r.Cookie(TokenCookie)
 		hasSession := cookieErr == nil && sameToken(c.Value, l.session)
 		q := r.URL.Query()
 		switch {
-		case isBearer && sameToken(bearer, a.m.opts.ControlToken):
+		case isBearer && sameToken(bearer, s.controlToken):
 		case q.Has(TokenParam) && (hasSession || l.redeem(q.Get(TokenParam))):
 			http.SetCookie(w, &http.Cookie{Name: TokenCookie, Value: l.session, Path: "/",
 				HttpOnly: true, SameSite: http.SameSiteStrictMode})
@@ -97,11 +97,11 @@ func (a *API) readAuth(next http.Handler) http.Handler {
 }
 
 // dashboardLogin mints a one-time dashboard login token for the CLI.
-func (a *API) dashboardLogin(w http.ResponseWriter, r *http.Request) {
-	if !a.controller(w, r) {
+func (s *Server) dashboardLogin(w http.ResponseWriter, r *http.Request) {
+	if !s.controller(w, r) {
 		return
 	}
-	writeJSONResponse(w, http.StatusOK, DashboardLoginResponse{Token: a.m.DashboardLogin()})
+	writeJSONResponse(w, http.StatusOK, DashboardLoginResponse{Token: s.DashboardLogin()})
 }
 
 // sameToken compares in constant time; an empty expected token matches

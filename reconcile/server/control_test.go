@@ -1,6 +1,8 @@
-package reconcile
+package server_test
 
 import (
+	. "github.com/smile-loop/smile/reconcile/server"
+
 	"encoding/json"
 	"errors"
 	"net/http"

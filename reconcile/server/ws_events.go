@@ -1,10 +1,11 @@
-package reconcile
+package server
 
 import (
 	"reflect"
 	"slices"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -67,12 +68,15 @@ type WSSnapshotPayload struct {
 	MaxIterations int                    `json:"maxIterations,omitempty"`
 	Tutorial      string                 `json:"tutorial,omitempty"`
 	Attempt       *WSAttempt             `json:"attempt,omitempty"`
-	Progress      *Progress              `json:"progress,omitempty"`
+	Progress      *events.Progress       `json:"progress,omitempty"`
 	Gaps          []status.Gap           `json:"gaps"`
 	Timeline      []status.TimelineEntry `json:"timeline"`
 	Report        *status.ReportRef      `json:"report,omitempty"`
 	FinishedAt    *time.Time             `json:"finishedAt,omitempty"`
 	LastError     string                 `json:"lastError,omitempty"`
+	// MentorNotesHTML are the answers of State.MentorNotes rendered from
+	// Markdown, safely (no raw HTML), in the same order.
+	MentorNotesHTML []string `json:"mentorNotesHtml"`
 }
 
 // WSAttempt is the container the loop waits on.
@@ -120,7 +124,9 @@ type WSStudentOutputPayload struct {
 // WSMentorOutputPayload is the seed's mentor_output, with the question it
 // answers and its structured advice.
 type WSMentorOutputPayload struct {
-	Notes        string            `json:"notes"`
+	Notes string `json:"notes"`
+	// NotesHTML is Notes rendered from Markdown, safely (no raw HTML).
+	NotesHTML    string            `json:"notesHtml,omitempty"`
 	Iteration    int               `json:"iteration"`
 	Question     string            `json:"question,omitempty"`
 	Line         int               `json:"line,omitempty"`
@@ -160,11 +166,11 @@ type WSProgressPayload struct {
 // saw prev needs. It is pure: the observer's state is prev, nothing else.
 // resync reports that cur starts a generation over, so the observer must be
 // sent a whole snapshot instead of a difference.
-func diffEvents(prev, cur *status.Run, action Action, at time.Time) (events []WSEvent, resync bool) {
+func diffEvents(prev, cur *status.Run, action string, at time.Time) (events []WSEvent, resync bool) {
 	st := &cur.Status
 	events = append(events, WSEvent{Event: WSPhase, Payload: WSPhasePayload{
 		Phase: st.Phase, Status: st.Phase.LoopStatus(), Terminal: st.Phase.Terminal(), Iteration: st.Iteration,
-		Generation: cur.Metadata.Generation, Action: string(action), Reason: st.Reason, Message: st.Message, At: at,
+		Generation: cur.Metadata.Generation, Action: action, Reason: st.Reason, Message: st.Message, At: at,
 	}})
 	if prev == nil || prev.Metadata.Generation != cur.Metadata.Generation ||
 		prev.Status.ObservedGeneration != st.ObservedGeneration || !prev.Status.StartedAt.Equal(st.StartedAt) {
@@ -199,7 +205,7 @@ func diffEvents(prev, cur *status.Run, action Action, at time.Time) (events []WS
 	if len(st.MentorNotes) > len(ps.MentorNotes) {
 		for _, n := range st.MentorNotes[len(ps.MentorNotes):] {
 			events = append(events, WSEvent{Event: WSMentorOutput, Payload: WSMentorOutputPayload{
-				Notes: n.Answer, Iteration: n.Iteration, Question: n.Question, Line: n.Line, Category: n.Category,
+				Notes: n.Answer, NotesHTML: notesHTML(n.Answer), Iteration: n.Iteration, Question: n.Question, Line: n.Line, Category: n.Category,
 				Resolution: n.Resolution, Workaround: n.Workaround, SuggestedFix: n.SuggestedFix,
 			}})
 		}

@@ -1,6 +1,10 @@
-package reconcile
+package server_test
 
 import (
+	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/events"
+	. "github.com/smile-loop/smile/reconcile/server"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,8 +21,8 @@ import (
 
 	"github.com/smile-loop/smile/status/wire"
 
-	"github.com/coder/websocket"
 	"github.com/go-logr/logr"
+	"github.com/gorilla/websocket"
 
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/status"
@@ -48,17 +52,20 @@ type wsClient struct {
 	done chan error
 }
 
-func dialWS(t *testing.T, m *Manager, query string, header http.Header) *wsClient {
+func dialWS(t *testing.T, m *reconcile.Manager, query string, header http.Header) *wsClient {
 	t.Helper()
 	c := dialRaw(t, m, query, header, nil)
 	return readAll(t, c)
 }
 
-func dialRaw(t *testing.T, m *Manager, query string, header http.Header, client *http.Client) *websocket.Conn {
+func dialRaw(t *testing.T, m *reconcile.Manager, query string, header http.Header, dialer *websocket.Dialer) *websocket.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	c, resp, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws"+query, &websocket.DialOptions{HTTPHeader: withToken(header), HTTPClient: client})
+	if dialer == nil {
+		dialer = websocket.DefaultDialer
+	}
+	c, resp, err := dialer.DialContext(ctx, "ws://"+m.APIAddr()+"/ws"+query, withToken(header))
 	if err != nil {
 		code := 0
 		if resp != nil {
@@ -67,7 +74,7 @@ func dialRaw(t *testing.T, m *Manager, query string, header http.Header, client 
 		t.Fatalf("dial /ws%s: %v (HTTP %d)", query, err, code)
 	}
 	c.SetReadLimit(1 << 26)
-	t.Cleanup(func() { c.CloseNow() })
+	t.Cleanup(func() { c.Close() })
 	return c
 }
 
@@ -75,7 +82,7 @@ func readAll(t *testing.T, c *websocket.Conn) *wsClient {
 	w := &wsClient{c: c, msgs: make(chan wsMsg, 100000), done: make(chan error, 1)}
 	go func() {
 		for {
-			_, data, err := c.Read(context.Background())
+			_, data, err := c.ReadMessage()
 			if err != nil {
 				w.done <- err
 				close(w.msgs)
@@ -161,7 +168,7 @@ func names(msgs []wsMsg, keep ...string) []string {
 }
 
 // attempt returns the run's token and the container it waits on.
-func attempt(t *testing.T, m *Manager) (token, container string) {
+func attempt(t *testing.T, m *reconcile.Manager) (token, container string) {
 	t.Helper()
 	run, err := m.Run("demo")
 	if err != nil || run.Status.Attempt == nil {
@@ -170,7 +177,7 @@ func attempt(t *testing.T, m *Manager) (token, container string) {
 	return containerToken(t, m, run.Status.Attempt.Container), run.Status.Attempt.Container
 }
 
-func postJSON(t *testing.T, m *Manager, path string, v any) {
+func postJSON(t *testing.T, m *reconcile.Manager, path string, v any) {
 	t.Helper()
 	token, container := attempt(t, m)
 	body, _ := json.Marshal(v)
@@ -350,11 +357,7 @@ func TestWSConnectedMidRunGetsTheCurrentStateFirst(t *testing.T) {
 	}
 }
 
-func subscribers(h *Hub) int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.subs)
-}
+func subscribers(h *events.Hub) int { return h.Subscribers() }
 
 func TestWSNoObserversNothingBuffered(t *testing.T) {
 	m, _ := startManager(t)
@@ -377,7 +380,8 @@ func TestWSNoObserversNothingBuffered(t *testing.T) {
 	}
 	ws.quiet(t, 200*time.Millisecond)
 
-	ws.c.Close(websocket.StatusNormalClosure, "")
+	closeMsg := websocket.FormatCloseMessage(websocket.CloseNormalClosure, "")
+	_ = ws.c.WriteControl(websocket.CloseMessage, closeMsg, time.Now().Add(time.Second))
 	deadline := time.Now().Add(2 * time.Second)
 	for subscribers(m.Hub()) != 0 {
 		if time.Now().After(deadline) {
@@ -390,22 +394,22 @@ func TestWSNoObserversNothingBuffered(t *testing.T) {
 // smallReadBuffer dials with a tiny socket receive buffer, so a client that
 // does not read stalls the server's writes quickly. restore gives the socket
 // a normal buffer again for when the client reads.
-func smallReadBuffer() (client *http.Client, restore func()) {
+func smallReadBuffer() (dialer *websocket.Dialer, restore func()) {
 	d := &net.Dialer{}
 	var mu sync.Mutex
 	var conns []*net.TCPConn
-	client = &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+	dialer = &websocket.Dialer{NetDialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := d.DialContext(ctx, network, addr)
 		if err == nil {
 			tc := c.(*net.TCPConn)
-			_ = tc.SetReadBuffer(4096)
+			_ = tc.SetReadBuffer(64 << 10) // with less, some kernels keep the window small after restore
 			mu.Lock()
 			conns = append(conns, tc)
 			mu.Unlock()
 		}
 		return c, err
-	}}}
-	return client, func() {
+	}}
+	return dialer, func() {
 		mu.Lock()
 		defer mu.Unlock()
 		for _, c := range conns {
@@ -416,8 +420,8 @@ func smallReadBuffer() (client *http.Client, restore func()) {
 
 func TestWSSlowClientLosesItsOldestAndDelaysNobody(t *testing.T) {
 	m, _ := startManager(t)
-	client, restore := smallReadBuffer()
-	slow := dialRaw(t, m, "", nil, client) // never reads until the end
+	dialer, restore := smallReadBuffer()
+	slow := dialRaw(t, m, "", nil, dialer) // never reads until the end
 	fast := dialWS(t, m, "", nil)
 	if msg := fast.next(t); msg.Event != WSConnected {
 		t.Fatalf("first message %q", msg.Event)
@@ -433,7 +437,7 @@ func TestWSSlowClientLosesItsOldestAndDelaysNobody(t *testing.T) {
 			start := time.Now()
 			for i := 0; i < 50; i++ {
 				seq++
-				m.Hub().Publish(Event{Run: run, Action: ActProgress, At: time.Now(), Progress: &Progress{Step: strconv.Itoa(seq) + " " + big, At: time.Now()}})
+				m.Hub().Publish(events.Event{Run: run, Action: events.ActProgress, At: time.Now(), Progress: &events.Progress{Step: strconv.Itoa(seq) + " " + big, At: time.Now()}})
 			}
 			if d := time.Since(start); d > 50*time.Millisecond {
 				t.Errorf("publishing 50 events took %v: the hub waits for a client", d)
@@ -486,14 +490,14 @@ func TestWSSlowClientLosesItsOldestAndDelaysNobody(t *testing.T) {
 	if len(seqs) >= seq {
 		t.Fatalf("the slow client got all %d events: it never fell behind", seq)
 	}
-	tail := seqs[len(seqs)-SubscriptionBuffer:]
+	tail := seqs[len(seqs)-events.SubscriptionBuffer:]
 	for i, n := range tail {
-		if n != seq-SubscriptionBuffer+1+i {
-			t.Fatalf("the slow client's last %d events are %v..., want the newest %d", SubscriptionBuffer, tail[:5], SubscriptionBuffer)
+		if n != seq-events.SubscriptionBuffer+1+i {
+			t.Fatalf("the slow client's last %d events are %v..., want the newest %d", events.SubscriptionBuffer, tail[:5], events.SubscriptionBuffer)
 		}
 	}
-	if before := seqs[len(seqs)-SubscriptionBuffer-1]; before == seq-SubscriptionBuffer {
-		t.Fatalf("no event was dropped before the newest %d", SubscriptionBuffer)
+	if before := seqs[len(seqs)-events.SubscriptionBuffer-1]; before == seq-events.SubscriptionBuffer {
+		t.Fatalf("no event was dropped before the newest %d", events.SubscriptionBuffer)
 	}
 	t.Logf("published %d, the slow client got %d (the rest dropped, oldest first)", seq, len(seqs))
 }
@@ -507,19 +511,28 @@ func progressSeq(t *testing.T, p WSProgressPayload) int {
 	return n
 }
 
+// dialOptions are a handshake's extra headers and Host.
+type dialOptions struct {
+	HTTPHeader http.Header
+	Host       string
+}
+
 // dialStatus attempts a handshake and returns its HTTP status (101 when
 // accepted).
-func dialStatus(t *testing.T, m *Manager, query string, opts *websocket.DialOptions) int {
+func dialStatus(t *testing.T, m *reconcile.Manager, query string, opts *dialOptions) int {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if opts == nil {
-		opts = &websocket.DialOptions{}
+		opts = &dialOptions{}
 	}
-	opts.HTTPHeader = withToken(opts.HTTPHeader)
-	c, resp, err := websocket.Dial(ctx, "ws://"+m.APIAddr()+"/ws"+query, opts)
+	h := withToken(opts.HTTPHeader)
+	if opts.Host != "" {
+		h.Set("Host", opts.Host) // the dialer sends it as the request's Host
+	}
+	c, resp, err := websocket.DefaultDialer.DialContext(ctx, "ws://"+m.APIAddr()+"/ws"+query, h)
 	if err == nil {
-		c.CloseNow()
+		c.Close()
 		return http.StatusSwitchingProtocols
 	}
 	if resp == nil {
@@ -551,7 +564,7 @@ func TestWSOriginChecked(t *testing.T) {
 			if tc.origin != "" {
 				h.Set("Origin", tc.origin)
 			}
-			if got := dialStatus(t, m, "", &websocket.DialOptions{HTTPHeader: h, Host: tc.host}); got != tc.want {
+			if got := dialStatus(t, m, "", &dialOptions{HTTPHeader: h, Host: tc.host}); got != tc.want {
 				t.Errorf("handshake from %q (Host %q): %d, want %d", tc.origin, tc.host, got, tc.want)
 			}
 		})
@@ -563,7 +576,7 @@ func TestWSShutdownClosesObservers(t *testing.T) {
 	write(t, filepath.Join(dir, "tutorial.md"), tutorialMD)
 	write(t, filepath.Join(dir, "run.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec: {llmProvider: literal}\n")
 	write(t, filepath.Join(dir, "smile-wrapper"), "#!/bin/true\n")
-	m := NewManager(Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
+	m := reconcile.NewManager(reconcile.Options{Runtime: fake.New("smile-base:latest"), WrapperPath: filepath.Join(dir, "smile-wrapper"),
 		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard, ControlToken: testControlToken})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -579,51 +592,8 @@ func TestWSShutdownClosesObservers(t *testing.T) {
 	for range ws.msgs {
 	}
 	err := <-ws.done
-	if websocket.CloseStatus(err) != websocket.StatusGoingAway {
+	if !websocket.IsCloseError(err, websocket.CloseGoingAway) {
 		t.Fatalf("after shutdown the observer got %v, want a going-away close", err)
 	}
 	m.Wait()
-}
-
-// A diff names only what changed: renumbered gaps are not news, a gap whose
-// severity rose is, and a new generation resends everything.
-func TestDiffEvents(t *testing.T) {
-	at := time.Now()
-	base := status.NewRun("demo", "uid", "run.yaml", at)
-	base.Metadata.Generation = 1
-	base.Status = status.Status{Phase: status.PhaseWaitingForStudent, Iteration: 1, ObservedGeneration: 1, StartedAt: at,
-		Gaps: []status.Gap{{ID: 1, Category: status.CategoryPermissionDenied, Severity: status.SeverityMajor, Location: status.GapLocation{LineNumber: 6}}}}
-	with := func(f func(r *status.Run)) *status.Run {
-		r := clone(base)
-		f(r)
-		return r
-	}
-	tests := []struct {
-		name       string
-		cur        *status.Run
-		want       []string
-		wantResync bool
-	}{
-		{"nothing changed", with(func(*status.Run) {}), []string{WSPhase}, false},
-		{"gaps renumbered", with(func(r *status.Run) {
-			r.Status.Gaps = append([]status.Gap{{ID: 1, Category: status.CategoryMissingFile, Location: status.GapLocation{LineNumber: 2}}}, r.Status.Gaps...)
-			r.Status.Gaps[1].ID = 2
-		}), []string{WSPhase, WSGap}, false},
-		{"severity rose", with(func(r *status.Run) { r.Status.Gaps[0].Severity = status.SeverityCritical }), []string{WSPhase, WSGap}, false},
-		{"ended in error", with(func(r *status.Run) { r.Status.Phase, r.Status.Message = status.PhaseError, "boom" }),
-			[]string{WSPhase, WSError, WSLoopComplete}, false},
-		{"new generation", with(func(r *status.Run) { r.Metadata.Generation = 2 }), []string{WSPhase}, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			events, resync := diffEvents(base, tc.cur, "Test", at)
-			var got []string
-			for _, e := range events {
-				got = append(got, e.Event)
-			}
-			if !slices.Equal(got, tc.want) || resync != tc.wantResync {
-				t.Errorf("events %v resync %v, want %v %v", got, resync, tc.want, tc.wantResync)
-			}
-		})
-	}
 }

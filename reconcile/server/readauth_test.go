@@ -1,17 +1,15 @@
-package reconcile
+package server_test
 
 import (
+	"github.com/smile-loop/smile/reconcile"
+	. "github.com/smile-loop/smile/reconcile/server"
+
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/status/wire"
-
-	"github.com/coder/websocket"
 )
-
-// testControlToken is the controller token of the test managers.
-const testControlToken = "test-control-token"
 
 // withToken returns a copy of h carrying the controller's token.
 func withToken(h http.Header) http.Header {
@@ -60,7 +58,7 @@ func TestReadsNeedTheControllerToken(t *testing.T) {
 	t.Run("ws", func(t *testing.T) {
 		for auth, want := range map[string]int{"": 401, "Bearer nope": 401, "Bearer " + testControlToken: 101} {
 			h := http.Header{"Authorization": {auth}}
-			if got := dialStatus(t, m, "", &websocket.DialOptions{HTTPHeader: h}); got != want {
+			if got := dialStatus(t, m, "", &dialOptions{HTTPHeader: h}); got != want {
 				t.Errorf("ws with %q: %d, want %d", auth, got, want)
 			}
 		}
@@ -144,7 +142,7 @@ func TestDashboardLoginNeedsTheControllerToken(t *testing.T) {
 }
 
 // runToken is the current attempt's run token (what a container holds).
-func runToken(t *testing.T, m *Manager) string {
+func runToken(t *testing.T, m *reconcile.Manager) string {
 	t.Helper()
 	run, err := m.Run("demo")
 	if err != nil || run.Status.Token == "" || strings.TrimSpace(run.Status.Token) == "" {

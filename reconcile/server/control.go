@@ -1,4 +1,4 @@
-package reconcile
+package server
 
 import (
 	"crypto/subtle"
@@ -32,14 +32,14 @@ type DeleteRequest struct {
 	Name string `json:"name"`
 }
 
-func (a *API) control(mux *http.ServeMux) {
-	mux.HandleFunc("POST "+PathApply, a.apply)
-	mux.HandleFunc("POST "+PathDelete, a.delete)
+func (s *Server) control(mux *http.ServeMux) {
+	mux.HandleFunc("POST "+PathApply, s.apply)
+	mux.HandleFunc("POST "+PathDelete, s.delete)
 }
 
-func (a *API) controller(w http.ResponseWriter, r *http.Request) bool {
+func (s *Server) controller(w http.ResponseWriter, r *http.Request) bool {
 	token, found := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	want := a.m.opts.ControlToken
+	want := s.controlToken
 	if !found || want == "" || subtle.ConstantTimeCompare([]byte(token), []byte(want)) != 1 {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="smile"`)
 		writeError(w, http.StatusUnauthorized, "the controller's token is required")
@@ -48,16 +48,15 @@ func (a *API) controller(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-func (a *API) apply(w http.ResponseWriter, r *http.Request) {
-	if !a.controller(w, r) {
+func (s *Server) apply(w http.ResponseWriter, r *http.Request) {
+	if !s.controller(w, r) {
 		return
 	}
 	var req ApplyRequest
 	if !decodeBody(w, r, &req) {
 		return
 	}
-	a.m.SetParallel(req.Parallel)
-	res, err := a.m.ApplyDoc(req.Manifest, req.Name)
+	res, err := s.b.Apply(req)
 	if err != nil {
 		code := http.StatusUnprocessableEntity
 		if errors.Is(err, store.ErrLoopRunning) {
@@ -69,19 +68,19 @@ func (a *API) apply(w http.ResponseWriter, r *http.Request) {
 	writeJSONResponse(w, http.StatusOK, res)
 }
 
-func (a *API) delete(w http.ResponseWriter, r *http.Request) {
-	if !a.controller(w, r) {
+func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
+	if !s.controller(w, r) {
 		return
 	}
 	var req DeleteRequest
 	if !decodeBody(w, r, &req) {
 		return
 	}
-	if _, ok := a.m.Applied(req.Name); !ok {
+	if !s.b.Known(req.Name) {
 		writeRunError(w, status.UnknownRun(req.Name))
 		return
 	}
-	if err := a.m.Delete(r.Context(), req.Name); err != nil {
+	if err := s.b.Delete(r.Context(), req.Name); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}

@@ -57,6 +57,8 @@
     byId('iteration').textContent = n ? (view.maxIterations ? n + ' of ' + view.maxIterations : String(n)) : '–';
   }
 
+  function setGeneration(g) { byId('generation').textContent = g ? String(g) : '–'; }
+
   function setSummary(text) { byId('summary').textContent = text || ''; }
 
   function showError(message) {
@@ -172,14 +174,22 @@
     if (!li.querySelector('.answer')) li.appendChild(h('p', { class: 'answer pending' }, 'Waiting for the Mentor…'));
   }
 
-  function putAnswer(n) {
+  // putAnswer shows a Mentor's notes: as the server rendered them from
+  // Markdown (goldmark's safe renderer: no raw HTML, no script links), or as
+  // text when there is no rendering.
+  function putAnswer(n, html) {
     var li = noteItem(n.iteration);
     if (n.question && !li.querySelector('.question')) putQuestion(n.iteration, n.question, n.line);
-    var a = li.querySelector('.answer') || li.appendChild(h('p', { class: 'answer' }));
-    a.className = 'answer';
-    a.textContent = '';
-    a.appendChild(h('span', { class: 'who' }, 'Mentor: '));
-    a.appendChild(document.createTextNode(n.notes || n.answer || ''));
+    var old = li.querySelector('.answer');
+    if (old) li.removeChild(old);
+    var a = li.appendChild(h('div', { class: 'answer' }, h('span', { class: 'who' }, 'Mentor:')));
+    html = html || n.notesHtml;
+    if (html) {
+      var body = a.appendChild(h('div', { class: 'markdown' }));
+      body.innerHTML = html;
+    } else {
+      a.appendChild(h('p', { class: 'plain' }, n.notes || n.answer || ''));
+    }
   }
 
   // --- timeline -------------------------------------------------------------
@@ -197,8 +207,10 @@
   function showReport(r) {
     var list = byId('report');
     list.textContent = '';
-    [['Markdown', r.markdown], ['JSON', r.json], ['Audit log', r.auditLog]].forEach(function (p) {
-      if (p[1]) list.appendChild(h('li', null, p[0] + ': ', h('code', null, p[1])));
+    [['Markdown', r.markdown, 'markdown'], ['JSON', r.json, 'json'], ['Audit log', r.auditLog, 'audit']].forEach(function (p) {
+      if (!p[1]) return;
+      var href = '/api/report?file=' + p[2] + (view.name ? '&name=' + encodeURIComponent(view.name) : '');
+      list.appendChild(h('li', { 'data-report': p[2] }, h('a', { href: href, target: '_blank', rel: 'noopener' }, p[0]), ': ', h('code', null, p[1])));
     });
     byId('report-panel').hidden = list.children.length === 0;
   }
@@ -270,6 +282,7 @@
     byId('run-name').textContent = view.name;
     setPhase(s.phase, s.state.status, s.terminal);
     setIteration(s.iteration);
+    setGeneration(s.generation);
     setSummary(s.message);
     showError(s.phase === 'Error' ? s.message : s.lastError);
 
@@ -283,7 +296,7 @@
       var o = rec.studentOutput;
       if (o.status === 'ask_mentor') putQuestion(rec.iteration, o.questionForMentor, o.line);
     });
-    (s.state.mentorNotes || []).forEach(putAnswer);
+    (s.state.mentorNotes || []).forEach(function (n, i) { putAnswer(n, (s.mentorNotesHtml || [])[i]); });
 
     byId('timeline').textContent = '';
     (s.timeline || []).forEach(addTimeline);
@@ -309,6 +322,7 @@
     phase: function (p) {
       setPhase(p.phase, p.status, p.terminal);
       setIteration(p.iteration);
+      setGeneration(p.generation);
       setSummary(p.message);
     },
     timeline: addTimeline,
@@ -322,7 +336,7 @@
       if (p.status === 'ask_mentor') putQuestion(p.iteration, p.questionForMentor, p.line);
     },
     gap: putGap,
-    mentor_output: putAnswer,
+    mentor_output: function (p) { putAnswer(p); },
     error: function (p) { showError(p.message); },
     loop_complete: function (p) {
       setPhase(p.phase, p.status, true);

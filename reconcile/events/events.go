@@ -1,4 +1,8 @@
-package reconcile
+// Package events fans a run's transitions and progress reports out to the
+// controller's observers (the WebSocket clients, an `apply --wait`) without
+// ever blocking the loop. The controller publishes; the HTTP server and the
+// manager subscribe.
+package events
 
 import (
 	"sync"
@@ -11,8 +15,9 @@ import (
 // attempt, as observers see it.
 type Event struct {
 	// Run is the status after the transition (for progress: as last written).
-	Run    *status.Run
-	Action Action
+	Run *status.Run
+	// Action is the planner's action that made the transition.
+	Action string
 	At     time.Time
 	// Progress is set (and Action is ActProgress) when the attempt reported
 	// what it is doing; no status was written.
@@ -20,7 +25,14 @@ type Event struct {
 }
 
 // ActProgress marks an Event that is a progress report, not a transition.
-const ActProgress Action = "Progress"
+const ActProgress = "Progress"
+
+// Progress is the last thing an attempt said it was doing.
+type Progress struct {
+	Step string    `json:"step"`
+	Line int       `json:"line,omitempty"`
+	At   time.Time `json:"at"`
+}
 
 // Hub fans transitions out to subscribers without ever blocking the loop: a
 // subscriber that falls behind loses its oldest events (E17), and with no
@@ -89,4 +101,12 @@ func (h *Hub) Publish(e Event) {
 			break
 		}
 	}
+}
+
+// Subscribers counts the observers connected right now (WebSocket clients,
+// an `apply --wait` following its run).
+func (h *Hub) Subscribers() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs)
 }

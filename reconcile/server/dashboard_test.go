@@ -1,6 +1,8 @@
-package reconcile
+package server_test
 
 import (
+	. "github.com/smile-loop/smile/reconcile/server"
+
 	"encoding/json"
 	"io"
 	"net/http"
@@ -32,7 +34,7 @@ func TestDashboardIsServed(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET /: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	for _, id := range []string{`id="phase"`, `id="iteration"`, `id="status"`, `id="current-step"`, `id="gaps"`, `id="notes"`, `id="timeline"`, `id="tutorial"`} {
+	for _, id := range []string{`id="phase"`, `id="iteration"`, `id="status"`, `id="current-step"`, `id="gaps"`, `id="notes"`, `id="timeline"`, `id="tutorial"`, `id="generation"`, `id="report"`} {
 		if !strings.Contains(body, id) {
 			t.Errorf("the page has no %s", id)
 		}
@@ -91,13 +93,5 @@ func TestTutorialAPI(t *testing.T) {
 	// Containers reach only the callbacks.
 	if resp, _ := get(t, "http://"+m.CallbackAddr()+"/api/tutorial", ""); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("the callback listener serves the tutorial: %d", resp.StatusCode)
-	}
-}
-
-func TestLineCount(t *testing.T) {
-	for in, want := range map[string]int{"": 0, "a": 1, "a\n": 1, "a\nb": 2, "a\n\n": 2, "a\r\nb\r\n": 2} {
-		if got := lineCount(in); got != want {
-			t.Errorf("lineCount(%q) = %d, want %d", in, got, want)
-		}
 	}
 }

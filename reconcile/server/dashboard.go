@@ -1,9 +1,10 @@
-package reconcile
+package server
 
 import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"path/filepath"
 	"strings"
 )
 
@@ -29,7 +30,8 @@ type TutorialResponse struct {
 	Content   string `json:"content"`
 }
 
-// dashboard adds the page (GET /), its files and GET /api/tutorial.
+// dashboard adds the page (GET /), its files, GET /api/tutorial and GET
+// /api/report.
 func (o *observers) dashboard(mux *http.ServeMux) {
 	mux.Handle("GET /{$}", sameHostOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		serveDashboardFile(w, r, "index.html")
@@ -38,6 +40,7 @@ func (o *observers) dashboard(mux *http.ServeMux) {
 		serveDashboardFile(w, r, r.PathValue("file"))
 	})))
 	mux.Handle("GET /api/tutorial", sameHostOnly(http.HandlerFunc(o.tutorial)))
+	mux.Handle("GET /api/report", sameHostOnly(http.HandlerFunc(o.report)))
 }
 
 func serveDashboardFile(w http.ResponseWriter, r *http.Request, name string) {
@@ -60,11 +63,11 @@ func serveDashboardFile(w http.ResponseWriter, r *http.Request, name string) {
 // tutorial serves the run's tutorial (?name=, default the only run) as the
 // controller reads it now.
 func (o *observers) tutorial(w http.ResponseWriter, r *http.Request) {
-	name, ok := o.api.pickRun(w, r)
+	name, ok := o.s.pickRun(w, r)
 	if !ok {
 		return
 	}
-	d, err := o.m.Desired(name)
+	d, err := o.s.b.Desired(name)
 	if err != nil {
 		writeRunError(w, err)
 		return
@@ -86,4 +89,12 @@ func lineCount(s string) int {
 		n++
 	}
 	return n
+}
+
+// relPath is p relative to dir when it is inside it, else p.
+func relPath(dir, p string) string {
+	if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
 }

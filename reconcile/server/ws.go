@@ -1,16 +1,20 @@
-package reconcile
+package server
 
 import (
 	"context"
 	"encoding/json"
 	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
+
+	"github.com/smile-loop/smile/reconcile/events"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -27,8 +31,7 @@ const errorPollInterval = 100 * time.Millisecond
 // observers serves the read-only observer routes of the loopback listener:
 // the WebSocket events, the dashboard and the tutorial it shows.
 type observers struct {
-	api *API
-	m   *Manager
+	s *Server
 
 	mu       sync.Mutex
 	conns    map[*wsConn]struct{}
@@ -36,9 +39,9 @@ type observers struct {
 	servers  sync.Map // *http.Server -> struct{}: shutdown hooks registered
 }
 
-// observers adds the observer routes to the loopback API mux.
-func (a *API) observers(mux *http.ServeMux) {
-	o := &observers{api: a, m: a.m, conns: map[*wsConn]struct{}{}}
+// observe adds the observer routes to the loopback API mux.
+func (s *Server) observe(mux *http.ServeMux) {
+	o := &observers{s: s, conns: map[*wsConn]struct{}{}}
 	mux.Handle("GET /ws", sameHostOnly(http.HandlerFunc(o.serveWS)))
 	o.dashboard(mux)
 }
@@ -47,7 +50,7 @@ func (a *API) observers(mux *http.ServeMux) {
 // every transition as it is saved. Each connection has its own subscription,
 // so with no connection nothing is kept (E15).
 func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
-	name, ok := o.api.pickRun(w, r)
+	name, ok := o.s.pickRun(w, r)
 	if !ok {
 		return
 	}
@@ -61,19 +64,20 @@ func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
 
 	// Subscribe before the snapshot is taken, so nothing between the two is
 	// missed; events the snapshot already holds are skipped below.
-	sub := o.m.hub.Subscribe()
+	sub := o.s.b.Subscribe()
 	defer sub.Close()
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: ownOrigins(r)})
+	c, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
-		return // Accept answered: 403 for a foreign origin
+		return // Upgrade answered: 403 for a foreign origin
 	}
-	defer c.CloseNow()
+	defer c.Close()
+	boundSendBuffer(c)
 	// Observers only listen: a message from one closes its connection. ctx
 	// ends when the connection does; stop when the controller stops.
-	ctx := c.CloseRead(context.Background())
+	ctx := closeRead(c)
 
-	f := &feed{m: o.m, name: name}
-	if err := f.write(ctx, c, f.connected()); err != nil {
+	f := &feed{b: o.s.b, name: name}
+	if err := f.write(c, f.connected()); err != nil {
 		return
 	}
 	tick := time.NewTicker(errorPollInterval)
@@ -83,20 +87,39 @@ func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			return
 		case <-stop.Done():
-			_ = c.Close(websocket.StatusGoingAway, "the controller is stopping")
+			f.flush(c, sub) // the last transitions before the stop, e.g. the report
+			msg := websocket.FormatCloseMessage(websocket.CloseGoingAway, "the controller is stopping")
+			_ = c.WriteControl(websocket.CloseMessage, msg, time.Now().Add(time.Second))
 			return
 		case ev := <-sub.C:
 			for _, e := range f.next(ev) {
-				if err := f.write(ctx, c, e); err != nil {
+				if err := f.write(c, e); err != nil {
 					return
 				}
 			}
 		case <-tick.C:
 			if e, ok := f.checkError(); ok {
-				if err := f.write(ctx, c, e); err != nil {
+				if err := f.write(c, e); err != nil {
 					return
 				}
 			}
+		}
+	}
+}
+
+// flush sends the events already published to sub, without waiting for
+// more.
+func (f *feed) flush(c *websocket.Conn, sub *events.Subscription) {
+	for {
+		select {
+		case ev := <-sub.C:
+			for _, e := range f.next(ev) {
+				if f.write(c, e) != nil {
+					return
+				}
+			}
+		default:
+			return
 		}
 	}
 }
@@ -148,7 +171,7 @@ func (o *observers) hookShutdown(r *http.Request) {
 
 // feed is one connection's view of a run: what it was last sent.
 type feed struct {
-	m       *Manager
+	b       Runs
 	name    string
 	prev    *status.Run
 	lastErr string
@@ -156,18 +179,18 @@ type feed struct {
 
 // connected is the first message: the run as last written.
 func (f *feed) connected() WSEvent {
-	run, _ := f.m.Run(f.name)
+	run, _ := f.b.Run(f.name)
 	f.prev = run
 	return WSEvent{Event: WSConnected, Payload: f.snapshot(run)}
 }
 
 // next translates a hub event into this connection's messages.
-func (f *feed) next(ev Event) []WSEvent {
+func (f *feed) next(ev events.Event) []WSEvent {
 	run := ev.Run
 	if run == nil || run.Metadata.Name != f.name {
 		return nil
 	}
-	if ev.Action == ActProgress {
+	if ev.Action == events.ActProgress {
 		p := ev.Progress
 		if p == nil {
 			return nil
@@ -193,7 +216,7 @@ func (f *feed) next(ev Event) []WSEvent {
 // checkError reports a reconcile failure once, when it first appears.
 func (f *feed) checkError() (WSEvent, bool) {
 	msg := ""
-	if err := f.m.LastError(f.name); err != nil {
+	if err := f.b.LastError(f.name); err != nil {
 		msg = err.Error()
 	}
 	if msg == f.lastErr {
@@ -208,12 +231,12 @@ func (f *feed) checkError() (WSEvent, bool) {
 
 // snapshot is everything an observer needs to draw the run from scratch.
 func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
-	p := WSSnapshotPayload{Name: f.name, Gaps: []status.Gap{}, Timeline: []status.TimelineEntry{}}
-	if d, err := f.m.Desired(f.name); err == nil {
+	p := WSSnapshotPayload{Name: f.name, Gaps: []status.Gap{}, Timeline: []status.TimelineEntry{}, MentorNotesHTML: []string{}}
+	if d, err := f.b.Desired(f.name); err == nil {
 		p.MaxIterations = d.Config.MaxIterations
 		p.Tutorial = relPath(d.Dir, d.Paths.Tutorial)
 	}
-	if err := f.m.LastError(f.name); err != nil {
+	if err := f.b.LastError(f.name); err != nil {
 		p.LastError = err.Error()
 	}
 	f.lastErr = p.LastError
@@ -223,6 +246,7 @@ func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
 	}
 	st := &run.Status
 	p.State = st.LoopState()
+	p.MentorNotesHTML = mentorNotesHTML(st.MentorNotes)
 	p.Generation = run.Metadata.Generation
 	p.Phase, p.Terminal, p.Reason, p.Message = st.Phase, st.Phase.Terminal(), st.Reason, st.Message
 	p.Iteration = st.Iteration
@@ -231,28 +255,76 @@ func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
 	p.Report, p.FinishedAt = st.Report, st.FinishedAt
 	if a := st.Attempt; a != nil {
 		p.Attempt = &WSAttempt{Role: a.Role, Iteration: a.Iteration, Container: a.Container, StartedAt: a.StartedAt}
-		if box, err := f.m.inbox(f.name); err == nil {
-			p.Progress, _ = box.progress(a.Container)
-		}
+		p.Progress, _ = f.b.Progress(f.name, a.Container)
 	}
 	return p
 }
 
-// write sends one message, giving up after WSWriteTimeout.
-func (f *feed) write(ctx context.Context, c *websocket.Conn, e WSEvent) error {
+// write sends one message, giving up after WSWriteTimeout: a connection
+// whose write timed out is broken, and the next write ends it.
+func (f *feed) write(c *websocket.Conn, e WSEvent) error {
 	data, err := json.Marshal(e)
 	if err != nil {
 		return err
 	}
-	wctx, cancel := context.WithTimeout(ctx, WSWriteTimeout)
-	defer cancel()
-	return c.Write(wctx, websocket.MessageText, data)
+	if err := c.SetWriteDeadline(time.Now().Add(WSWriteTimeout)); err != nil {
+		return err
+	}
+	return c.WriteMessage(websocket.TextMessage, data)
 }
 
-// ownOrigins are the origins of the dashboard itself: this listener's port on
-// the loopback names. The request's own host is always allowed by Accept;
-// these let a page loaded from localhost reach 127.0.0.1 and back. Any other
-// origin is refused with 403.
+// WSSendBuffer bounds the kernel's send buffer of one observer's connection:
+// a client that stops reading stalls its writes after this much, and from
+// then on loses its oldest events in the hub (E17) instead of having
+// megabytes of stale ones queued for it.
+const WSSendBuffer = 64 << 10
+
+func boundSendBuffer(c *websocket.Conn) {
+	if tc, ok := c.NetConn().(*net.TCPConn); ok {
+		_ = tc.SetWriteBuffer(WSSendBuffer)
+	}
+}
+
+// upgrader accepts the dashboard's own origins only (sameOrigin).
+var upgrader = websocket.Upgrader{CheckOrigin: sameOrigin}
+
+// closeRead reads the connection until it ends, answering pings and close
+// frames: observers only listen, so a message from one closes it with a
+// policy violation. The context ends with the connection.
+func closeRead(c *websocket.Conn) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		defer cancel()
+		if _, _, err := c.NextReader(); err != nil {
+			return
+		}
+		msg := websocket.FormatCloseMessage(websocket.ClosePolicyViolation, "observers only listen")
+		_ = c.WriteControl(websocket.CloseMessage, msg, time.Now().Add(time.Second))
+	}()
+	return ctx
+}
+
+// sameOrigin allows a handshake without an Origin (not a browser), from the
+// request's own host, or from the dashboard itself: this listener's port on
+// the loopback names, so a page loaded from localhost reaches 127.0.0.1 and
+// back. Any other origin is refused with 403.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	return slices.ContainsFunc(ownOrigins(r), func(o string) bool { return strings.EqualFold(o, u.Host) })
+}
+
+// ownOrigins are the hosts of the dashboard itself: this listener's port on
+// the loopback names.
 func ownOrigins(r *http.Request) []string {
 	addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
 	if !ok {

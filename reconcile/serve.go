@@ -1,0 +1,83 @@
+package reconcile
+
+import (
+	"context"
+
+	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/server"
+	"github.com/smile-loop/smile/status"
+)
+
+// backend is the Manager as the HTTP server sees it (server.Backend): Names,
+// Run, LastError, Desired, Delete and RequestStop are the Manager's own.
+type backend struct{ *Manager }
+
+var _ server.Backend = backend{}
+
+func (b backend) Known(name string) bool {
+	_, ok := b.Applied(name)
+	return ok
+}
+
+func (b backend) Progress(name, attempt string) (*events.Progress, error) {
+	box, err := b.inbox(name)
+	if err != nil {
+		return nil, err
+	}
+	return box.progress(attempt)
+}
+
+func (b backend) Subscribe() *events.Subscription { return b.hub.Subscribe() }
+
+func (b backend) Apply(req server.ApplyRequest) (any, error) {
+	b.Manager.SetParallel(req.Parallel)
+	res, err := b.Manager.ApplyDoc(req.Manifest, req.Name)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (b backend) WaitFinished(ctx context.Context, name string) (*status.Run, error) {
+	return b.Manager.WaitFinished(ctx, name, "")
+}
+
+func (b backend) AttemptToken(token string) (server.AttemptToken, bool) {
+	return b.rec.lookupToken(token)
+}
+
+func (b backend) BrainRun(name string) bool { return b.rec.BrainRun(name) }
+
+func (b backend) ExpectedAttempt(run *status.Run) (string, status.Role) {
+	return b.expectedAttempt(run)
+}
+
+// PutResult keeps a result in the inbox, then wakes the run's reconciler.
+func (b backend) PutResult(name string, r *server.Result) (bool, error) {
+	box, err := b.inbox(name)
+	if err != nil {
+		return false, err
+	}
+	p := &Posted{Attempt: r.Attempt, Role: r.Role, ReceivedAt: r.ReceivedAt, Student: r.Student, Mentor: r.Mentor}
+	if err := box.putResult(p); err != nil {
+		return false, err
+	}
+	stop, _ := box.stop()
+	b.Enqueue(name)
+	return stop != nil, nil
+}
+
+// PutProgress keeps what the attempt says it does and publishes it.
+func (b backend) PutProgress(name, attempt string, p *events.Progress) error {
+	box, err := b.inbox(name)
+	if err == nil {
+		err = box.putProgress(attempt, p)
+	}
+	if err != nil {
+		return err
+	}
+	if run, err := b.Run(name); err == nil {
+		b.hub.Publish(events.Event{Run: run, Action: events.ActProgress, At: p.At, Progress: p})
+	}
+	return nil
+}
