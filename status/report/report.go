@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/status/report/mdtext"
+	"github.com/smile-loop/smile/status/report/suggest"
 
 	"github.com/smile-loop/smile/status/store"
 
@@ -198,7 +199,7 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 	r.ToolVersion = in.ToolVersion
 	r.Steps = append([]ReportStep{}, in.Steps...)
 	if in.TutorialContent != "" {
-		r.SourceLines, r.InCode = gapLines(in.TutorialContent, r.Gaps)
+		r.SourceLines, r.InCode = suggest.GapLines(in.TutorialContent, r.Gaps)
 	}
 	return redactReport(r, st.Token)
 }

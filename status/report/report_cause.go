@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/status/report/mdtext"
+	"github.com/smile-loop/smile/status/report/suggest"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -72,7 +73,7 @@ func annotateWorkarounds(gaps []status.Gap, audit status.Audit) {
 		if last == nil || (last.ExitCode == 0 && !last.TimedOut) {
 			continue
 		}
-		what := fmt.Sprintf("The Mentor's workaround (`%s`, iteration %d)", firstCommandLine(last.Command), last.Iteration)
+		what := fmt.Sprintf("The Mentor's workaround (`%s`, iteration %d)", suggest.FirstCommandLine(last.Command), last.Iteration)
 		if last.TimedOut {
 			g.WorkaroundResult = fmt.Sprintf("%s did not finish within its time limit and was stopped after %s.", what,
 				humanDuration(time.Duration(last.DurationMs)*time.Millisecond))

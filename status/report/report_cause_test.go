@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/report/suggest"
 )
 
 func TestFrontMatterTitle(t *testing.T) {
@@ -205,7 +206,7 @@ func TestNoSuggestedChangeForEnvironment(t *testing.T) {
 		t.Run(string(c), func(t *testing.T) {
 			g := status.Gap{Category: c, Location: status.GapLocation{LineNumber: 9, Quote: "apt-get install -y jq"}, Command: "apt-get install -y jq",
 				SuggestedFix: "Add `apt-get update` before line 9."}
-			_, ok := SuggestFor(g, "apt-get install -y jq", nil)
+			_, ok := suggest.For(g, "apt-get install -y jq", nil)
 			if ok != (c != status.CategoryEnvironment) {
 				t.Errorf("suggestion offered = %v", ok)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 
 	"github.com/smile-loop/smile/status/report/mdtext"
+	"github.com/smile-loop/smile/status/report/suggest"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -207,7 +208,7 @@ func junitSteps(r *Report) []junitStep {
 		}
 		for _, c := range r.AuditTrail.Commands {
 			if c.Iteration == last && c.Role == status.RoleStudent && !c.Workaround && c.Line > 0 {
-				step(c.Line, firstCommandLine(c.Command))
+				step(c.Line, suggest.FirstCommandLine(c.Command))
 			}
 		}
 	}
@@ -228,7 +229,7 @@ func junitSteps(r *Report) []junitStep {
 		}
 		s := step(g.Location.LineNumber, "")
 		// A gap's quote is the line as the tutorial has it: the best name.
-		if q := firstCommandLine(g.Location.Quote); q != "" && len(s.gaps) == 0 {
+		if q := suggest.FirstCommandLine(g.Location.Quote); q != "" && len(s.gaps) == 0 {
 			s.text = q
 		}
 		s.gaps = append(s.gaps, g)
@@ -245,7 +246,7 @@ func junitSteps(r *Report) []junitStep {
 }
 
 func stepText(kind, text string) string {
-	text = firstCommandLine(text)
+	text = suggest.FirstCommandLine(text)
 	switch kind {
 	case StepFile:
 		return "write " + text

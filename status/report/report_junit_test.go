@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/status/report/suggest"
 
 	"github.com/smile-loop/smile/status"
 
@@ -318,7 +319,7 @@ func TestJUnitHostileText(t *testing.T) {
 			}
 			tc := s.Tests[0]
 			clean := xmlText(h)
-			if want := xmlText("line 3: " + textutil.Shorten(firstCommandLine(h), 100)); tc.Name != want {
+			if want := xmlText("line 3: " + textutil.Shorten(suggest.FirstCommandLine(h), 100)); tc.Name != want {
 				t.Errorf("name = %q, want %q", tc.Name, want)
 			}
 			if body := tc.Error.Error(); !strings.Contains(body, "Problem: "+strings.TrimSpace(clean)) {

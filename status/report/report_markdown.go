@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 
 	"github.com/smile-loop/smile/status/report/mdtext"
+	"github.com/smile-loop/smile/status/report/suggest"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -201,7 +202,7 @@ func writeAuditTrail(b *strings.Builder, a status.Audit) {
 			if (c.ExitCode == 0 && !c.TimedOut) || strings.TrimSpace(out) == "" {
 				continue
 			}
-			summary := fmt.Sprintf("Output of %s (iteration %d, line %d, exit %d)", textutil.Shorten(firstCommandLine(c.Command), 60), c.Iteration, c.Line, c.ExitCode)
+			summary := fmt.Sprintf("Output of %s (iteration %d, line %d, exit %d)", textutil.Shorten(suggest.FirstCommandLine(c.Command), 60), c.Iteration, c.Line, c.ExitCode)
 			fmt.Fprintf(b, "<details>\n<summary>%s</summary>\n\n", html.EscapeString(summary))
 			b.WriteString(mdtext.Fence("text", mdtext.StripControl(out)))
 			b.WriteString("</details>\n\n")
@@ -354,7 +355,7 @@ func writeSkipped(b *strings.Builder, skipped []status.SkippedBlock) {
 		if s.EndLine > s.Line {
 			where += "-" + strconv.Itoa(s.EndLine)
 		}
-		mdRow(b, where, mdtext.Cell(s.Reason), mdtext.CodeCell(textutil.Shorten(firstCommandLine(s.Quote), 80)))
+		mdRow(b, where, mdtext.Cell(s.Reason), mdtext.CodeCell(textutil.Shorten(suggest.FirstCommandLine(s.Quote), 80)))
 	}
 	b.WriteString("\n")
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/status/report/suggest"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -237,7 +238,7 @@ type fix struct {
 }
 
 func fixFor(g status.Gap) fix {
-	cmd := firstCommandLine(g.Command)
+	cmd := suggest.FirstCommandLine(g.Command)
 	switch g.Category {
 	case status.CategoryMissingDependency:
 		return fix{key: "dependency", lead: "Add a Prerequisites section listing: ", subject: dependencyName(g)}
@@ -315,7 +316,7 @@ func dependencyName(g status.Gap) string {
 	if name := firstMatch(notFoundCommand, g.Problem, g.Title); name != "" {
 		return name
 	}
-	if w := commandWord(firstCommandLine(g.Command)); w != "" {
+	if w := commandWord(suggest.FirstCommandLine(g.Command)); w != "" {
 		return w
 	}
 	if w := commandWord(g.Location.Quote); w != "" {
@@ -346,14 +347,6 @@ func scriptName(cmd string) string {
 		return path.Base(w)
 	}
 	return strings.TrimPrefix(w, "./")
-}
-
-func firstCommandLine(cmd string) string {
-	cmd = strings.TrimSpace(cmd)
-	if i := strings.IndexByte(cmd, '\n'); i >= 0 {
-		cmd = strings.TrimSpace(cmd[:i])
-	}
-	return cmd
 }
 
 func subjectOf(cmd, quote string) string {
