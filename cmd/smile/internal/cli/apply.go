@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -110,15 +111,15 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		return fmt.Errorf("--parallel must be at least 1, got %d", o.parallel)
 	}
 	if o.file == "" {
-		targets, err := collectTargets(o.files, o.recursive, streams.In)
+		targets, err := applyset.Collect(o.files, o.recursive, streams.In)
 		if err != nil {
 			return err
 		}
-		if len(targets) > 1 || targets[0].doc != "" || slices.Contains(o.files, "-") {
+		if len(targets) > 1 || targets[0].Doc != "" || slices.Contains(o.files, "-") {
 			return o.runMany(ctx, streams, targets, threshold)
 		}
-		o.file = relToWD(targets[0].path) // as the user wrote it, to say how to run it again
-		if abs, err := filepath.Abs(o.files[0]); err == nil && abs == targets[0].path {
+		o.file = relToWD(targets[0].Path) // as the user wrote it, to say how to run it again
+		if abs, err := filepath.Abs(o.files[0]); err == nil && abs == targets[0].Path {
 			o.file = o.files[0]
 		}
 	}

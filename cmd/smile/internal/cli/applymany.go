@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/docker"
@@ -22,10 +23,10 @@ import (
 // runHost is where runs are applied and followed: a background controller
 // through its API, or a controller in this process.
 type runHost interface {
-	apply(ctx context.Context, t target) (reconcile.ApplyResult, error)
+	apply(ctx context.Context, t applyset.Target) (reconcile.ApplyResult, error)
 	status(ctx context.Context, name string) (*status.Run, error)
 	step(ctx context.Context, name string) string
-	stop(ctx context.Context, t target, reason string) error
+	stop(ctx context.Context, t applyset.Target, reason string) error
 	dashboard() string
 	// close ends a controller this apply started in its own process.
 	close()
@@ -37,8 +38,8 @@ type clientHost struct {
 	parallel int
 }
 
-func (h *clientHost) apply(ctx context.Context, t target) (reconcile.ApplyResult, error) {
-	return h.c.applyDoc(ctx, t.path, t.doc, h.parallel)
+func (h *clientHost) apply(ctx context.Context, t applyset.Target) (reconcile.ApplyResult, error) {
+	return h.c.applyDoc(ctx, t.Path, t.Doc, h.parallel)
 }
 
 func (h *clientHost) status(ctx context.Context, name string) (*status.Run, error) {
@@ -47,8 +48,8 @@ func (h *clientHost) status(ctx context.Context, name string) (*status.Run, erro
 
 func (h *clientHost) step(ctx context.Context, name string) string { return h.c.progress(ctx, name) }
 
-func (h *clientHost) stop(ctx context.Context, t target, reason string) error {
-	return h.c.stopper()(ctx, t.name(), reason)
+func (h *clientHost) stop(ctx context.Context, t applyset.Target, reason string) error {
+	return h.c.stopper()(ctx, t.Name(), reason)
 }
 
 func (h *clientHost) dashboard() string { return h.c.DashboardURL() }
@@ -88,8 +89,8 @@ func newManagerHost(ctl *reconcile.Controller, done func()) *managerHost {
 	return h
 }
 
-func (h *managerHost) apply(_ context.Context, t target) (reconcile.ApplyResult, error) {
-	return h.ctl.ApplyDoc(t.path, t.doc)
+func (h *managerHost) apply(_ context.Context, t applyset.Target) (reconcile.ApplyResult, error) {
+	return h.ctl.ApplyDoc(t.Path, t.Doc)
 }
 
 func (h *managerHost) status(_ context.Context, name string) (*status.Run, error) {
@@ -106,8 +107,8 @@ func (h *managerHost) step(_ context.Context, name string) string {
 	return h.steps[name]
 }
 
-func (h *managerHost) stop(_ context.Context, t target, reason string) error {
-	return h.ctl.RequestStop(t.name(), reason)
+func (h *managerHost) stop(_ context.Context, t applyset.Target, reason string) error {
+	return h.ctl.RequestStop(t.Name(), reason)
 }
 
 func (h *managerHost) dashboard() string {
@@ -118,7 +119,7 @@ func (h *managerHost) close() { h.done() }
 
 // controllerDir is the workspace whose controller serves a manifest (the
 // git repository, else the manifest's folder).
-func controllerDir(t target) string { return spec.ProjectRoot(t.dir()) }
+func controllerDir(t applyset.Target) string { return spec.ProjectRoot(t.Dir()) }
 
 // hostFor finds or starts the controller serving dir: a background one
 // (started when none runs and apply does not wait), else one in this
@@ -170,7 +171,7 @@ func (o *applyOptions) hostFor(ctx context.Context, dir, wrapper string) (runHos
 
 // applied is a run apply handed to a controller, and what became of it.
 type applied struct {
-	t      target
+	t      applyset.Target
 	host   runHost
 	res    reconcile.ApplyResult
 	run    *status.Run
@@ -182,10 +183,10 @@ type applied struct {
 // multi-document YAML or stdin) and, with --wait, follows them all with one
 // progress display, prints a table of the results, writes one file per
 // format for all of them and exits by the worst result.
-func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []target, threshold status.Severity) error {
+func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold status.Severity) error {
 	o.streamsOut = streams.Out
 	for _, t := range targets {
-		if _, err := resolveTarget(t); err != nil {
+		if _, err := t.Resolve(); err != nil {
 			return err
 		}
 	}
@@ -233,10 +234,10 @@ func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []t
 }
 
 // warnConfigs says each smile.json's unknown keys once.
-func warnConfigs(streams Streams, targets []target) {
+func warnConfigs(streams Streams, targets []applyset.Target) {
 	seen := map[string]bool{}
 	for _, t := range targets {
-		p := t.run.ConfigPath(t.dir())
+		p := t.Run.ConfigPath(t.Dir())
 		if seen[p] {
 			continue
 		}
@@ -253,7 +254,7 @@ func applyErrors(runs []*applied) error {
 	var names []string
 	for _, a := range runs {
 		if a.failed != nil {
-			names = append(names, a.t.name())
+			names = append(names, a.t.Name())
 		}
 	}
 	if len(names) == 0 {
@@ -318,21 +319,21 @@ func (o *applyOptions) interruptMany(streams Streams, runs []*applied) error {
 		if a.done {
 			continue
 		}
-		fmt.Fprintf(streams.ErrOut, "interrupted: stopping run %s...\n", a.t.name())
+		fmt.Fprintf(streams.ErrOut, "interrupted: stopping run %s...\n", a.t.Name())
 		if err := a.host.stop(ctx, a.t, "interrupted by the user (Ctrl-C in apply --wait)"); err != nil {
-			errs = append(errs, fmt.Errorf("could not stop run %s: %w", a.t.name(), err))
+			errs = append(errs, fmt.Errorf("could not stop run %s: %w", a.t.Name(), err))
 		}
 	}
 	for _, a := range runs {
 		for !a.done && ctx.Err() == nil {
-			if run, err := a.host.status(ctx, a.t.name()); err == nil && run.Status.Phase.Terminal() && run.Status.Report != nil {
+			if run, err := a.host.status(ctx, a.t.Name()); err == nil && run.Status.Phase.Terminal() && run.Status.Report != nil {
 				a.done = true
 				break
 			}
 			time.Sleep(200 * time.Millisecond)
 		}
 		if !a.done {
-			errs = append(errs, fmt.Errorf("run %s did not stop within %s", a.t.name(), interruptGrace))
+			errs = append(errs, fmt.Errorf("run %s did not stop within %s", a.t.Name(), interruptGrace))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {

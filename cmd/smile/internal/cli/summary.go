@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/report"
@@ -96,13 +97,13 @@ func (o *applyOptions) finishMany(streams Streams, runs []*applied, threshold st
 	var errs []error
 	for _, a := range runs {
 		if a.failed != nil {
-			rows = append(rows, report.RunRow{Run: a.t.name(), Tutorial: tutorialOf(a.t), Status: "not applied"})
+			rows = append(rows, report.RunRow{Run: a.t.Name(), Tutorial: tutorialOf(a.t), Status: "not applied"})
 			continue
 		}
 		rep, outDir, err := reportOfTarget(a.t, a.run)
 		if err != nil {
 			errs = append(errs, err)
-			rows = append(rows, report.RunRow{Run: a.t.name(), Tutorial: tutorialOf(a.t), Status: a.run.Status.Phase.LoopStatus()})
+			rows = append(rows, report.RunRow{Run: a.t.Name(), Tutorial: tutorialOf(a.t), Status: a.run.Status.Phase.LoopStatus()})
 			continue
 		}
 		reports = append(reports, rep)
@@ -205,8 +206,8 @@ func worseExit(a, b int) int {
 }
 
 // reportOfTarget builds a run's report from its manifest as applied.
-func reportOfTarget(t target, run *status.Run) (*report.Report, string, error) {
-	d, err := resolveTarget(t)
+func reportOfTarget(t applyset.Target, run *status.Run) (*report.Report, string, error) {
+	d, err := t.Resolve()
 	if err != nil {
 		return nil, "", err
 	}
@@ -214,11 +215,11 @@ func reportOfTarget(t target, run *status.Run) (*report.Report, string, error) {
 }
 
 // tutorialOf is the run's tutorial relative to the current folder.
-func tutorialOf(t target) string {
-	if d, err := resolveTarget(t); err == nil {
+func tutorialOf(t applyset.Target) string {
+	if d, err := t.Resolve(); err == nil {
 		return relToWD(d.Paths.Tutorial)
 	}
-	return relToWD(t.path)
+	return relToWD(t.Path)
 }
 
 // printGapLinesOf prints a run's gaps as printGapLines does, on its

@@ -1,4 +1,6 @@
-package cli
+// Package applyset reads what `smile apply -f` names: files, folders (-R),
+// several -f, multi-document YAML and stdin, each SmileRun one Target.
+package applyset
 
 import (
 	"encoding/json"
@@ -16,30 +18,30 @@ import (
 	"github.com/smile-loop/smile/status/store"
 )
 
-// target is one SmileRun apply was given: the file it is in and, when that
+// Target is one SmileRun apply was given: the file it is in and, when that
 // file holds several, its name there.
-type target struct {
-	path string // absolute
+type Target struct {
+	Path string // absolute
 	// doc is the run's name when its file holds several SmileRuns ("" when
 	// the file holds one, applied as a file).
-	doc string
-	run *spec.SmileRun
+	Doc string
+	Run *spec.SmileRun
 }
 
-// name is the run's name.
-func (t target) name() string { return t.run.Metadata.Name }
+// Name is the run's name.
+func (t Target) Name() string { return t.Run.Metadata.Name }
 
-// dir is the manifest's folder: its relative paths start there.
-func (t target) dir() string { return filepath.Dir(t.path) }
+// Dir is the manifest's folder: its relative paths start there.
+func (t Target) Dir() string { return filepath.Dir(t.Path) }
 
-// collectTargets reads what -f named, in order: files (every SmileRun of
+// Collect reads what -f named, in order: files (every SmileRun of
 // each), folders (their *.yaml, *.yml and *.json files that are SmileRun
 // manifests, others such as smile.json skipped; subfolders too with
 // recursive) and "-" (stdin). A name given twice is an error.
-func collectTargets(files []string, recursive bool, stdin io.Reader) ([]target, error) {
-	var out []target
+func Collect(files []string, recursive bool, stdin io.Reader) ([]Target, error) {
+	var out []Target
 	for _, f := range files {
-		var ts []target
+		var ts []Target
 		var err error
 		switch fi, serr := os.Stat(f); {
 		case f == "-":
@@ -54,16 +56,16 @@ func collectTargets(files []string, recursive bool, stdin io.Reader) ([]target, 
 		}
 		out = append(out, ts...)
 	}
-	seen := map[string]target{}
-	var uniq []target
+	seen := map[string]Target{}
+	var uniq []Target
 	for _, t := range out {
-		if prev, ok := seen[t.name()]; ok {
-			if prev.path == t.path {
+		if prev, ok := seen[t.Name()]; ok {
+			if prev.Path == t.Path {
 				continue // the same file named twice
 			}
-			return nil, fmt.Errorf("run %s is defined in %s and in %s: metadata.name must be unique", t.name(), prev.path, t.path)
+			return nil, fmt.Errorf("run %s is defined in %s and in %s: metadata.name must be unique", t.Name(), prev.Path, t.Path)
 		}
-		seen[t.name()] = t
+		seen[t.Name()] = t
 		uniq = append(uniq, t)
 	}
 	if len(uniq) == 0 {
@@ -73,7 +75,7 @@ func collectTargets(files []string, recursive bool, stdin io.Reader) ([]target, 
 }
 
 // fileTargets are the SmileRuns of one file.
-func fileTargets(path string) ([]target, error) {
+func fileTargets(path string) ([]Target, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -82,11 +84,11 @@ func fileTargets(path string) ([]target, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []target
+	var out []Target
 	for _, d := range docs {
-		t := target{path: abs, run: d.Run}
+		t := Target{Path: abs, Run: d.Run}
 		if len(docs) > 1 {
-			t.doc = d.Run.Metadata.Name
+			t.Doc = d.Run.Metadata.Name
 		}
 		out = append(out, t)
 	}
@@ -100,8 +102,8 @@ var manifestExts = []string{".yaml", ".yml", ".json"}
 // order; with recursive, of its subfolders too (hidden ones skipped: .git,
 // .smile). A file that is no SmileRun manifest is skipped quietly; one that
 // is but does not parse is an error.
-func folderTargets(dir string, recursive bool) ([]target, error) {
-	var out []target
+func folderTargets(dir string, recursive bool) ([]Target, error) {
+	var out []Target
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -137,7 +139,7 @@ const stdinDir = "stdin"
 // current folder's; each is saved as .smile/stdin/NAME.yaml with its paths
 // rewritten to point from there, and its state and reports, unless it names
 // them, under .smile/stdin/NAME/.
-func stdinTargets(in io.Reader) ([]target, error) {
+func stdinTargets(in io.Reader) ([]Target, error) {
 	if in == nil {
 		return nil, errors.New("-f -: no standard input")
 	}
@@ -162,7 +164,7 @@ func stdinTargets(in io.Reader) ([]target, error) {
 		// the current folder's tutorial outside it.
 		return nil, errors.New("-f -: manifests from stdin need a Git repository around the current folder (its root is the project's); save them to a file instead")
 	}
-	var out []target
+	var out []Target
 	for _, d := range docs {
 		run := d.Run
 		rebaseSpec(run, wd)
@@ -174,7 +176,7 @@ func stdinTargets(in io.Reader) ([]target, error) {
 		if err := os.WriteFile(p, js, 0o644); err != nil {
 			return nil, fmt.Errorf("keep the manifest read from stdin: %w", err)
 		}
-		out = append(out, target{path: p, run: run})
+		out = append(out, Target{Path: p, Run: run})
 	}
 	return out, nil
 }
@@ -230,4 +232,4 @@ func configSets(wd, key string) (string, bool) {
 }
 
 // resolveTarget merges the run's spec over its smile.json and the defaults.
-func resolveTarget(t target) (*spec.Desired, error) { return spec.Resolve(t.run, t.dir()) }
+func (t Target) Resolve() (*spec.Desired, error) { return spec.Resolve(t.Run, t.Dir()) }

@@ -1,9 +1,10 @@
-package cli
+package doctor
 
 import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -46,12 +47,12 @@ func TestEndpointCheck(t *testing.T) {
 			cfg.LLMProvider, cfg.Models = spec.ProviderOpenAI, c.models
 			cfg.OpenAI.BaseURL = srv.URL + "/v1"
 			got := endpointCheck(context.Background(), cfg, "")
-			if got.ok != c.wantOK {
-				t.Errorf("ok = %v, want %v: %s", got.ok, c.wantOK, got.msg)
+			if got.OK != c.wantOK {
+				t.Errorf("ok = %v, want %v: %s", got.OK, c.wantOK, got.Msg)
 			}
 			for _, w := range c.want {
-				if !strings.Contains(got.msg, w) {
-					t.Errorf("message %q lacks %q", got.msg, w)
+				if !strings.Contains(got.Msg, w) {
+					t.Errorf("message %q lacks %q", got.Msg, w)
 				}
 			}
 		})
@@ -59,7 +60,7 @@ func TestEndpointCheck(t *testing.T) {
 	t.Run("nothing listening", func(t *testing.T) {
 		cfg := spec.DefaultConfig()
 		cfg.OpenAI.BaseURL = "http://127.0.0.1:1/v1"
-		if got := endpointCheck(context.Background(), cfg, ""); got.ok || !strings.Contains(got.msg, "does not answer") {
+		if got := endpointCheck(context.Background(), cfg, ""); got.OK || !strings.Contains(got.Msg, "does not answer") {
 			t.Errorf("check = %+v", got)
 		}
 	})
@@ -102,7 +103,7 @@ func TestCredentialsCheck(t *testing.T) {
 			cfg := spec.DefaultConfig()
 			cfg.LLMProvider = c.provider
 			got := credentialsCheck(cfg)
-			if got.ok != c.wantOK || !strings.Contains(got.msg, c.want) {
+			if got.OK != c.wantOK || !strings.Contains(got.Msg, c.want) {
 				t.Errorf("check = %+v, want ok %v and %q", got, c.wantOK, c.want)
 			}
 		})
@@ -114,7 +115,7 @@ func TestCredentialsCheck(t *testing.T) {
 // to work offline.
 func TestDoctorWithoutSettingsNamesTheDefaultAndTheOfflineWay(t *testing.T) {
 	t.Chdir(t.TempDir())
-	cfg, source, err := doctorConfig("")
+	cfg, source, err := Config("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,8 +124,10 @@ func TestDoctorWithoutSettingsNamesTheDefaultAndTheOfflineWay(t *testing.T) {
 			t.Errorf("doctor's source line %q lacks %q", source, want)
 		}
 	}
-	writeFile(t, ".", "smile.json", `{"llmProvider": "literal"}`)
-	if _, source, err := doctorConfig(""); err != nil || source != "smile.json" {
+	if err := os.WriteFile("smile.json", []byte(`{"llmProvider": "literal"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, source, err := Config(""); err != nil || source != "smile.json" {
 		t.Errorf("with a smile.json: %q, %v", source, err)
 	}
 }

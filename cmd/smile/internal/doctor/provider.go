@@ -1,4 +1,4 @@
-package cli
+package doctor
 
 import (
 	"context"
@@ -24,14 +24,14 @@ var readVersions = map[string]string{"claude": "2.1.330", "codex": "0.169.0", "g
 
 // providerChecks are the checks of a model provider: what can be known
 // without calling the model, and a line for what cannot.
-func providerChecks(ctx context.Context, rt runtime.Runtime, cfg spec.Config, imageOK bool, gatewayIP string) []doctorCheck {
+func providerChecks(ctx context.Context, rt runtime.Runtime, cfg spec.Config, imageOK bool, gatewayIP string) []Check {
 	p := cfg.LLMProvider
 	cli := p.Info().CLI
-	var checks []doctorCheck
+	var checks []Check
 	switch {
 	case cli == "":
 	case !imageOK:
-		checks = append(checks, doctorCheck{name: "provider", msg: fmt.Sprintf("%s: cannot look for the `%s` CLI without the image", p, cli)})
+		checks = append(checks, Check{Name: "provider", Msg: fmt.Sprintf("%s: cannot look for the `%s` CLI without the image", p, cli)})
 	default:
 		checks = append(checks, cliCheck(ctx, rt, cfg.ContainerImage, cli, p))
 	}
@@ -39,20 +39,20 @@ func providerChecks(ctx context.Context, rt runtime.Runtime, cfg spec.Config, im
 	if p == spec.ProviderOpenAI {
 		checks = append(checks, endpointCheck(ctx, cfg, gatewayIP))
 	}
-	return append(checks, doctorCheck{name: "not-checked", skipped: true, msg: notChecked(p)})
+	return append(checks, Check{Name: "not-checked", Skipped: true, Msg: notChecked(p)})
 }
 
 // cliCheck runs `<cli> --version` in a throwaway container of the image.
-func cliCheck(ctx context.Context, rt runtime.Runtime, image, cli string, p spec.Provider) doctorCheck {
+func cliCheck(ctx context.Context, rt runtime.Runtime, image, cli string, p spec.Provider) Check {
 	version, err := cliVersion(ctx, rt, image, cli)
 	if err != nil {
-		return doctorCheck{name: "provider", msg: err.Error()}
+		return Check{Name: "provider", Msg: err.Error()}
 	}
 	msg := fmt.Sprintf("%s: `%s` %s is in %s", p, cli, version, image)
 	if want := readVersions[cli]; !strings.Contains(version, want) {
 		msg += fmt.Sprintf(" (SMILE's flags were read against %s: compare `%s --help` if a run fails)", want, cli)
 	}
-	return doctorCheck{name: "provider", ok: true, msg: msg}
+	return Check{Name: "provider", OK: true, Msg: msg}
 }
 
 // cliVersion is what `<cli> --version` prints in a container of image,
@@ -78,53 +78,53 @@ func cliVersion(ctx context.Context, rt runtime.Runtime, image, cli string) (str
 	case code != 0:
 		return "", fmt.Errorf("`%s --version` in %s exited %d: %s", cli, image, code, strings.TrimSpace(out))
 	}
-	return firstLineOf(out), nil
+	return firstLine(out), nil
 }
 
-func credentialsCheck(cfg spec.Config) doctorCheck {
+func credentialsCheck(cfg spec.Config) Check {
 	p := cfg.LLMProvider
 	names := cfg.KeyVariables() // the controller passes exactly these
 	for _, n := range names {
 		if os.Getenv(n) != "" {
-			return doctorCheck{name: "credentials", ok: true, msg: fmt.Sprintf("%s: %s is set (its value is not checked)", p, n)}
+			return Check{Name: "credentials", OK: true, Msg: fmt.Sprintf("%s: %s is set (its value is not checked)", p, n)}
 		}
 	}
 	if p == spec.ProviderOpenAI {
 		// Local servers need no key unless they were started with one.
-		return doctorCheck{name: "credentials", ok: true, msg: fmt.Sprintf("%s: %s is not set: no key is sent (right for Ollama, and for vLLM and llama-server without --api-key)", p, cfg.OpenAI.APIKeyEnv)}
+		return Check{Name: "credentials", OK: true, Msg: fmt.Sprintf("%s: %s is not set: no key is sent (right for Ollama, and for vLLM and llama-server without --api-key)", p, cfg.OpenAI.APIKeyEnv)}
 	}
-	return doctorCheck{name: "credentials", msg: fmt.Sprintf("%s: %s is not set (to work offline, with no model or key: llmProvider: literal)", p, strings.Join(names, " or "))}
+	return Check{Name: "credentials", Msg: fmt.Sprintf("%s: %s is not set (to work offline, with no model or key: llmProvider: literal)", p, strings.Join(names, " or "))}
 }
 
 // endpointCheck asks the openai endpoint for its models, from the host.
 // The base URL is the container's view: host.docker.internal is the bridge
 // gateway here.
-func endpointCheck(ctx context.Context, cfg spec.Config, gatewayIP string) doctorCheck {
+func endpointCheck(ctx context.Context, cfg spec.Config, gatewayIP string) Check {
 	base := hostView(cfg.OpenAI.BaseURL, gatewayIP)
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, strings.TrimRight(base, "/")+"/models", nil)
 	if err != nil {
-		return doctorCheck{name: "endpoint", msg: fmt.Sprintf("openai.baseUrl %q: %v", cfg.OpenAI.BaseURL, err)}
+		return Check{Name: "endpoint", Msg: fmt.Sprintf("openai.baseUrl %q: %v", cfg.OpenAI.BaseURL, err)}
 	}
 	if key := os.Getenv(cfg.OpenAI.APIKeyEnv); key != "" {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return doctorCheck{name: "endpoint", msg: fmt.Sprintf("%s/models does not answer: %v (is the server running, and listening on the bridge, e.g. OLLAMA_HOST=0.0.0.0?)", base, err)}
+		return Check{Name: "endpoint", Msg: fmt.Sprintf("%s/models does not answer: %v (is the server running, and listening on the bridge, e.g. OLLAMA_HOST=0.0.0.0?)", base, err)}
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
 	if resp.StatusCode/100 != 2 {
-		return doctorCheck{name: "endpoint", msg: fmt.Sprintf("%s/models answered HTTP %d: %s", base, resp.StatusCode, firstLineOf(string(body)))}
+		return Check{Name: "endpoint", Msg: fmt.Sprintf("%s/models answered HTTP %d: %s", base, resp.StatusCode, firstLine(string(body)))}
 	}
 	return modelsCheck(base, resp.Header, body, cfg.Models)
 }
 
 // modelsCheck reads a /models answer: which server it is, and whether it
 // serves the models the run asks for.
-func modelsCheck(base string, h http.Header, body []byte, models spec.Models) doctorCheck {
+func modelsCheck(base string, h http.Header, body []byte, models spec.Models) Check {
 	kind := openai.KindFromResponse(h, body)
 	if kind == openai.ServerUnknown {
 		kind = openai.KindFromModels(body)
@@ -139,7 +139,7 @@ func modelsCheck(base string, h http.Header, body []byte, models spec.Models) do
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(body, &list); err != nil {
-		return doctorCheck{name: "endpoint", msg: fmt.Sprintf("%s/models is not an OpenAI model list: %v", base, err)}
+		return Check{Name: "endpoint", Msg: fmt.Sprintf("%s/models is not an OpenAI model list: %v", base, err)}
 	}
 	served := make([]string, 0, len(list.Data))
 	for _, m := range list.Data {
@@ -147,13 +147,13 @@ func modelsCheck(base string, h http.Header, body []byte, models spec.Models) do
 	}
 	for _, want := range []string{models.Student, models.Mentor} {
 		if want == "" {
-			return doctorCheck{name: "endpoint", msg: fmt.Sprintf("%s answers, but the openai provider needs models.student and models.mentor set (served: %s)", base, strings.Join(served, ", "))}
+			return Check{Name: "endpoint", Msg: fmt.Sprintf("%s answers, but the openai provider needs models.student and models.mentor set (served: %s)", base, strings.Join(served, ", "))}
 		}
 		if !slices.Contains(served, want) {
-			return doctorCheck{name: "endpoint", msg: fmt.Sprintf("%s (%s) does not serve %q; it serves: %s", base, server, want, strings.Join(served, ", "))}
+			return Check{Name: "endpoint", Msg: fmt.Sprintf("%s (%s) does not serve %q; it serves: %s", base, server, want, strings.Join(served, ", "))}
 		}
 	}
-	return doctorCheck{name: "endpoint", ok: true, msg: fmt.Sprintf("%s answers /models: %s, serving %s", base, server, strings.Join(uniq(models.Student, models.Mentor), " and "))}
+	return Check{Name: "endpoint", OK: true, Msg: fmt.Sprintf("%s answers /models: %s, serving %s", base, server, strings.Join(uniq(models.Student, models.Mentor), " and "))}
 }
 
 // hostView is the base URL as the host reaches it.
@@ -188,10 +188,8 @@ func uniq(vs ...string) []string {
 	return out
 }
 
-func firstLineOf(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+// firstLine is the first line of s, trimmed, without a mark for the rest.
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return l
 }

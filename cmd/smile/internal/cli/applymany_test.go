@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// Several runs share one display: every line says whose it is.
+func TestMultiProgressPrefixesRunNames(t *testing.T) {
+	var buf bytes.Buffer
+	m := newMultiProgress(&buf, true)
+	for _, n := range []string{"alpha", "beta"} {
+		run := &status.Run{Metadata: status.Metadata{Name: n}, Status: status.Status{Phase: status.PhaseRunningStudent, Iteration: 1, Attempt: &status.Attempt{},
+			Timeline: []status.TimelineEntry{{Event: "Started", Iteration: 1, Details: "starting " + n}}}}
+		m.update(run, "step of "+n)
+	}
+	m.done()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4:\n%s", len(lines), buf.String())
+	}
+	for _, l := range lines {
+		name := strings.SplitN(l, " | ", 2)[0]
+		if (name != "alpha" && name != "beta") || !strings.Contains(l, name) || strings.Count(l, " | ") != 1 {
+			t.Errorf("line without its run's name: %q", l)
+		}
+		if strings.Contains(l, "alpha") && strings.Contains(l, "beta") {
+			t.Errorf("line mixes two runs: %q", l)
+		}
+	}
+}
+
+// The exit of many runs is the worst: 1 (not run) over 2 (gaps) over 0.
+func TestWorstExit(t *testing.T) {
+	done := func(phase status.Phase, sev ...status.Severity) *applied {
+		run := &status.Run{Status: status.Status{Phase: phase}}
+		for _, s := range sev {
+			run.Status.Gaps = append(run.Status.Gaps, status.Gap{Severity: s})
+		}
+		return &applied{run: run}
+	}
+	code := func(err error) int {
+		var ee *exitError
+		if err == nil {
+			return 0
+		}
+		if errors.As(err, &ee) {
+			return ee.code
+		}
+		return -1
+	}
+	clean := done(status.PhaseCompleted)
+	gaps := done(status.PhaseCompleted, status.SeverityMajor)
+	broken := done(status.PhaseError)
+	failed := &applied{failed: errors.New("loop already running")}
+	for _, tt := range []struct {
+		runs []*applied
+		on   status.Severity
+		want int
+	}{
+		{[]*applied{clean, clean}, status.SeverityMinor, 0},
+		{[]*applied{clean, gaps}, status.SeverityMinor, 2},
+		{[]*applied{clean, gaps}, status.SeverityCritical, 0},
+		{[]*applied{gaps, broken, clean}, status.SeverityMinor, 1},
+		{[]*applied{broken, gaps}, status.SeverityMinor, 1},
+		{[]*applied{clean, failed}, status.SeverityMinor, 1},
+		{[]*applied{clean, done(status.PhaseMaxIterations)}, status.SeverityCritical, 2},
+	} {
+		if got := code(worstExit(tt.runs, tt.on, nil)); got != tt.want {
+			t.Errorf("worstExit(%d runs, fail-on %s) = %d, want %d", len(tt.runs), tt.on, got, tt.want)
+		}
+	}
+}
