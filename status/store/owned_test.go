@@ -51,3 +51,40 @@ func writeFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// A run's folder is made again at each generation while the controller may
+// check it for an apply: the check never sees it without its marker.
+func TestMakeOwnedNeverShowsAnUnmarkedFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs", "r")
+	done := make(chan error, 1)
+	go func() {
+		for range 300 {
+			if err := RemoveOwned(dir); err != nil {
+				done <- err
+				return
+			}
+			if err := MakeOwned(dir); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			return
+		default:
+			if err := CheckOwned(dir); err != nil {
+				t.Errorf("a check during remaking: %v", err)
+				if err := <-done; err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
+	}
+}
