@@ -111,6 +111,11 @@ type Status struct {
 	// report's timeline).
 	Timeline []TimelineEntry `json:"timeline,omitempty"`
 	Report   *ReportRef      `json:"report,omitempty"`
+	// Checkpoints are the complete snapshots the run may resume from
+	// (resume: checkpoint), oldest first.
+	Checkpoints []Checkpoint `json:"checkpoints,omitempty"`
+	// Verification is the clean replay with every fix, once it is needed.
+	Verification *Verification `json:"verification,omitempty"`
 }
 
 // TimelineEntry is one event of a run's life.
@@ -142,6 +147,8 @@ type Attempt struct {
 	// WorkDir and LogsDir are the host folders mounted into the container.
 	WorkDir string `json:"workDir"`
 	LogsDir string `json:"logsDir"`
+	// ResumedFrom is the checkpoint a Student attempt started from.
+	ResumedFrom *Resumed `json:"resumedFrom,omitempty"`
 }
 
 // MentorNote is one answer of the Mentor, carried to every later iteration.
@@ -182,6 +189,9 @@ type IterationRecord struct {
 	EndedAt       time.Time     `json:"endedAt"`
 	// Results are the files holding the posted results (with their audit).
 	Results []string `json:"results,omitempty"`
+	// ResumedFrom is the checkpoint the iteration started from (nil: the
+	// top, in a clean container).
+	ResumedFrom *Resumed `json:"resumedFrom,omitempty"`
 }
 
 // StudentStatus is the Student's verdict on one attempt.

@@ -44,6 +44,8 @@ type student struct {
 	unplaced []Step
 	// programs caches `command -v` answers.
 	programs map[string]bool
+	// resumed is about checkpoints (resume.go).
+	resumed resumeState
 }
 
 type lastRun struct {
@@ -103,13 +105,18 @@ func (s *student) walk(ctx context.Context) {
 	}
 	defer s.sess.Close()
 	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
+	s.restore()
 
 	for _, st := range steps {
 		if ctx.Err() != nil {
 			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
 			return
 		}
+		if s.passed(st) {
+			continue
+		}
 		followed := st.Kind != StepImage && st.Kind != StepSkip && st.Kind != StepOmit && st.Kind != StepAmbiguous
+		s.checkpoint(ctx, st)
 		if followed {
 			s.env.Progress(ctx, s.stepName(st.Line), st.Line)
 		}
