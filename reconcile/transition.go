@@ -107,6 +107,9 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 			return Result{}, fmt.Errorf("remove container %s of an earlier generation: %w", c.Name, err)
 		}
 	}
+	if err := removeSnapshots(ctx, t.r.Runtime, t.lay, nil); err != nil {
+		return Result{}, err
+	}
 	gen := t.run.Metadata.Generation
 	if err := removeOwned(t.lay.root); err != nil {
 		return Result{}, err
@@ -212,6 +215,10 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 			in.RelayDir = dir
 		}
 	}
+	if role == status.RoleStudent {
+		in.From = t.plan.From
+		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint && !verifying(st)
+	}
 	task, cs := attemptSpec(in, task)
 	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
@@ -222,6 +229,11 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	c, err := runtime.Reset(ctx, t.r.Runtime, prev, cs)
 	if err != nil {
 		return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
+	}
+	if in.From != nil {
+		if err := t.r.restoreWork(ctx, name); err != nil {
+			return Result{}, err
+		}
 	}
 	res, err := t.attemptStarted(ctx, role, name, c.ID, work, logs, prev)
 	if err == nil && in.InProcess {
@@ -240,7 +252,7 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
 	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
-		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs}
+		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs, ResumedFrom: resumedFrom(t.plan.From, role)}
 	st.Containers = appendUnique(remove(st.Containers, prev), name)
 	event := EvStudentStarted
 	if role == status.RoleMentor {
@@ -283,8 +295,11 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	}
 	RecordCost(st, res)
 	t.r.revokeTokens(t.d.Name)
+	t.recordResume(&rec, res)
 	st.History = append(st.History, rec)
-	mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
+	if !verifying(st) {
+		mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
+	}
 	st.Attempt = nil
 	details := fmt.Sprintf("%s at %q", out.Status, out.CurrentStep)
 	if out.Status == status.StudentCompleted {
@@ -295,6 +310,11 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 		return t.end(EvStudentReported)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+	if t.plan.Verify {
+		st.Iteration++
+		st.Verification = &status.Verification{Iteration: st.Iteration, Fixes: fixes(st.MentorNotes)}
+		t.event(st.Iteration, "VerificationStarted", t.plan.Message)
+	}
 	return t.save(ActStudentResult)
 }
 
@@ -378,6 +398,11 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 		}
 	}
 	st.Containers = kept
+	// The checkpoints go with the run's end (one a kept container uses stays
+	// until that container goes).
+	if err := removeSnapshots(ctx, t.r.Runtime, t.lay, nil); err != nil {
+		t.event(st.Iteration, "SnapshotsNotRemoved", err.Error())
+	}
 	rep := ReportFor(t.run, t.d, t.r.Version)
 	ref, err := report.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
 	if ref == nil {

@@ -1,6 +1,9 @@
 package status
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Checkpoint is a snapshot of the learner's world taken just before a step:
 // the container's filesystem (with a copy of the work folder in it) and the
@@ -59,4 +62,20 @@ type Verification struct {
 	Verified bool   `json:"verified,omitempty"`
 	Line     int    `json:"line,omitempty"`
 	Step     string `json:"step,omitempty"`
+}
+
+// Sentence says what the replay showed, for the report and the status.
+func (v Verification) Sentence() string {
+	with := fmt.Sprintf("%d suggested fixes", v.Fixes)
+	if v.Fixes == 1 {
+		with = "1 suggested fix"
+	}
+	if v.Verified {
+		return fmt.Sprintf("Verified: with the %s the tutorial completes from a clean start.", with)
+	}
+	where := v.Step
+	if v.Line > 0 {
+		where = fmt.Sprintf("line %d", v.Line)
+	}
+	return fmt.Sprintf("Not verified: with the %s, a clean start stops at %s, where the fixes do not work together.", with, where)
 }

@@ -1,0 +1,264 @@
+package reconcile
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/go-logr/logr"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
+	"github.com/smile-loop/smile/status/wire"
+)
+
+// SnapshotRepository names every checkpoint's snapshot: its tag says whose.
+const SnapshotRepository = "smile-checkpoint"
+
+// workCopy is where a checkpoint keeps the work folder inside the
+// container's own filesystem: a snapshot does not keep mounts, so the
+// folder is copied in before it is taken and back out when a container
+// starts from it.
+const workCopy = "/var/tmp/smile-checkpoint"
+
+// copyTimeout bounds copying the work folder in or out of a container.
+const copyTimeout = 5 * time.Minute
+
+// resumePoint is the checkpoint the run's next Student attempt starts from,
+// or nil for the top: the deepest one taken for this image before which no
+// later Mentor note reaches (a note about a line above it would change what
+// the steps before it do, so it would no longer be what a replay from the
+// top gives). A verification replay always starts from the top.
+func resumePoint(cfg spec.Config, st *status.Status) *status.Checkpoint {
+	if cfg.ResumeMode() != spec.ResumeCheckpoint || st.Iteration <= 1 || verifying(st) {
+		return nil
+	}
+	var best *status.Checkpoint
+	for i := range st.Checkpoints {
+		c := &st.Checkpoints[i]
+		if c.Image != cfg.ContainerImage || c.Iteration >= st.Iteration || !unchangedBefore(c, st.MentorNotes) {
+			continue
+		}
+		if best == nil || c.Line > best.Line || c.Line == best.Line && c.Iteration > best.Iteration {
+			best = c
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	cp := *best
+	return &cp
+}
+
+// unchangedBefore: no note given since the checkpoint was taken is about a
+// line above it.
+func unchangedBefore(c *status.Checkpoint, notes []status.MentorNote) bool {
+	for _, n := range notes {
+		if n.Iteration >= c.Iteration && n.Line > 0 && n.Line < c.Line {
+			return false
+		}
+	}
+	return true
+}
+
+// verifying: the current iteration is the clean replay with every fix.
+func verifying(st *status.Status) bool {
+	return st.Verification != nil && st.Verification.Iteration == st.Iteration
+}
+
+// fixes counts the workarounds a replay applies.
+func fixes(notes []status.MentorNote) int {
+	n := 0
+	for _, m := range notes {
+		if m.Resolution == status.ResolutionWorkaround && m.Workaround != "" && m.Line > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// checkpointTarget names and labels the snapshots one attempt takes.
+type checkpointTarget struct {
+	lay       layout
+	gen       int64
+	iteration int
+	image     string
+	instance  string
+}
+
+func (c checkpointTarget) ref(line int) string {
+	return fmt.Sprintf("%s:%s-%s-g%d-i%d-l%d", SnapshotRepository, c.lay.name, c.lay.key, c.gen, c.iteration, line)
+}
+
+// cacheKey mixes the image into the Student's key of the steps.
+func (c checkpointTarget) cacheKey(steps string) string {
+	sum := sha256.Sum256([]byte(c.image + "\x00" + steps))
+	return hex.EncodeToString(sum[:16])
+}
+
+func (c checkpointTarget) labels(key string) map[string]string {
+	l := c.lay.selector()
+	l[runtime.LabelKind] = runtime.KindSnapshot
+	l[runtime.LabelImage] = c.image
+	l[runtime.LabelKey] = key
+	l[runtime.LabelIteration] = strconv.Itoa(c.iteration)
+	l[runtime.LabelInstance] = c.instance
+	return l
+}
+
+// keptCheckpoints gathers the complete checkpoints of one attempt.
+type keptCheckpoints struct {
+	mu   sync.Mutex
+	list []status.Checkpoint
+}
+
+func (k *keptCheckpoints) add(c status.Checkpoint) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.list = append(k.list, c)
+}
+
+func (k *keptCheckpoints) all() []status.Checkpoint {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return slices.Clone(k.list)
+}
+
+// checkpointFunc takes the checkpoints of an in-process Student: the work
+// folder copied into the container, the container's snapshot, the copy
+// removed again. Only a complete snapshot is kept, and only kept ones reach
+// the status (with the attempt's result).
+func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept *keptCheckpoints) func(context.Context, int, string, status.ShellState) error {
+	return func(ctx context.Context, line int, steps string, shell status.ShellState) error {
+		start := time.Now()
+		copyIn := "rm -rf " + workCopy + " && mkdir -p " + workCopy + " && cp -a " + wire.ContainerWorkDir + " " + workCopy + "/work"
+		if err := r.shellIn(ctx, container, copyIn); err != nil {
+			return fmt.Errorf("copy the work folder for a checkpoint: %w", err)
+		}
+		key := tgt.cacheKey(steps)
+		snap, err := r.Runtime.Snapshot(ctx, runtime.SnapshotSpec{Container: container, Ref: tgt.ref(line), Labels: tgt.labels(key)})
+		// The copy is in the snapshot now; the attempt does not need it.
+		_ = r.shellIn(context.WithoutCancel(ctx), container, "rm -rf "+workCopy)
+		if err != nil {
+			return err
+		}
+		kept.add(status.Checkpoint{Ref: tgt.ref(line), Iteration: tgt.iteration, Line: line, Image: tgt.image, Key: key,
+			Shell: shell, SizeBytes: snap.SizeBytes, CreatedAt: snap.CreatedAt.UTC(), CostMs: time.Since(start).Milliseconds()})
+		logr.FromContextOrDiscard(ctx).Info("Kept a checkpoint", "line", line, "snapshot", tgt.ref(line), "bytes", snap.SizeBytes)
+		return nil
+	}
+}
+
+// restoreWork puts a checkpoint's copy of the work folder into the work
+// folder of a container started from it.
+func (r *Reconciler) restoreWork(ctx context.Context, container string) error {
+	cmd := "cp -a " + workCopy + "/work/. " + wire.ContainerWorkDir + "/ && rm -rf " + workCopy
+	if err := r.shellIn(ctx, container, cmd); err != nil {
+		return fmt.Errorf("restore the work folder of a checkpoint in %s: %w", container, err)
+	}
+	return nil
+}
+
+func (r *Reconciler) shellIn(ctx context.Context, container, cmd string) error {
+	res, err := r.Runtime.ExecIO(ctx, container, runtime.ExecRequest{Cmd: []string{"/bin/sh", "-c", cmd}, Timeout: copyTimeout})
+	if err != nil {
+		return err
+	}
+	if res.ExitCode != 0 {
+		return fmt.Errorf("exit %d: %s", res.ExitCode, firstLine(string(res.Stderr)))
+	}
+	return nil
+}
+
+// acceptedCheckpoints are the result's checkpoints this controller took
+// for the attempt: an in-process learner's, named as this attempt names
+// them. A result posted from a container cannot choose what a later
+// iteration starts from.
+func acceptedCheckpoints(in []status.Checkpoint, tgt checkpointTarget, inProcess bool) []status.Checkpoint {
+	if !inProcess {
+		return nil
+	}
+	var out []status.Checkpoint
+	for _, c := range in {
+		if c.Line > 0 && c.Ref == tgt.ref(c.Line) && c.Image == tgt.image && c.Iteration == tgt.iteration {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// removeSnapshots removes the run's snapshots but those keep holds. One a
+// kept container still uses stays (it goes with that container's run).
+func removeSnapshots(ctx context.Context, rt runtime.Runtime, lay layout, keep func(runtime.Snapshot) bool) error {
+	list, err := rt.ListSnapshots(ctx, lay.selector())
+	if err != nil {
+		return fmt.Errorf("list snapshots of %s: %w", lay.name, err)
+	}
+	for _, s := range list {
+		if keep != nil && keep(s) {
+			continue
+		}
+		if err := rt.RemoveSnapshot(ctx, s.Ref); err != nil && !errors.Is(err, runtime.ErrInUse) {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeOrphanSnapshots removes the snapshots another controller took for
+// the run and never recorded (it died while taking them, or before the
+// attempt's result).
+func removeOrphanSnapshots(ctx context.Context, rt runtime.Runtime, lay layout, instance string) error {
+	recorded := map[string]bool{}
+	if run, err := store.Load(lay.stateFile); err == nil && run.Metadata.Name == lay.name {
+		for _, c := range run.Status.Checkpoints {
+			recorded[c.Ref] = true
+		}
+	}
+	return removeSnapshots(ctx, rt, lay, func(s runtime.Snapshot) bool {
+		return s.Labels[runtime.LabelInstance] == instance || recorded[s.Ref]
+	})
+}
+
+// resumedFrom records where a Student attempt started.
+func resumedFrom(c *status.Checkpoint, role status.Role) *status.Resumed {
+	if c == nil || role != status.RoleStudent {
+		return nil
+	}
+	return &status.Resumed{Ref: c.Ref, Line: c.Line, From: c.Iteration}
+}
+
+// checkpointTargetOf names the snapshots of the run's current attempt.
+func (t *transition) checkpointTarget() checkpointTarget {
+	return checkpointTarget{lay: t.lay, gen: t.run.Metadata.Generation, iteration: t.run.Status.Iteration,
+		image: t.d.Config.ContainerImage, instance: t.r.Instance}
+}
+
+// recordResume notes where the attempt started, keeps the checkpoints it
+// took (complete ones only: they came back with its result), and records
+// the verdict of a verification replay.
+func (t *transition) recordResume(rec *status.IterationRecord, res *Posted) {
+	st := &t.run.Status
+	if st.Attempt != nil {
+		rec.ResumedFrom = st.Attempt.ResumedFrom
+	}
+	if res != nil && res.Student != nil {
+		st.Checkpoints = append(st.Checkpoints, acceptedCheckpoints(res.Student.Checkpoints, t.checkpointTarget(), t.r.inProcess(t.d.Config.LLMProvider))...)
+	}
+	if v := st.Verification; verifying(st) {
+		out := rec.StudentOutput
+		v.Done, v.Verified = true, out.Status == status.StudentCompleted
+		if !v.Verified {
+			v.Line, v.Step = out.Line, out.CurrentStep
+		}
+		t.event(st.Iteration, "Verified", v.Sentence())
+	}
+}

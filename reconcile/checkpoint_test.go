@@ -1,0 +1,165 @@
+package reconcile
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
+	"github.com/smile-loop/smile/wrappers"
+)
+
+func checkpointAt(iteration, line int, image string) status.Checkpoint {
+	return status.Checkpoint{Ref: "snap-i" + string(rune('0'+iteration)) + "-l" + string(rune('0'+line)), Iteration: iteration, Line: line, Image: image}
+}
+
+// The planner starts a Student attempt from the deepest checkpoint of the
+// run's image that no later note reaches back before; from the top
+// otherwise, with resume fromStart, and for the verification replay.
+func TestDecideStartsFromTheDeepestValidCheckpoint(t *testing.T) {
+	img := spec.DefaultConfig().ContainerImage
+	workaround := func(iteration, line int) status.MentorNote {
+		return status.MentorNote{Iteration: iteration, Line: line, Resolution: status.ResolutionWorkaround, Workaround: "true"}
+	}
+	for _, tc := range []struct {
+		name     string
+		resume   spec.Resume
+		provider spec.Provider
+		iter     int
+		cps      []status.Checkpoint
+		notes    []status.MentorNote
+		verify   bool
+		want     string // the checkpoint's ref, "" for the top
+	}{
+		{name: "the deepest", resume: spec.ResumeAuto, provider: spec.ProviderLiteral, iter: 2,
+			cps: []status.Checkpoint{checkpointAt(1, 3, img), checkpointAt(1, 7, img)}, notes: []status.MentorNote{workaround(1, 7)}, want: "snap-i1-l7"},
+		{name: "a note above the deepest falls back to one before it", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 2,
+			cps: []status.Checkpoint{checkpointAt(1, 3, img), checkpointAt(1, 7, img)}, notes: []status.MentorNote{workaround(1, 5)}, want: "snap-i1-l3"},
+		{name: "an older checkpoint stays good when later notes are below it", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 3,
+			cps: []status.Checkpoint{checkpointAt(1, 4, img)}, notes: []status.MentorNote{workaround(1, 5), workaround(2, 6)}, want: "snap-i1-l4"},
+		{name: "a note from before the checkpoint's iteration is already in it", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 3,
+			cps: []status.Checkpoint{checkpointAt(2, 6, img)}, notes: []status.MentorNote{workaround(1, 2), workaround(2, 6)}, want: "snap-i2-l6"},
+		{name: "another image's checkpoint is never used", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 2,
+			cps: []status.Checkpoint{checkpointAt(1, 3, "other:1")}, notes: []status.MentorNote{workaround(1, 3)}},
+		{name: "fromStart", resume: spec.ResumeFromStart, provider: spec.ProviderLiteral, iter: 2,
+			cps: []status.Checkpoint{checkpointAt(1, 3, img)}, notes: []status.MentorNote{workaround(1, 3)}},
+		{name: "auto for a model-backed provider", resume: spec.ResumeAuto, provider: spec.ProviderClaude, iter: 2,
+			cps: []status.Checkpoint{checkpointAt(1, 3, img)}, notes: []status.MentorNote{workaround(1, 3)}},
+		{name: "the verification replay", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 3, verify: true,
+			cps: []status.Checkpoint{checkpointAt(1, 3, img)}, notes: []status.MentorNote{workaround(1, 3)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := desired()
+			d.Config.Resume, d.Config.LLMProvider = tc.resume, tc.provider
+			run := runIn(status.PhaseRunningStudent, tc.iter)
+			run.Status.Checkpoints, run.Status.MentorNotes = tc.cps, tc.notes
+			if tc.verify {
+				run.Status.Verification = &status.Verification{Iteration: tc.iter}
+			}
+			plan := Decide(Input{Now: t0, Desired: d, Run: run})
+			if plan.Action != ActStartStudent {
+				t.Fatalf("action %s", plan.Action)
+			}
+			got := ""
+			if plan.From != nil {
+				got = plan.From.Ref
+			}
+			if got != tc.want {
+				t.Errorf("starts from %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// A Student that completes from a checkpoint is followed by one clean
+// replay; its answer ends the loop as Completed with the verdict.
+func TestDecideVerifiesAfterACompletionFromACheckpoint(t *testing.T) {
+	d := desired()
+	d.Config.LLMProvider = spec.ProviderLiteral
+	notes := []status.MentorNote{{Iteration: 1, Line: 5, Resolution: status.ResolutionWorkaround, Workaround: "apt-get install -y x"}}
+
+	resumed := runIn(status.PhaseWaitingForStudent, 2)
+	resumed.Status.MentorNotes = notes
+	resumed.Status.Attempt.ResumedFrom = &status.Resumed{Ref: "snap", Line: 5, From: 1}
+	plan := Decide(Input{Now: t0, Desired: d, Run: resumed, Observed: Observed{Result: studentPosted(status.StudentCompleted)}})
+	if plan.Action != ActStudentResult || plan.Phase != status.PhaseRunningStudent || !plan.Verify || plan.Reason != status.ReasonVerifying {
+		t.Fatalf("plan = %+v, want a verification replay", plan)
+	}
+
+	fromTop := runIn(status.PhaseWaitingForStudent, 2)
+	fromTop.Status.MentorNotes = notes
+	plan = Decide(Input{Now: t0, Desired: d, Run: fromTop, Observed: Observed{Result: studentPosted(status.StudentCompleted)}})
+	if plan.Phase != status.PhaseCompleted || plan.Verify {
+		t.Fatalf("plan = %+v, want Completed: the last iteration ran from the top", plan)
+	}
+
+	for _, tc := range []struct {
+		answer status.StudentStatus
+		want   string
+	}{
+		{status.StudentCompleted, "Verified: with the 1 suggested fix the tutorial completes from a clean start."},
+		{status.StudentAskMentor, "Not verified: with the 1 suggested fix, a clean start stops at line 3,"},
+	} {
+		replay := runIn(status.PhaseWaitingForStudent, 3)
+		replay.Status.MentorNotes = notes
+		replay.Status.Verification = &status.Verification{Iteration: 3, Fixes: 1}
+		posted := studentPosted(tc.answer)
+		posted.Student.StudentOutput.Line = 3
+		plan := Decide(Input{Now: t0, Desired: d, Run: replay, Observed: Observed{Result: posted}})
+		if plan.Phase != status.PhaseCompleted || plan.Reason != status.ReasonCompleted {
+			t.Errorf("%s: plan = %+v, want Completed", tc.answer, plan)
+		}
+		if !strings.Contains(plan.Message, tc.want) {
+			t.Errorf("%s: message %q, want it to say %q", tc.answer, plan.Message, tc.want)
+		}
+	}
+}
+
+// An attempt from a checkpoint starts its container from the snapshot and
+// tells the Student the line and the shell state.
+func TestAttemptSpecFromACheckpoint(t *testing.T) {
+	d := desired()
+	d.Config.LLMProvider = spec.ProviderLiteral
+	d.Paths.Tutorial = "/home/u/tut/tutorial.md"
+	d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	shell := status.ShellState{Cwd: "/workspace/work/app", Vars: []string{"A"}, Script: "declare -x A=\"1\"\n"}
+	in := attemptInput{Desired: d, Role: status.RoleStudent, Iteration: 2, Name: "c", Work: "/w", Logs: "/l", WrapperPath: "/bin/w",
+		Instance: "inst", StateKey: "key", InProcess: true, Checkpoints: true,
+		From: &status.Checkpoint{Ref: "smile-checkpoint:demo-key-g1-i1-l9", Iteration: 1, Line: 9, Shell: shell}}
+	task, cs := attemptSpec(in, wire.Task{Role: status.RoleStudent})
+	wantTask := wire.Task{Run: "demo", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: 2, Attempt: "c",
+		Tutorial: "/workspace/tutorial/tutorial.md", Behavior: d.Config.StudentBehavior, Checkpoints: true,
+		Resume: &wire.Resume{Line: 9, Shell: shell}}
+	if !reflect.DeepEqual(task, wantTask) {
+		t.Errorf("task =\n  %+v\nwant\n  %+v", task, wantTask)
+	}
+	wantSpec := runtime.ContainerSpec{Name: "c", Image: "smile-checkpoint:demo-key-g1-i1-l9", Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdIdle},
+		Labels: map[string]string{runtime.LabelOwner: runtime.OwnerValue, runtime.LabelRun: "demo", runtime.LabelRole: "student",
+			runtime.LabelIteration: "2", runtime.LabelInstance: "inst", runtime.LabelInputs: "0123456789ab", runtime.LabelStateKey: "key"},
+		Mounts: []runtime.Mount{{Source: "/home/u/tut", Target: wire.ContainerTutorialDir, ReadOnly: true}, {Source: "/w", Target: wire.ContainerWorkDir},
+			{Source: "/bin/w", Target: wire.ContainerWrapperPath, ReadOnly: true}},
+		WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: d.Config.Container.Resources()}
+	if !reflect.DeepEqual(cs, wantSpec) {
+		t.Errorf("container spec =\n  %+v\nwant\n  %+v", cs, wantSpec)
+	}
+}
+
+// Only checkpoints this controller took for the attempt are recorded: a
+// result posted from a container cannot name what a later iteration
+// starts from.
+func TestAcceptedCheckpoints(t *testing.T) {
+	tgt := checkpointTarget{lay: newLayout("demo", "/p/.smile/state.json"), gen: 1, iteration: 2, image: "img:1"}
+	good := status.Checkpoint{Ref: tgt.ref(5), Iteration: 2, Line: 5, Image: "img:1"}
+	forged := status.Checkpoint{Ref: "evil:latest", Iteration: 2, Line: 5, Image: "img:1"}
+	otherImage := status.Checkpoint{Ref: tgt.ref(6), Iteration: 2, Line: 6, Image: "img:2"}
+	got := acceptedCheckpoints([]status.Checkpoint{good, forged, otherImage}, tgt, true)
+	if !reflect.DeepEqual(got, []status.Checkpoint{good}) {
+		t.Errorf("accepted %+v, want only the one named for the attempt", got)
+	}
+	if got := acceptedCheckpoints([]status.Checkpoint{good}, tgt, false); got != nil {
+		t.Errorf("a posted result's checkpoints were accepted: %+v", got)
+	}
+}
