@@ -33,22 +33,27 @@ const workCopy = "/var/tmp/smile-checkpoint"
 const copyTimeout = 5 * time.Minute
 
 // resumePoint is the checkpoint the run's next Student attempt starts from,
-// or nil for the top: the deepest one taken for this image before which no
-// later Mentor note reaches (a note about a line above it would change what
-// the steps before it do, so it would no longer be what a replay from the
-// top gives). A verification replay always starts from the top.
-func resumePoint(cfg spec.Config, st *status.Status) *status.Checkpoint {
-	if cfg.ResumeMode() != spec.ResumeCheckpoint || st.Iteration <= 1 || verifying(st) {
+// or nil for the top: the deepest one, of this generation or kept from an
+// earlier one, taken for this image after exactly the steps the attempt
+// would follow to reach it (the tutorial above its line and the Mentor's
+// notes about those lines: its key). A note about a line above it, or an
+// edit above it, changes the key. The verification replay always starts
+// from the top.
+func resumePoint(d *spec.Desired, st *status.Status) *status.Checkpoint {
+	cfg := d.Config
+	if cfg.ResumeMode() != spec.ResumeCheckpoint || verifying(st) || d.Tutorial == nil {
 		return nil
 	}
 	var best *status.Checkpoint
-	for i := range st.Checkpoints {
-		c := &st.Checkpoints[i]
-		if c.Image != cfg.ContainerImage || c.Iteration >= st.Iteration || !unchangedBefore(c, st.MentorNotes) {
-			continue
-		}
-		if best == nil || c.Line > best.Line || c.Line == best.Line && c.Iteration > best.Iteration {
-			best = c
+	for _, list := range [][]status.Checkpoint{st.Checkpoints, st.CheckpointCache} {
+		for i := range list {
+			c := &list[i]
+			if c.Image != cfg.ContainerImage || c.Key != cacheKey(cfg.ContainerImage, status.StepsKey(d.Tutorial.Content, c.Line, st.MentorNotes)) {
+				continue
+			}
+			if best == nil || c.Line > best.Line || c.Line == best.Line && c.CreatedAt.After(best.CreatedAt) {
+				best = c
+			}
 		}
 	}
 	if best == nil {
@@ -58,15 +63,10 @@ func resumePoint(cfg spec.Config, st *status.Status) *status.Checkpoint {
 	return &cp
 }
 
-// unchangedBefore: no note given since the checkpoint was taken is about a
-// line above it.
-func unchangedBefore(c *status.Checkpoint, notes []status.MentorNote) bool {
-	for _, n := range notes {
-		if n.Iteration >= c.Iteration && n.Line > 0 && n.Line < c.Line {
-			return false
-		}
-	}
-	return true
+// cacheKey mixes the image into the key of the steps.
+func cacheKey(image, steps string) string {
+	sum := sha256.Sum256([]byte(image + "\x00" + steps))
+	return hex.EncodeToString(sum[:16])
 }
 
 // verifying: the current iteration is the clean replay with every fix.
@@ -96,12 +96,6 @@ type checkpointTarget struct {
 
 func (c checkpointTarget) ref(line int) string {
 	return fmt.Sprintf("%s:%s-%s-g%d-i%d-l%d", SnapshotRepository, c.lay.name, c.lay.key, c.gen, c.iteration, line)
-}
-
-// cacheKey mixes the image into the Student's key of the steps.
-func (c checkpointTarget) cacheKey(steps string) string {
-	sum := sha256.Sum256([]byte(c.image + "\x00" + steps))
-	return hex.EncodeToString(sum[:16])
 }
 
 func (c checkpointTarget) labels(key string) map[string]string {
@@ -143,7 +137,7 @@ func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept
 		if err := r.shellIn(ctx, container, copyIn); err != nil {
 			return fmt.Errorf("copy the work folder for a checkpoint: %w", err)
 		}
-		key := tgt.cacheKey(steps)
+		key := cacheKey(tgt.image, steps)
 		snap, err := r.Runtime.Snapshot(ctx, runtime.SnapshotSpec{Container: container, Ref: tgt.ref(line), Labels: tgt.labels(key)})
 		// The copy is in the snapshot now; the attempt does not need it.
 		_ = r.shellIn(context.WithoutCancel(ctx), container, "rm -rf "+workCopy)
@@ -219,7 +213,7 @@ func removeSnapshots(ctx context.Context, rt runtime.Runtime, lay layout, keep f
 func removeOrphanSnapshots(ctx context.Context, rt runtime.Runtime, lay layout, instance string) error {
 	recorded := map[string]bool{}
 	if run, err := store.Load(lay.stateFile); err == nil && run.Metadata.Name == lay.name {
-		for _, c := range run.Status.Checkpoints {
+		for _, c := range append(run.Status.Checkpoints, run.Status.CheckpointCache...) {
 			recorded[c.Ref] = true
 		}
 	}
@@ -245,13 +239,18 @@ func (t *transition) checkpointTarget() checkpointTarget {
 // recordResume notes where the attempt started, keeps the checkpoints it
 // took (complete ones only: they came back with its result), and records
 // the verdict of a verification replay.
-func (t *transition) recordResume(rec *status.IterationRecord, res *Posted) {
+func (t *transition) recordResume(ctx context.Context, rec *status.IterationRecord, res *Posted) {
 	st := &t.run.Status
 	if st.Attempt != nil {
 		rec.ResumedFrom = st.Attempt.ResumedFrom
 	}
 	if res != nil && res.Student != nil {
 		st.Checkpoints = append(st.Checkpoints, acceptedCheckpoints(res.Student.Checkpoints, t.checkpointTarget(), t.r.inProcess(t.d.Config.LLMProvider))...)
+		for _, ref := range evict(st, SnapshotBudget) {
+			if err := t.r.Runtime.RemoveSnapshot(ctx, ref); err != nil {
+				t.event(st.Iteration, "SnapshotNotRemoved", err.Error())
+			}
+		}
 	}
 	if v := st.Verification; verifying(st) {
 		out := rec.StudentOutput
@@ -261,4 +260,72 @@ func (t *transition) recordResume(rec *status.IterationRecord, res *Posted) {
 		}
 		t.event(st.Iteration, "Verified", v.Sentence())
 	}
+}
+
+// SnapshotBudget is the most disk one run's checkpoints may hold; past it,
+// the least recently used go first.
+const SnapshotBudget int64 = 2 << 30
+
+// carriedCache is what a new generation keeps of the earlier ones'
+// checkpoints: those of its image, when it resumes from checkpoints.
+func carriedCache(old status.Status, cfg spec.Config) []status.Checkpoint {
+	if cfg.ResumeMode() != spec.ResumeCheckpoint {
+		return nil
+	}
+	var out []status.Checkpoint
+	for _, c := range append(slices.Clone(old.CheckpointCache), old.Checkpoints...) {
+		if c.Image == cfg.ContainerImage && !slices.ContainsFunc(out, func(o status.Checkpoint) bool { return o.Ref == c.Ref }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// evict drops the least recently used checkpoints until the run's fit the
+// budget, and returns the snapshots to remove. The newest is always kept.
+func evict(st *status.Status, budget int64) []string {
+	var removed []string
+	for {
+		var total int64
+		all := append(slices.Clone(st.CheckpointCache), st.Checkpoints...)
+		for _, c := range all {
+			total += c.SizeBytes
+		}
+		if total <= budget || len(all) <= 1 {
+			return removed
+		}
+		oldest := slices.MinFunc(all, func(a, b status.Checkpoint) int { return lastUsed(a).Compare(lastUsed(b)) })
+		drop := func(c status.Checkpoint) bool { return c.Ref == oldest.Ref }
+		st.Checkpoints = slices.DeleteFunc(st.Checkpoints, drop)
+		st.CheckpointCache = slices.DeleteFunc(st.CheckpointCache, drop)
+		removed = append(removed, oldest.Ref)
+	}
+}
+
+func lastUsed(c status.Checkpoint) time.Time {
+	if c.LastUsedAt != nil {
+		return *c.LastUsedAt
+	}
+	return c.CreatedAt
+}
+
+// touch records that an attempt starts from the checkpoint now.
+func touch(st *status.Status, ref string, now time.Time) {
+	for _, list := range [][]status.Checkpoint{st.Checkpoints, st.CheckpointCache} {
+		for i := range list {
+			if list[i].Ref == ref {
+				at := now
+				list[i].LastUsedAt = &at
+			}
+		}
+	}
+}
+
+// CheckpointUse sums a run's kept checkpoints: how many, and their disk.
+func CheckpointUse(st *status.Status) (n int, bytes int64) {
+	for _, c := range append(slices.Clone(st.CheckpointCache), st.Checkpoints...) {
+		n++
+		bytes += c.SizeBytes
+	}
+	return n, bytes
 }

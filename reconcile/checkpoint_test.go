@@ -1,9 +1,12 @@
 package reconcile
 
 import (
+	"cmp"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
@@ -12,50 +15,79 @@ import (
 	"github.com/smile-loop/smile/wrappers"
 )
 
-func checkpointAt(iteration, line int, image string) status.Checkpoint {
-	return status.Checkpoint{Ref: "snap-i" + string(rune('0'+iteration)) + "-l" + string(rune('0'+line)), Iteration: iteration, Line: line, Image: image}
+const cpTutorial = "# T\n\n```bash\nstep 4\n```\n\n```bash\nstep 8\n```\n\nstep 11\nstep 12\n"
+
+// checkpointAt is the checkpoint an iteration took before a line of
+// cpTutorial, with the notes it had (those of earlier iterations), keyed as
+// the Student keys it.
+func checkpointAt(iteration, line int, image, content string, notes []status.MentorNote) status.Checkpoint {
+	var had []status.MentorNote
+	for _, n := range notes {
+		if n.Iteration < iteration {
+			had = append(had, n)
+		}
+	}
+	return status.Checkpoint{Ref: fmt.Sprintf("snap-i%d-l%d", iteration, line), Iteration: iteration, Line: line, Image: image,
+		Key: cacheKey(image, status.StepsKey(content, line, had)), CreatedAt: t0.Add(time.Duration(iteration) * time.Minute)}
 }
 
 // The planner starts a Student attempt from the deepest checkpoint of the
-// run's image that no later note reaches back before; from the top
-// otherwise, with resume fromStart, and for the verification replay.
+// run's image whose steps are those the attempt would follow (no later note
+// or edit above it); from the top otherwise, with resume fromStart, and for
+// the verification replay.
 func TestDecideStartsFromTheDeepestValidCheckpoint(t *testing.T) {
-	img := spec.DefaultConfig().ContainerImage
 	workaround := func(iteration, line int) status.MentorNote {
 		return status.MentorNote{Iteration: iteration, Line: line, Resolution: status.ResolutionWorkaround, Workaround: "true"}
 	}
+	edited := strings.Replace(cpTutorial, "step 4", "step four", 1)
+	type cp struct{ iteration, line int }
 	for _, tc := range []struct {
 		name     string
 		resume   spec.Resume
 		provider spec.Provider
 		iter     int
-		cps      []status.Checkpoint
+		cps      []cp
+		cache    []cp // taken by an earlier generation, on takenOn
+		takenOn  string
+		image    string // the checkpoints' ("" the run's)
 		notes    []status.MentorNote
 		verify   bool
 		want     string // the checkpoint's ref, "" for the top
 	}{
 		{name: "the deepest", resume: spec.ResumeAuto, provider: spec.ProviderLiteral, iter: 2,
-			cps: []status.Checkpoint{checkpointAt(1, 3, img), checkpointAt(1, 7, img)}, notes: []status.MentorNote{workaround(1, 7)}, want: "snap-i1-l7"},
+			cps: []cp{{1, 4}, {1, 8}}, notes: []status.MentorNote{workaround(1, 8)}, want: "snap-i1-l8"},
 		{name: "a note above the deepest falls back to one before it", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 2,
-			cps: []status.Checkpoint{checkpointAt(1, 3, img), checkpointAt(1, 7, img)}, notes: []status.MentorNote{workaround(1, 5)}, want: "snap-i1-l3"},
+			cps: []cp{{1, 4}, {1, 11}}, notes: []status.MentorNote{workaround(1, 8)}, want: "snap-i1-l4"},
 		{name: "an older checkpoint stays good when later notes are below it", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 3,
-			cps: []status.Checkpoint{checkpointAt(1, 4, img)}, notes: []status.MentorNote{workaround(1, 5), workaround(2, 6)}, want: "snap-i1-l4"},
+			cps: []cp{{1, 4}}, notes: []status.MentorNote{workaround(1, 8), workaround(2, 11)}, want: "snap-i1-l4"},
 		{name: "a note from before the checkpoint's iteration is already in it", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 3,
-			cps: []status.Checkpoint{checkpointAt(2, 6, img)}, notes: []status.MentorNote{workaround(1, 2), workaround(2, 6)}, want: "snap-i2-l6"},
+			cps: []cp{{2, 11}}, notes: []status.MentorNote{workaround(1, 4), workaround(2, 11)}, want: "snap-i2-l11"},
 		{name: "another image's checkpoint is never used", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 2,
-			cps: []status.Checkpoint{checkpointAt(1, 3, "other:1")}, notes: []status.MentorNote{workaround(1, 3)}},
+			cps: []cp{{1, 4}}, image: "other:1", notes: []status.MentorNote{workaround(1, 8)}},
 		{name: "fromStart", resume: spec.ResumeFromStart, provider: spec.ProviderLiteral, iter: 2,
-			cps: []status.Checkpoint{checkpointAt(1, 3, img)}, notes: []status.MentorNote{workaround(1, 3)}},
+			cps: []cp{{1, 4}}, notes: []status.MentorNote{workaround(1, 8)}},
 		{name: "auto for a model-backed provider", resume: spec.ResumeAuto, provider: spec.ProviderClaude, iter: 2,
-			cps: []status.Checkpoint{checkpointAt(1, 3, img)}, notes: []status.MentorNote{workaround(1, 3)}},
+			cps: []cp{{1, 4}}, notes: []status.MentorNote{workaround(1, 8)}},
 		{name: "the verification replay", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 3, verify: true,
-			cps: []status.Checkpoint{checkpointAt(1, 3, img)}, notes: []status.MentorNote{workaround(1, 3)}},
+			cps: []cp{{1, 4}}, notes: []status.MentorNote{workaround(1, 8)}},
+		{name: "an earlier generation's, on the unchanged start of the tutorial", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 1,
+			cache: []cp{{1, 8}, {1, 11}}, takenOn: strings.Replace(cpTutorial, "step 12", "step twelve", 1), want: "snap-i1-l11"},
+		{name: "not one after an edit above it", resume: spec.ResumeCheckpoint, provider: spec.ProviderLiteral, iter: 1,
+			cache: []cp{{1, 8}}, takenOn: edited},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := desired()
 			d.Config.Resume, d.Config.LLMProvider = tc.resume, tc.provider
+			d.Tutorial = &spec.Tutorial{Content: cpTutorial}
+			image := cmp.Or(tc.image, d.Config.ContainerImage)
 			run := runIn(status.PhaseRunningStudent, tc.iter)
-			run.Status.Checkpoints, run.Status.MentorNotes = tc.cps, tc.notes
+			run.Status.MentorNotes = tc.notes
+			for _, c := range tc.cps {
+				run.Status.Checkpoints = append(run.Status.Checkpoints, checkpointAt(c.iteration, c.line, image, cpTutorial, tc.notes))
+			}
+			for _, c := range tc.cache {
+				run.Status.CheckpointCache = append(run.Status.CheckpointCache, checkpointAt(c.iteration, c.line, image, tc.takenOn, nil))
+			}
 			if tc.verify {
 				run.Status.Verification = &status.Verification{Iteration: tc.iter}
 			}
@@ -71,6 +103,24 @@ func TestDecideStartsFromTheDeepestValidCheckpoint(t *testing.T) {
 				t.Errorf("starts from %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// The cache keeps the most recently used checkpoints within its budget.
+func TestEvictLeastRecentlyUsed(t *testing.T) {
+	used := t0.Add(time.Hour)
+	st := &status.Status{
+		CheckpointCache: []status.Checkpoint{{Ref: "old-used", SizeBytes: 40, CreatedAt: t0, LastUsedAt: &used}, {Ref: "old", SizeBytes: 40, CreatedAt: t0.Add(time.Minute)}},
+		Checkpoints:     []status.Checkpoint{{Ref: "new", SizeBytes: 40, CreatedAt: t0.Add(2 * time.Hour)}},
+	}
+	if got := evict(st, 100); !reflect.DeepEqual(got, []string{"old"}) {
+		t.Fatalf("evicted %v, want the least recently used", got)
+	}
+	if n, b := CheckpointUse(st); n != 2 || b != 80 {
+		t.Fatalf("use = %d, %d; want 2 checkpoints of 80 bytes", n, b)
+	}
+	if got := evict(st, 10); !reflect.DeepEqual(got, []string{"old-used"}) || len(st.Checkpoints) != 1 {
+		t.Fatalf("evicted %v leaving %+v: the newest always stays", got, st.Checkpoints)
 	}
 }
 

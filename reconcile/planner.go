@@ -147,7 +147,7 @@ type Plan struct {
 func Decide(in Input) Plan {
 	plan := decide(in)
 	if plan.Action == ActStartStudent && in.Run != nil {
-		plan.From = resumePoint(in.Desired.Config, &in.Run.Status)
+		plan.From = resumePoint(in.Desired, &in.Run.Status)
 	}
 	return plan
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -107,7 +108,12 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 			return Result{}, fmt.Errorf("remove container %s of an earlier generation: %w", c.Name, err)
 		}
 	}
-	if err := removeSnapshots(ctx, t.r.Runtime, t.lay, nil); err != nil {
+	// The checkpoints of earlier generations stay as a cache (the deepest
+	// whose steps are unchanged is where this one starts); the rest go.
+	cache := carriedCache(t.run.Status, t.d.Config)
+	if err := removeSnapshots(ctx, t.r.Runtime, t.lay, func(s runtime.Snapshot) bool {
+		return slices.ContainsFunc(cache, func(c status.Checkpoint) bool { return c.Ref == s.Ref })
+	}); err != nil {
 		return Result{}, err
 	}
 	gen := t.run.Metadata.Generation
@@ -134,6 +140,7 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		MentorNotes:        []status.MentorNote{},
 		History:            []status.IterationRecord{},
 		Gaps:               []status.Gap{},
+		CheckpointCache:    cache,
 	}
 	t.event(0, "RunStarted", fmt.Sprintf("generation %d of %s with provider %s", gen, t.d.Config.Tutorial, t.d.Config.LLMProvider))
 	return t.save("Init")
@@ -254,6 +261,9 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
 		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs, ResumedFrom: resumedFrom(t.plan.From, role)}
 	st.Containers = appendUnique(remove(st.Containers, prev), name)
+	if t.plan.From != nil && role == status.RoleStudent {
+		touch(st, t.plan.From.Ref, t.now)
+	}
 	event := EvStudentStarted
 	if role == status.RoleMentor {
 		event = EvMentorStarted
@@ -295,7 +305,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	}
 	RecordCost(st, res)
 	t.r.revokeTokens(t.d.Name)
-	t.recordResume(&rec, res)
+	t.recordResume(ctx, &rec, res)
 	st.History = append(st.History, rec)
 	if !verifying(st) {
 		mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
@@ -398,11 +408,6 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 		}
 	}
 	st.Containers = kept
-	// The checkpoints go with the run's end (one a kept container uses stays
-	// until that container goes).
-	if err := removeSnapshots(ctx, t.r.Runtime, t.lay, nil); err != nil {
-		t.event(st.Iteration, "SnapshotsNotRemoved", err.Error())
-	}
 	rep := ReportFor(t.run, t.d, t.r.Version)
 	ref, err := report.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
 	if ref == nil {

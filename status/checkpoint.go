@@ -1,7 +1,10 @@
 package status
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -26,6 +29,32 @@ type Checkpoint struct {
 	CreatedAt time.Time  `json:"createdAt"`
 	// Cost is how long taking it took.
 	CostMs int64 `json:"costMs,omitempty"`
+	// LastUsedAt is when an attempt last started from it (the cache's
+	// least recently used goes first).
+	LastUsedAt *time.Time `json:"lastUsedAt,omitempty"`
+}
+
+// StepsKey digests what leads to a line: the tutorial's text above it and
+// the Mentor's notes about the lines above it. The Student keys the
+// checkpoints it keeps with it, the planner finds them with it: the same key
+// means the same steps, whatever the generation.
+func StepsKey(content string, line int, notes []MentorNote) string {
+	h := sha256.New()
+	rest := content
+	for l := 1; l < line && rest != ""; l++ {
+		text, after, found := strings.Cut(rest, "\n")
+		fmt.Fprintf(h, "%s\n", strings.TrimSuffix(text, "\r"))
+		if !found {
+			break
+		}
+		rest = after
+	}
+	for _, n := range notes {
+		if n.Line > 0 && n.Line < line {
+			fmt.Fprintf(h, "\x00%d\x00%s\x00%s", n.Line, n.Resolution, n.Workaround)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // ShellState is what a shell session carries from one command to the

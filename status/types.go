@@ -114,6 +114,9 @@ type Status struct {
 	// Checkpoints are the complete snapshots the run may resume from
 	// (resume: checkpoint), oldest first.
 	Checkpoints []Checkpoint `json:"checkpoints,omitempty"`
+	// CheckpointCache are the checkpoints of earlier generations still kept:
+	// a new generation starts from the deepest whose steps are unchanged.
+	CheckpointCache []Checkpoint `json:"checkpointCache,omitempty"`
 	// Verification is the clean replay with every fix, once it is needed.
 	Verification *Verification `json:"verification,omitempty"`
 }

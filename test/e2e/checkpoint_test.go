@@ -39,7 +39,9 @@ type checkpointReport struct {
 // TestCheckpointResume: with resume checkpoint, the second iteration starts
 // from the checkpoint kept just before the step that stopped the first (the
 // slow first step is not run again), the gaps are those a replay from the
-// top finds, the clean replay verifies the fixes, and no snapshot is left.
+// top finds, the clean replay verifies the fixes; after an edit below the
+// slow step the next generation starts from the cache; smile delete removes
+// every snapshot.
 func TestCheckpointResume(t *testing.T) {
 	smileBinaries(t)
 	baseImage(t)
@@ -75,7 +77,7 @@ func TestCheckpointResume(t *testing.T) {
 	cp, top := reports["checkpoint"], reports["fromStart"]
 
 	tutorial := filepath.Join(resumed, "tutorial.md")
-	slow, stuck := lineOf(t, tutorial, `sleep 3 && mkdir -p parts && echo ready > parts/status && printf 'port: 8080\n' > config.yaml && export SERVICE_NAME=demo`), lineOf(t, tutorial, "cat conifg.yaml")
+	slow, stuck := lineOf(t, tutorial, `sleep 4 && mkdir -p parts && echo ready > parts/status && printf 'port: 8080\n' > config.yaml && export SERVICE_NAME=demo`), lineOf(t, tutorial, "cat conifg.yaml")
 	first := map[int]int{} // iteration -> line of its first tutorial command
 	for _, c := range cp.AuditTrail.Commands {
 		if _, ok := first[c.Iteration]; !ok && !c.Workaround {
@@ -104,13 +106,49 @@ func TestCheckpointResume(t *testing.T) {
 	if top.Summary.Verified != nil {
 		t.Errorf("fromStart: verified = %v, want absent (its last iteration ran from the top)", *top.Summary.Verified)
 	}
-	out, err := exec.Command("docker", "images", "-q", "--filter", "label=smile.dev/run=checkpoint", "--filter", "label=smile.dev/kind=snapshot").Output()
+	if len(snapshotsOf(t, "checkpoint")) == 0 {
+		t.Errorf("no snapshot kept after the run: the next generation has no cache")
+	}
+
+	// An edit below the slow step: the new generation's first iteration
+	// starts from the cache, at the stuck step, not the top.
+	f, err := os.OpenFile(tutorial, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ids := strings.Fields(string(out)); len(ids) != 0 {
-		t.Errorf("snapshots left after the run: %v", ids)
+	_, _ = f.WriteString("\n## 6. Done\n\n```bash\necho done\n```\n")
+	f.Close()
+	if res := smile(t, resumed, nil, 8*time.Minute, "apply", "-f", "run.yaml", "--wait"); res.code != 2 {
+		t.Fatalf("second generation: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
+	var again checkpointReport
+	data, err := os.ReadFile(filepath.Join(resumed, "smile-report.json"))
+	if err != nil || json.Unmarshal(data, &again) != nil {
+		t.Fatalf("read the second report: %v", err)
+	}
+	for _, c := range again.AuditTrail.Commands {
+		if c.Iteration == 1 && !c.Workaround {
+			if c.Line != stuck {
+				t.Errorf("after the edit, iteration 1 started at line %d, want the cached checkpoint's line %d", c.Line, stuck)
+			}
+			break
+		}
+	}
+	if res := smile(t, resumed, nil, time.Minute, "delete", "checkpoint"); res.code != 0 {
+		t.Fatalf("delete: exit %d\n%s", res.code, res.stderr)
+	}
+	if ids := snapshotsOf(t, "checkpoint"); len(ids) != 0 {
+		t.Errorf("snapshots left after smile delete: %v", ids)
+	}
+}
+
+func snapshotsOf(t *testing.T, run string) []string {
+	t.Helper()
+	out, err := exec.Command("docker", "images", "-q", "--filter", "label=smile.dev/run="+run, "--filter", "label=smile.dev/kind=snapshot").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Fields(string(out))
 }
 
 func gapLines(r checkpointReport) []string {

@@ -2,8 +2,6 @@ package literal
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -13,8 +11,8 @@ import (
 
 // checkpointAfter is how long the steps since the last checkpoint (or the
 // start) must have run before the Student keeps another: a snapshot costs
-// about a second, so only a slower stretch of steps is worth one.
-const checkpointAfter = time.Second
+// one to two seconds, so only a slower stretch of steps is worth one.
+const checkpointAfter = 2 * time.Second
 
 // resumeState is what the Student keeps about checkpoints in one attempt.
 type resumeState struct {
@@ -89,17 +87,8 @@ func (s *student) checkpoint(ctx context.Context, st Step) {
 	s.resumed.since = time.Now()
 }
 
-// stepsKey digests what led to the line: the tutorial above it and the
-// workarounds applied there. The same key means the same steps.
+// stepsKey digests what led to the line (status.StepsKey): the same key
+// means the same steps.
 func (s *student) stepsKey(line int) string {
-	h := sha256.New()
-	for l := 1; l < line; l++ {
-		fmt.Fprintf(h, "%s\n", s.tut.LineText(l))
-	}
-	for _, n := range s.task.MentorNotes {
-		if n.Line > 0 && n.Line < line && n.Resolution == status.ResolutionWorkaround {
-			fmt.Fprintf(h, "\x00%d\x00%s", n.Line, n.Workaround)
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return status.StepsKey(s.tut.Content, line, s.task.MentorNotes)
 }
