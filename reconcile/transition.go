@@ -163,8 +163,10 @@ func (t *transition) startStudent(ctx context.Context) (Result, error) {
 	// The Student's work folder is fresh every iteration: it replays the
 	// tutorial from the top with the Mentor's notes.
 	work := t.lay.workDir(t.run.Metadata.Generation, st.Iteration)
-	if err := os.RemoveAll(work); err != nil {
-		return Result{}, err
+	if !t.prepared(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleStudent)) {
+		if err := os.RemoveAll(work); err != nil {
+			return Result{}, err
+		}
 	}
 	// The previous iteration's container is reset into this one.
 	prev := ""
@@ -233,9 +235,15 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if _, ok := findContainer(t.obs.Containers, prev); !ok {
 		prev = ""
 	}
-	c, err := runtime.Reset(ctx, t.r.Runtime, prev, cs)
-	if err != nil {
-		return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
+	c, ok := t.adopt(ctx, cs)
+	if ok && prev != "" {
+		_ = t.r.Runtime.Remove(ctx, prev)
+	}
+	if !ok {
+		var err error
+		if c, err = runtime.Reset(ctx, t.r.Runtime, prev, cs); err != nil {
+			return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
+		}
 	}
 	if in.From != nil {
 		if err := t.r.restoreWork(ctx, name); err != nil {
@@ -246,6 +254,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if err == nil && in.InProcess {
 		// Only once the attempt is recorded: its result must find it.
 		t.startBrain(ctx, task, name, logs)
+		t.prepareNext(ctx, in)
 	}
 	return res, err
 }
