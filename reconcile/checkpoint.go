@@ -126,21 +126,14 @@ func (k *keptCheckpoints) all() []status.Checkpoint {
 	return slices.Clone(k.list)
 }
 
-// checkpointFunc takes the checkpoints of an in-process Student: the work
-// folder copied into the container, the container's snapshot, the copy
-// removed again. Only a complete snapshot is kept, and only kept ones reach
-// the status (with the attempt's result).
+// checkpointFunc takes the checkpoints of an in-process Student. Only a
+// complete snapshot is kept, and only kept ones reach the status (with the
+// attempt's result).
 func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept *keptCheckpoints) func(context.Context, int, string, status.ShellState) error {
 	return func(ctx context.Context, line int, steps string, shell status.ShellState) error {
 		start := time.Now()
-		copyIn := "rm -rf " + workCopy + " && mkdir -p " + workCopy + " && cp -a " + wire.ContainerWorkDir + " " + workCopy + "/work"
-		if err := r.shellIn(ctx, container, copyIn); err != nil {
-			return fmt.Errorf("copy the work folder for a checkpoint: %w", err)
-		}
 		key := cacheKey(tgt.image, steps)
-		snap, err := r.Runtime.Snapshot(ctx, runtime.SnapshotSpec{Container: container, Ref: tgt.ref(line), Labels: tgt.labels(key)})
-		// The copy is in the snapshot now; the attempt does not need it.
-		_ = r.shellIn(context.WithoutCancel(ctx), container, "rm -rf "+workCopy)
+		snap, err := KeepCheckpoint(ctx, r.Runtime, container, tgt.ref(line), tgt.labels(key))
 		if err != nil {
 			return err
 		}
@@ -151,18 +144,33 @@ func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept
 	}
 }
 
+// KeepCheckpoint snapshots a learner's container with its work folder: the
+// folder is copied into the container's own filesystem (a snapshot keeps no
+// mounts), the container is snapshotted, the copy removed again. It returns
+// once the snapshot is complete.
+func KeepCheckpoint(ctx context.Context, rt runtime.Runtime, container, ref string, labels map[string]string) (runtime.Snapshot, error) {
+	copyIn := "rm -rf " + workCopy + " && mkdir -p " + workCopy + " && cp -a " + wire.ContainerWorkDir + " " + workCopy + "/work"
+	if err := shellIn(ctx, rt, container, copyIn); err != nil {
+		return runtime.Snapshot{}, fmt.Errorf("copy the work folder for a checkpoint: %w", err)
+	}
+	snap, err := rt.Snapshot(ctx, runtime.SnapshotSpec{Container: container, Ref: ref, Labels: labels})
+	// The copy is in the snapshot now; the attempt does not need it.
+	_ = shellIn(context.WithoutCancel(ctx), rt, container, "rm -rf "+workCopy)
+	return snap, err
+}
+
 // restoreWork puts a checkpoint's copy of the work folder into the work
 // folder of a container started from it.
 func (r *Reconciler) restoreWork(ctx context.Context, container string) error {
 	cmd := "cp -a " + workCopy + "/work/. " + wire.ContainerWorkDir + "/ && rm -rf " + workCopy
-	if err := r.shellIn(ctx, container, cmd); err != nil {
+	if err := shellIn(ctx, r.Runtime, container, cmd); err != nil {
 		return fmt.Errorf("restore the work folder of a checkpoint in %s: %w", container, err)
 	}
 	return nil
 }
 
-func (r *Reconciler) shellIn(ctx context.Context, container, cmd string) error {
-	res, err := r.Runtime.ExecIO(ctx, container, runtime.ExecRequest{Cmd: []string{"/bin/sh", "-c", cmd}, Timeout: copyTimeout})
+func shellIn(ctx context.Context, rt runtime.Runtime, container, cmd string) error {
+	res, err := rt.ExecIO(ctx, container, runtime.ExecRequest{Cmd: []string{"/bin/sh", "-c", cmd}, Timeout: copyTimeout})
 	if err != nil {
 		return err
 	}
