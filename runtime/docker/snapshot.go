@@ -44,8 +44,7 @@ func (r *Runtime) Snapshot(ctx context.Context, spec runtime.SnapshotSpec) (runt
 	return s, nil
 }
 
-// inspectSnapshot reads one snapshot; its size is its own layer's: the
-// image's size less its parent's.
+// inspectSnapshot reads one snapshot; its size is its own layer's.
 func (r *Runtime) inspectSnapshot(ctx context.Context, id string) (runtime.Snapshot, error) {
 	im, err := r.cli.ImageInspect(ctx, id)
 	if cerrdefs.IsNotFound(err) {
@@ -64,10 +63,9 @@ func (r *Runtime) inspectSnapshot(ctx context.Context, id string) (runtime.Snaps
 	if t, err := time.Parse(time.RFC3339Nano, im.Created); err == nil {
 		s.CreatedAt = t
 	}
-	if im.Parent != "" {
-		if parent, err := r.cli.ImageInspect(ctx, im.Parent); err == nil && parent.Size <= im.Size {
-			s.SizeBytes = im.Size - parent.Size
-		}
+	// The newest history entry is the layer the commit added.
+	if hist, err := r.cli.ImageHistory(ctx, im.ID); err == nil && len(hist) > 0 {
+		s.SizeBytes = hist[0].Size
 	}
 	return s, nil
 }
