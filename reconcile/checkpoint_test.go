@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -28,7 +29,7 @@ func checkpointAt(iteration, line int, image, content string, notes []status.Men
 		}
 	}
 	return status.Checkpoint{Ref: fmt.Sprintf("snap-i%d-l%d", iteration, line), Iteration: iteration, Line: line, Image: image,
-		Key: cacheKey(image, status.StepsKey(content, line, had)), CreatedAt: t0.Add(time.Duration(iteration) * time.Minute)}
+		Key: checkpoints.Key(image, status.StepsKey(content, line, had)), CreatedAt: t0.Add(time.Duration(iteration) * time.Minute)}
 }
 
 // The planner starts a Student attempt from the deepest checkpoint of the
@@ -103,24 +104,6 @@ func TestDecideStartsFromTheDeepestValidCheckpoint(t *testing.T) {
 				t.Errorf("starts from %q, want %q", got, tc.want)
 			}
 		})
-	}
-}
-
-// The cache keeps the most recently used checkpoints within its budget.
-func TestEvictLeastRecentlyUsed(t *testing.T) {
-	used := t0.Add(time.Hour)
-	st := &status.Status{
-		CheckpointCache: []status.Checkpoint{{Ref: "old-used", SizeBytes: 40, CreatedAt: t0, LastUsedAt: &used}, {Ref: "old", SizeBytes: 40, CreatedAt: t0.Add(time.Minute)}},
-		Checkpoints:     []status.Checkpoint{{Ref: "new", SizeBytes: 40, CreatedAt: t0.Add(2 * time.Hour)}},
-	}
-	if got := evict(st, 100); !reflect.DeepEqual(got, []string{"old"}) {
-		t.Fatalf("evicted %v, want the least recently used", got)
-	}
-	if n, b := CheckpointUse(st); n != 2 || b != 80 {
-		t.Fatalf("use = %d, %d; want 2 checkpoints of 80 bytes", n, b)
-	}
-	if got := evict(st, 10); !reflect.DeepEqual(got, []string{"old-used"}) || len(st.Checkpoints) != 1 {
-		t.Fatalf("evicted %v leaving %+v: the newest always stays", got, st.Checkpoints)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/smile-loop/smile/status/wire"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -147,7 +148,7 @@ type Plan struct {
 func Decide(in Input) Plan {
 	plan := decide(in)
 	if plan.Action == ActStartStudent && in.Run != nil {
-		plan.From = resumePoint(in.Desired, &in.Run.Status)
+		plan.From = checkpoints.Resume(in.Desired, &in.Run.Status)
 	}
 	return plan
 }
@@ -314,7 +315,7 @@ func TimedOutStudent(b spec.StudentBehavior, p *Progress, step time.Duration) st
 
 func studentResult(in Input, out status.StudentOutput) Plan {
 	st := &in.Run.Status
-	if verifying(st) {
+	if checkpoints.Verifying(st) {
 		return verified(st, out)
 	}
 	switch out.Status {
@@ -322,7 +323,7 @@ func studentResult(in Input, out status.StudentOutput) Plan {
 		if a := st.Attempt; a != nil && a.ResumedFrom != nil {
 			return Plan{Action: ActStudentResult, Phase: status.PhaseRunningStudent, Reason: status.ReasonVerifying, Verify: true,
 				Message: fmt.Sprintf("the Student completed the tutorial in iteration %d from a checkpoint; replaying it from a clean start with the %s",
-					st.Iteration, plural(fixes(st.MentorNotes), "suggested fix", "suggested fixes"))}
+					st.Iteration, plural(checkpoints.Fixes(st.MentorNotes), "suggested fix", "suggested fixes"))}
 		}
 		return Plan{Action: ActStudentResult, Phase: status.PhaseCompleted, Reason: status.ReasonCompleted,
 			Message: fmt.Sprintf("the Student completed the tutorial in iteration %d", st.Iteration)}
@@ -345,7 +346,7 @@ func studentResult(in Input, out status.StudentOutput) Plan {
 // verified ends the loop with the clean replay's verdict: the Student
 // completed before it, whatever the replay says.
 func verified(st *status.Status, out status.StudentOutput) Plan {
-	v := status.Verification{Fixes: fixes(st.MentorNotes), Done: true, Verified: out.Status == status.StudentCompleted}
+	v := status.Verification{Fixes: checkpoints.Fixes(st.MentorNotes), Done: true, Verified: out.Status == status.StudentCompleted}
 	if !v.Verified {
 		v.Line, v.Step = out.Line, out.CurrentStep
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -110,7 +111,7 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 	}
 	// The checkpoints of earlier generations stay as a cache (the deepest
 	// whose steps are unchanged is where this one starts); the rest go.
-	cache := carriedCache(t.run.Status, t.d.Config)
+	cache := checkpoints.Carried(t.run.Status, t.d.Config)
 	if err := removeSnapshots(ctx, t.r.Runtime, t.lay, func(s runtime.Snapshot) bool {
 		return slices.ContainsFunc(cache, func(c status.Checkpoint) bool { return c.Ref == s.Ref })
 	}); err != nil {
@@ -226,7 +227,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	}
 	if role == status.RoleStudent {
 		in.From = t.plan.From
-		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint && !verifying(st)
+		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint && !checkpoints.Verifying(st)
 	}
 	task, cs := attemptSpec(in, task)
 	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
@@ -246,7 +247,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 		}
 	}
 	if in.From != nil {
-		if err := t.r.restoreWork(ctx, name); err != nil {
+		if err := checkpoints.Restore(ctx, t.r.Runtime, name); err != nil {
 			return Result{}, err
 		}
 	}
@@ -271,7 +272,7 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 		Instance: t.r.Instance, StartedAt: t.now, WorkDir: work, LogsDir: logs, ResumedFrom: resumedFrom(t.plan.From, role)}
 	st.Containers = appendUnique(remove(st.Containers, prev), name)
 	if t.plan.From != nil && role == status.RoleStudent {
-		touch(st, t.plan.From.Ref, t.now)
+		checkpoints.Touch(st, t.plan.From.Ref, t.now)
 	}
 	event := EvStudentStarted
 	if role == status.RoleMentor {
@@ -316,7 +317,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	t.r.revokeTokens(t.d.Name)
 	t.recordResume(ctx, &rec, res)
 	st.History = append(st.History, rec)
-	if !verifying(st) {
+	if !checkpoints.Verifying(st) {
 		mergeFindings(st, t.d.Tutorial, out.Findings, st.Iteration)
 	}
 	st.Attempt = nil
@@ -331,7 +332,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	if t.plan.Verify {
 		st.Iteration++
-		st.Verification = &status.Verification{Iteration: st.Iteration, Fixes: fixes(st.MentorNotes)}
+		st.Verification = &status.Verification{Iteration: st.Iteration, Fixes: checkpoints.Fixes(st.MentorNotes)}
 		t.event(st.Iteration, "VerificationStarted", t.plan.Message)
 	}
 	return t.save(ActStudentResult)

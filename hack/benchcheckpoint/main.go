@@ -33,7 +33,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/status"
@@ -123,10 +123,10 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	n, size := reconcile.CheckpointUse(&a1.status)
+	n, size := checkpoints.Use(&a1.status)
 	rows = append(rows, c...)
 	rows = append(rows, line{"(c) disk used by the (a) run's checkpoints (after (b))", fmt.Sprintf("%d checkpoints, %.1f MB", n, float64(size)/1e6),
-		fmt.Sprintf("≤ %.0f MB (LRU)", float64(reconcile.SnapshotBudget)/1e6)})
+		fmt.Sprintf("≤ %.0f MB (LRU)", float64(checkpoints.Budget)/1e6)})
 
 	fmt.Println("| Measure | Value | Target |")
 	fmt.Println("| --- | ---: | --- |")
@@ -166,13 +166,13 @@ func newFolder(o options, resume string) (*folder, error) {
 }
 
 // benchTutorial has a slow first step, then four gaps the literal Mentor
-// works around: a misspelt file name, two folders never made and a script
-// never made executable.
+// works around: two misspelt file names, a script never made executable and
+// a folder never made.
 func benchTutorial(setup int, last string) string {
 	return "# A slow setup and four gaps\n\n## 1. Set up\n\nThis takes a while.\n\n```bash\nsleep " + strconv.Itoa(setup) +
 		" && printf 'port: 8080\\n' > config.yaml\n```\n\n## 2. Check the configuration\n\n```bash\ncat conifg.yaml\n```\n\n" +
-		"## 3. Enter the logs folder\n\n```bash\ncd logs\n```\n\n## 4. Start script\n\nSave the following as `start.sh`:\n\n" +
-		"```sh\n#!/bin/sh\necho started\n```\n\n```bash\n./start.sh\n```\n\n## 5. The cache\n\n```bash\ncd cache\n```\n\n" +
+		"## 3. Start script\n\nSave the following as `start.sh`:\n\n```sh\n#!/bin/sh\necho started\n```\n\n```bash\n./start.sh\n```\n\n" +
+		"## 4. Check it again\n\n```bash\ncat confg.yaml\n```\n\n## 5. Enter the logs folder\n\n```bash\ncd logs\n```\n\n" +
 		"## 6. Finish\n\n```bash\n" + last + "\n```\n"
 }
 
@@ -243,7 +243,7 @@ func (f *folder) remove() {
 	_ = os.RemoveAll(f.dir)
 }
 
-// snapshotCost times reconcile.KeepCheckpoint on a container whose work
+// snapshotCost times checkpoints.Keep on a container whose work
 // folder holds 100 MB, as the controller takes one.
 func snapshotCost(ctx context.Context, o options) ([]line, error) {
 	rt, err := docker.New()
@@ -272,7 +272,7 @@ func snapshotCost(ctx context.Context, o options) ([]line, error) {
 	for i := range o.samples {
 		ref := fmt.Sprintf("smile-bench-checkpoint:%d-%d", os.Getpid(), i)
 		start := time.Now()
-		snap, err := reconcile.KeepCheckpoint(ctx, rt, name, ref, snapLabels)
+		snap, err := checkpoints.Keep(ctx, rt, name, ref, snapLabels)
 		costs = append(costs, time.Since(start))
 		_ = rt.RemoveSnapshot(context.WithoutCancel(ctx), ref)
 		if err != nil {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -104,8 +104,8 @@ func describeStatus(tw io.Writer, st *status.Status) {
 	if st.Cost != nil {
 		kv(1, "Cost", st.Cost.String())
 	}
-	if n, size := reconcile.CheckpointUse(st); n > 0 {
-		kv(1, "Checkpoints", fmt.Sprintf("%d kept, %.1f MB of %.0f MB (the least recently used go first)", n, float64(size)/1e6, float64(reconcile.SnapshotBudget)/1e6))
+	if n, size := checkpoints.Use(st); n > 0 {
+		kv(1, "Checkpoints", fmt.Sprintf("%d kept, %.1f MB of %.0f MB (the least recently used go first)", n, float64(size)/1e6, float64(checkpoints.Budget)/1e6))
 	}
 	if v := st.Verification; v != nil && v.Done {
 		kv(1, "Fixes", v.Sentence())
