@@ -123,9 +123,13 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	n, size := checkpoints.Use(&a1.status)
+	after, err := store.Load(filepath.Join(cp.dir, store.HomeDir, "state.json"))
+	if err != nil {
+		return err
+	}
+	n, size := checkpoints.Use(&after.Status)
 	rows = append(rows, c...)
-	rows = append(rows, line{"(c) disk used by the (a) run's checkpoints (after (b))", fmt.Sprintf("%d checkpoints, %.1f MB", n, float64(size)/1e6),
+	rows = append(rows, line{"(c) disk used by the checkpoint run's snapshots, two generations ((a) then (b))", fmt.Sprintf("%d checkpoints, %.1f MB", n, float64(size)/1e6),
 		fmt.Sprintf("≤ %.0f MB (LRU)", float64(checkpoints.Budget)/1e6)})
 
 	fmt.Println("| Measure | Value | Target |")
