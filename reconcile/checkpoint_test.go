@@ -2,14 +2,20 @@ package reconcile
 
 import (
 	"cmp"
+	"context"
+	"errors"
 	"fmt"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/runtime/fake"
+	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
@@ -194,5 +200,87 @@ func TestAcceptedCheckpoints(t *testing.T) {
 	}
 	if got := acceptedCheckpoints([]status.Checkpoint{good}, tgt, false); got != nil {
 		t.Errorf("a posted result's checkpoints were accepted: %+v", got)
+	}
+}
+
+// A checkpoint is kept only once its snapshot is complete: a failed
+// snapshot leaves nothing to record, and the copy of the work folder is
+// removed from the container either way.
+func TestCheckpointIsKeptOnlyWhenComplete(t *testing.T) {
+	ctx := context.Background()
+	rt := fake.New("smile-base:latest")
+	if _, err := rt.Start(ctx, runtime.ContainerSpec{Name: "c", Image: "smile-base:latest"}); err != nil {
+		t.Fatal(err)
+	}
+	r := &Reconciler{Runtime: rt}
+	tgt := checkpointTarget{lay: newLayout("demo", "/p/.smile/state.json"), gen: 1, iteration: 1, image: "smile-base:latest", instance: "i"}
+	kept := &keptCheckpoints{}
+	take := r.checkpointFunc("c", tgt, kept)
+	rt.FailNextSnapshot(errors.New("killed"))
+	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}); err == nil {
+		t.Fatal("a failed snapshot was not an error")
+	}
+	if got := kept.all(); len(got) != 0 {
+		t.Fatalf("a failed snapshot was kept: %+v", got)
+	}
+	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}); err != nil {
+		t.Fatal(err)
+	}
+	got := kept.all()
+	if len(got) != 1 || got[0].Ref != tgt.ref(7) || got[0].Line != 7 || got[0].Shell.Cwd != "/workspace/work" || got[0].Key != checkpoints.Key("smile-base:latest", "steps") {
+		t.Fatalf("kept %+v", got)
+	}
+	execs := rt.Execs("c")
+	if n := len(execs); n != 4 || !strings.Contains(strings.Join(execs[n-1], " "), "rm -rf "+checkpoints.WorkCopy) {
+		t.Fatalf("execs %q: want copy in, remove, twice", execs)
+	}
+}
+
+// Snapshots another controller took and never recorded are orphans; those
+// the status records stay; smile delete removes them all.
+func TestOrphanSnapshotsAndDelete(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	rt := fake.New("smile-base:latest")
+	state := filepath.Join(dir, ".smile", "state.json")
+	lay := newLayout("demo", state)
+	if _, err := rt.Start(ctx, runtime.ContainerSpec{Name: "c", Image: "smile-base:latest"}); err != nil {
+		t.Fatal(err)
+	}
+	snap := func(ref, instance string) {
+		labels := lay.selector()
+		labels[runtime.LabelKind], labels[runtime.LabelInstance] = runtime.KindSnapshot, instance
+		if _, err := rt.Snapshot(ctx, runtime.SnapshotSpec{Container: "c", Ref: ref, Labels: labels}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap("recorded", "dead")
+	snap("half-taken", "dead")
+	snap("mine", "alive")
+	run := status.NewRun("demo", "uid", filepath.Join(dir, "run.yaml"), t0)
+	run.Status.CheckpointCache = []status.Checkpoint{{Ref: "recorded"}}
+	if err := store.Save(state, run); err != nil {
+		t.Fatal(err)
+	}
+	if err := removeOrphanSnapshots(ctx, rt, lay, "alive"); err != nil {
+		t.Fatal(err)
+	}
+	refs := func() []string {
+		list, _ := rt.ListSnapshots(ctx, lay.selector())
+		var out []string
+		for _, s := range list {
+			out = append(out, s.Ref)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := refs(); !slices.Equal(got, []string{"mine", "recorded"}) {
+		t.Fatalf("after the orphan sweep: %v, want the recorded one and this controller's", got)
+	}
+	if err := DeleteRun(ctx, rt, store.Record{Name: "demo", Manifest: filepath.Join(dir, "run.yaml"), StateFile: state}); err != nil {
+		t.Fatal(err)
+	}
+	if got := refs(); len(got) != 0 {
+		t.Fatalf("after smile delete: %v", got)
 	}
 }
