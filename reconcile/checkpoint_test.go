@@ -15,9 +15,9 @@ import (
 	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
-	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
 	"github.com/smile-loop/smile/wrappers"
 )
