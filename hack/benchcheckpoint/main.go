@@ -129,7 +129,7 @@ func run(ctx context.Context, o options) error {
 	}
 	n, size := checkpoints.Use(&after.Status)
 	rows = append(rows, c...)
-	rows = append(rows, line{"(c) disk used by the checkpoint run's snapshots, two generations ((a) then (b))", fmt.Sprintf("%d checkpoints, %.1f MB", n, float64(size)/1e6),
+	rows = append(rows, line{"(c) disk used by the checkpoint run's snapshots, two generations ((a) then (b))", fmt.Sprintf("%d checkpoints, %.1f kB", n, float64(size)/1e3),
 		fmt.Sprintf("≤ %.0f MB (LRU)", float64(checkpoints.Budget)/1e6)})
 
 	fmt.Println("| Measure | Value | Target |")
