@@ -165,3 +165,17 @@ func (t *transition) recordResume(ctx context.Context, rec *status.IterationReco
 		t.event(st.Iteration, "Verified", v.Sentence())
 	}
 }
+
+// forgetCheckpoint drops a checkpoint an attempt could not start from (its
+// snapshot removed behind SMILE's back, its copy of the work folder
+// unreadable): the next plan starts from another one, or the top.
+func (t *transition) forgetCheckpoint(ctx context.Context, ref string, cause error) (Result, error) {
+	st := &t.run.Status
+	drop := func(c status.Checkpoint) bool { return c.Ref == ref }
+	st.Checkpoints = slices.DeleteFunc(st.Checkpoints, drop)
+	st.CheckpointCache = slices.DeleteFunc(st.CheckpointCache, drop)
+	_ = t.r.Runtime.Remove(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleStudent))
+	t.event(st.Iteration, "CheckpointDropped", fmt.Sprintf("%s: %v", ref, cause))
+	logr.FromContextOrDiscard(ctx).Info("Dropped a checkpoint", "snapshot", ref, "error", cause.Error())
+	return t.save("CheckpointDropped")
+}

@@ -284,3 +284,35 @@ func TestOrphanSnapshotsAndDelete(t *testing.T) {
 		t.Fatalf("after smile delete: %v", got)
 	}
 }
+
+// A checkpoint whose snapshot is gone is dropped, and the attempt starts
+// from the top instead of failing again and again.
+func TestMissingSnapshotFallsBackToTheTop(t *testing.T) {
+	h := newHarness(t, "")
+	h.settle()
+	h.postStudent(askChmod)
+	h.settle()
+	run := h.state()
+	run.Status.Checkpoints = []status.Checkpoint{{Ref: "smile-checkpoint:gone", Iteration: 1, Line: 6, Image: "smile-base:latest",
+		Key: checkpoints.Key("smile-base:latest", status.StepsKey(tutorialMD, 6, nil))}}
+	if err := store.Save(h.stateFile(), run); err != nil {
+		t.Fatal(err)
+	}
+	h.postMentor("make it executable", &wire.MentorAdvice{Resolution: status.ResolutionWorkaround, Line: 6, Workaround: "chmod +x run.sh"})
+	run = h.settle()
+	if run.Status.Phase != status.PhaseWaitingForStudent || run.Status.Iteration != 2 {
+		t.Fatalf("phase %s iteration %d, want the second Student at work", run.Status.Phase, run.Status.Iteration)
+	}
+	if a := run.Status.Attempt; a.ResumedFrom != nil || len(run.Status.Checkpoints) != 0 {
+		t.Fatalf("attempt %+v, checkpoints %+v: want the top, and the checkpoint forgotten", a, run.Status.Checkpoints)
+	}
+	dropped := slices.ContainsFunc(run.Status.Timeline, func(e status.TimelineEntry) bool {
+		return e.Event == "CheckpointDropped" && strings.Contains(e.Details, "smile-checkpoint:gone")
+	})
+	if !dropped {
+		t.Errorf("timeline %+v lacks CheckpointDropped", run.Status.Timeline)
+	}
+	if cs, _ := h.rt.Spec(run.Status.Attempt.Container); cs.Image != "smile-base:latest" {
+		t.Errorf("the attempt's image is %q, want the run's", cs.Image)
+	}
+}

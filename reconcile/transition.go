@@ -243,12 +243,15 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if !ok {
 		var err error
 		if c, err = runtime.Reset(ctx, t.r.Runtime, prev, cs); err != nil {
+			if in.From != nil {
+				return t.forgetCheckpoint(ctx, in.From.Ref, err)
+			}
 			return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
 		}
 	}
 	if in.From != nil {
 		if err := checkpoints.Restore(ctx, t.r.Runtime, name); err != nil {
-			return Result{}, err
+			return t.forgetCheckpoint(ctx, in.From.Ref, err)
 		}
 	}
 	res, err := t.attemptStarted(ctx, role, name, c.ID, work, logs, prev)
