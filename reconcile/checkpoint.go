@@ -24,6 +24,8 @@ type checkpointTarget struct {
 	iteration int
 	image     string
 	instance  string
+	// clean: the attempt replays from a clean start (checkpoints.Clean).
+	clean bool
 }
 
 func (c checkpointTarget) ref(line int) string {
@@ -69,7 +71,7 @@ func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept
 		if err != nil {
 			return err
 		}
-		kept.add(status.Checkpoint{Ref: tgt.ref(line), Iteration: tgt.iteration, Line: line, Image: tgt.image, Key: key,
+		kept.add(status.Checkpoint{Ref: tgt.ref(line), Iteration: tgt.iteration, Line: line, Image: tgt.image, Key: key, Clean: tgt.clean,
 			Shell: shell, SizeBytes: snap.SizeBytes, CreatedAt: snap.CreatedAt.UTC(), CostMs: time.Since(start).Milliseconds()})
 		logr.FromContextOrDiscard(ctx).Info("Kept a checkpoint", "line", line, "snapshot", tgt.ref(line), "bytes", snap.SizeBytes)
 		return nil
@@ -131,13 +133,15 @@ func resumedFrom(c *status.Checkpoint, role status.Role) *status.Resumed {
 	if c == nil || role != status.RoleStudent {
 		return nil
 	}
-	return &status.Resumed{Ref: c.Ref, Line: c.Line, From: c.Iteration}
+	return &status.Resumed{Ref: c.Ref, Line: c.Line, From: c.Iteration, Clean: c.Clean}
 }
 
 // checkpointTargetOf names the snapshots of the run's current attempt.
 func (t *transition) checkpointTarget() checkpointTarget {
-	return checkpointTarget{lay: t.lay, gen: t.run.Metadata.Generation, iteration: t.run.Status.Iteration,
-		image: t.d.Config.ContainerImage, instance: t.r.Instance}
+	st := &t.run.Status
+	return checkpointTarget{lay: t.lay, gen: t.run.Metadata.Generation, iteration: st.Iteration,
+		image: t.d.Config.ContainerImage, instance: t.r.Instance,
+		clean: checkpoints.Verifying(st) || st.Attempt != nil && st.Attempt.ResumedFrom != nil && st.Attempt.ResumedFrom.Clean}
 }
 
 // recordResume notes where the attempt started, keeps the checkpoints it
@@ -163,6 +167,11 @@ func (t *transition) recordResume(ctx context.Context, rec *status.IterationReco
 			v.Line, v.Step = out.Line, out.CurrentStep
 		}
 		t.event(st.Iteration, "Verified", v.Sentence())
+	} else if r := rec.ResumedFrom; r != nil && r.Clean && rec.StudentOutput.Status == status.StudentCompleted {
+		// It went on from a clean replay's checkpoint: itself a clean replay
+		// (no replay of its own: Iteration 0).
+		st.Verification = &status.Verification{Fixes: checkpoints.Fixes(st.MentorNotes), Done: true, Verified: true}
+		t.event(st.Iteration, "Verified", st.Verification.Sentence())
 	}
 }
 

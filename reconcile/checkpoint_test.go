@@ -316,3 +316,33 @@ func TestMissingSnapshotFallsBackToTheTop(t *testing.T) {
 		t.Errorf("the attempt's image is %q, want the run's", cs.Image)
 	}
 }
+
+// A clean replay's checkpoint is a clean start: a completion from it needs
+// no replay of its own, and a verification replay starts from one.
+func TestCleanCheckpoints(t *testing.T) {
+	d := desired()
+	d.Config.LLMProvider = spec.ProviderLiteral
+	d.Tutorial = &spec.Tutorial{Content: cpTutorial}
+	fromClean := runIn(status.PhaseWaitingForStudent, 2)
+	fromClean.Status.Attempt.ResumedFrom = &status.Resumed{Ref: "snap", Line: 4, Clean: true}
+	plan := Decide(Input{Now: t0, Desired: d, Run: fromClean, Observed: Observed{Result: studentPosted(status.StudentCompleted)}})
+	if plan.Phase != status.PhaseCompleted || plan.Verify {
+		t.Fatalf("plan %+v, want Completed without a replay", plan)
+	}
+
+	replay := runIn(status.PhaseRunningStudent, 3)
+	replay.Status.Verification = &status.Verification{Iteration: 3}
+	dirty := checkpointAt(1, 8, d.Config.ContainerImage, cpTutorial, nil)
+	clean := checkpointAt(2, 4, d.Config.ContainerImage, cpTutorial, nil)
+	clean.Clean = true
+	replay.Status.Checkpoints = []status.Checkpoint{dirty, clean}
+	plan = Decide(Input{Now: t0, Desired: d, Run: replay})
+	if plan.From == nil || plan.From.Ref != clean.Ref {
+		t.Fatalf("the verification replay starts from %+v, want the clean checkpoint only", plan.From)
+	}
+	next := runIn(status.PhaseRunningStudent, 2)
+	next.Status.Checkpoints = []status.Checkpoint{dirty, clean}
+	if plan = Decide(Input{Now: t0, Desired: d, Run: next}); plan.From == nil || plan.From.Ref != clean.Ref {
+		t.Fatalf("an attempt starts from %+v, want the clean checkpoint before a deeper one (which a replay would follow)", plan.From)
+	}
+}

@@ -320,7 +320,7 @@ func studentResult(in Input, out status.StudentOutput) Plan {
 	}
 	switch out.Status {
 	case status.StudentCompleted:
-		if a := st.Attempt; a != nil && a.ResumedFrom != nil {
+		if a := st.Attempt; a != nil && a.ResumedFrom != nil && !a.ResumedFrom.Clean {
 			return Plan{Action: ActStudentResult, Phase: status.PhaseRunningStudent, Reason: status.ReasonVerifying, Verify: true,
 				Message: fmt.Sprintf("the Student completed the tutorial in iteration %d from a checkpoint; replaying it from a clean start with the %s",
 					st.Iteration, plural(checkpoints.Fixes(st.MentorNotes), "suggested fix", "suggested fixes"))}

@@ -143,6 +143,10 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		Gaps:               []status.Gap{},
 		CheckpointCache:    cache,
 	}
+	if notes, gaps := checkpoints.Carry(old, t.d, cache); len(notes) > 0 {
+		t.run.Status.MentorNotes, t.run.Status.Gaps = notes, gaps
+		t.event(0, "ResultsCarried", fmt.Sprintf("%d Mentor notes and %d gaps about the unchanged start of the tutorial, from generation %d", len(notes), len(gaps), old.ObservedGeneration))
+	}
 	t.event(0, "RunStarted", fmt.Sprintf("generation %d of %s with provider %s", gen, t.d.Config.Tutorial, t.d.Config.LLMProvider))
 	return t.save("Init")
 }
@@ -227,7 +231,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	}
 	if role == status.RoleStudent {
 		in.From = t.plan.From
-		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint && !checkpoints.Verifying(st)
+		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint
 	}
 	task, cs := attemptSpec(in, task)
 	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
@@ -365,6 +369,9 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 		note.Category, note.Resolution, note.Workaround, note.SuggestedFix = a.Category, a.Resolution, a.Workaround, a.SuggestedFix
 	}
 	t.r.revokeTokens(t.d.Name)
+	if note.Line > 0 && t.d.Tutorial != nil {
+		note.Key = status.StepsKey(t.d.Tutorial.Content, note.Line+1, st.MentorNotes)
+	}
 	st.MentorNotes = append(st.MentorNotes, note)
 	applyAdvice(st, note)
 	RecordCost(st, res)

@@ -29,6 +29,9 @@ type Checkpoint struct {
 	CreatedAt time.Time  `json:"createdAt"`
 	// Cost is how long taking it took.
 	CostMs int64 `json:"costMs,omitempty"`
+	// Clean: taken in a replay from a clean start with every fix (the
+	// verification), or in an attempt resumed from such a checkpoint.
+	Clean bool `json:"clean,omitempty"`
 	// LastUsedAt is when an attempt last started from it (the cache's
 	// least recently used goes first).
 	LastUsedAt *time.Time `json:"lastUsedAt,omitempty"`
@@ -74,6 +77,8 @@ type Resumed struct {
 	Line int    `json:"line"`
 	// From is the iteration that took the checkpoint.
 	From int `json:"from"`
+	// Clean: the checkpoint came from a clean replay with every fix.
+	Clean bool `json:"clean,omitempty"`
 }
 
 // Verification is the clean replay that proves the Mentor's fixes: once

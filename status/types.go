@@ -168,6 +168,10 @@ type MentorNote struct {
 	Resolution   Resolution `json:"resolution,omitempty"`
 	Workaround   string     `json:"workaround,omitempty"`
 	SuggestedFix string     `json:"suggestedFix,omitempty"`
+	// Key digests the tutorial up to the note's line and the notes before
+	// it (StepsKey): a new generation whose tutorial gives the same key
+	// keeps the note (resume: checkpoint).
+	Key string `json:"key,omitempty"`
 }
 
 // Resolution is what the Mentor's note lets the Student do.

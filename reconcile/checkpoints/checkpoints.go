@@ -37,22 +37,24 @@ const copyTimeout = 5 * time.Minute
 // or nil for the top: the deepest one, of this generation or kept from an
 // earlier one, taken for this image after exactly the steps the attempt
 // would follow to reach it (the tutorial above its line and the Mentor's
-// notes about those lines: its key). A note about a line above it, or an
-// edit above it, changes the key. The verification replay always starts
-// from the top.
+// notes about those lines: its key), a clean replay's first. A note about a line above it, or an
+// edit above it, changes the key. The verification replay starts from the
+// top, or from a checkpoint an earlier clean replay took (the cache).
 func Resume(d *spec.Desired, st *status.Status) *status.Checkpoint {
 	cfg := d.Config
-	if cfg.ResumeMode() != spec.ResumeCheckpoint || Verifying(st) || d.Tutorial == nil {
+	if cfg.ResumeMode() != spec.ResumeCheckpoint || d.Tutorial == nil {
 		return nil
 	}
+	verify := Verifying(st)
 	var best *status.Checkpoint
 	for _, list := range [][]status.Checkpoint{st.Checkpoints, st.CheckpointCache} {
 		for i := range list {
 			c := &list[i]
-			if c.Image != cfg.ContainerImage || c.Key != Key(cfg.ContainerImage, status.StepsKey(d.Tutorial.Content, c.Line, st.MentorNotes)) {
+			if c.Image != cfg.ContainerImage || verify && !c.Clean ||
+				c.Key != Key(cfg.ContainerImage, status.StepsKey(d.Tutorial.Content, c.Line, st.MentorNotes)) {
 				continue
 			}
-			if best == nil || c.Line > best.Line || c.Line == best.Line && c.CreatedAt.After(best.CreatedAt) {
+			if better(c, best) {
 				best = c
 			}
 		}
@@ -62,6 +64,21 @@ func Resume(d *spec.Desired, st *status.Status) *status.Checkpoint {
 	}
 	cp := *best
 	return &cp
+}
+
+// better: a clean replay's checkpoint before any other (a start from another
+// is followed by a clean replay, which would start from that one anyway),
+// then the deepest, then the newest.
+func better(c, than *status.Checkpoint) bool {
+	switch {
+	case than == nil:
+		return true
+	case c.Clean != than.Clean:
+		return c.Clean
+	case c.Line != than.Line:
+		return c.Line > than.Line
+	}
+	return c.CreatedAt.After(than.CreatedAt)
 }
 
 // Key mixes the image into the key of the steps.
@@ -188,4 +205,41 @@ func Use(st *status.Status) (n int, bytes int64) {
 		bytes += c.SizeBytes
 	}
 	return n, bytes
+}
+
+// Carry is what a new generation keeps of the last one's results, when the
+// start of the tutorial did not change: the Mentor's notes whose lines and
+// everything above them read the same (in order, up to the first that does
+// not), and the gaps the Student will not meet again: those the carried
+// notes answer, and those above the checkpoint it will start from. Notes
+// come with iteration 0, before any of the new generation's.
+func Carry(old status.Status, d *spec.Desired, cache []status.Checkpoint) ([]status.MentorNote, []status.Gap) {
+	if d.Config.ResumeMode() != spec.ResumeCheckpoint || d.Tutorial == nil || len(cache) == 0 {
+		return nil, nil
+	}
+	var notes []status.MentorNote
+	for _, n := range old.MentorNotes {
+		if n.Line <= 0 || n.Key == "" || n.Key != status.StepsKey(d.Tutorial.Content, n.Line+1, notes) {
+			break
+		}
+		n.Iteration = 0
+		notes = append(notes, n)
+	}
+	if len(notes) == 0 {
+		return nil, nil
+	}
+	from := 0
+	if c := Resume(d, &status.Status{Iteration: 1, MentorNotes: notes, CheckpointCache: cache}); c != nil {
+		from = c.Line
+	}
+	var gaps []status.Gap
+	for _, g := range old.Gaps {
+		answered := slices.ContainsFunc(notes, func(n status.MentorNote) bool {
+			return n.Line == g.Location.LineNumber && (n.Category == "" || n.Category == g.Category)
+		})
+		if answered || g.Location.LineNumber < from {
+			gaps = append(gaps, g)
+		}
+	}
+	return notes, gaps
 }
