@@ -166,7 +166,8 @@ func (t *transition) startStudent(ctx context.Context) (Result, error) {
 		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
 	}
 	// The Student's work folder is fresh every iteration: it replays the
-	// tutorial from the top with the Mentor's notes.
+	// tutorial from the top with the Mentor's notes, or gets the copy a
+	// checkpoint kept (startAttempt); a prepared container already mounts it.
 	work := t.lay.workDir(t.run.Metadata.Generation, st.Iteration)
 	if !t.prepared(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleStudent)) {
 		if err := os.RemoveAll(work); err != nil {
