@@ -228,6 +228,7 @@ func TestEnumsMatchGoTypes(t *testing.T) {
 		{"llmProvider", reflect.TypeFor[spec.Provider]()},
 		{"patienceLevel", reflect.TypeFor[spec.Patience]()},
 		{"studentNetwork", reflect.TypeFor[spec.Network]()},
+		{"resume", reflect.TypeFor[spec.Resume]()},
 	} {
 		t.Run(tt.def, func(t *testing.T) {
 			want := allowedValues(t, tt.typ)

@@ -40,6 +40,10 @@ type attemptInput struct {
 	// RelayDir holds the relay's socket of a container without a network
 	// whose learner runs inside it ("" otherwise).
 	RelayDir string
+	// From is the checkpoint a Student attempt starts from (nil: the top).
+	From *status.Checkpoint
+	// Checkpoints: the Student keeps checkpoints as it goes.
+	Checkpoints bool
 }
 
 // attemptNetwork is the network of a role's container: the Student's is
@@ -112,6 +116,12 @@ func attemptSpec(in attemptInput, task wire.Task) (wire.Task, runtime.ContainerS
 		// The provider's API key, from the controller's environment, goes
 		// into the container's environment only.
 		cs.Env = append(cs.Env, in.KeyEnv...)
+	}
+	task.Checkpoints = in.Checkpoints
+	if in.From != nil {
+		// The container starts from the snapshot; the Student from its step.
+		cs.Image = in.From.Ref
+		task.Resume = &wire.Resume{Line: in.From.Line, Shell: in.From.Shell}
 	}
 	if network == spec.NetworkNone {
 		cs.Network, cs.HostGateway = string(spec.NetworkNone), false

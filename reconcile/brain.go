@@ -59,6 +59,8 @@ type brainAttempt struct {
 	task      wire.Task
 	box       inbox
 	logsDir   string
+	// target names the checkpoints the Student keeps (nil: none).
+	target *checkpointTarget
 }
 
 // startBrain runs the attempt's learner in this process.
@@ -70,6 +72,10 @@ func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs 
 		task.LLM.BaseURL = fromHost(ctx, t.r.Runtime, task.LLM.BaseURL)
 	}
 	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox(t.lay.inbox()), logsDir: logs}
+	if task.Checkpoints {
+		tgt := t.checkpointTarget()
+		a.target = &tgt
+	}
 	log := logr.FromContextOrDiscard(ctx).WithValues("attempt", name)
 	t.r.Brains.Start(name, func(ctx context.Context) { t.r.playBrain(logr.NewContext(ctx, log), a) })
 }
@@ -92,6 +98,10 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 		Hands:       hands,
 		Environ:     nil, // the container's own, read by the hands
 	}
+	kept := &keptCheckpoints{}
+	if a.target != nil {
+		env.Checkpoint = r.checkpointFunc(a.container, *a.target, kept)
+	}
 	env.Progress(ctx, "starting", 0)
 	var path string
 	var body any
@@ -111,6 +121,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	p := &Posted{Attempt: a.container, ReceivedAt: time.Now().UTC()}
 	switch b := body.(type) {
 	case *wire.StudentResultRequest:
+		b.Checkpoints = kept.all()
 		p.Role, p.Student = status.RoleStudent, b
 	case *wire.MentorResultRequest:
 		p.Role, p.Mentor = status.RoleMentor, b

@@ -29,6 +29,9 @@ func DeleteRun(ctx context.Context, rt runtime.Runtime, rec store.Record) error 
 			return fmt.Errorf("remove container %s: %w", c.Name, err)
 		}
 	}
+	if err := removeSnapshots(ctx, rt, lay, nil); err != nil {
+		return err
+	}
 	// Another run may have reused the state file since: only remove ours.
 	if run, err := store.Load(rec.StateFile); err == nil && run.Metadata.Name == rec.Name {
 		if err := os.Remove(rec.StateFile); err != nil && !errors.Is(err, fs.ErrNotExist) {

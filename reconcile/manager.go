@@ -424,7 +424,7 @@ func (m *Manager) removeOrphans(lay layout) error {
 		}
 		m.log.Info("Removed orphaned container", "run", lay.name, "container", c.Name, "instance", c.Labels[runtime.LabelInstance])
 	}
-	return nil
+	return removeOrphanSnapshots(ctx, m.opts.Runtime, lay, m.opts.Instance)
 }
 
 // Desired resolves an applied run's inputs now.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smile-loop/smile/status/wire"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -134,12 +135,26 @@ type Plan struct {
 	// time (ActStepTimeout while the Student works): the planner's, so the
 	// executor never works it out again.
 	TimedOut *status.StudentOutput
+	// From is the checkpoint a Student attempt starts from (ActStartStudent;
+	// nil: the top, in a clean container).
+	From *status.Checkpoint
+	// Verify: the Student completed from a checkpoint; the next iteration is
+	// the clean replay with every fix (ActStudentResult, ActStepTimeout).
+	Verify bool
 }
 
 // Decide returns the one transition to perform next. It is pure: the same
 // input gives the same plan, which is what makes a reconcile safe to repeat
-// after a crash.
+// after a crash. A Student attempt also gets the checkpoint it starts from.
 func Decide(in Input) Plan {
+	plan := decide(in)
+	if plan.Action == ActStartStudent && in.Run != nil {
+		plan.From = checkpoints.Resume(in.Desired, &in.Run.Status)
+	}
+	return plan
+}
+
+func decide(in Input) Plan {
 	run, d := in.Run, in.Desired
 	if run == nil || run.Metadata.Generation == 0 || run.Metadata.InputDigest != d.Digest {
 		return Plan{Action: ActNewGeneration, Phase: phaseOf(run), Reason: status.ReasonInputsChanged, Message: "the run's inputs changed"}
@@ -301,8 +316,16 @@ func TimedOutStudent(b spec.StudentBehavior, p *Progress, step time.Duration) st
 
 func studentResult(in Input, out status.StudentOutput) Plan {
 	st := &in.Run.Status
+	if checkpoints.Verifying(st) {
+		return verified(st, out)
+	}
 	switch out.Status {
 	case status.StudentCompleted:
+		if a := st.Attempt; a != nil && a.ResumedFrom != nil && !a.ResumedFrom.Clean {
+			return Plan{Action: ActStudentResult, Phase: status.PhaseRunningStudent, Reason: status.ReasonVerifying, Verify: true,
+				Message: fmt.Sprintf("the Student completed the tutorial in iteration %d from a checkpoint; replaying it from a clean start with the %s",
+					st.Iteration, plural(checkpoints.Fixes(st.MentorNotes), "suggested fix", "suggested fixes"))}
+		}
 		return Plan{Action: ActStudentResult, Phase: status.PhaseCompleted, Reason: status.ReasonCompleted,
 			Message: fmt.Sprintf("the Student completed the tutorial in iteration %d", st.Iteration)}
 	case status.StudentAskMentor:
@@ -319,6 +342,24 @@ func studentResult(in Input, out status.StudentOutput) Plan {
 	}
 	return Plan{Action: ActStudentResult, Phase: status.PhaseBlocker, Reason: status.ReasonCannotComplete,
 		Message: "the Student cannot complete the tutorial: " + reason}
+}
+
+// verified ends the loop with the clean replay's verdict: the Student
+// completed before it, whatever the replay says.
+func verified(st *status.Status, out status.StudentOutput) Plan {
+	v := status.Verification{Fixes: checkpoints.Fixes(st.MentorNotes), Done: true, Verified: out.Status == status.StudentCompleted}
+	if !v.Verified {
+		v.Line, v.Step = out.Line, out.CurrentStep
+	}
+	msg := "the Student completed the tutorial; " + v.Sentence()
+	return Plan{Action: ActStudentResult, Phase: status.PhaseCompleted, Reason: status.ReasonCompleted, Message: msg}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func mentorResult(in Input, r *wire.MentorResultRequest) Plan {

@@ -107,6 +107,9 @@ type Reconciler struct {
 	// tokens are the callback tokens of in-container attempts (tokens.go).
 	tokens server.Tokens
 	errs   map[string]error // the last reconcile error, by run name
+	// preparing are the containers being started ahead of their attempt,
+	// by name (prepare.go).
+	preparing map[string]chan struct{}
 }
 
 func (r *Reconciler) now() time.Time {

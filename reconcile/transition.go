@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -115,6 +117,14 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 			return Result{}, fmt.Errorf("remove container %s of an earlier generation: %w", c.Name, err)
 		}
 	}
+	// The checkpoints of earlier generations stay as a cache (the deepest
+	// whose steps are unchanged is where this one starts); the rest go.
+	cache := checkpoints.Carried(t.run.Status, t.d.Config)
+	if err := removeSnapshots(ctx, t.r.Runtime, t.lay, func(s runtime.Snapshot) bool {
+		return slices.ContainsFunc(cache, func(c status.Checkpoint) bool { return c.Ref == s.Ref })
+	}); err != nil {
+		return Result{}, err
+	}
 	gen := t.run.Metadata.Generation
 	if err := store.RemoveOwned(t.lay.root); err != nil {
 		return Result{}, err
@@ -139,6 +149,11 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		MentorNotes:        []status.MentorNote{},
 		History:            []status.IterationRecord{},
 		Gaps:               []status.Gap{},
+		CheckpointCache:    cache,
+	}
+	if notes, gaps := checkpoints.Carry(old, t.d, cache); len(notes) > 0 {
+		t.run.Status.MentorNotes, t.run.Status.Gaps = notes, gaps
+		t.event(0, "ResultsCarried", fmt.Sprintf("%d Mentor notes and %d gaps about the unchanged start of the tutorial, from generation %d", len(notes), len(gaps), old.ObservedGeneration))
 	}
 	t.event(0, "RunStarted", fmt.Sprintf("generation %d of %s with provider %s", gen, t.d.Config.Tutorial, t.d.Config.LLMProvider))
 	return t.save("Init")
@@ -159,10 +174,13 @@ func (t *transition) startStudent(ctx context.Context) (Result, error) {
 		MentorNotes: append([]status.MentorNote{}, st.MentorNotes...),
 	}
 	// The Student's work folder is fresh every iteration: it replays the
-	// tutorial from the top with the Mentor's notes.
+	// tutorial from the top with the Mentor's notes, or gets the copy a
+	// checkpoint kept (startAttempt); a prepared container already mounts it.
 	work := t.lay.workDir(t.run.Metadata.Generation, st.Iteration)
-	if err := os.RemoveAll(work); err != nil {
-		return Result{}, err
+	if !t.prepared(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleStudent)) {
+		if err := os.RemoveAll(work); err != nil {
+			return Result{}, err
+		}
 	}
 	// The previous iteration's container is reset into this one.
 	prev := ""
@@ -220,6 +238,10 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 			in.RelayDir = dir
 		}
 	}
+	if role == status.RoleStudent {
+		in.From = t.plan.From
+		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint
+	}
 	task, cs := attemptSpec(in, task)
 	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
@@ -227,14 +249,29 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if _, ok := findContainer(t.obs.Containers, prev); !ok {
 		prev = ""
 	}
-	c, err := runtime.Reset(ctx, t.r.Runtime, prev, cs)
-	if err != nil {
-		return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
+	c, ok := t.adopt(ctx, cs)
+	if ok && prev != "" {
+		_ = t.r.Runtime.Remove(ctx, prev)
+	}
+	if !ok {
+		var err error
+		if c, err = runtime.Reset(ctx, t.r.Runtime, prev, cs); err != nil {
+			if in.From != nil {
+				return t.forgetCheckpoint(ctx, in.From.Ref, err)
+			}
+			return Result{}, fmt.Errorf("start %s container for run %s: %w", role, t.d.Name, err)
+		}
+	}
+	if in.From != nil {
+		if err := checkpoints.Restore(ctx, t.r.Runtime, name); err != nil {
+			return t.forgetCheckpoint(ctx, in.From.Ref, err)
+		}
 	}
 	res, err := t.attemptStarted(ctx, role, name, c.ID)
 	if err == nil && in.InProcess {
 		// Only once the attempt is recorded: its result must find it.
 		t.startBrain(ctx, task, name, logs)
+		t.prepareNext(ctx, in)
 	}
 	return res, err
 }
@@ -248,7 +285,10 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
 	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
-		Instance: t.r.Instance, StartedAt: t.now}
+		Instance: t.r.Instance, StartedAt: t.now, ResumedFrom: resumedFrom(t.plan.From, role)}
+	if t.plan.From != nil && role == status.RoleStudent {
+		checkpoints.Touch(st, t.plan.From.Ref, t.now)
+	}
 	event := EvStudentStarted
 	if role == status.RoleMentor {
 		event = EvMentorStarted
@@ -289,8 +329,11 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	}
 	RecordCost(st, res)
 	t.r.revokeTokens(t.d.Name)
+	t.recordResume(ctx, &rec, res)
 	st.History = append(st.History, rec)
-	st.MergeFindings(t.d.Tutorial, out.Findings, st.Iteration)
+	if !checkpoints.Verifying(st) {
+		st.MergeFindings(t.d.Tutorial, out.Findings, st.Iteration)
+	}
 	st.Attempt = nil
 	details := fmt.Sprintf("%s at %q", out.Status, out.CurrentStep)
 	if out.Status == status.StudentCompleted {
@@ -301,6 +344,11 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 		return t.end(EvStudentReported)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+	if t.plan.Verify {
+		st.Iteration++
+		st.Verification = &status.Verification{Iteration: st.Iteration, Fixes: checkpoints.Fixes(st.MentorNotes)}
+		t.event(st.Iteration, "VerificationStarted", t.plan.Message)
+	}
 	return t.save(ActStudentResult)
 }
 
@@ -327,6 +375,9 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 		note.Category, note.Resolution, note.Workaround, note.SuggestedFix = a.Category, a.Resolution, a.Workaround, a.SuggestedFix
 	}
 	t.r.revokeTokens(t.d.Name)
+	if note.Line > 0 && t.d.Tutorial != nil {
+		note.Key = status.StepsKey(t.d.Tutorial.Content, note.Line+1, st.MentorNotes)
+	}
 	st.MentorNotes = append(st.MentorNotes, note)
 	st.ApplyAdvice(note)
 	RecordCost(st, res)

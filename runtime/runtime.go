@@ -22,6 +22,16 @@ const (
 	// folders with a run of the same name do not touch each other's.
 	LabelStateKey = "smile.dev/state"
 	OwnerValue    = "smile"
+	// LabelKind marks what a labelled object is when it is not a container:
+	// KindSnapshot for a snapshot image.
+	LabelKind = "smile.dev/kind"
+	// LabelImage is the image a snapshot's container was started from: a
+	// snapshot is never used for another image.
+	LabelImage = "smile.dev/image"
+	// LabelKey is a snapshot's cache key: a digest of the image and of the
+	// exact steps (content and workarounds) that led to it.
+	LabelKey     = "smile.dev/key"
+	KindSnapshot = "snapshot"
 )
 
 // ErrUnavailable means the container engine cannot be reached (seed E08).
@@ -33,7 +43,7 @@ var ErrUnavailable = errors.New("Docker is required but not available")
 // ErrImageNotFound means the image is not present locally (seed E09).
 var ErrImageNotFound = errors.New("image not found")
 
-// ErrNotFound means the container does not exist.
+// ErrNotFound means the container (or snapshot) does not exist.
 var ErrNotFound = errors.New("container not found")
 
 // Mount binds a host folder or file into a container.
@@ -164,6 +174,43 @@ type Runtime interface {
 	// Watch streams state changes of containers matching the selector until
 	// ctx ends. Implementations may drop events; callers also poll.
 	Watch(ctx context.Context, selector map[string]string) (<-chan Event, error)
+
+	// Snapshot keeps a container's filesystem (not its mounts) as an image
+	// named spec.Ref with spec.Labels, which later containers can start from
+	// (ContainerSpec.Image). It returns only once the snapshot is complete:
+	// a snapshot an interrupted call leaves behind carries the labels, so it
+	// can be listed and removed, but the caller never recorded it.
+	Snapshot(ctx context.Context, spec SnapshotSpec) (Snapshot, error)
+	// ListSnapshots returns the snapshots whose labels include all of the
+	// selector's.
+	ListSnapshots(ctx context.Context, selector map[string]string) ([]Snapshot, error)
+	// RemoveSnapshot removes a snapshot; a missing one is not an error, and
+	// one a container still uses is left (ErrInUse).
+	RemoveSnapshot(ctx context.Context, ref string) error
+}
+
+// ErrInUse means a snapshot cannot be removed: a container was started
+// from it and still exists.
+var ErrInUse = errors.New("snapshot in use")
+
+// SnapshotSpec says what to keep of which container.
+type SnapshotSpec struct {
+	// Container is the container's name or ID.
+	Container string
+	// Ref is the snapshot's name (an image reference: repository:tag).
+	Ref    string
+	Labels map[string]string
+}
+
+// Snapshot is a kept container filesystem.
+type Snapshot struct {
+	Ref    string
+	ID     string
+	Labels map[string]string
+	// SizeBytes is what the snapshot adds on disk to the image it was made
+	// from (its own layer).
+	SizeBytes int64
+	CreatedAt time.Time
 }
 
 // CleanupScript is the optional script an image may ship; Reset runs it

@@ -49,6 +49,10 @@ type Config struct {
 	// Prices estimates the cost of providers that report only tokens, by
 	// model name.
 	Prices map[string]Price `json:"prices"`
+	// Resume says where each iteration after the first starts: from a
+	// checkpoint before the step that stopped the last one, or from the top
+	// (spec/resume.go).
+	Resume Resume `json:"resume"`
 }
 
 // StudentBehavior tunes when the Student asks the Mentor for help.
@@ -104,6 +108,7 @@ func DefaultConfig() Config {
 		OpenAI:                   OpenAIConfig{BaseURL: DefaultOpenAIBaseURL, APIKeyEnv: DefaultOpenAIAPIKeyEnv},
 		StudentNetwork:           NetworkBridge,
 		Prices:                   map[string]Price{},
+		Resume:                   ResumeAuto,
 	}
 }
 

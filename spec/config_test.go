@@ -338,7 +338,8 @@ func TestLoadConfigEveryField(t *testing.T) {
   "openai": {"baseUrl": "https://llm.example.com/v1", "apiKeyEnv": "TEAM_LLM_KEY"},
   "studentNetwork": "None",
   "budgetUsd": 2.5,
-  "prices": {"gpt-5": {"inputPerMillion": 1.25, "outputPerMillion": 10}}
+  "prices": {"gpt-5": {"inputPerMillion": 1.25, "outputPerMillion": 10}},
+  "resume": "checkpoint"
 }`
 	want := Config{
 		Tutorial:       "docs/quickstart.md",
@@ -362,6 +363,7 @@ func TestLoadConfigEveryField(t *testing.T) {
 		StudentNetwork:           NetworkNone,
 		BudgetUSD:                2.5,
 		Prices:                   map[string]Price{"gpt-5": {InputPerMillion: 1.25, OutputPerMillion: 10}},
+		Resume:                   ResumeCheckpoint,
 	}
 	got, _, err := loadConfigString(t, content)
 	if err != nil {
@@ -623,6 +625,7 @@ func TestValidateZeroConfigListsEveryRule(t *testing.T) {
 		`openai.baseUrl "" must be an http:// or https:// URL`,
 		`openai.apiKeyEnv "" must be the name of an environment variable (letters, digits and _)`,
 		`studentNetwork: invalid value "" (allowed: bridge, none)`,
+		`resume: invalid value "" (allowed: auto, checkpoint, fromStart)`,
 		"container.pids must be a positive integer of at most 4194304, got 0",
 		`container.memory "" is not a size like "512m" or "2g"`,
 		"container.cpus must be a number of CPUs from 0.01 to 1024, got 0",

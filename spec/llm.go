@@ -133,6 +133,9 @@ func (c Config) validateLLM(prefix string) []error {
 	if !c.StudentNetwork.valid() {
 		errs = append(errs, enumError(prefix+"studentNetwork", string(c.StudentNetwork), networkNames))
 	}
+	if !c.Resume.valid() {
+		errs = append(errs, enumError(prefix+"resume", string(c.Resume), resumeNames))
+	}
 	if c.BudgetUSD < 0 || math.IsNaN(c.BudgetUSD) || math.IsInf(c.BudgetUSD, 0) {
 		errs = append(errs, fmt.Errorf("%sbudgetUsd must be 0 (no budget) or a positive number of dollars, got %v", prefix, c.BudgetUSD))
 	}

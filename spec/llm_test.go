@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,33 @@ func TestPriceFor(t *testing.T) {
 		if ok != tt.ok || p.InputPerMillion != tt.want {
 			t.Errorf("PriceFor(%q) = %+v, %v; want input %v, %v", tt.model, p, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+func TestResumeModeFollowsTheProvider(t *testing.T) {
+	for _, tt := range []struct {
+		provider Provider
+		resume   Resume
+		want     Resume
+	}{
+		{ProviderLiteral, ResumeAuto, ResumeCheckpoint},
+		{ProviderClaude, ResumeAuto, ResumeFromStart},
+		{ProviderOpenAI, ResumeAuto, ResumeFromStart},
+		{ProviderLiteral, ResumeFromStart, ResumeFromStart},
+		{ProviderGemini, ResumeCheckpoint, ResumeCheckpoint},
+	} {
+		c := DefaultConfig()
+		c.LLMProvider, c.Resume = tt.provider, tt.resume
+		if got := c.ResumeMode(); got != tt.want {
+			t.Errorf("%s with resume %s: %s, want %s", tt.provider, tt.resume, got, tt.want)
+		}
+	}
+	var c Config
+	if err := json.Unmarshal([]byte(`{"resume":" FROMSTART "}`), &c); err != nil || c.Resume != ResumeFromStart {
+		t.Fatalf("decode: %q, %v", c.Resume, err)
+	}
+	err := json.Unmarshal([]byte(`{"resume":"top"}`), &c)
+	if err == nil || err.Error() != `resume: invalid value "top" (allowed: auto, checkpoint, fromStart)` {
+		t.Fatalf("decode of a wrong value: %v", err)
 	}
 }

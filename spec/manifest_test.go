@@ -414,6 +414,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
   studentNetwork: none
   budgetUsd: 1
   prices: {qwen3-coder: {inputPerMillion: 0.1, outputPerMillion: 0.4}}
+  resume: FromStart
 `)
 	got, err := run.Resolve(dir)
 	if err != nil {
@@ -431,6 +432,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
 		StudentNetwork:           NetworkNone,
 		BudgetUSD:                1,
 		Prices:                   map[string]Price{"qwen3-coder": {InputPerMillion: 0.1, OutputPerMillion: 0.4}},
+		Resume:                   ResumeFromStart,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Resolve =\n  %+v\nwant\n  %+v", got, want)

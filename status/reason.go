@@ -32,6 +32,9 @@ const (
 	ReasonTimeout        Reason = "Timeout"
 	ReasonBudgetExceeded Reason = "BudgetExceeded"
 	ReasonImageNotFound  Reason = "ImageNotFound"
+	// ReasonVerifying: the Student completed from a checkpoint; the tutorial
+	// is replayed once from a clean start with every fix.
+	ReasonVerifying Reason = "Verifying"
 	// ReasonInvalidSpec: the manifest or smile.json cannot be used; the run
 	// waits for the user to fix its inputs.
 	ReasonInvalidSpec Reason = "InvalidSpec"

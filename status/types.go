@@ -113,6 +113,14 @@ type Status struct {
 	// report's timeline).
 	Timeline []TimelineEntry `json:"timeline,omitempty"`
 	Report   *ReportRef      `json:"report,omitempty"`
+	// Checkpoints are the complete snapshots the run may resume from
+	// (resume: checkpoint), oldest first.
+	Checkpoints []Checkpoint `json:"checkpoints,omitempty"`
+	// CheckpointCache are the checkpoints of earlier generations still kept:
+	// a new generation starts from the deepest whose steps are unchanged.
+	CheckpointCache []Checkpoint `json:"checkpointCache,omitempty"`
+	// Verification is the clean replay with every fix, once it is needed.
+	Verification *Verification `json:"verification,omitempty"`
 }
 
 // TimelineEntry is one event of a run's life.
@@ -143,6 +151,8 @@ type Attempt struct {
 	StartedAt time.Time `json:"startedAt"`
 	// The host folders mounted into the container follow from the run's
 	// layout (reconcile/layout.go) and are not stored.
+	// ResumedFrom is the checkpoint a Student attempt started from.
+	ResumedFrom *Resumed `json:"resumedFrom,omitempty"`
 }
 
 // MentorNote is one answer of the Mentor, carried to every later iteration.
@@ -159,6 +169,10 @@ type MentorNote struct {
 	Resolution   Resolution `json:"resolution,omitempty"`
 	Workaround   string     `json:"workaround,omitempty"`
 	SuggestedFix string     `json:"suggestedFix,omitempty"`
+	// Key digests the tutorial up to the note's line and the notes before
+	// it (StepsKey): a new generation whose tutorial gives the same key
+	// keeps the note (resume: checkpoint).
+	Key string `json:"key,omitempty"`
 }
 
 // Resolution is what the Mentor's note lets the Student do.
@@ -183,6 +197,9 @@ type IterationRecord struct {
 	EndedAt       time.Time     `json:"endedAt"`
 	// The files holding the posted results (with their audits) follow from the
 	// run's layout: reconcile.Audits reads them.
+	// ResumedFrom is the checkpoint the iteration started from (nil: the
+	// top, in a clean container).
+	ResumedFrom *Resumed `json:"resumedFrom,omitempty"`
 }
 
 // StudentStatus is the Student's verdict on one attempt.

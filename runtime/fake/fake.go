@@ -44,6 +44,9 @@ type Runtime struct {
 	execIO      ExecIOFunc
 	unavailable bool
 	watchers    map[*watcher]bool
+	snapshots   map[string]runtime.Snapshot // by ref (snapshot.go)
+	snapSize    int64
+	failSnap    error
 }
 
 // ExecFunc answers an Exec: exit code, combined output, error.

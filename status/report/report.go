@@ -130,6 +130,11 @@ type ReportSummary struct {
 	Message string `json:"message"`
 	// Cost totals the run's LLM calls (absent when there were none).
 	Cost *status.Cost `json:"cost,omitempty"`
+	// Verified is the verdict of the clean replay with every fix that
+	// follows a completion from a checkpoint (absent when none was needed:
+	// the last iteration already ran from the top); Verification says it.
+	Verified     *bool  `json:"verified,omitempty"`
+	Verification string `json:"verification,omitempty"`
 }
 
 // GapCounts counts gaps by severity.
@@ -231,6 +236,10 @@ func summarize(st *status.Status, tutorialPath string, now time.Time) ReportSumm
 	}
 	if !st.StartedAt.IsZero() && end.After(st.StartedAt) {
 		s.DurationSeconds = int64(end.Sub(st.StartedAt) / time.Second)
+	}
+	if v := st.Verification; v != nil && v.Done {
+		ok := v.Verified
+		s.Verified, s.Verification = &ok, v.Sentence()
 	}
 	return s
 }

@@ -49,6 +49,9 @@ func writeSummary(b *strings.Builder, r *Report) {
 	if s.Cost != nil {
 		fmt.Fprintf(b, "- **Cost**: %s\n", mdtext.Text(s.Cost.String()))
 	}
+	if s.Verification != "" {
+		fmt.Fprintf(b, "- **Verified**: %s\n", mdtext.Prose(s.Verification))
+	}
 	if s.Status != ReportCompleted {
 		if s.Reason != "" {
 			fmt.Fprintf(b, "- **Reason**: %s\n", mdtext.Text(s.Reason))

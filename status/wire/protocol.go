@@ -62,6 +62,18 @@ type Task struct {
 	// LLM is what a model-backed provider needs (claude, codex, gemini,
 	// openai); nil for literal.
 	LLM *TaskLLM `json:"llm,omitempty"`
+	// Checkpoints asks the Student to keep checkpoints as it goes (resume:
+	// checkpoint), where its provider can.
+	Checkpoints bool `json:"checkpoints,omitempty"`
+	// Resume, when set, says the container starts from a checkpoint: the
+	// Student goes on at the step of that line, with that shell state.
+	Resume *Resume `json:"resume,omitempty"`
+}
+
+// Resume is where a Student attempt starts when not from the top.
+type Resume struct {
+	Line  int               `json:"line"`
+	Shell status.ShellState `json:"shell"`
 }
 
 // TaskLLM is the part of the run's configuration a model-backed provider
@@ -90,6 +102,9 @@ type StudentResultRequest struct {
 	StudentOutput status.StudentOutput `json:"studentOutput"`
 	Timestamp     time.Time            `json:"timestamp"`
 	Audit         *status.Audit        `json:"audit,omitempty"`
+	// Checkpoints are the complete snapshots the attempt took (an in-process
+	// Student only: the controller takes them).
+	Checkpoints []status.Checkpoint `json:"checkpoints,omitempty"`
 }
 
 // MentorResultRequest is the body of POST /api/mentor/result. Advice is the

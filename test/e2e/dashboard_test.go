@@ -54,6 +54,7 @@ metadata: {name: dashboard}
 spec:
   tutorial: tutorial.md
   llmProvider: literal
+  resume: fromStart # two iterations, from the top each time (no clean replay)
 `
 
 // dashRecorder records every value the #phase element takes, from before

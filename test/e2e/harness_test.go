@@ -5,6 +5,8 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -147,7 +149,8 @@ func copyFixture(t testing.TB, name string) string {
 }
 
 // removeRunContainers removes what a test's runs left behind (kept for
-// debugging on failure by default).
+// debugging on failure by default), and the checkpoints' snapshots the runs
+// of the folder's default state file kept as a cache.
 func removeRunContainers(dir string) {
 	out, _ := exec.Command("docker", "ps", "-aq", "--filter", "label=smile.dev/owner=smile").Output()
 	for _, id := range strings.Fields(string(out)) {
@@ -155,6 +158,12 @@ func removeRunContainers(dir string) {
 		if strings.Contains(string(mounts), dir) {
 			_ = exec.Command("docker", "rm", "-f", id).Run()
 		}
+	}
+	sum := sha256.Sum256([]byte(filepath.Join(dir, ".smile", "state.json")))
+	out, _ = exec.Command("docker", "images", "-q", "--filter", "label=smile.dev/kind=snapshot",
+		"--filter", "label=smile.dev/state="+hex.EncodeToString(sum[:])[:8]).Output()
+	for _, id := range strings.Fields(string(out)) {
+		_ = exec.Command("docker", "rmi", "-f", id).Run()
 	}
 }
 

@@ -47,6 +47,8 @@ type student struct {
 	unplaced []reading.Step
 	// programs caches `command -v` answers.
 	programs map[string]bool
+	// resumed is about checkpoints (resume.go).
+	resumed resumeState
 }
 
 type lastRun struct {
@@ -108,13 +110,18 @@ func (s *student) walk(ctx context.Context) {
 	}
 	defer s.sess.Close()
 	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
+	s.restore()
 
 	for _, st := range steps {
 		if ctx.Err() != nil {
 			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
 			return
 		}
+		if s.passed(st) {
+			continue
+		}
 		followed := st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit && st.Kind != reading.StepAmbiguous
+		s.checkpoint(ctx, st)
 		if followed {
 			s.env.Progress(ctx, stepTitle(st, s.stepName), st.Line)
 		}

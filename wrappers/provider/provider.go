@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 
+	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/go-logr/logr"
@@ -45,6 +46,11 @@ type Env struct {
 	// Environ is the environment commands start with; nil means this
 	// process's own (os.Environ).
 	Environ []string
+	// Checkpoint, when set, keeps a snapshot of the learner's world now,
+	// just before the step at line, with the shell's state and the cache key
+	// of the steps that led there; it returns once the snapshot is complete.
+	// Nil: this run does not keep checkpoints.
+	Checkpoint func(ctx context.Context, line int, key string, shell status.ShellState) error
 }
 
 // HandsOrLocal returns the hands to use: Hands, or this process's own.

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -100,6 +101,12 @@ func describeStatus(tw io.Writer, st *status.Status) {
 	}
 	if st.Cost != nil {
 		kv(1, "Cost", st.Cost.String())
+	}
+	if n, size := checkpoints.Use(st); n > 0 {
+		kv(1, "Checkpoints", fmt.Sprintf("%d kept, %.1f MB of %.0f MB (the least recently used go first)", n, float64(size)/1e6, float64(checkpoints.Budget)/1e6))
+	}
+	if v := st.Verification; v != nil && v.Done {
+		kv(1, "Fixes", v.Sentence())
 	}
 	if st.Report != nil && st.Report.Markdown != "" {
 		kv(1, "Report", st.Report.Markdown)

@@ -1,0 +1,52 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// A state saved in one session and restored in another (through JSON, as a
+// checkpoint keeps it) gives the same folder, exports, functions and aliases.
+func TestSavedStateRestoresInAnotherSession(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if res, err := a.Run(ctx, "mkdir -p sub && cd sub && export GREETING=hello && greet() { echo \"$GREETING from f\"; } && alias hi='echo alias-ok'", 10*time.Second); err != nil || res.ExitCode != 0 {
+		t.Fatalf("setup: %+v %v", res, err)
+	}
+	js, err := json.Marshal(a.State().Saved())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved status.ShellState
+	if err := json.Unmarshal(js, &saved); err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	b.SetState(FromSaved(saved))
+	if !b.State().Set("GREETING") {
+		t.Error("GREETING not listed as set after restore")
+	}
+	res, err := b.Run(ctx, "pwd; greet; hi", 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Fields(res.Output)
+	want := []string{dir + "/sub", "hello", "from", "f", "alias-ok"}
+	if strings.Join(out, " ") != strings.Join(want, " ") {
+		t.Fatalf("restored session printed %q, want %q", res.Output, strings.Join(want, " "))
+	}
+}
