@@ -17,6 +17,8 @@ import (
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/inbox"
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -57,7 +59,7 @@ type brainAttempt struct {
 	run       string
 	container string
 	task      wire.Task
-	box       inbox
+	box       inbox.Inbox
 	logsDir   string
 	// target names the checkpoints the Student keeps (nil: none).
 	target *checkpointTarget
@@ -71,7 +73,7 @@ func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs 
 	if task.LLM != nil {
 		task.LLM.BaseURL = fromHost(ctx, t.r.Runtime, task.LLM.BaseURL)
 	}
-	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox(t.lay.inbox()), logsDir: logs}
+	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox.Inbox(t.lay.inbox()), logsDir: logs}
 	if task.Checkpoints {
 		tgt := t.checkpointTarget()
 		a.target = &tgt
@@ -118,7 +120,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	if err != nil {
 		log.Error(err, "Learner could not run")
 	}
-	p := &Posted{Attempt: a.container, ReceivedAt: time.Now().UTC()}
+	p := &planner.Posted{Attempt: a.container, ReceivedAt: time.Now().UTC()}
 	switch b := body.(type) {
 	case *wire.StudentResultRequest:
 		b.Checkpoints = kept.all()
@@ -129,10 +131,10 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 		log.Error(fmt.Errorf("unexpected %T at %s", body, path), "Learner gave no result")
 		return
 	}
-	if err := writeJSON(filepath.Join(a.logsDir, wrappers.ResultFileName), body); err != nil {
+	if err := inbox.WriteJSON(filepath.Join(a.logsDir, wrappers.ResultFileName), body); err != nil {
 		log.Error(err, "Cannot write result file")
 	}
-	if err := a.box.putResult(p); err != nil {
+	if err := a.box.PutResult(p); err != nil {
 		log.Error(err, "Cannot keep result", "attempt", a.container)
 		return
 	}
@@ -144,8 +146,8 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 // brainProgress records what the learner does, the heartbeat the step
 // timeout is measured from, and shows it to observers.
 func (r *Reconciler) brainProgress(a brainAttempt, step string, line int) {
-	p := &Progress{Step: step, Line: line, At: r.now()}
-	if err := a.box.putProgress(a.container, p); err != nil {
+	p := &planner.Progress{Step: step, Line: line, At: r.now()}
+	if err := a.box.PutProgress(a.container, p); err != nil {
 		return
 	}
 	if run, ok := r.Observed(a.run); ok {

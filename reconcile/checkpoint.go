@@ -12,6 +12,7 @@ import (
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/reconcile/checkpoints"
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
@@ -147,7 +148,7 @@ func (t *transition) checkpointTarget() checkpointTarget {
 // recordResume notes where the attempt started, keeps the checkpoints it
 // took (complete ones only: they came back with its result), and records
 // the verdict of a verification replay.
-func (t *transition) recordResume(ctx context.Context, rec *status.IterationRecord, res *Posted) {
+func (t *transition) recordResume(ctx context.Context, rec *status.IterationRecord, res *planner.Posted) {
 	st := &t.run.Status
 	if st.Attempt != nil {
 		rec.ResumedFrom = st.Attempt.ResumedFrom

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/checkpoints"
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/spec"
@@ -98,8 +99,8 @@ func TestDecideStartsFromTheDeepestValidCheckpoint(t *testing.T) {
 			if tc.verify {
 				run.Status.Verification = &status.Verification{Iteration: tc.iter}
 			}
-			plan := Decide(Input{Now: t0, Desired: d, Run: run})
-			if plan.Action != ActStartStudent {
+			plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: run})
+			if plan.Action != planner.ActStartStudent {
 				t.Fatalf("action %s", plan.Action)
 			}
 			got := ""
@@ -123,14 +124,14 @@ func TestDecideVerifiesAfterACompletionFromACheckpoint(t *testing.T) {
 	resumed := runIn(status.PhaseWaitingForStudent, 2)
 	resumed.Status.MentorNotes = notes
 	resumed.Status.Attempt.ResumedFrom = &status.Resumed{Ref: "snap", Line: 5, From: 1}
-	plan := Decide(Input{Now: t0, Desired: d, Run: resumed, Observed: Observed{Result: studentPosted(status.StudentCompleted)}})
-	if plan.Action != ActStudentResult || plan.Phase != status.PhaseRunningStudent || !plan.Verify || plan.Reason != status.ReasonVerifying {
+	plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: resumed, Observed: planner.Observed{Result: studentPosted(status.StudentCompleted)}})
+	if plan.Action != planner.ActStudentResult || plan.Phase != status.PhaseRunningStudent || !plan.Verify || plan.Reason != status.ReasonVerifying {
 		t.Fatalf("plan = %+v, want a verification replay", plan)
 	}
 
 	fromTop := runIn(status.PhaseWaitingForStudent, 2)
 	fromTop.Status.MentorNotes = notes
-	plan = Decide(Input{Now: t0, Desired: d, Run: fromTop, Observed: Observed{Result: studentPosted(status.StudentCompleted)}})
+	plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: fromTop, Observed: planner.Observed{Result: studentPosted(status.StudentCompleted)}})
 	if plan.Phase != status.PhaseCompleted || plan.Verify {
 		t.Fatalf("plan = %+v, want Completed: the last iteration ran from the top", plan)
 	}
@@ -147,7 +148,7 @@ func TestDecideVerifiesAfterACompletionFromACheckpoint(t *testing.T) {
 		replay.Status.Verification = &status.Verification{Iteration: 3, Fixes: 1}
 		posted := studentPosted(tc.answer)
 		posted.Student.StudentOutput.Line = 3
-		plan := Decide(Input{Now: t0, Desired: d, Run: replay, Observed: Observed{Result: posted}})
+		plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: replay, Observed: planner.Observed{Result: posted}})
 		if plan.Phase != status.PhaseCompleted || plan.Reason != status.ReasonCompleted {
 			t.Errorf("%s: plan = %+v, want Completed", tc.answer, plan)
 		}
@@ -325,7 +326,7 @@ func TestCleanCheckpoints(t *testing.T) {
 	d.Tutorial = &spec.Tutorial{Content: cpTutorial}
 	fromClean := runIn(status.PhaseWaitingForStudent, 2)
 	fromClean.Status.Attempt.ResumedFrom = &status.Resumed{Ref: "snap", Line: 4, Clean: true}
-	plan := Decide(Input{Now: t0, Desired: d, Run: fromClean, Observed: Observed{Result: studentPosted(status.StudentCompleted)}})
+	plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: fromClean, Observed: planner.Observed{Result: studentPosted(status.StudentCompleted)}})
 	if plan.Phase != status.PhaseCompleted || plan.Verify {
 		t.Fatalf("plan %+v, want Completed without a replay", plan)
 	}
@@ -336,13 +337,13 @@ func TestCleanCheckpoints(t *testing.T) {
 	clean := checkpointAt(2, 4, d.Config.ContainerImage, cpTutorial, nil)
 	clean.Clean = true
 	replay.Status.Checkpoints = []status.Checkpoint{dirty, clean}
-	plan = Decide(Input{Now: t0, Desired: d, Run: replay})
+	plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: replay})
 	if plan.From == nil || plan.From.Ref != clean.Ref {
 		t.Fatalf("the verification replay starts from %+v, want the clean checkpoint only", plan.From)
 	}
 	next := runIn(status.PhaseRunningStudent, 2)
 	next.Status.Checkpoints = []status.Checkpoint{dirty, clean}
-	if plan = Decide(Input{Now: t0, Desired: d, Run: next}); plan.From == nil || plan.From.Ref != clean.Ref {
+	if plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: next}); plan.From == nil || plan.From.Ref != clean.Ref {
 		t.Fatalf("an attempt starts from %+v, want the clean checkpoint before a deeper one (which a replay would follow)", plan.From)
 	}
 }

@@ -1,8 +1,7 @@
 package reconcile
 
 import (
-	"fmt"
-
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
@@ -10,7 +9,7 @@ import (
 // RecordCost adds a just-received result to the run's cost, in the same
 // save that records the result: status.cost is always the total of the
 // history (the planner's budget check reads it).
-func RecordCost(st *status.Status, p *Posted) {
+func RecordCost(st *status.Status, p *planner.Posted) {
 	if p == nil {
 		return
 	}
@@ -24,17 +23,6 @@ func RecordCost(st *status.Status, p *Posted) {
 	if a != nil {
 		st.AddCost(a.LLMCalls)
 	}
-}
-
-// overBudget says whether the run has spent its budgetUsd.
-func overBudget(cfg spec.Config, st *status.Status) bool {
-	return cfg.BudgetUSD > 0 && st.Cost != nil && st.Cost.USD >= cfg.BudgetUSD
-}
-
-// budgetPlan ends a loop whose LLM calls have cost its budget.
-func budgetPlan(cfg spec.Config, st *status.Status) Plan {
-	return Plan{Action: ActBudget, Phase: status.PhaseError, Reason: status.ReasonBudgetExceeded,
-		Message: fmt.Sprintf("the run's LLM calls cost $%.4f, which reaches its budgetUsd of $%.2f", st.Cost.USD, cfg.BudgetUSD)}
 }
 
 // keyEnv is NAME=value of each of the provider's keys (spec's provider

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status"
@@ -21,20 +22,20 @@ func TestDecideBudget(t *testing.T) {
 		name   string
 		run    *status.Run
 		budget float64
-		action Action
+		action planner.Action
 		phase  status.Phase
 	}{
-		{"budget spent: no next Student", spent(status.PhaseRunningStudent, 0.50), 0.50, ActBudget, status.PhaseError},
-		{"budget spent: no Mentor either", spent(status.PhaseRunningMentor, 0.73), 0.50, ActBudget, status.PhaseError},
-		{"under budget", spent(status.PhaseRunningStudent, 0.49), 0.50, ActStartStudent, status.PhaseWaitingForStudent},
-		{"no budget", spent(status.PhaseRunningStudent, 99), 0, ActStartStudent, status.PhaseWaitingForStudent},
+		{"budget spent: no next Student", spent(status.PhaseRunningStudent, 0.50), 0.50, planner.ActBudget, status.PhaseError},
+		{"budget spent: no Mentor either", spent(status.PhaseRunningMentor, 0.73), 0.50, planner.ActBudget, status.PhaseError},
+		{"under budget", spent(status.PhaseRunningStudent, 0.49), 0.50, planner.ActStartStudent, status.PhaseWaitingForStudent},
+		{"no budget", spent(status.PhaseRunningStudent, 99), 0, planner.ActStartStudent, status.PhaseWaitingForStudent},
 		// An attempt that is running is not cut short: its result is applied.
-		{"spent while waiting", spent(status.PhaseWaitingForStudent, 0.9), 0.50, ActWait, ""},
+		{"spent while waiting", spent(status.PhaseWaitingForStudent, 0.9), 0.50, planner.ActWait, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d.Config.BudgetUSD = tt.budget
-			p := Decide(Input{Now: t0, Desired: d, Run: tt.run, Observed: Observed{Containers: running("c-student")}})
+			p := planner.Decide(planner.Input{Now: t0, Desired: d, Run: tt.run, Observed: planner.Observed{Containers: running("c-student")}})
 			if p.Action != tt.action || p.Phase != tt.phase {
 				t.Fatalf("plan = %+v, want %s -> %s", p, tt.action, tt.phase)
 			}
@@ -47,11 +48,11 @@ func TestDecideBudget(t *testing.T) {
 
 func TestRecordCost(t *testing.T) {
 	st := &status.Status{}
-	post := func(calls ...status.LLMCall) *Posted {
-		return &Posted{Student: &wire.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
+	post := func(calls ...status.LLMCall) *planner.Posted {
+		return &planner.Posted{Student: &wire.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
 	}
 	RecordCost(st, post(status.LLMCall{InputTokens: 100, OutputTokens: 10, CostUSD: 0.25}))
-	RecordCost(st, &Posted{Mentor: &wire.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
+	RecordCost(st, &planner.Posted{Mentor: &wire.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
 	RecordCost(st, post())
 	c := st.Cost
 	if c == nil || c.Calls != 3 || c.InputTokens != 150 || c.OutputTokens != 10 || c.USD < 0.349 || c.USD > 0.351 || !c.Estimated || c.Unpriced != 1 {

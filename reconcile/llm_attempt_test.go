@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/reconcile/relay"
 	"github.com/smile-loop/smile/runtime/fake"
 
@@ -168,10 +169,10 @@ func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
 func TestBudgetEndsTheLoopBeforeTheNextCall(t *testing.T) {
 	h := llmHarness(t, "  llmProvider: claude\n  budgetUsd: 0.5\n")
 	run := h.settle()
-	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleStudent, ReceivedAt: h.clock(),
+	p := &planner.Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleStudent, ReceivedAt: h.clock(),
 		Student: &wire.StudentResultRequest{StudentOutput: askChmod, Timestamp: h.clock(), Audit: &status.Audit{
 			LLMCalls: []status.LLMCall{{Provider: "claude", InputTokens: 90000, OutputTokens: 4000, CostUSD: 0.61}}}}}
-	if err := h.box().putResult(p); err != nil {
+	if err := h.box().PutResult(p); err != nil {
 		t.Fatal(err)
 	}
 	run = h.settle()

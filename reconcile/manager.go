@@ -14,6 +14,8 @@ import (
 
 	"github.com/smile-loop/smile/reconcile/brains"
 	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/inbox"
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 	"github.com/smile-loop/smile/reconcile/server"
@@ -499,7 +501,7 @@ func (m *Manager) RequestStop(name, reason string) error {
 	if err != nil {
 		return err
 	}
-	if err := box.putStop(&StopRequest{Reason: reason, At: time.Now().UTC()}); err != nil {
+	if err := box.PutStop(&planner.StopRequest{Reason: reason, At: time.Now().UTC()}); err != nil {
 		return err
 	}
 	m.queue.Add(name)
@@ -507,14 +509,14 @@ func (m *Manager) RequestStop(name, reason string) error {
 }
 
 // inbox is where the API keeps what is posted for a run.
-func (m *Manager) inbox(name string) (inbox, error) {
+func (m *Manager) inbox(name string) (inbox.Inbox, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.runs[name]
 	if !ok {
 		return "", status.UnknownRun(name)
 	}
-	return inbox(e.lay.inbox()), nil
+	return inbox.Inbox(e.lay.inbox()), nil
 }
 
 // expectedAttempt is the container a run accepts callbacks from: the attempt

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/brains"
+	"github.com/smile-loop/smile/reconcile/inbox"
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 	"github.com/smile-loop/smile/reconcile/server"
@@ -160,9 +162,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 	if err != nil {
 		return Result{}, err
 	}
-	plan := Decide(Input{Now: r.now(), Desired: d, Run: run, Observed: obs, StepGrace: r.StepGrace, Instance: r.Instance})
+	plan := planner.Decide(planner.Input{Now: r.now(), Desired: d, Run: run, Observed: obs, StepGrace: r.StepGrace, Instance: r.Instance})
 	plan = r.admit(d.Name, run, plan)
-	if plan.Action != ActWait && plan.Action != ActNone {
+	if plan.Action != planner.ActWait && plan.Action != planner.ActNone {
 		log.V(1).Info("Planned transition", "action", string(plan.Action), "phase", string(plan.Phase))
 	}
 	t := &transition{r: r, d: d, app: app, lay: lay, run: run, obs: obs, plan: plan, now: r.now()}
@@ -172,8 +174,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 // observe reads the run's containers first and the inbox second: a wrapper
 // posts its result before its container exits, so a container seen exited
 // with no result in the inbox really died without one.
-func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, cfg spec.Config) (Observed, error) {
-	var obs Observed
+func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, cfg spec.Config) (planner.Observed, error) {
+	var obs planner.Observed
 	provider := cfg.LLMProvider
 	if run != nil && run.Status.Phase == status.PhaseStarting {
 		// What every attempt needs, looked at once, before the loop begins.
@@ -190,20 +192,20 @@ func (r *Reconciler) observe(ctx context.Context, lay layout, run *status.Run, c
 		return obs, fmt.Errorf("list containers of %s: %w", lay.name, err)
 	}
 	obs.Containers = cs
-	box := inbox(lay.inbox())
+	box := inbox.Inbox(lay.inbox())
 	if run != nil && run.Status.Attempt != nil {
 		name := run.Status.Attempt.Container
 		// Looked at before the inbox: a brain keeps its result, then ends.
 		brainGone := r.inProcess(provider) && !r.Brains.Running(name)
-		if obs.Result, err = box.result(name); err != nil {
+		if obs.Result, err = box.Result(name); err != nil {
 			return obs, err
 		}
-		if obs.Progress, err = box.progress(name); err != nil {
+		if obs.Progress, err = box.Progress(name); err != nil {
 			return obs, err
 		}
 		obs.BrainGone = brainGone && obs.Result == nil
 	}
-	if obs.Stop, err = box.stop(); err != nil {
+	if obs.Stop, err = box.Stop(); err != nil {
 		return obs, err
 	}
 	return obs, nil
@@ -235,12 +237,12 @@ func (r *Reconciler) invalid(ctx context.Context, app *Applied, cause error) (Re
 		st.Phase = status.PhaseError
 	}
 	st.Reason, st.Message = status.ReasonInvalidSpec, cause.Error()
-	st.Timeline = append(st.Timeline, status.TimelineEntry{Timestamp: r.now(), Iteration: st.Iteration, Event: string(EvInvalidSpec), Details: cause.Error()})
-	return Result{}, r.save(stateFile, run, EvInvalidSpec)
+	st.Timeline = append(st.Timeline, status.TimelineEntry{Timestamp: r.now(), Iteration: st.Iteration, Event: string(planner.EvInvalidSpec), Details: cause.Error()})
+	return Result{}, r.save(stateFile, run, planner.EvInvalidSpec)
 }
 
 // save writes the status atomically and shares it with readers.
-func (r *Reconciler) save(path string, run *status.Run, action Action) error {
+func (r *Reconciler) save(path string, run *status.Run, action planner.Action) error {
 	now := r.now()
 	run.Status.UpdatedAt = now
 	run.SetConditions(now)

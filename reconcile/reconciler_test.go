@@ -2,6 +2,8 @@ package reconcile
 
 import (
 	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/inbox"
+	"github.com/smile-loop/smile/reconcile/planner"
 
 	"context"
 	"encoding/json"
@@ -126,8 +128,8 @@ func (h *harness) state() *status.Run {
 	return run
 }
 
-func (h *harness) box() inbox {
-	return inbox(filepath.Join(h.dir, ".smile", "runs", "demo", "runs", "demo", "inbox"))
+func (h *harness) box() inbox.Inbox {
+	return inbox.Inbox(filepath.Join(h.dir, ".smile", "runs", "demo", "runs", "demo", "inbox"))
 }
 
 // post puts a result for the current attempt in the inbox, as the API would.
@@ -138,9 +140,9 @@ func (h *harness) postStudent(out status.StudentOutput) {
 		h.t.Fatalf("no attempt to post for (phase %s)", run.Status.Phase)
 	}
 	audit := &status.Audit{Commands: []status.AuditCommand{{Iteration: run.Status.Iteration, Role: status.RoleStudent, Line: 6, Command: "./run.sh", ExitCode: 126}}}
-	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleStudent, ReceivedAt: h.clock(),
+	p := &planner.Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleStudent, ReceivedAt: h.clock(),
 		Student: &wire.StudentResultRequest{StudentOutput: out, Timestamp: h.clock(), Audit: audit}}
-	if err := h.box().putResult(p); err != nil {
+	if err := h.box().PutResult(p); err != nil {
 		h.t.Fatal(err)
 	}
 }
@@ -149,9 +151,9 @@ func (h *harness) postMentor(answer string, advice *wire.MentorAdvice) {
 	h.t.Helper()
 	run := h.state()
 	audit := &status.Audit{Commands: []status.AuditCommand{{Iteration: run.Status.Iteration, Role: status.RoleMentor, Command: "ls -l run.sh"}}}
-	p := &Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleMentor, ReceivedAt: h.clock(),
+	p := &planner.Posted{Attempt: run.Status.Attempt.Container, Role: status.RoleMentor, ReceivedAt: h.clock(),
 		Mentor: &wire.MentorResultRequest{MentorOutput: answer, Timestamp: h.clock(), Advice: advice, Audit: audit}}
-	if err := h.box().putResult(p); err != nil {
+	if err := h.box().PutResult(p); err != nil {
 		h.t.Fatal(err)
 	}
 }

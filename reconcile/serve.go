@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/status"
 )
@@ -24,7 +25,7 @@ func (b backend) Progress(name, attempt string) (*events.Progress, error) {
 	if err != nil {
 		return nil, err
 	}
-	return box.progress(attempt)
+	return box.Progress(attempt)
 }
 
 func (b backend) Subscribe() *events.Subscription { return b.hub.Subscribe() }
@@ -58,11 +59,11 @@ func (b backend) PutResult(name string, r *server.Result) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	p := &Posted{Attempt: r.Attempt, Role: r.Role, ReceivedAt: r.ReceivedAt, Student: r.Student, Mentor: r.Mentor}
-	if err := box.putResult(p); err != nil {
+	p := &planner.Posted{Attempt: r.Attempt, Role: r.Role, ReceivedAt: r.ReceivedAt, Student: r.Student, Mentor: r.Mentor}
+	if err := box.PutResult(p); err != nil {
 		return false, err
 	}
-	stop, _ := box.stop()
+	stop, _ := box.Stop()
 	b.Enqueue(name)
 	return stop != nil, nil
 }
@@ -71,7 +72,7 @@ func (b backend) PutResult(name string, r *server.Result) (bool, error) {
 func (b backend) PutProgress(name, attempt string, p *events.Progress) error {
 	box, err := b.inbox(name)
 	if err == nil {
-		err = box.putProgress(attempt, p)
+		err = box.PutProgress(attempt, p)
 	}
 	if err != nil {
 		return err

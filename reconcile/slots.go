@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/status"
 )
@@ -15,23 +16,23 @@ func DefaultParallel() int { return queue.DefaultParallel() }
 // admit applies the slot limit to a plan: a generation that would start
 // without a free slot is queued instead (once: then it waits to be woken),
 // an active run keeps its slot, an ended one frees it.
-func (r *Reconciler) admit(name string, run *status.Run, plan Plan) Plan {
+func (r *Reconciler) admit(name string, run *status.Run, plan planner.Plan) planner.Plan {
 	s := r.Slots
 	if s == nil {
 		return plan
 	}
 	switch {
-	case plan.Action == ActInit:
+	case plan.Action == planner.ActInit:
 		if s.TryAcquire(name) {
 			return plan
 		}
 		if run != nil && run.Status.Phase == status.PhaseQueued {
-			return Plan{Action: ActWait, RequeueAfter: queuedRecheck}
+			return planner.Plan{Action: planner.ActWait, RequeueAfter: queuedRecheck}
 		}
 		limit := s.Limit()
-		return Plan{Action: ActQueue, Phase: status.PhaseQueued, Reason: status.ReasonQueued,
+		return planner.Plan{Action: planner.ActQueue, Phase: status.PhaseQueued, Reason: status.ReasonQueued,
 			Message: fmt.Sprintf("waiting for a free slot: %d run(s) active, at most %d at once (--parallel)", s.Active(), limit)}
-	case plan.Phase.Terminal() || plan.Action == ActNone:
+	case plan.Phase.Terminal() || plan.Action == planner.ActNone:
 		s.Release(name)
 	case run != nil && run.Status.Phase != status.PhaseQueued && run.Status.Phase != "":
 		s.Hold(name)

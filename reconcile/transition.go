@@ -20,6 +20,8 @@ import (
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/reconcile/checkpoints"
+	"github.com/smile-loop/smile/reconcile/inbox"
+	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -32,63 +34,63 @@ type transition struct {
 	app  *Applied
 	lay  layout
 	run  *status.Run
-	obs  Observed
-	plan Plan
+	obs  planner.Observed
+	plan planner.Plan
 	now  time.Time
 }
 
 func (t *transition) perform(ctx context.Context) (Result, error) {
 	switch t.plan.Action {
-	case ActNone:
+	case planner.ActNone:
 		return Result{}, nil
-	case ActWait:
+	case planner.ActWait:
 		return Result{RequeueAfter: t.plan.RequeueAfter}, nil
-	case ActNewGeneration:
+	case planner.ActNewGeneration:
 		return t.newGeneration()
-	case ActQueue:
+	case planner.ActQueue:
 		st := &t.run.Status
 		st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
-		t.event(st.Iteration, string(EvQueued), t.plan.Message) // until the generation starts afresh
-		return t.save(ActQueue)
-	case ActInit:
+		t.event(st.Iteration, string(planner.EvQueued), t.plan.Message) // until the generation starts afresh
+		return t.save(planner.ActQueue)
+	case planner.ActInit:
 		return t.init(ctx)
-	case ActBegin:
+	case planner.ActBegin:
 		return t.begin()
-	case ActImageNotFound:
-		return t.end(ActImageNotFound)
-	case ActStartStudent:
+	case planner.ActImageNotFound:
+		return t.end(planner.ActImageNotFound)
+	case planner.ActStartStudent:
 		return t.startStudent(ctx)
-	case ActStartMentor:
+	case planner.ActStartMentor:
 		return t.startMentor(ctx)
-	case ActStudentResult:
+	case planner.ActStudentResult:
 		return t.studentResult(ctx, t.obs.Result.Student.StudentOutput, t.obs.Result)
-	case ActMentorResult:
+	case planner.ActMentorResult:
 		return t.mentorResult(ctx)
-	case ActStepTimeout:
+	case planner.ActStepTimeout:
 		t.stopAttempt(ctx)
 		if out := t.plan.TimedOut; out != nil {
 			return t.studentResult(ctx, *out, nil)
 		}
-		return t.end(ActStepTimeout)
-	case ActNoCallback, ActContainerDied:
+		return t.end(planner.ActStepTimeout)
+	case planner.ActNoCallback, planner.ActContainerDied:
 		if logs := t.attemptLogs(ctx); logs != "" {
 			t.plan.Message += "; its last output: " + logs
 		}
 		t.stopAttempt(ctx)
 		return t.end(t.plan.Action)
-	case ActGlobalTimeout:
+	case planner.ActGlobalTimeout:
 		t.stopAttempt(ctx)
-		return t.end(EvTimeout)
-	case ActBudget:
+		return t.end(planner.EvTimeout)
+	case planner.ActBudget:
 		t.stopAttempt(ctx)
-		return t.end(ActBudget)
-	case ActStop:
+		return t.end(planner.ActBudget)
+	case planner.ActStop:
 		t.stopAttempt(ctx)
-		if err := inbox(t.lay.inbox()).clearStop(); err != nil {
+		if err := inbox.Inbox(t.lay.inbox()).ClearStop(); err != nil {
 			return Result{}, err
 		}
-		return t.end(EvStopped)
-	case ActFinish:
+		return t.end(planner.EvStopped)
+	case planner.ActFinish:
 		return t.finish(ctx)
 	}
 	return Result{}, fmt.Errorf("unknown action %q", t.plan.Action)
@@ -243,10 +245,10 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint
 	}
 	task, cs := attemptSpec(in, task)
-	if err := writeJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
+	if err := inbox.WriteJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
 	}
-	if _, ok := findContainer(t.obs.Containers, prev); !ok {
+	if _, ok := planner.FindContainer(t.obs.Containers, prev); !ok {
 		prev = ""
 	}
 	c, ok := t.adopt(ctx, cs)
@@ -289,9 +291,9 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 	if t.plan.From != nil && role == status.RoleStudent {
 		checkpoints.Touch(st, t.plan.From.Ref, t.now)
 	}
-	event := EvStudentStarted
+	event := planner.EvStudentStarted
 	if role == status.RoleMentor {
-		event = EvMentorStarted
+		event = planner.EvMentorStarted
 	}
 	t.event(st.Iteration, string(event), "container "+name)
 	logr.FromContextOrDiscard(ctx).Info("Started container", "container", name, "role", string(role), "iteration", st.Iteration)
@@ -318,7 +320,7 @@ func (t *transition) startRelay(ctx context.Context, name string) (string, error
 }
 
 // studentResult records the Student's answer: history, gaps, next phase.
-func (t *transition) studentResult(ctx context.Context, out status.StudentOutput, res *Posted) (Result, error) {
+func (t *transition) studentResult(ctx context.Context, out status.StudentOutput, res *planner.Posted) (Result, error) {
 	st := &t.run.Status
 	rec := status.IterationRecord{Iteration: st.Iteration, StudentOutput: out, EndedAt: t.now}
 	if st.Attempt != nil {
@@ -341,7 +343,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	}
 	t.event(st.Iteration, "StudentReported", details)
 	if t.plan.Phase.Terminal() {
-		return t.end(EvStudentReported)
+		return t.end(planner.EvStudentReported)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	if t.plan.Verify {
@@ -349,7 +351,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 		st.Verification = &status.Verification{Iteration: st.Iteration, Fixes: checkpoints.Fixes(st.MentorNotes)}
 		t.event(st.Iteration, "VerificationStarted", t.plan.Message)
 	}
-	return t.save(ActStudentResult)
+	return t.save(planner.ActStudentResult)
 }
 
 // mentorResult records the Mentor's notes, which every later iteration gets.
@@ -387,15 +389,15 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	_ = t.r.Runtime.Remove(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
 	t.event(st.Iteration, "MentorAnswered", textutil.Shorten(textutil.FirstLine(m.MentorOutput), 200))
 	if t.plan.Phase.Terminal() {
-		return t.end(EvMentorAnswered)
+		return t.end(planner.EvMentorAnswered)
 	}
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Iteration++
-	return t.save(ActMentorResult)
+	return t.save(planner.ActMentorResult)
 }
 
 // end moves the run to the terminal phase the plan chose.
-func (t *transition) end(event Action) (Result, error) {
+func (t *transition) end(event planner.Action) (Result, error) {
 	st := &t.run.Status
 	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
 	st.Attempt = nil
@@ -456,15 +458,15 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 func Audits(run *status.Run, stateFile string) []status.Audit {
 	var out []status.Audit
 	lay := newLayout(run.Metadata.Name, stateFile)
-	box := inbox(lay.inbox())
+	box := inbox.Inbox(lay.inbox())
 	for _, h := range run.Status.History {
-		files := []string{box.resultFile(lay.container(run.Metadata.Generation, h.Iteration, status.RoleStudent))}
+		files := []string{box.ResultFile(lay.container(run.Metadata.Generation, h.Iteration, status.RoleStudent))}
 		if h.MentorOutput != nil {
-			files = append(files, box.resultFile(lay.container(run.Metadata.Generation, h.Iteration, status.RoleMentor)))
+			files = append(files, box.ResultFile(lay.container(run.Metadata.Generation, h.Iteration, status.RoleMentor)))
 		}
 		for _, f := range files {
-			var res Posted
-			if ok, err := readJSON(f, &res); !ok || err != nil {
+			var res planner.Posted
+			if ok, err := inbox.ReadJSON(f, &res); !ok || err != nil {
 				continue
 			}
 			switch {
@@ -513,7 +515,7 @@ func (t *transition) event(iteration int, event, details string) {
 	})
 }
 
-func (t *transition) save(action Action) (Result, error) {
+func (t *transition) save(action planner.Action) (Result, error) {
 	if err := t.r.save(t.d.Paths.StateFile, t.run, action); err != nil {
 		return Result{}, err
 	}

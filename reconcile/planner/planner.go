@@ -1,4 +1,4 @@
-package reconcile
+package planner
 
 import (
 	"fmt"
@@ -232,7 +232,7 @@ func waiting(in Input, globalDeadline time.Time) Plan {
 		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: status.ReasonResumed,
 			Message: fmt.Sprintf("resuming iteration %d: the %s's learner ran in a controller that stopped", st.Iteration, role)}
 	}
-	c, ok := findContainer(in.Observed.Containers, st.Attempt.Container)
+	c, ok := FindContainer(in.Observed.Containers, st.Attempt.Container)
 	if !ok && st.Attempt.Instance != "" && st.Attempt.Instance != in.Instance {
 		// The controller that started it died and its orphan was removed
 		// (E19): resume from the last completed transition.
@@ -379,7 +379,8 @@ func restartAction(p status.Phase) Action {
 	return ActStartStudent
 }
 
-func findContainer(cs []runtime.Container, name string) (runtime.Container, bool) {
+// FindContainer is the container of that name among cs.
+func FindContainer(cs []runtime.Container, name string) (runtime.Container, bool) {
 	for _, c := range cs {
 		if c.Name == name {
 			return c, true
@@ -393,4 +394,15 @@ func phaseOf(run *status.Run) status.Phase {
 		return ""
 	}
 	return run.Status.Phase
+}
+
+// overBudget says whether the run has spent its budgetUsd.
+func overBudget(cfg spec.Config, st *status.Status) bool {
+	return cfg.BudgetUSD > 0 && st.Cost != nil && st.Cost.USD >= cfg.BudgetUSD
+}
+
+// budgetPlan ends a loop whose LLM calls have cost its budget.
+func budgetPlan(cfg spec.Config, st *status.Status) Plan {
+	return Plan{Action: ActBudget, Phase: status.PhaseError, Reason: status.ReasonBudgetExceeded,
+		Message: fmt.Sprintf("the run's LLM calls cost $%.4f, which reaches its budgetUsd of $%.2f", st.Cost.USD, cfg.BudgetUSD)}
 }
