@@ -105,13 +105,18 @@ func GapCountText(c GapCounts) string {
 type RunRow struct {
 	Run, Tutorial, Status string
 	Gaps                  GapCounts
-	// Verified is what was checked of the run's verdict ("-": nothing yet).
+	// Verified is the clean replay's verdict on the fixes: "yes", "no", or
+	// "-" when no replay was needed (the last iteration ran from the top).
 	Verified string
 }
 
 // RowOf is a report's row.
 func RowOf(r *Report) RunRow {
-	return RunRow{Run: r.RunName, Tutorial: sourcePath(r), Status: r.Summary.Status, Gaps: r.Summary.GapCounts}
+	row := RunRow{Run: r.RunName, Tutorial: sourcePath(r), Status: r.Summary.Status, Gaps: r.Summary.GapCounts}
+	if v := r.Summary.Verified; v != nil {
+		row.Verified = map[bool]string{true: "yes", false: "no"}[*v]
+	}
+	return row
 }
 
 // RenderRunTable renders the runs as a kubectl-style table: RUN, TUTORIAL,

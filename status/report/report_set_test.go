@@ -140,3 +140,17 @@ func TestRenderRunTable(t *testing.T) {
 		t.Errorf("table =\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A run's row says what its clean replay found: yes, no, or "-" when none ran.
+func TestRowOfVerified(t *testing.T) {
+	yes, no := true, false
+	for _, tt := range []struct {
+		v    *bool
+		want string
+	}{{nil, ""}, {&yes, "yes"}, {&no, "no"}} {
+		r := &Report{RunName: "r", Summary: ReportSummary{Status: "completed", Verified: tt.v}}
+		if got := RowOf(r).Verified; got != tt.want {
+			t.Errorf("verified %v: row says %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}
