@@ -45,8 +45,3 @@ func studentPosted(s status.StudentStatus) *planner.Posted {
 	out := status.StudentOutput{Status: s, CurrentStep: "line 3", QuestionForMentor: "what now?", Reason: "stuck"}
 	return &planner.Posted{Attempt: "c-student", Role: status.RoleStudent, Student: &wire.StudentResultRequest{StudentOutput: out}}
 }
-
-func mentorPosted(res status.Resolution) *planner.Posted {
-	return &planner.Posted{Attempt: "c-mentor", Role: status.RoleMentor, Mentor: &wire.MentorResultRequest{
-		MentorOutput: "notes", Advice: &wire.MentorAdvice{Resolution: res}}}
-}
