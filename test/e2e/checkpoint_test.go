@@ -63,7 +63,7 @@ func TestCheckpointResume(t *testing.T) {
 			t.Fatalf("%s: exit %d, want 2 (gaps found)\nstdout:\n%s\nstderr:\n%s", name, res.code, res.stdout, res.stderr)
 		}
 		var r checkpointReport
-		data, err := os.ReadFile(filepath.Join(dir, "smile-report.json"))
+		data, err := os.ReadFile(runFile(dir, "checkpoint", "smile-report.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +123,7 @@ func TestCheckpointResume(t *testing.T) {
 		t.Fatalf("second generation: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
 	var again checkpointReport
-	data, err := os.ReadFile(filepath.Join(resumed, "smile-report.json"))
+	data, err := os.ReadFile(runFile(resumed, "checkpoint", "smile-report.json"))
 	if err != nil || json.Unmarshal(data, &again) != nil {
 		t.Fatalf("read the second report: %v", err)
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
+	evhub "github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
@@ -293,18 +294,38 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		defer fmt.Fprintln(streams.ErrOut, "dashboard: closed")
 	}
 	progress := newProgressPrinter(streams.ErrOut)
+	show := func(ev evhub.Event) {
+		if ev.Run.Metadata.Name != res.Name {
+			return
+		}
+		step := ""
+		if ev.Progress != nil {
+			step = ev.Progress.Step
+		}
+		progress.update(ev.Run, step)
+	}
+	stop, printed := make(chan struct{}), make(chan struct{})
 	go func() {
-		for ev := range sub.C {
-			if ev.Run.Metadata.Name == res.Name {
-				step := ""
-				if ev.Progress != nil {
-					step = ev.Progress.Step
+		defer close(printed)
+		for {
+			select {
+			case ev := <-sub.C:
+				show(ev)
+			case <-stop: // what was published before the end, then no more
+				for {
+					select {
+					case ev := <-sub.C:
+						show(ev)
+					default:
+						return
+					}
 				}
-				progress.update(ev.Run, step)
 			}
 		}
 	}()
 	run, err := mgr.WaitFinished(ctx, res.Name, res.Digest)
+	close(stop)
+	<-printed // every event printed before what comes after them
 	sub.Close()
 	progress.done()
 	if err != nil {
