@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
+	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -26,7 +27,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/reconcile"
-	evhub "github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
@@ -213,8 +213,8 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	if !o.wait {
 		return nil
 	}
-	progress := newProgressPrinter(streams.ErrOut)
-	defer progress.done()
+	prog := progress.New(streams.ErrOut)
+	defer prog.Done()
 	tick := time.NewTicker(300 * time.Millisecond)
 	defer tick.Stop()
 	for shown := false; ; {
@@ -234,9 +234,9 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 			fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
 			shown = true
 		}
-		progress.update(run, step)
+		prog.Update(run, step)
 		if reconcile.Finished(run, res.Digest) {
-			progress.done()
+			prog.Done()
 			return o.finish(streams, manifest, run, threshold)
 		}
 		select {
@@ -293,41 +293,12 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s (served until this apply ends)\n", mgr.APIAddr(), server.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
 		defer fmt.Fprintln(streams.ErrOut, "dashboard: closed")
 	}
-	progress := newProgressPrinter(streams.ErrOut)
-	show := func(ev evhub.Event) {
-		if ev.Run.Metadata.Name != res.Name {
-			return
-		}
-		step := ""
-		if ev.Progress != nil {
-			step = ev.Progress.Step
-		}
-		progress.update(ev.Run, step)
-	}
-	stop, printed := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(printed)
-		for {
-			select {
-			case ev := <-sub.C:
-				show(ev)
-			case <-stop: // what was published before the end, then no more
-				for {
-					select {
-					case ev := <-sub.C:
-						show(ev)
-					default:
-						return
-					}
-				}
-			}
-		}
-	}()
+	prog := progress.New(streams.ErrOut)
+	printed := progress.Follow(sub, res.Name, prog)
 	run, err := mgr.WaitFinished(ctx, res.Name, res.Digest)
-	close(stop)
-	<-printed // every event printed before what comes after them
+	printed() // every event printed before what comes after them
 	sub.Close()
-	progress.done()
+	prog.Done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			stopRun := func(ctx context.Context, name, reason string) error { return mgr.RequestStop(name, reason) }

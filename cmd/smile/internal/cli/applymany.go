@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
+	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/runtime/docker"
@@ -267,8 +268,8 @@ func applyErrors(runs []*applied) error {
 // showing their progress in one display. Ctrl-C stops them all (unless
 // --detach).
 func (o *applyOptions) follow(ctx context.Context, streams Streams, runs []*applied) error {
-	progress := newMultiProgress(streams.ErrOut, len(runs) > 1)
-	defer progress.done()
+	prog := progress.NewMulti(streams.ErrOut, len(runs) > 1)
+	defer prog.Done()
 	tick := time.NewTicker(300 * time.Millisecond)
 	defer tick.Stop()
 	for {
@@ -285,7 +286,7 @@ func (o *applyOptions) follow(ctx context.Context, streams Streams, runs []*appl
 				return err
 			}
 			if err == nil {
-				progress.update(run, a.host.step(ctx, a.res.Name))
+				prog.Update(run, a.host.step(ctx, a.res.Name))
 				if reconcile.Finished(run, a.res.Digest) {
 					a.run, a.done = run, true
 					continue
@@ -298,7 +299,7 @@ func (o *applyOptions) follow(ctx context.Context, streams Streams, runs []*appl
 		}
 		select {
 		case <-ctx.Done():
-			progress.done()
+			prog.Done()
 			return o.interruptMany(streams, runs)
 		case <-tick.C:
 		}

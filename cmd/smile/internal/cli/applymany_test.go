@@ -1,38 +1,11 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/status"
 )
-
-// Several runs share one display: every line says whose it is.
-func TestMultiProgressPrefixesRunNames(t *testing.T) {
-	var buf bytes.Buffer
-	m := newMultiProgress(&buf, true)
-	for _, n := range []string{"alpha", "beta"} {
-		run := &status.Run{Metadata: status.Metadata{Name: n}, Status: status.Status{Phase: status.PhaseRunningStudent, Iteration: 1, Attempt: &status.Attempt{},
-			Timeline: []status.TimelineEntry{{Event: "Started", Iteration: 1, Details: "starting " + n}}}}
-		m.update(run, "step of "+n)
-	}
-	m.done()
-	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("%d lines, want 4:\n%s", len(lines), buf.String())
-	}
-	for _, l := range lines {
-		name := strings.SplitN(l, " | ", 2)[0]
-		if (name != "alpha" && name != "beta") || !strings.Contains(l, name) || strings.Count(l, " | ") != 1 {
-			t.Errorf("line without its run's name: %q", l)
-		}
-		if strings.Contains(l, "alpha") && strings.Contains(l, "beta") {
-			t.Errorf("line mixes two runs: %q", l)
-		}
-	}
-}
 
 // The exit of many runs is the worst: 1 (not run) over 2 (gaps) over 0.
 func TestWorstExit(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -89,8 +90,8 @@ func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []s
 	for _, obj := range objs {
 		last[obj.Metadata.Name] = rowKey(obj)
 	}
-	progress := newProgressPrinter(streams.ErrOut)
-	defer progress.done()
+	prog := progress.New(streams.ErrOut)
+	defer prog.Done()
 	steps := map[string]string{}
 	for {
 		select {
@@ -115,14 +116,14 @@ func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []s
 				continue
 			}
 			if last[name] != key {
-				progress.done()
+				prog.Done()
 				if err := o.printWatchRow(streams.Out, obj, widths); err != nil {
 					return err
 				}
 			}
 			last[name], steps[name] = key, step
 			if obj.Status != nil && o.output != "name" {
-				progress.update(&status.Run{Metadata: status.Metadata{Name: name}, Status: *obj.Status}, step)
+				prog.Update(&status.Run{Metadata: status.Metadata{Name: name}, Status: *obj.Status}, step)
 			}
 		}
 	}

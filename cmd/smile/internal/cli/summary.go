@@ -7,84 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
-	"sync"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/report"
 )
-
-// multiProgress is one progress display for several runs: a progress
-// printer per run, its lines prefixed with the run's name when there are
-// several. On a terminal each run's updating line is printed as a plain line
-// when it changes, so lines of different runs never overwrite each other.
-type multiProgress struct {
-	mu       sync.Mutex
-	w        io.Writer
-	prefixed bool
-	runs     map[string]*progressPrinter
-	bufs     map[string]*prefixWriter
-}
-
-func newMultiProgress(w io.Writer, prefixed bool) *multiProgress {
-	return &multiProgress{w: w, prefixed: prefixed, runs: map[string]*progressPrinter{}, bufs: map[string]*prefixWriter{}}
-}
-
-func (m *multiProgress) update(run *status.Run, step string) {
-	m.mu.Lock()
-	name := run.Metadata.Name
-	p, ok := m.runs[name]
-	if !ok {
-		if m.prefixed {
-			pw := &prefixWriter{w: m.w, prefix: name + " | "}
-			p = &progressPrinter{w: pw, started: newProgressPrinter(m.w).started} // plain lines: never a shared updating line
-			m.bufs[name] = pw
-		} else {
-			p = newProgressPrinter(m.w)
-		}
-		m.runs[name] = p
-	}
-	m.mu.Unlock()
-	p.update(run, step)
-}
-
-func (m *multiProgress) done() {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for _, p := range m.runs {
-		p.done()
-	}
-}
-
-// prefixWriter puts a prefix before every line written through it.
-type prefixWriter struct {
-	mu      sync.Mutex
-	w       io.Writer
-	prefix  string
-	midLine bool
-}
-
-func (p *prefixWriter) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var out strings.Builder
-	for _, line := range strings.SplitAfter(string(b), "\n") {
-		if line == "" {
-			continue
-		}
-		if !p.midLine {
-			out.WriteString(p.prefix)
-		}
-		out.WriteString(line)
-		p.midLine = !strings.HasSuffix(line, "\n")
-	}
-	if _, err := io.WriteString(p.w, out.String()); err != nil {
-		return 0, err
-	}
-	return len(b), nil
-}
 
 // finishMany prints the runs' table and their gaps, writes the formats asked
 // for (one file for all runs of sarif, junit, github and summary; md and

@@ -1,4 +1,4 @@
-package cli
+package progress
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 
 // events returns a run whose timeline holds the first n of a quickstart's
 // events.
+var t0 = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
 func events(phase status.Phase, n int) *status.Run {
 	all := []status.TimelineEntry{
 		{Timestamp: t0, Iteration: 0, Event: "RunStarted", Details: "generation 1"},
@@ -80,10 +82,10 @@ func TestProgressPlain(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			p := newProgressPrinter(&buf)
+			p := New(&buf)
 			printed := 0
 			for i, u := range tt.updates {
-				p.update(u.run, u.step)
+				p.Update(u.run, u.step)
 				all := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 				if buf.Len() == 0 {
 					all = nil
@@ -101,7 +103,7 @@ func TestProgressPlain(t *testing.T) {
 				t.Errorf("plain output rewrites lines with \\r: %q", buf.String())
 			}
 			before := buf.Len()
-			p.done()
+			p.Done()
 			if buf.Len() != before {
 				t.Errorf("done() added %q to plain output", buf.String()[before:])
 			}
@@ -116,12 +118,12 @@ func TestProgressFileIsNotTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	p := newProgressPrinter(f)
+	p := New(f)
 	if p.tty {
 		t.Fatal("a regular file is taken for a terminal")
 	}
-	p.update(events(status.PhaseRunningStudent, 2), "")
-	p.done()
+	p.Update(events(status.PhaseRunningStudent, 2), "")
+	p.Done()
 	data, err := os.ReadFile(f.Name())
 	if err != nil {
 		t.Fatal(err)
@@ -135,15 +137,40 @@ func TestProgressFileIsNotTerminal(t *testing.T) {
 // next poll still has all its events printed.
 func TestProgressNewGenerationOfTheSameLength(t *testing.T) {
 	var buf bytes.Buffer
-	p := newProgressPrinter(&buf)
+	p := New(&buf)
 	old := events(status.PhaseWaitingForMentor, 4)
 	old.Status.ObservedGeneration = 1
-	p.update(old, "")
+	p.Update(old, "")
 	buf.Reset()
 	next := events(status.PhaseWaitingForMentor, 4)
 	next.Status.ObservedGeneration = 2
-	p.update(next, "")
+	p.Update(next, "")
 	if got := strings.Count(buf.String(), "\n"); got != 4 {
 		t.Fatalf("printed %d lines for generation 2's 4 events, want 4:\n%s", got, buf.String())
+	}
+}
+
+// Several runs share one display: every line says whose it is.
+func TestMultiProgressPrefixesRunNames(t *testing.T) {
+	var buf bytes.Buffer
+	m := NewMulti(&buf, true)
+	for _, n := range []string{"alpha", "beta"} {
+		run := &status.Run{Metadata: status.Metadata{Name: n}, Status: status.Status{Phase: status.PhaseRunningStudent, Iteration: 1, Attempt: &status.Attempt{},
+			Timeline: []status.TimelineEntry{{Event: "Started", Iteration: 1, Details: "starting " + n}}}}
+		m.Update(run, "step of "+n)
+	}
+	m.Done()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4:\n%s", len(lines), buf.String())
+	}
+	for _, l := range lines {
+		name := strings.SplitN(l, " | ", 2)[0]
+		if (name != "alpha" && name != "beta") || !strings.Contains(l, name) || strings.Count(l, " | ") != 1 {
+			t.Errorf("line without its run's name: %q", l)
+		}
+		if strings.Contains(l, "alpha") && strings.Contains(l, "beta") {
+			t.Errorf("line mixes two runs: %q", l)
+		}
 	}
 }
