@@ -3,6 +3,7 @@ package session
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,6 +41,7 @@ func ServeStream(ctx context.Context, r io.Reader, w io.Writer) error {
 		if err != nil {
 			res = failed(err)
 		}
+		res.ID = req.ID
 		if err := enc.Encode(res); err != nil {
 			return fmt.Errorf("write hands response: %w", err)
 		}
@@ -88,30 +90,37 @@ var errBroken = errors.New("the stream is broken")
 // connection to ServeStream in the container and read its one-line answer,
 // one request at a time: one exec for a whole attempt, not one per request.
 // Once a request gets no answer, the stream is broken for good.
+// Each request carries an ID no process in the container can guess, and an
+// answer with another ID breaks the stream: a background process that
+// writes to the server's stdout cannot pass for its answers.
 type Stream struct {
 	mu     sync.Mutex
 	conn   io.ReadWriteCloser
 	br     *bufio.Reader
 	broken bool
+	key    string // random, per stream
+	seq    int
 }
 
 // NewStream returns Stream hands over conn, which they close (Close).
 func NewStream(conn io.ReadWriteCloser) *Stream {
-	return &Stream{conn: conn, br: bufio.NewReader(conn)}
+	return &Stream{conn: conn, br: bufio.NewReader(conn), key: rand.Text()}
 }
 
 // Do is part of the Hands interface. Its errors are *StreamError. A request
 // that outlives its command's timeout plus execSlack, as Remote's exec
 // would, or whose ctx ends, breaks the stream.
 func (s *Stream) Do(ctx context.Context, req Request) (Response, error) {
-	body, err := json.Marshal(req)
-	if err != nil {
-		return Response{}, fmt.Errorf("encode %s request: %w", req.Op, err)
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.broken {
 		return Response{}, &StreamError{Op: req.Op, Err: errBroken}
+	}
+	s.seq++
+	req.ID = fmt.Sprintf("%s-%d", s.key, s.seq)
+	body, err := json.Marshal(req)
+	if err != nil {
+		return Response{}, fmt.Errorf("encode %s request: %w", req.Op, err)
 	}
 	timeout := execSlack
 	if req.Run != nil {
@@ -138,8 +147,13 @@ func (s *Stream) Do(ctx context.Context, req Request) (Response, error) {
 	}
 	if a.err == nil {
 		var res Response
-		if a.err = json.Unmarshal(a.line, &res); a.err == nil {
+		a.err = json.Unmarshal(a.line, &res)
+		if a.err == nil && res.ID == req.ID {
+			res.ID = ""
 			return res, nil
+		}
+		if a.err == nil {
+			a.err = errors.New("an answer to another request")
 		}
 		a.err = fmt.Errorf("bad answer %.200q: %w", a.line, a.err)
 	}

@@ -181,6 +181,21 @@ func TestPersistentFallback(t *testing.T) {
 	})
 }
 
+// TestStreamForgedAnswer checks an answer that does not carry its
+// request's ID, as one a process in the container wrote, is not taken.
+func TestStreamForgedAnswer(t *testing.T) {
+	client, server := net.Pipe()
+	defer client.Close()
+	go func() {
+		_, _ = bufio.NewReader(server).ReadString('\n')
+		_, _ = io.WriteString(server, `{"id":"guess-1","exists":true}`+"\n")
+	}()
+	h := NewStream(client)
+	if res, err := h.Do(context.Background(), Request{Op: OpStat, Path: "/nowhere"}); !isStreamError(err, true) {
+		t.Fatalf("Do with a forged answer = %+v, %v; want a StreamError, sent", res, err)
+	}
+}
+
 // TestStreamCancel checks a request whose ctx ends gets no answer and
 // breaks the stream, without waiting for its command.
 func TestStreamCancel(t *testing.T) {
