@@ -69,7 +69,7 @@ func (c *execConn) Write(p []byte) (int, error) { return c.hijacked.Conn.Write(p
 func (c *execConn) Stderr() string              { return c.stderr.String() }
 
 // Close closes the command's stdin, so it sees the end of its input, then
-// drops the connection.
+// drops the connection. Reads return io.ErrClosedPipe from then on.
 func (c *execConn) Close() error {
 	c.closeOnce.Do(func() {
 		c.mu.Lock()
@@ -77,9 +77,9 @@ func (c *execConn) Close() error {
 			c.stop()
 		}
 		c.mu.Unlock()
+		_ = c.stdout.Close() // first: a reader gets io.ErrClosedPipe, not the connection's end
 		_ = c.hijacked.CloseWrite()
 		c.hijacked.Close()
-		_ = c.stdout.Close()
 	})
 	return nil
 }
