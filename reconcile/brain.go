@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -90,7 +91,8 @@ const readyTimeout = time.Minute
 // keeps a posted one, then wakes the run's reconciler.
 func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	log := logr.FromContextOrDiscard(ctx)
-	hands := r.hands(a.container)
+	hands := r.hands(ctx, a.container)
+	defer hands.Close()
 	env := provider.Env{
 		WorkDir:     wire.ContainerWorkDir,
 		TutorialDir: wire.ContainerTutorialDir, // where the model's tools find it
@@ -155,11 +157,12 @@ func (r *Reconciler) brainProgress(a brainAttempt, step string, line int) {
 	}
 }
 
-// hands are the container's: each request is one exec of the mounted
-// wrapper in hands-exec mode, which kills the command's process group when
-// its time is up.
-func (r *Reconciler) hands(container string) session.Hands {
-	return session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
+// hands are the container's: one exec of the mounted wrapper in hands-serve
+// mode answers the attempt's requests, opened on the first; when it cannot
+// be opened or breaks, each request is one exec in hands-exec mode. Either
+// kills a command's process group when its time is up.
+func (r *Reconciler) hands(ctx context.Context, container string) *session.Persistent {
+	remote := session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
 		res, err := r.Runtime.ExecIO(ctx, container, runtime.ExecRequest{
 			Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdHands}, Stdin: stdin, Timeout: timeout,
 		})
@@ -171,6 +174,17 @@ func (r *Reconciler) hands(container string) session.Hands {
 		}
 		return res.Stdout, nil
 	}}
+	return &session.Persistent{
+		Open: func() (io.ReadWriteCloser, error) { // lives as long as the attempt
+			return r.Runtime.ExecStream(ctx, container, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdHandsServe}})
+		},
+		Fallback: remote,
+		OnFallback: func(err error) {
+			if !errors.Is(err, runtime.ErrUnsupported) {
+				logr.FromContextOrDiscard(ctx).Info("Hands stream unusable, one exec per request", "reason", err.Error())
+			}
+		},
+	}
 }
 
 // waitReady waits until the container's idle PID 1 has started, i.e. its

@@ -7,6 +7,7 @@ package runtime
 import (
 	"context"
 	"errors"
+	"io"
 	"time"
 )
 
@@ -165,6 +166,13 @@ type Runtime interface {
 	// its stdout and stderr apart. As with Exec, a timeout ends the wait: a
 	// command that must die with it kills itself (smile-wrapper hands-exec).
 	ExecIO(ctx context.Context, nameOrID string, req ExecRequest) (ExecResult, error)
+	// ExecStream starts a command in a running container and leaves it
+	// running: what is written to the connection is its stdin, what is read
+	// is its stdout (its stderr is kept apart, see ExecConn). req.Stdin and
+	// req.Timeout are ignored; the command lives until the connection is
+	// closed or ctx ends. A runtime that cannot stream returns
+	// ErrUnsupported, and the caller falls back to ExecIO.
+	ExecStream(ctx context.Context, nameOrID string, req ExecRequest) (ExecConn, error)
 	// Stop stops a container, killing it after the grace period.
 	Stop(ctx context.Context, nameOrID string, grace time.Duration) error
 	// Remove force-removes a container; a missing container is not an error.
@@ -187,6 +195,18 @@ type Runtime interface {
 	// RemoveSnapshot removes a snapshot; a missing one is not an error, and
 	// one a container still uses is left (ErrInUse).
 	RemoveSnapshot(ctx context.Context, ref string) error
+}
+
+// ErrUnsupported means the runtime does not offer the operation.
+var ErrUnsupported = errors.New("not supported by this runtime")
+
+// ExecConn is a running command's stdin (Write) and stdout (Read). Read
+// returns io.EOF once the command has closed its stdout or ended.
+type ExecConn interface {
+	io.ReadWriteCloser
+	// Stderr is the end of what the command printed on stderr so far, to
+	// explain a connection that broke.
+	Stderr() string
 }
 
 // ErrInUse means a snapshot cannot be removed: a container was started

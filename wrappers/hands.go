@@ -15,6 +15,11 @@ const (
 	// CmdHands answers one session request (JSON on stdin, JSON on stdout):
 	// run a command with its process group killed on timeout, write, read.
 	CmdHands = "hands-exec"
+	// CmdHandsServe answers session requests until its stdin ends, one line
+	// of JSON each way, each handled as CmdHands handles its one: the
+	// controller's persistent hands channel (session.Stream), one exec per
+	// attempt instead of one per request.
+	CmdHandsServe = "hands-serve"
 	// CmdIdle is PID 1 of such a container: it waits to be stopped.
 	CmdIdle = "idle"
 	// ReadyFile is written by CmdIdle when it starts.
@@ -31,6 +36,12 @@ func subcommand(ctx context.Context, args []string) (code int, ok bool) {
 	case CmdHands:
 		if err := session.Serve(ctx, os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "smile-wrapper hands-exec:", err)
+			return ExitBadTask, true
+		}
+		return 0, true
+	case CmdHandsServe:
+		if err := session.ServeStream(ctx, os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "smile-wrapper hands-serve:", err)
 			return ExitBadTask, true
 		}
 		return 0, true

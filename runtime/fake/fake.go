@@ -42,6 +42,7 @@ type Runtime struct {
 	failExec    error
 	exec        ExecFunc
 	execIO      ExecIOFunc
+	execStream  ExecStreamFunc // execstream.go
 	unavailable bool
 	watchers    map[*watcher]bool
 	snapshots   map[string]runtime.Snapshot // by ref (snapshot.go)

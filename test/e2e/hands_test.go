@@ -17,15 +17,38 @@ import (
 // TestHandsTimeoutKillsTheGroup drives a real container the way the
 // controller drives a learner's hands: a command that outlives its timeout
 // is killed with everything it started in the background, and the session
-// carries on.
+// carries on, whether each request is one exec (hands-exec) or all go on one
+// stream (hands-serve).
 func TestHandsTimeoutKillsTheGroup(t *testing.T) {
 	bin := smileBinaries(t)
 	baseImage(t)
-	ctx := context.Background()
 	rt, err := docker.New()
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Run("exec", func(t *testing.T) {
+		handsTimeout(t, rt, bin, func(c string) session.Hands {
+			return session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
+				res, err := rt.ExecIO(ctx, c, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, "hands-exec"}, Stdin: stdin, Timeout: timeout})
+				return res.Stdout, err
+			}}
+		})
+	})
+	t.Run("stream", func(t *testing.T) {
+		handsTimeout(t, rt, bin, func(c string) session.Hands {
+			conn, err := rt.ExecStream(context.Background(), c, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, "hands-serve"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := session.NewStream(conn)
+			t.Cleanup(func() { _ = h.Close() })
+			return h
+		})
+	})
+}
+
+func handsTimeout(t *testing.T, rt runtime.Runtime, bin string, hands func(container string) session.Hands) {
+	ctx := context.Background()
 	name := "hd-hands-" + strings.ToLower(strings.ReplaceAll(t.Name(), "/", "-"))
 	c, err := rt.Start(ctx, runtime.ContainerSpec{
 		Name: name, Image: "smile-base:latest",
@@ -37,11 +60,7 @@ func TestHandsTimeoutKillsTheGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = rt.Remove(context.Background(), c.Name) })
-	hands := session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
-		res, err := rt.ExecIO(ctx, c.Name, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, "hands-exec"}, Stdin: stdin, Timeout: timeout})
-		return res.Stdout, err
-	}}
-	s, err := session.NewWith(ctx, hands, "/tmp", nil)
+	s, err := session.NewWith(ctx, hands(c.Name), "/tmp", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,6 +51,8 @@ type Request struct {
 	Depth    int      `json:"depth,omitempty"`
 	Skip     []string `json:"skip,omitempty"`
 	MarkDirs bool     `json:"markDirs,omitempty"`
+	// ID names the request on a Stream; its Response carries it back.
+	ID string `json:"id,omitempty"`
 }
 
 // RunRequest is one command of a session.
@@ -70,6 +72,8 @@ type RunRequest struct {
 // Errno keeps the system error so that callers can still tell a missing
 // file from a permission problem.
 type Response struct {
+	// ID is the Request's (ServeStream).
+	ID    string `json:"id,omitempty"`
 	Err   string `json:"err,omitempty"`
 	Errno int    `json:"errno,omitempty"`
 	// OpInit
@@ -135,6 +139,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	if err != nil {
 		res = failed(err)
 	}
+	res.ID = req.ID
 	if err := json.NewEncoder(w).Encode(res); err != nil {
 		return fmt.Errorf("write hands response: %w", err)
 	}
