@@ -15,7 +15,7 @@ import (
 
 // labelPrepared marks a container started, idle, ahead of its attempt:
 // while the Student works, the Mentor's container of the same iteration;
-// while the Mentor works, the next Student's (from the top only: a
+// while the Mentor works, the next Student's when it starts from the top (a
 // checkpoint's image is known once the Mentor has answered). A fresh
 // container then costs nothing on the loop's critical path.
 const labelPrepared = "smile.dev/prepared"
@@ -37,7 +37,10 @@ func (t *transition) prepareNext(ctx context.Context, started attemptInput) {
 	case status.RoleStudent:
 		next.Role, next.ReadOnlyWork = status.RoleMentor, true
 	case status.RoleMentor:
-		if t.d.Config.ResumeMode() != spec.ResumeFromStart || started.Iteration >= t.d.Config.MaxIterations {
+		// From the top: always with fromStart, and with checkpoints while
+		// none is kept (the Student asked before any slow stretch).
+		fromTop := t.d.Config.ResumeMode() == spec.ResumeFromStart || len(t.run.Status.Checkpoints) == 0
+		if !fromTop || started.Iteration >= t.d.Config.MaxIterations {
 			return
 		}
 		next.Role, next.ReadOnlyWork, next.Iteration = status.RoleStudent, false, started.Iteration+1
