@@ -161,3 +161,22 @@ func ReaderSpecific(command string, expected []ExpectedLine, actual string) ([]E
 	}
 	return out, defaultBranch.ReplaceAllString(actual, "<branch>")
 }
+
+// SameFolderListed: two plain listings (`ls`, `ls -F`) of the same folders,
+// whatever their options.
+func SameFolderListed(a, b string) bool {
+	a, b = strings.TrimSpace(textutil.FirstLine(a)), strings.TrimSpace(textutil.FirstLine(b))
+	if !lsCommand.MatchString(a) || !lsCommand.MatchString(b) {
+		return false
+	}
+	operands := func(c string) []string {
+		var out []string
+		for _, f := range strings.Fields(c)[1:] {
+			if !strings.HasPrefix(f, "-") {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	return slices.Equal(operands(a), operands(b))
+}
