@@ -36,8 +36,14 @@ func oneOfCount(prose string) int {
 }
 
 // markOneOf puts a block's commands in the open group of ways, if any: the
-// commands of the way before it learn that another way follows.
+// commands of the way before it learn that another way follows. A command
+// shown again later (a section on each way) stays in its group.
 func (p *planner) markOneOf(steps []Step) {
+	for k := range steps {
+		if line, ok := p.ways[steps[k].Command.Text]; ok && steps[k].Kind == StepRun {
+			steps[k].OneOf = line
+		}
+	}
 	g := p.oneOf
 	if g == nil || g.left == 0 {
 		return
@@ -47,6 +53,7 @@ func (p *planner) markOneOf(steps []Step) {
 		if steps[k].Kind == StepRun {
 			steps[k].OneOf = g.line
 			idx = append(idx, len(p.steps)+k)
+			p.ways[steps[k].Command.Text] = g.line
 		}
 	}
 	if len(idx) == 0 {

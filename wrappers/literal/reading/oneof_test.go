@@ -55,7 +55,8 @@ func TestOneOfGroup(t *testing.T) {
 		"There are two ways to get help; depending on your system, only one of these ways works:\n\n" + // line 3
 		"1. The help option:\n\n   ```bash\n   ls --help\n   ```\n\n" + // command at 8
 		"2. The manual:\n\n   ```bash\n   man ls\n   ```\n\n" + // command at 14
-		"Then carry on:\n\n```bash\nls -a\n```\n" // command at 20, outside the group
+		"Then carry on:\n\n```bash\nls -a\n```\n\n" + // command at 20, outside the group
+		"## The manual\n\nType:\n\n```bash\nman ls\n```\n" // command at 28, the same way again
 	steps := Plan(loadTutorial(t, md))
 	var got []string
 	for _, s := range steps {
@@ -63,7 +64,7 @@ func TestOneOfGroup(t *testing.T) {
 			got = append(got, fmt.Sprintf("%d:%d:%v", s.Line, s.OneOf, s.OneOfMore))
 		}
 	}
-	want := "[8:3:true 14:3:false 20:0:false]"
+	want := "[8:3:true 14:3:false 20:0:false 28:3:false]"
 	if fmt.Sprint(got) != want {
 		t.Errorf("runs (line:oneOf:more) = %v, want %s", got, want)
 	}

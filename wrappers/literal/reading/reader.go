@@ -27,6 +27,8 @@ type planner struct {
 	// oneOf is the open group of commands the prose offers as ways of which
 	// only one may work, nil when none is open.
 	oneOf *oneOfGroup
+	// ways maps the commands of the groups of ways to their prose's line.
+	ways map[string]int
 }
 
 // sectionRule is "put each example in a file named `Makefile` and run
@@ -48,7 +50,7 @@ func newPlanner(t *spec.Tutorial) *planner {
 			tools[pr.Tool] = true
 		}
 	}
-	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools}
+	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools, ways: map[string]int{}}
 }
 
 // observe updates the reader's state with block i, before it is read.
