@@ -46,7 +46,7 @@ func newPlanner(t *spec.Tutorial) *planner {
 	tools := map[string]bool{}
 	titleLine, _ := titleOf(t)
 	for _, pr := range Prerequisites(t) {
-		if pr.Line != titleLine {
+		if pr.Implied != ImpliedByTitle && pr.Line != titleLine {
 			tools[pr.Tool] = true
 		}
 	}
