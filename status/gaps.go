@@ -17,7 +17,11 @@ func (st *Status) MergeFindings(t *spec.Tutorial, findings []Finding, iteration 
 		if quote == "" && t != nil {
 			quote = strings.TrimSpace(t.LineText(f.Line))
 		}
-		if g := findGap(st.Gaps, f.Line, f.Category); g != nil {
+		g := findGap(st.Gaps, f.Line, f.Category)
+		if g == nil {
+			g = sameFailure(st.Gaps, f)
+		}
+		if g != nil {
 			if g.SuggestedFix == "" {
 				g.SuggestedFix = f.SuggestedFix
 			}
@@ -108,6 +112,33 @@ func mergeLines(have, add []int, own int) []int {
 	}
 	slices.Sort(have)
 	return have
+}
+
+// failureCategories are what one failed command is classified as: one
+// failure is one gap, whatever each iteration called it.
+var failureCategories = []Category{CategoryMissingDependency, CategoryPermissionDenied, CategoryMissingFile,
+	CategoryTimeout, CategoryCommandFailure, CategoryEnvironment}
+
+// sameFailure is the gap of the same command's failure at the finding's
+// line under another category (an earlier iteration classified it
+// otherwise), nil when there is none. A later finding that the environment
+// is at fault relabels the gap: it was diagnosed with more to go on.
+func sameFailure(gaps []Gap, f Finding) *Gap {
+	if !slices.Contains(failureCategories, f.Category) {
+		return nil
+	}
+	for i := range gaps {
+		g := &gaps[i]
+		if g.Location.LineNumber != f.Line || g.Command != f.Command || !slices.Contains(failureCategories, g.Category) {
+			continue
+		}
+		if f.Category == CategoryEnvironment && g.Category != CategoryEnvironment {
+			g.Category, g.Problem, g.SuggestedFix, g.Title = f.Category, f.Problem, f.SuggestedFix, gapTitle(f)
+			g.Severity = defaultSeverity(f)
+		}
+		return g
+	}
+	return nil
 }
 
 func findGap(gaps []Gap, line int, c Category) *Gap {

@@ -1,6 +1,7 @@
 package status
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -53,5 +54,28 @@ func TestMergeFindingsCarriesBackReferences(t *testing.T) {
 	}
 	if env.Title != "Environment, not the tutorial: curl https://example.org" {
 		t.Errorf("environment title = %q", env.Title)
+	}
+}
+
+// One command's failure at one line is one gap, though two iterations
+// classified it differently; a later environment diagnosis relabels it. A
+// different command, or an output difference, at the same line stays apart.
+func TestMergeFindingsOneGapPerFailure(t *testing.T) {
+	var st Status
+	st.MergeFindings(nil, []Finding{{Category: CategoryCommandFailure, Line: 12, Command: "man ls", Problem: "exit 16"}}, 1)
+	st.MergeFindings(nil, []Finding{{Category: CategoryMissingDependency, Line: 12, Command: "man ls", Problem: "man is not installed"}}, 2)
+	st.MergeFindings(nil, []Finding{{Category: CategoryOutputMismatch, Line: 12, Command: "man ls"}}, 2)
+	st.MergeFindings(nil, []Finding{{Category: CategoryMissingFile, Line: 12, Command: "cat notes"}}, 2)
+	var got []string
+	for _, g := range st.Gaps {
+		got = append(got, fmt.Sprintf("%d %s %s", g.Location.LineNumber, g.Category, g.Command))
+	}
+	want := []string{"12 command_failure man ls", "12 missing_file cat notes", "12 output_mismatch man ls"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("gaps = %q, want %q", got, want)
+	}
+	st.MergeFindings(nil, []Finding{{Category: CategoryEnvironment, Line: 12, Command: "man ls", Problem: "the image has no manual pages"}}, 3)
+	if g := st.Gaps[0]; len(st.Gaps) != 3 || g.Category != CategoryEnvironment || g.Problem != "the image has no manual pages" || g.Severity != SeverityMinor {
+		t.Errorf("after an environment diagnosis: %+v", st.Gaps)
 	}
 }

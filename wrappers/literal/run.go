@@ -19,7 +19,11 @@ import (
 // run runs one tutorial command, retrying it as patience allows.
 func (s *student) run(ctx context.Context, st reading.Step) error {
 	cmd := st.Command
-	s.last = &lastRun{command: cmd}
+	prev := s.last
+	s.last = &lastRun{command: cmd, files: len(s.out.FilesCreated)}
+	if prev != nil && prev.differs > 0 && prev.files == s.last.files && reading.SameFolderListed(prev.command.Text, cmd.Text) {
+		s.last.differs = prev.differs // the same folder, listed again with nothing run or written between
+	}
 	state := s.sess.State()
 	if names := reading.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 {
 		list := "`$" + strings.Join(names, "`, `$") + "`"
@@ -64,7 +68,7 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		}
 		fail := s.classify(ctx, cmd, res)
 		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
-		if !succeeded(res) && !st.ExpectFail && attempt < d.Attempts {
+		if !succeeded(res) && !st.ExpectFail && attempt < d.Attempts && s.anotherWay(st) == "" {
 			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 			continue
 		}
@@ -115,12 +119,20 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		return s.record(f, false, "", "")
 	case succeeded(res):
 		s.last.ok = true
+		if st.OneOf > 0 && s.worked[st.OneOf] == "" {
+			s.worked[st.OneOf] = mentor.FirstLine(cmd.Text)
+		}
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, mentor.FirstLine(cmd.Text)))
-		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant)
+		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
 	case st.ExpectFail && !res.TimedOut:
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
-		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true)
+		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true, st.Differs)
+	}
+	if why := s.anotherWay(st); why != "" {
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, why))
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("failed (exit %d), not a gap: %s", res.ExitCode, why))
+		return nil
 	}
 	fail := s.classify(ctx, cmd, res)
 	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
@@ -141,6 +153,21 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		}
 	}
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
+}
+
+// anotherWay says why a failed command of a group of ways (only one of
+// which may work, the prose says) is not a gap: another way worked, or
+// another follows. "" when it is a gap.
+func (s *student) anotherWay(st reading.Step) string {
+	switch {
+	case st.OneOf == 0:
+		return ""
+	case s.worked[st.OneOf] != "":
+		return fmt.Sprintf("line %d offers ways of which only one may work, and `%s` did", st.OneOf, s.worked[st.OneOf])
+	case st.OneOfMore:
+		return fmt.Sprintf("line %d offers ways of which only one may work; the Student tries the next", st.OneOf)
+	}
+	return ""
 }
 
 func lastExpected(c reading.Command) int {
@@ -167,13 +194,15 @@ func (s *student) compare(st reading.Step) error {
 		return nil
 	}
 	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, mentor.FirstLine(s.last.command.Text)))
-	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine, st.Tolerant)
+	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine, st.Tolerant, st.Differs)
 }
 
 // checkOutput compares shown output with what the command printed. A
 // difference is recorded and the Student goes on: it never stops progress.
-// The same difference shown again later is one finding with more lines.
-func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLine, actual string, from, to int, tolerant bool) error {
+// The same difference shown again later is one finding with more lines. A
+// difference the tutorial said may happen (differs: the line of its note)
+// is listed, not recorded.
+func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLine, actual string, from, to int, tolerant bool, differs int) error {
 	if !reading.HasExpectation(expected) {
 		return nil
 	}
@@ -191,10 +220,24 @@ func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLi
 	if ok || reading.SameListing(cmd.Text, expected, actual) {
 		return nil
 	}
-	if tolerant {
+	if tolerant || differs > 0 {
 		if missing, ok = reading.MatchTolerant(expected, actual); ok {
 			return nil
 		}
+	}
+	if differs == 0 && s.last != nil && s.last.command.Line == cmd.Line {
+		differs = s.last.differs
+	}
+	if reading.SameHelp(cmd.Text, expected, actual) {
+		s.listSkipped(from, to, fmt.Sprintf("help text differs, not a gap: `%s` printed the installed version's help, which starts as the one shown and holds most of its lines", mentor.FirstLine(cmd.Text)))
+		return nil
+	}
+	if differs > 0 {
+		if s.last != nil && s.last.command.Line == cmd.Line {
+			s.last.differs = differs
+		}
+		s.listSkipped(from, to, fmt.Sprintf("output differs, not a gap: line %d says the reader's output may differ from the one shown", differs))
+		return nil
 	}
 	printed := mentor.Shorten(strings.Join(mentor.FirstLines(actual, 3), " | "), 160)
 	if strings.TrimSpace(actual) == "" {

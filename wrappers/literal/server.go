@@ -65,7 +65,7 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 	s.action(fmt.Sprintf("started line %d in the background: `%s`; it keeps running for the steps after it", cmd.Line, mentor.FirstLine(cmd.Text)))
 	s.env.Log.Info("Started in the background", "line", cmd.Line)
 	s.last = &lastRun{command: cmd, output: res.Output, ok: true}
-	return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant)
+	return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
 }
 
 // endMarker separates a background command's log from its exit code.

@@ -49,12 +49,21 @@ type student struct {
 	programs map[string]bool
 	// resumed is about checkpoints (resume.go).
 	resumed resumeState
+	// worked maps a group of ways only one of which may work (its prose
+	// line) to the command of the way that worked.
+	worked map[int]string
 }
 
 type lastRun struct {
 	command reading.Command
 	output  string
 	ok      bool
+	// differs is the line of the note that says the reader's output of this
+	// listing may differ, once a difference was excused by it: the same
+	// folder listed again right after is the reader's own too.
+	differs int
+	// files is how many files the Student had written when it ran.
+	files int
 }
 
 // errStop ends the walk: the Student asks the Mentor.
@@ -62,7 +71,7 @@ var errStop = errors.New("stop and ask")
 
 // runStudent follows the tutorial. Problems are in the result, never errors.
 func runStudent(ctx context.Context, task *wire.Task, env provider.Env) *wire.StudentResultRequest {
-	s := &student{task: task, env: env, behavior: normalized(task.Behavior), replayed: map[int]bool{}, seen: map[string]int{}, programs: map[string]bool{}}
+	s := &student{task: task, env: env, behavior: normalized(task.Behavior), replayed: map[int]bool{}, seen: map[string]int{}, programs: map[string]bool{}, worked: map[int]string{}}
 	s.timeout = time.Duration(s.behavior.TimeoutSeconds) * time.Second
 	s.out = status.StudentOutput{AttemptedActions: []string{}, FilesCreated: []string{}, CommandsRun: []string{}}
 	s.audit = status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}

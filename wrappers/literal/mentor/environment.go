@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -115,9 +116,19 @@ func lineAround(s string, i int) string {
 }
 
 // prerequisiteSubject is the Subject of an environment Failure for a tool the
-// tutorial lists as a prerequisite.
-func prerequisiteSubject(tool string, line int) string {
-	return fmt.Sprintf("`%s`, which the tutorial lists as a prerequisite (line %d)", tool, line)
+// tutorial lists as a prerequisite, at the line that says so, or only
+// implies (no line says so: its title names it, its commands run it).
+func prerequisiteSubject(p reading.Prerequisite) string {
+	return fmt.Sprintf("`%s`, which %s", p.Tool, prerequisiteSaid(p, ""))
+}
+
+// prerequisiteSaid is how the tutorial tells its reader to have the tool
+// (it: the object, "" after "which").
+func prerequisiteSaid(p reading.Prerequisite, it string) string {
+	if p.Line == 0 && p.Implied != "" {
+		return fmt.Sprintf("the tutorial assumes its reader has%s (%s)", it, p.Implied)
+	}
+	return fmt.Sprintf("the tutorial lists%s as a prerequisite (line %d)", it, p.Line)
 }
 
 // prerequisiteTool reads the tool back out of prerequisiteSubject, or "".
@@ -149,7 +160,11 @@ func environmentProblem(subject, errLine string) string {
 // tutorial itself needs no change (at most a sentence saying what it needs).
 func environmentFix(subject string, line int) string {
 	if tool := prerequisiteTool(subject); tool != "" {
-		return fmt.Sprintf("Nothing to fix in the tutorial: run it with a `containerImage` that has `%s` installed (the tutorial lists it as a prerequisite; line %d needs it).", tool, line)
+		how := "the tutorial lists it as a prerequisite"
+		if strings.Contains(subject, "assumes its reader has") {
+			how = "the tutorial assumes its reader has it"
+		}
+		return fmt.Sprintf("Nothing to fix in the tutorial: run it with a `containerImage` that has `%s` installed (%s; line %d needs it).", tool, how, line)
 	}
 	switch subject {
 	case lacksNetwork:
@@ -214,7 +229,7 @@ func prerequisiteFailure(f Failure, prereqs []reading.Prerequisite) Failure {
 	for _, p := range prereqs {
 		if p.Tool == f.Subject {
 			f.Category = status.CategoryEnvironment
-			f.Subject = prerequisiteSubject(p.Tool, p.Line)
+			f.Subject = prerequisiteSubject(p)
 			return f
 		}
 	}
@@ -227,16 +242,13 @@ func prerequisiteFailure(f Failure, prereqs []reading.Prerequisite) Failure {
 // that does.
 func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f status.Finding, fail Failure) advice {
 	if fail.Category == status.CategoryMissingDependency {
-		line := 0
-		for _, p := range reading.Prerequisites(m.tut) {
-			if p.Tool == fail.Subject {
-				line = p.Line
-			}
+		i := slices.IndexFunc(reading.Prerequisites(m.tut), func(p reading.Prerequisite) bool { return p.Tool == fail.Subject })
+		if i < 0 {
+			return m.missingDependency(ctx, base, f, fail.Subject, "")
 		}
-		a := m.missingDependency(ctx, base, f, fail.Subject, line)
-		if line > 0 {
-			a.SuggestedFix = environmentFix(prerequisiteSubject(fail.Subject, line), f.Line)
-		}
+		p := reading.Prerequisites(m.tut)[i]
+		a := m.missingDependency(ctx, base, f, fail.Subject, prerequisiteSaid(p, " it")+", so this is the image's gap, not the tutorial's")
+		a.SuggestedFix = environmentFix(prerequisiteSubject(p), f.Line)
 		return a
 	}
 	if fail.Category == status.CategoryMissingFile && DesktopFolder.MatchString(fail.Subject) && safeShellPath.MatchString(fail.Subject) {

@@ -65,8 +65,11 @@ func TestEnvironmentTexts(t *testing.T) {
 	tests := []struct {
 		name, subject, problem, fix string
 	}{
-		{"prerequisite", prerequisiteSubject("go", 7),
+		{"prerequisite", prerequisiteSubject(reading.Prerequisite{Tool: "go", Line: 7}),
 			"the image lacks `go`, which the tutorial lists as a prerequisite (line 7): bash: go: command not found", "`containerImage`"},
+		// No line says to have it: none is cited.
+		{"implied prerequisite", prerequisiteSubject(reading.Prerequisite{Tool: "go", Implied: reading.ImpliedByTitle}),
+			"the image lacks `go`, which the tutorial assumes its reader has (its title names it): bash: go: command not found", "assumes its reader has it"},
 		{"network", lacksNetwork, "the container lacks network access: bash: go: command not found", "`studentNetwork"},
 		{"docker", lacksDocker, "the container lacks a running Docker daemon", "no setting provides one"},
 	}
@@ -87,13 +90,14 @@ func TestEnvironmentTexts(t *testing.T) {
 }
 
 func TestPrerequisiteFailure(t *testing.T) {
-	prereqs := []reading.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}}
+	prereqs := []reading.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}, {Tool: "cargo", Implied: reading.ImpliedByCommands}}
 	tests := []struct {
 		name string
 		in   Failure
 		want status.Category
 	}{
 		{"listed tool", Failure{Category: status.CategoryMissingDependency, Subject: "go"}, status.CategoryEnvironment},
+		{"implied tool", Failure{Category: status.CategoryMissingDependency, Subject: "cargo"}, status.CategoryEnvironment},
 		{"unlisted tool", Failure{Category: status.CategoryMissingDependency, Subject: "jq"}, status.CategoryMissingDependency},
 		{"other category", Failure{Category: status.CategoryMissingFile, Subject: "go"}, status.CategoryMissingFile},
 	}
@@ -103,7 +107,7 @@ func TestPrerequisiteFailure(t *testing.T) {
 			if got.Category != tt.want {
 				t.Fatalf("category = %s, want %s", got.Category, tt.want)
 			}
-			if tt.want == status.CategoryEnvironment && got.Subject != prerequisiteSubject("go", 5) {
+			if tt.in.Subject == "go" && tt.want == status.CategoryEnvironment && got.Subject != prerequisiteSubject(prereqs[0]) {
 				t.Errorf("subject = %q", got.Subject)
 			}
 		})

@@ -153,7 +153,7 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 				name = textutil.FirstNonEmpty(Interpreter(context.Background(), m.env.HandsOrLocal(), filepath.Join(m.env.WorkDir, rel)), name)
 			}
 		}
-		return m.missingDependency(ctx, base, f, name, 0)
+		return m.missingDependency(ctx, base, f, name, "")
 	case status.CategoryEnvironment:
 		return m.environment(ctx, base, f, fail)
 	case status.CategoryPermissionDenied:
@@ -191,9 +191,9 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 }
 
 // missingDependency installs the package that provides name: from the
-// table, else from what the image's package manager says. listed is the line
-// where the tutorial names it as a prerequisite (0: it never does).
-func (m *mentor) missingDependency(ctx context.Context, base wire.MentorAdvice, f status.Finding, name string, listed int) advice {
+// table, else from what the image's package manager says. said is how the
+// tutorial tells its reader to have it ("": it never does).
+func (m *mentor) missingDependency(ctx context.Context, base wire.MentorAdvice, f status.Finding, name string, said string) advice {
 	pm, found := packages.Detect(m.lookPath)
 	pkg, how := "", ""
 	if found {
@@ -208,9 +208,8 @@ func (m *mentor) missingDependency(ctx context.Context, base wire.MentorAdvice, 
 			how = fmt.Sprintf("It is not in my table, so I asked %s in this image: its package lists name `%s` for it.", pm, pkg)
 		}
 	}
-	said := "the tutorial never says to install it"
-	if listed > 0 {
-		said = fmt.Sprintf("the tutorial lists it as a prerequisite (line %d), so this is the image's gap, not the tutorial's", listed)
+	if said == "" {
+		said = "the tutorial never says to install it"
 	}
 	if pkg == "" {
 		base.Resolution = status.ResolutionUnresolvable

@@ -51,6 +51,16 @@ type Step struct {
 
 	// Tolerant: the prose says the output is only "something like" this.
 	Tolerant bool
+	// Differs is the line of a note, just before or just after the output,
+	// that says the reader's own output may differ ("your results may be
+	// slightly different"): a difference that even the tolerant comparison
+	// finds is listed, not reported. 0 when there is none.
+	Differs int
+	// OneOf is the line of the prose that offers the commands after it as
+	// ways of which only one may work ("depending on your system, only one
+	// of these works"); OneOfMore says a later way follows. 0 when none.
+	OneOf     int
+	OneOfMore bool
 	// ExpectFail: the prose says the command fails; success is the finding.
 	ExpectFail bool
 	// Background: a server, or a command for another terminal: started
@@ -92,12 +102,20 @@ var (
 	commandIntro = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b`)
 	// tolerantIntro: output that is only an example of what to expect.
 	tolerantIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
-		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|\b(?:may|might|will) (?:vary|differ)\b`)
+		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|` + differsPhrase)
+	// differsNote says the reader's output may not be the one shown: it is
+	// honoured before the block and in the paragraph just after it.
+	differsNote = regexp.MustCompile(`(?i)` + differsPhrase)
 	// failIntro: the tutorial says the command fails, on purpose.
 	failIntro = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
 		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b|` +
 		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
 )
+
+// differsPhrase: "may vary", "might differ", "may be slightly different",
+// "could look different", "will vary". Not "will be different", which
+// announces a change the output then shows.
+const differsPhrase = `\b(?:(?:may|might|can|could)\s+(?:(?:well|also)\s+)?(?:vary|differ|(?:be|look|appear)\s+(?:(?:a\s+(?:little|bit)|slightly|somewhat|quite|very)\s+)?different)|will\s+(?:vary|differ))\b`
 
 // failAfter: the sentence after a command says it failed.
 var failAfter = regexp.MustCompile(`(?i)^(?:this|that|it|the command)\s+(?:fails|will fail|should fail|errors out|exits with an error)\b`)
@@ -167,8 +185,10 @@ func (p *planner) blockSteps(i int) []Step {
 		return []Step{s}
 	}
 	steps := p.readBlock(base, b, ctx, lang)
+	differs := ctx.differs()
 	for k := range steps {
-		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before)
+		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before) || differs > 0
+		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {
 			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after))
 			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
@@ -177,7 +197,21 @@ func (p *planner) blockSteps(i int) []Step {
 			steps[k].Background = anotherTerminal.MatchString(ctx.before)
 		}
 	}
+	p.markOneOf(steps)
 	return steps
+}
+
+// differs is the line of the note, just before the block or in the
+// paragraph just after it, that says the reader's output may differ from
+// the one shown; 0 when there is none.
+func (c blockContext) differs() int {
+	switch {
+	case differsNote.MatchString(c.before):
+		return c.beforeLine
+	case differsNote.MatchString(c.after):
+		return c.afterLine
+	}
+	return 0
 }
 
 // readBlock reads a block that is neither a file nor input: commands, output

@@ -11,18 +11,30 @@ import (
 )
 
 // Prerequisite is a tool the tutorial tells its reader to have before they
-// start, with the line that says so.
+// start, with the line that says so. A tool it only implies (its title
+// names it, most of its commands run it) has no such line: Line is 0 and
+// Implied says how.
 type Prerequisite struct {
-	Tool string
-	Line int
+	Tool    string
+	Line    int
+	Implied string
 }
 
+// How a tutorial implies a tool without a line that says to have it.
+const (
+	ImpliedByTitle    = "its title names it"
+	ImpliedByCommands = "most of its commands run it"
+)
+
 // prereqHeading names a section that lists what the reader must have.
-var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before you (begin|start)|what you('ll| will)? need|you('ll| will)? need|dependencies|^\s*install(ation|ing)?\b`)
+// "Adding dependencies" is a step of the tutorial, not a list of what the
+// reader must have.
+var prereqHeading = regexp.MustCompile(`(?i)prerequisites?|requirements|before you (begin|start)|what you('ll| will)? need|you('ll| will)? need|` +
+	`^\s*(?:required\s+|system\s+|build\s+)?dependencies\s*:?\s*$|^\s*install(ation|ing)?\b`)
 
 // prereqSentence is prose outside such a section that still states a
 // requirement.
-var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\bthis (tutorial|guide) assumes\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b|^\s*(first,?\s+)?install\b|\bwith \w+ installed\b|\bonce you have\b[^.]{0,60}\binstalled\b|\bonce [\w.+-]+ is (?:installed|configured|set up)\b|\bnow that you(?:'ve| have) installed\b`)
+var prereqSentence = regexp.MustCompile(`(?i)\byou('ll| will)? need\b|\bmake sure (that )?you have\b|\b(?:this|the rest of this) (tutorial|guide|book|chapter|section|page|lesson|course) assumes\b|\bcomes installed\b|\bif you (?:have not|haven't)(?: yet)? installed\b|\brequires?\b|\bmust (have|be) installed\b|\binstalled on your (machine|system|computer)\b|\bensure (that )?you have\b|\byou should have\b|^\s*(first,?\s+)?install\b|\bwith \w+ installed\b|\bonce you have\b[^.]{0,60}\binstalled\b|\bonce [\w.+-]+ is (?:installed|configured|set up)\b|\bnow that you(?:'ve| have) installed\b`)
 
 // installLink is a link to an install page: "[Install Go](https://go.dev/doc/install)".
 var installLink = regexp.MustCompile(`\[([^\]]*)\]\((https?://[^)\s]*install[^)\s]*)\)|\[(?i:install(?:ing)?) ([^\]]+)\](?:\([^)]*\)|\[[^\]]*\])`)
@@ -85,10 +97,10 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 		return nil
 	}
 	var out []Prerequisite
-	add := func(line int, tools ...string) {
+	add := func(line int, implied string, tools ...string) {
 		for _, tool := range tools {
 			if !slices.ContainsFunc(out, func(p Prerequisite) bool { return p.Tool == tool }) {
-				out = append(out, Prerequisite{Tool: tool, Line: line})
+				out = append(out, Prerequisite{Tool: tool, Line: line, Implied: implied})
 			}
 		}
 	}
@@ -102,38 +114,40 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 			}
 			if section == 0 && prereqHeading.MatchString(b.Text) {
 				section = level
-				add(b.Line, toolsIn(b.Text)...)
+				add(b.Line, "", toolsIn(b.Text)...)
 			}
 		case spec.BlockParagraph, spec.BlockHTML:
 			for _, p := range proseTools(b, section > 0) {
-				add(p.Line, p.Tool)
+				add(p.Line, "", p.Tool)
 			}
 		case spec.BlockCode:
 			for _, c := range b.Code {
 				for _, m := range installCommand.FindAllStringSubmatch(c.Text, -1) {
-					add(c.Line, installedTools(m[1])...)
+					add(c.Line, "", installedTools(m[1])...)
 				}
 			}
 		}
 	}
 	// The tool a tutorial is about is one its reader has: "First steps with
 	// Cargo" comes after the book's install chapter. Added last, so a line
-	// that states the requirement outright is the one cited.
-	if line, title := titleOf(t); title != "" {
-		add(line, subjectTools(title)...)
+	// that states the requirement outright is the one cited; these cite none.
+	if _, title := titleOf(t); title != "" {
+		add(0, ImpliedByTitle, subjectTools(title)...)
 	}
-	if tool, line := mainTool(t); tool != "" {
-		add(line, tool)
+	if tool, _ := mainTool(t); tool != "" {
+		add(0, ImpliedByCommands, tool)
 	}
 	return out
 }
 
-// proseTools finds the tools a paragraph names as requirements, line by line:
-// every tool in a prerequisites section, else only those in a sentence that
-// states a requirement or in an install link.
+// proseTools finds the tools a paragraph names as requirements: every tool
+// in a prerequisites section (line by line: a list), else only those in a
+// sentence that states a requirement (cited at the line it starts on, though
+// it runs over several) or in an install link.
 func proseTools(b spec.Block, inSection bool) []Prerequisite {
 	var out []Prerequisite
-	for i, text := range strings.Split(b.Text, "\n") {
+	lines := strings.Split(strings.ReplaceAll(b.Text, "’", "'"), "\n")
+	for i, text := range lines {
 		line := b.Line + i
 		for _, m := range installLink.FindAllStringSubmatch(text, -1) {
 			tools := toolsIn(m[1] + " " + m[3])
@@ -146,22 +160,71 @@ func proseTools(b spec.Block, inSection bool) []Prerequisite {
 			}
 		}
 		for _, sentence := range sentences(text) {
-			if !inSection && !prereqSentence.MatchString(sentence) {
-				continue
-			}
-			tools := toolsIn(sentence)
-			for _, m := range namedTool.FindAllStringSubmatch(sentence, -1) {
-				tools = append(tools, strings.ToLower(m[1]))
-			}
-			for _, m := range installWhat.FindAllStringSubmatch(sentence, -1) {
-				if w := strings.ToLower(m[1]); !titleStopWords[w] && !installFiller[w] {
-					tools = append(tools, w)
-				}
-			}
-			for _, tool := range tools {
-				out = append(out, Prerequisite{Tool: tool, Line: line})
+			if inSection {
+				out = append(out, sentenceTools(sentence, line)...)
 			}
 		}
+	}
+	if !inSection {
+		for _, s := range paragraphSentences(lines, b.Line) {
+			if prereqSentence.MatchString(s.text) {
+				out = append(out, sentenceTools(s.text, s.line)...)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Prerequisite) int { return a.Line - b.Line })
+	return out
+}
+
+// sentenceTools are the tools a sentence names, cited at line.
+func sentenceTools(sentence string, line int) []Prerequisite {
+	tools := toolsIn(sentence)
+	for _, m := range namedTool.FindAllStringSubmatch(sentence, -1) {
+		tools = append(tools, strings.ToLower(m[1]))
+	}
+	for _, m := range installWhat.FindAllStringSubmatch(sentence, -1) {
+		if w := strings.ToLower(m[1]); !titleStopWords[w] && !installFiller[w] {
+			tools = append(tools, w)
+		}
+	}
+	out := make([]Prerequisite, 0, len(tools))
+	for _, tool := range tools {
+		out = append(out, Prerequisite{Tool: tool, Line: line})
+	}
+	return out
+}
+
+type sentence struct {
+	text string
+	line int
+}
+
+// paragraphSentences splits a paragraph's lines into sentences, each with
+// the line it starts on.
+func paragraphSentences(lines []string, first int) []sentence {
+	var joined strings.Builder
+	var starts []int // where each line starts in joined
+	for _, l := range lines {
+		starts = append(starts, joined.Len())
+		joined.WriteString(l)
+		joined.WriteString(" ")
+	}
+	text := joined.String()
+	lineAt := func(off int) int {
+		i := 0
+		for i+1 < len(starts) && starts[i+1] <= off {
+			i++
+		}
+		return first + i
+	}
+	var out []sentence
+	from := 0
+	for _, m := range append(sentenceEnd.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
+		if t := strings.TrimSpace(text[from:m[0]]); t != "" {
+			skip := len(text[from:m[0]]) - len(strings.TrimLeft(text[from:m[0]], " \t"))
+			out = append(out, sentence{text: t, line: lineAt(from + skip)})
+		}
+		from = m[1]
 	}
 	return out
 }
@@ -279,7 +342,7 @@ var frontTitle = regexp.MustCompile(`(?m)\A---\n(?:.*\n)*?title:\s*(.+)\n`)
 
 // installWhat is the thing a sentence says to install: "First, install
 // pandoc, following ...".
-var installWhat = regexp.MustCompile(`(?i)\binstall\s+([a-z][\w+.-]*)`)
+var installWhat = regexp.MustCompile(`(?i)\binstall(?:ed)?\s+([a-z][\w+.-]*)`)
 
 // installFiller are words after "install" that are not a program.
 var installFiller = set("it", "them", "this", "that", "a", "an", "some", "any", "all", "everything", "dependencies", "packages", "package", "via", "from", "on", "for", "as", "locally", "globally")
@@ -291,7 +354,8 @@ var basicCommands = set("cd", "ls", "cat", "echo", "printf", "mkdir", "rm", "cp"
 	"apt", "apt-get", "curl", "wget", "bash", "sh", "python", "python3", "node")
 
 // mainTool is the program most of a tutorial's commands run, when it runs at
-// least four of them and two in five of all (the shell's own tools aside):
+// least four of them and two in five of all, or three and half of all (the
+// shell's own tools aside):
 // a page of Poetry's documentation is about poetry, and its reader has it.
 func mainTool(t *spec.Tutorial) (string, int) {
 	counts, first := map[string]int{}, map[string]int{}
@@ -319,7 +383,8 @@ func mainTool(t *spec.Tutorial) (string, int) {
 			best = name
 		}
 	}
-	if best == "" || counts[best] < 4 || counts[best]*5 < total*2 {
+	n := counts[best]
+	if best == "" || n < 3 || n == 3 && n*2 < total || n*5 < total*2 {
 		return "", 0
 	}
 	return best, first[best]

@@ -24,6 +24,11 @@ type planner struct {
 	// tools are the programs the tutorial is about or lists as prerequisites:
 	// an untagged block that starts with one is a command.
 	tools map[string]bool
+	// oneOf is the open group of commands the prose offers as ways of which
+	// only one may work, nil when none is open.
+	oneOf *oneOfGroup
+	// ways maps the commands of the groups of ways to their prose's line.
+	ways map[string]int
 }
 
 // sectionRule is "put each example in a file named `Makefile` and run
@@ -41,11 +46,11 @@ func newPlanner(t *spec.Tutorial) *planner {
 	tools := map[string]bool{}
 	titleLine, _ := titleOf(t)
 	for _, pr := range Prerequisites(t) {
-		if pr.Line != titleLine {
+		if pr.Implied != ImpliedByTitle && pr.Line != titleLine {
 			tools[pr.Tool] = true
 		}
 	}
-	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools}
+	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools, ways: map[string]int{}}
 }
 
 // observe updates the reader's state with block i, before it is read.
@@ -57,6 +62,7 @@ func (p *planner) observe(i int) {
 			p.headings = p.headings[:len(p.headings)-1]
 		}
 		p.headings = append(p.headings, b)
+		p.oneOf = nil
 		if p.rule != nil && b.Level <= p.rule.level {
 			p.rule = nil
 		}
@@ -70,6 +76,9 @@ func (p *planner) observe(i int) {
 		}
 		if browserVisit.MatchString(b.Text) {
 			p.browser = b.Line
+		}
+		if oneOfNote.MatchString(plain(b.Text)) {
+			p.oneOf = &oneOfGroup{line: b.Line, left: oneOfCount(b.Text)}
 		}
 	}
 }
@@ -119,6 +128,8 @@ type blockContext struct {
 	before string // the paragraph or heading just before (a list item's own paragraph)
 	after  string // the paragraph just after, before any other code block
 	html   string // an HTML wrapper just before (<Listing file-name="...">)
+	// beforeLine and afterLine are where before and after start (0: none).
+	beforeLine, afterLine int
 }
 
 func (p *planner) context(i int) blockContext {
@@ -134,14 +145,14 @@ func (p *planner) context(i int) blockContext {
 		j--
 	}
 	if j >= 0 && (p.blocks[j].Kind == spec.BlockParagraph || p.blocks[j].Kind == spec.BlockHeading) {
-		c.before = p.blocks[j].Text
+		c.before, c.beforeLine = p.blocks[j].Text, p.blocks[j].Line
 	}
 	k := i + 1
 	if k < len(p.blocks) && p.blocks[k].Kind == spec.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.blocks[k].Text), "</") {
 		k++
 	}
 	if k < len(p.blocks) && p.blocks[k].Kind == spec.BlockParagraph {
-		c.after = p.blocks[k].Text
+		c.after, c.afterLine = p.blocks[k].Text, p.blocks[k].Line
 	}
 	return c
 }

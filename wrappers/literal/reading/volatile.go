@@ -161,3 +161,54 @@ func ReaderSpecific(command string, expected []ExpectedLine, actual string) ([]E
 	}
 	return out, defaultBranch.ReplaceAllString(actual, "<branch>")
 }
+
+// SameFolderListed: two plain listings (`ls`, `ls -F`) of the same folders,
+// whatever their options.
+func SameFolderListed(a, b string) bool {
+	a, b = strings.TrimSpace(textutil.FirstLine(a)), strings.TrimSpace(textutil.FirstLine(b))
+	if !lsCommand.MatchString(a) || !lsCommand.MatchString(b) {
+		return false
+	}
+	operands := func(c string) []string {
+		var out []string
+		for _, f := range strings.Fields(c)[1:] {
+			if !strings.HasPrefix(f, "-") {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	return slices.Equal(operands(a), operands(b))
+}
+
+// helpCommand asks a program for its help text: `ls --help`, `git commit -h`,
+// `help cd`.
+var helpCommand = regexp.MustCompile(`^(?:[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:--help|-h)|help\s+[\w.-]+)$`)
+
+// SameHelp: a help text that starts as the one shown and holds at least half
+// of its lines is the same program's help, worded by another version: the
+// tutorial quotes the version its author had.
+func SameHelp(command string, expected []ExpectedLine, actual string) bool {
+	if !helpCommand.MatchString(strings.TrimSpace(textutil.FirstLine(command))) {
+		return false
+	}
+	act := map[string]bool{}
+	for _, l := range strings.Split(actual, "\n") {
+		act[maskTolerant(l)] = true
+	}
+	first, total, found := "", 0, 0
+	for _, e := range trimBlankEnds(expected) {
+		t := maskTolerant(e.Text)
+		if t == "" || isEllipsis(e.Text) {
+			continue
+		}
+		if first == "" {
+			first = t
+		}
+		total++
+		if act[t] {
+			found++
+		}
+	}
+	return total > 0 && act[first] && found*2 >= total
+}

@@ -1,0 +1,120 @@
+package reading
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Output with a note (before it or in the paragraph after it) that the
+// reader's own may differ is marked with the note's line; a note further
+// away, or one that announces a change, does not count.
+func TestDiffersNote(t *testing.T) {
+	md := "# Home\n\n" +
+		"List your home folder:\n\n```bash\n$ ls\n```\n\n```output\nBooks   Music\n```\n\n" + // output at 10
+		"Your own list may look quite different.\n\n" + // line 13
+		"Now list it with marks:\n\n```bash\n$ ls -F\n```\n\n```output\nBooks/   Music/\n```\n\n" + // output at 22
+		"That is all for listing.\n\n" +
+		"Your results might vary, depending on the day.\n\n```console\n$ echo hi\nhi\n```\n\n" + // note 27, command and output at 30
+		"The output will be different this time:\n\n```output\nhi\n```\n" // no note
+	steps := Plan(loadTutorial(t, md))
+	got := map[int]int{}
+	for _, s := range steps {
+		if s.Kind == StepCompare || s.Kind == StepRun && len(s.Command.Expected) > 0 {
+			got[s.Line] = s.Differs
+			if s.Differs > 0 && !s.Tolerant {
+				t.Errorf("line %d: a step whose output may differ is not tolerant", s.Line)
+			}
+		}
+	}
+	want := map[int]int{10: 13, 22: 0, 30: 27, 37: 0}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("differs by output line = %v, want %v\n%+v", got, want, summarize(steps))
+	}
+}
+
+func TestDiffersPhrases(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Your results may be slightly different depending on your system.": true,
+		"(Again, your output might look a little different.)":              true,
+		"The numbers will vary from run to run.":                           true,
+		"Sizes can differ.":                                                true,
+		"The hash will be different now that the file changed.":            false,
+		"The two files differ in one line.":                                false,
+	} {
+		if got := differsNote.MatchString(text); got != want {
+			t.Errorf("differsNote(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// Commands the prose offers as ways of which only one may work form a
+// group: each is marked with the prose's line, and all but the last know
+// that another way follows. The group ends at the count it gives.
+func TestOneOfGroup(t *testing.T) {
+	md := "# Help\n\n" +
+		"There are two ways to get help; depending on your system, only one of these ways works:\n\n" + // line 3
+		"1. The help option:\n\n   ```bash\n   ls --help\n   ```\n\n" + // command at 8
+		"2. The manual:\n\n   ```bash\n   man ls\n   ```\n\n" + // command at 14
+		"Then carry on:\n\n```bash\nls -a\n```\n\n" + // command at 20, outside the group
+		"## The manual\n\nType:\n\n```bash\nman ls\n```\n" // command at 28, the same way again
+	steps := Plan(loadTutorial(t, md))
+	var got []string
+	for _, s := range steps {
+		if s.Kind == StepRun {
+			got = append(got, fmt.Sprintf("%d:%d:%v", s.Line, s.OneOf, s.OneOfMore))
+		}
+	}
+	want := "[8:3:true 14:3:false 20:0:false 28:3:false]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("runs (line:oneOf:more) = %v, want %s", got, want)
+	}
+}
+
+func TestOneOfNote(t *testing.T) {
+	for text, want := range map[string]bool{
+		"depending on your environment, you might find that only one of these ways works:": true,
+		"Only one of them will work on a given machine.":                                   true,
+		"One of the following commands should work:":                                       true,
+		"Use whichever works for you.":                                                     true,
+		"Both of these commands work.":                                                     false,
+		"Only one of these files is needed.":                                               false,
+	} {
+		if got := oneOfNote.MatchString(text); got != want {
+			t.Errorf("oneOfNote(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestSameFolderListed(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"ls", "ls -F", true},
+		{"ls -a docs", "ls -F docs", true},
+		{"ls docs", "ls", false},
+		{"ls", "cat notes.txt", false},
+	} {
+		if got := SameFolderListed(tc.a, tc.b); got != tc.want {
+			t.Errorf("SameFolderListed(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// Another version's help text: it starts the same and holds most lines.
+func TestSameHelp(t *testing.T) {
+	shown := exp(1, "Usage: tally [OPTION]... [FILE]...", "Count the lines of each FILE.", "Sort by name unless neither -n nor -s is given.", "", "  -n   by number")
+	for _, tc := range []struct {
+		name, command, actual string
+		want                  bool
+	}{
+		{"reworded line", "tally --help", "Usage: tally [OPTION]... [FILE]...\nCount the lines of each FILE.\nSort by name unless none of -n -s is given.\n\n  -n   by number\n", true},
+		{"not a help command", "tally", "Usage: tally [OPTION]... [FILE]...\nCount the lines of each FILE.\n  -n   by number\n", false},
+		{"another program's help", "tally --help", "Usage: other [FILE]\nCount the lines of each FILE.\n  -n   by number\n", false},
+		{"most lines missing", "tally --help", "Usage: tally [OPTION]... [FILE]...\n", false},
+	} {
+		if got := SameHelp(tc.command, shown, tc.actual); got != tc.want {
+			t.Errorf("%s: SameHelp = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
