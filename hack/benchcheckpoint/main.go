@@ -36,6 +36,7 @@ import (
 	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/docker"
+	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
@@ -123,7 +124,7 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
-	after, err := store.Load(filepath.Join(cp.dir, store.HomeDir, "state.json"))
+	after, err := store.Load(filepath.Join(spec.DefaultRunDir(cp.dir, "bench-checkpoint"), "state.json"))
 	if err != nil {
 		return err
 	}
@@ -193,7 +194,7 @@ func (f *folder) apply(ctx context.Context) (applied, error) {
 	if err != nil {
 		return a, fmt.Errorf("smile apply (%s): %w\n%s", f.resume, err, out)
 	}
-	run, err := store.Load(filepath.Join(f.dir, store.HomeDir, "state.json"))
+	run, err := store.Load(filepath.Join(spec.DefaultRunDir(f.dir, "bench-checkpoint"), "state.json"))
 	if err != nil {
 		return a, err
 	}
@@ -217,7 +218,7 @@ func (f *folder) editLastStep(ctx context.Context) (time.Duration, error) {
 		return 0, fmt.Errorf("start the controller: %w\n%s", err, out)
 	}
 	defer func() { _, _ = f.smile(context.WithoutCancel(ctx), "controller", "stop") }()
-	state := filepath.Join(f.dir, store.HomeDir, "state.json")
+	state := filepath.Join(spec.DefaultRunDir(f.dir, "bench-checkpoint"), "state.json")
 	before, err := store.Load(state)
 	if err != nil {
 		return 0, err
