@@ -73,11 +73,12 @@ func (t *transition) perform(ctx context.Context) (Result, error) {
 		}
 		return t.end(planner.ActStepTimeout)
 	case planner.ActNoCallback, planner.ActContainerDied:
+		msg := t.plan.Message // the plan's, told with what the attempt last said
 		if logs := t.attemptLogs(ctx); logs != "" {
-			t.plan.Message += "; its last output: " + logs
+			msg += "; its last output: " + logs
 		}
 		t.stopAttempt(ctx)
-		return t.end(t.plan.Action)
+		return t.endSaying(t.plan.Action, msg)
 	case planner.ActGlobalTimeout:
 		t.stopAttempt(ctx)
 		return t.end(planner.EvTimeout)
@@ -397,9 +398,12 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 }
 
 // end moves the run to the terminal phase the plan chose.
-func (t *transition) end(event planner.Action) (Result, error) {
+func (t *transition) end(event planner.Action) (Result, error) { return t.endSaying(event, t.plan.Message) }
+
+// endSaying is end with the status message given.
+func (t *transition) endSaying(event planner.Action, msg string) (Result, error) {
 	st := &t.run.Status
-	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, t.plan.Message
+	st.Phase, st.Reason, st.Message = t.plan.Phase, t.plan.Reason, msg
 	st.Attempt = nil
 	t.r.revokeTokens(t.d.Name)
 	now := t.now
