@@ -398,7 +398,9 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 }
 
 // end moves the run to the terminal phase the plan chose.
-func (t *transition) end(event planner.Action) (Result, error) { return t.endSaying(event, t.plan.Message) }
+func (t *transition) end(event planner.Action) (Result, error) {
+	return t.endSaying(event, t.plan.Message)
+}
 
 // endSaying is end with the status message given.
 func (t *transition) endSaying(event planner.Action, msg string) (Result, error) {
