@@ -154,7 +154,9 @@ func TestStudentNetworkNoneUsesTheRelay(t *testing.T) {
 	if ms.Network != "bridge" || !ms.HostGateway {
 		t.Errorf("mentor network %q", ms.Network)
 	}
-	// The relay goes with its container.
+	// The relay goes with its container, once it has seen it (a relay opens
+	// before its container is created, and waits for it).
+	time.Sleep(200 * time.Millisecond) // four of the relay's polls
 	h.rt.Vanish(name)
 	deadline := time.Now().Add(3 * time.Second)
 	for time.Now().Before(deadline) {

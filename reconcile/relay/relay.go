@@ -121,10 +121,17 @@ func (s *Set) Start(ctx context.Context, name string, callback *url.URL, allowed
 	return dir, nil
 }
 
-// watch closes the relay once its container is gone or has exited.
+// notCreatedGrace is how long a relay waits for a container that does not
+// exist yet: the relay opens before its container is created (the container
+// mounts its folder), and creating one may take a while on a busy engine.
+const notCreatedGrace = 2 * time.Minute
+
+// watch closes the relay once its container has exited or, having existed,
+// is gone; a container never created within notCreatedGrace closes it too.
 func (s *Set) watch(ctx context.Context, r *relay) {
 	t := time.NewTicker(s.poll)
 	defer t.Stop()
+	opened, seen := time.Now(), false
 	for {
 		select {
 		case <-r.done:
@@ -132,7 +139,12 @@ func (s *Set) watch(ctx context.Context, r *relay) {
 		case <-t.C:
 		}
 		c, err := s.rt.Inspect(ctx, r.name)
-		if errors.Is(err, runtime.ErrNotFound) || (err == nil && (c.State == runtime.StateExited || c.State == runtime.StateGone)) {
+		notFound := errors.Is(err, runtime.ErrNotFound)
+		if err == nil {
+			seen = true
+		}
+		if (notFound && (seen || time.Since(opened) > notCreatedGrace)) ||
+			(err == nil && (c.State == runtime.StateExited || c.State == runtime.StateGone)) {
 			s.Stop(r.name)
 			return
 		}
