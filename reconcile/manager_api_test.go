@@ -1,9 +1,7 @@
 package reconcile
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/internal/apitest"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/go-logr/logr"
@@ -41,41 +40,8 @@ func startManager(t *testing.T) (*Manager, string) {
 	if err != nil || res.Outcome != Created {
 		t.Fatalf("apply: %+v %v", res, err)
 	}
-	waitPhase(t, m, res.Name, status.PhaseWaitingForStudent)
+	apitest.WaitPhase(t, m, res.Name, status.PhaseWaitingForStudent)
 	return m, dir
-}
-
-func waitPhase(t *testing.T, m *Manager, name string, phase status.Phase) *status.Run {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		if run, err := m.Run(name); err == nil && run.Status.Phase == phase {
-			return run
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	run, _ := m.Run("demo")
-	t.Fatalf("run never reached %s (last: %+v)", phase, run)
-	return nil
-}
-
-func post(t *testing.T, url, token, attempt string, body []byte) (int, map[string]any) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	if attempt != "" {
-		req.Header.Set(wire.HeaderAttempt, attempt)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out map[string]any
-	_ = json.NewDecoder(resp.Body).Decode(&out)
-	return resp.StatusCode, out
 }
 
 // A stopped run has no verdict for its inputs: applying the same manifest
@@ -85,7 +51,7 @@ func TestApplyAfterStopRunsAgain(t *testing.T) {
 	if err := m.RequestStop("demo", "Ctrl-C"); err != nil {
 		t.Fatal(err)
 	}
-	stopped := waitPhase(t, m, "demo", status.PhaseStopped)
+	stopped := apitest.WaitPhase(t, m, "demo", status.PhaseStopped)
 	if stopped.Status.Report == nil {
 		time.Sleep(200 * time.Millisecond)
 	}
@@ -96,7 +62,7 @@ func TestApplyAfterStopRunsAgain(t *testing.T) {
 	if err != nil || res.Outcome != Configured {
 		t.Fatalf("apply after stop: %+v %v, want configured", res, err)
 	}
-	again := waitPhase(t, m, "demo", status.PhaseWaitingForStudent)
+	again := apitest.WaitPhase(t, m, "demo", status.PhaseWaitingForStudent)
 	if again.Metadata.Generation != stopped.Metadata.Generation+1 {
 		t.Errorf("generation %d after re-apply, want %d", again.Metadata.Generation, stopped.Metadata.Generation+1)
 	}
@@ -153,15 +119,15 @@ func TestCallbackBeforeTheAttemptIsRecorded(t *testing.T) {
 	body := []byte(`{"mentorOutput":"run chmod +x first"}`)
 	// startAttempt issues the attempt's token before it saves the status.
 	token := m.rec.issueToken("demo", mentor, status.RoleMentor)
-	if code, out := post(t, base+wire.PathMentorResult, token, mentor, body); code != http.StatusOK {
+	if code, out := apitest.Post(t, base+wire.PathMentorResult, token, mentor, body); code != http.StatusOK {
 		t.Fatalf("the Mentor the run is starting was refused: %d %v", code, out)
 	}
 	for _, attempt := range []string{run.Status.Attempt.Container, mentor + "-x", strings.Replace(mentor, "-i1-", "-i2-", 1)} {
-		if code, _ := post(t, base+wire.PathMentorResult, token, attempt, body); code != http.StatusForbidden {
+		if code, _ := apitest.Post(t, base+wire.PathMentorResult, token, attempt, body); code != http.StatusForbidden {
 			t.Errorf("attempt %s: %d, want 403: the token is the Mentor's being started", attempt, code)
 		}
 	}
-	if code, _ := post(t, base+wire.PathStudentResult, token, mentor, body); code != http.StatusForbidden {
+	if code, _ := apitest.Post(t, base+wire.PathStudentResult, token, mentor, body); code != http.StatusForbidden {
 		t.Errorf("a student result with the mentor's token: %d, want 403", code)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/internal/apitest"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/runtime/fake"
@@ -42,13 +43,13 @@ func TestAttemptTokens(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if code, out := post(t, base+tc.path, token, tc.attempt, tc.body); code != tc.want {
+			if code, out := apitest.Post(t, base+tc.path, token, tc.attempt, tc.body); code != tc.want {
 				t.Fatalf("status %d (%v), want %d", code, out, tc.want)
 			}
 		})
 	}
-	waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
-	if code, out := post(t, base+wire.PathStudentResult, token, attempt, student); code != http.StatusForbidden {
+	apitest.WaitPhase(t, m, "demo", status.PhaseWaitingForMentor)
+	if code, out := apitest.Post(t, base+wire.PathStudentResult, token, attempt, student); code != http.StatusForbidden {
 		t.Errorf("the ended attempt's token: %d %v, want 403", code, out)
 	}
 	run, _ = m.Run("demo")

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"github.com/smile-loop/smile/reconcile/internal/apitest"
 	. "github.com/smile-loop/smile/reconcile/server"
 
 	"bytes"
@@ -37,7 +38,7 @@ func TestCallbackAPI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out := post(t, base+wire.PathStudentResult, tc.token, tc.attempt, tc.body)
+			code, out := apitest.Post(t, base+wire.PathStudentResult, tc.token, tc.attempt, tc.body)
 			if code != tc.want {
 				t.Fatalf("status %d (%v), want %d", code, out, tc.want)
 			}
@@ -50,20 +51,20 @@ func TestCallbackAPI(t *testing.T) {
 		t.Fatalf("rejected posts must change nothing, phase %s", r.Status.Phase)
 	}
 
-	code, out := post(t, base+wire.PathProgress, token, attempt, []byte(`{"step":"line 6: ./run.sh","line":6}`))
+	code, out := apitest.Post(t, base+wire.PathProgress, token, attempt, []byte(`{"step":"line 6: ./run.sh","line":6}`))
 	if code != http.StatusOK {
 		t.Fatalf("progress: %d %v", code, out)
 	}
-	code, out = post(t, base+wire.PathStudentResult, token, attempt, body)
+	code, out = apitest.Post(t, base+wire.PathStudentResult, token, attempt, body)
 	if code != http.StatusOK || out["acknowledged"] != true || out["nextAction"] != "continue" {
 		t.Fatalf("result: %d %v", code, out)
 	}
-	run = waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
+	run = apitest.WaitPhase(t, m, "demo", status.PhaseWaitingForMentor)
 	if len(run.Status.History) != 1 || run.Status.History[0].StudentOutput.QuestionForMentor != askChmod.QuestionForMentor {
 		t.Fatalf("the posted result was not recorded: %+v", run.Status.History)
 	}
 	// The Student's attempt is over: its token was revoked.
-	if code, _ := post(t, base+wire.PathStudentResult, token, attempt, body); code != http.StatusForbidden {
+	if code, _ := apitest.Post(t, base+wire.PathStudentResult, token, attempt, body); code != http.StatusForbidden {
 		t.Errorf("a second result for a finished attempt: %d, want 403", code)
 	}
 	// Containers reach only the callbacks, never status or stop.
@@ -100,11 +101,11 @@ func TestStatusAndStop(t *testing.T) {
 		t.Errorf("mentorNotes and history are arrays, never null")
 	}
 
-	if code, _ := post(t, api+wire.PathStop, "", "", []byte(`{"reason":"x"}`)); code != http.StatusUnauthorized {
+	if code, _ := apitest.Post(t, api+wire.PathStop, "", "", []byte(`{"reason":"x"}`)); code != http.StatusUnauthorized {
 		t.Errorf("stop without the token: %d, want 401", code)
 	}
 	run, _ := m.Run("demo")
-	code, out := post(t, api+wire.PathStop, run.Status.Token, "", []byte(`{"reason":"the author is fixing the tutorial"}`))
+	code, out := apitest.Post(t, api+wire.PathStop, run.Status.Token, "", []byte(`{"reason":"the author is fixing the tutorial"}`))
 	if code != http.StatusOK || out["stopped"] != true {
 		t.Fatalf("stop: %d %v", code, out)
 	}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"github.com/smile-loop/smile/reconcile/internal/apitest"
 	. "github.com/smile-loop/smile/reconcile/server"
 
 	"encoding/json"
@@ -32,13 +33,13 @@ func TestControlAPIRefusesAnyOtherToken(t *testing.T) {
 		{"a run's token", run.Status.Token},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if code, _ := post(t, api+PathApply, tc.token, "", applyBody); code != http.StatusUnauthorized {
+			if code, _ := apitest.Post(t, api+PathApply, tc.token, "", applyBody); code != http.StatusUnauthorized {
 				t.Errorf("apply: %d, want 401", code)
 			}
 			if _, ok := m.Applied("other"); ok {
 				t.Error("the refused apply applied the run")
 			}
-			if code, _ := post(t, api+PathDelete, tc.token, "", deleteBody); code != http.StatusUnauthorized {
+			if code, _ := apitest.Post(t, api+PathDelete, tc.token, "", deleteBody); code != http.StatusUnauthorized {
 				t.Errorf("delete: %d, want 401", code)
 			}
 			if _, ok := m.Applied("demo"); !ok {
@@ -47,7 +48,7 @@ func TestControlAPIRefusesAnyOtherToken(t *testing.T) {
 		})
 	}
 	t.Run("the controller's token", func(t *testing.T) {
-		if code, out := post(t, api+PathDelete, testControlToken, "", deleteBody); code != http.StatusOK {
+		if code, out := apitest.Post(t, api+PathDelete, testControlToken, "", deleteBody); code != http.StatusOK {
 			t.Errorf("delete: %d %v, want 200", code, out)
 		}
 		if _, ok := m.Applied("demo"); ok {
@@ -80,7 +81,7 @@ func TestUnknownRunIsNotFound(t *testing.T) {
 			var code int
 			var out map[string]any
 			if tc.method == http.MethodPost {
-				code, out = post(t, api+tc.path, testControlToken, "", tc.body)
+				code, out = apitest.Post(t, api+tc.path, testControlToken, "", tc.body)
 			} else {
 				code, out = getJSON(t, api+tc.path)
 			}

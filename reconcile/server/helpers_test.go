@@ -1,21 +1,18 @@
 package server_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/internal/apitest"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
@@ -57,7 +54,7 @@ func startManager(t *testing.T) (*reconcile.Manager, string) {
 	if err != nil || res.Outcome != reconcile.Created {
 		t.Fatalf("apply: %+v %v", res, err)
 	}
-	waitPhase(t, m, res.Name, status.PhaseWaitingForStudent)
+	apitest.WaitPhase(t, m, res.Name, status.PhaseWaitingForStudent)
 	return m, dir
 }
 
@@ -71,39 +68,6 @@ func newManager(t *testing.T, dir string) *reconcile.Manager {
 		CallbackHost: "127.0.0.1", Log: logr.Discard(), ReportFallback: io.Discard, ControlToken: testControlToken})
 	runtimes.Store(m, rt)
 	return m
-}
-
-func waitPhase(t *testing.T, m *reconcile.Manager, name string, phase status.Phase) *status.Run {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		if run, err := m.Run(name); err == nil && run.Status.Phase == phase {
-			return run
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	run, _ := m.Run("demo")
-	t.Fatalf("run never reached %s (last: %+v)", phase, run)
-	return nil
-}
-
-func post(t *testing.T, url, token, attempt string, body []byte) (int, map[string]any) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	if attempt != "" {
-		req.Header.Set(wire.HeaderAttempt, attempt)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out map[string]any
-	_ = json.NewDecoder(resp.Body).Decode(&out)
-	return resp.StatusCode, out
 }
 
 // containerToken is the callback token the fake engine's container of the

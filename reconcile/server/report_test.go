@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/internal/apitest"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 )
@@ -24,7 +25,7 @@ func TestReportFilesAreServed(t *testing.T) {
 	token, container := attempt(t, m)
 	body, _ := json.Marshal(wire.StudentResultRequest{StudentOutput: status.StudentOutput{
 		Status: status.StudentCompleted, CurrentStep: "line 6: ./run.sh", Line: 6, Summary: "done"}})
-	if code, out := post(t, "http://"+m.CallbackAddr()+wire.PathStudentResult, token, container, body); code != http.StatusOK {
+	if code, out := apitest.Post(t, "http://"+m.CallbackAddr()+wire.PathStudentResult, token, container, body); code != http.StatusOK {
 		t.Fatalf("result: %d %v", code, out)
 	}
 	var rep *status.ReportRef

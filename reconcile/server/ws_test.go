@@ -3,6 +3,7 @@ package server_test
 import (
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/internal/apitest"
 	. "github.com/smile-loop/smile/reconcile/server"
 
 	"context"
@@ -183,7 +184,7 @@ func postJSON(t *testing.T, m *reconcile.Manager, path string, v any) {
 	t.Helper()
 	token, container := attempt(t, m)
 	body, _ := json.Marshal(v)
-	if code, out := post(t, "http://"+m.CallbackAddr()+path, token, container, body); code != http.StatusOK {
+	if code, out := apitest.Post(t, "http://"+m.CallbackAddr()+path, token, container, body); code != http.StatusOK {
 		t.Fatalf("POST %s: %d %v", path, code, out)
 	}
 }
@@ -323,7 +324,7 @@ func TestWSEventsThroughALoop(t *testing.T) {
 func TestWSConnectedMidRunGetsTheCurrentStateFirst(t *testing.T) {
 	m, _ := startManager(t)
 	postJSON(t, m, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: askChmod})
-	waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
+	apitest.WaitPhase(t, m, "demo", status.PhaseWaitingForMentor)
 	postJSON(t, m, wire.PathProgress, wire.ProgressRequest{Step: "reading the Student's question"})
 
 	ws := dialWS(t, m, "?name=demo", nil)
@@ -368,7 +369,7 @@ func TestWSNoObserversNothingBuffered(t *testing.T) {
 	}
 	// Transitions with nobody watching keep nothing for later.
 	postJSON(t, m, wire.PathStudentResult, wire.StudentResultRequest{StudentOutput: askChmod})
-	waitPhase(t, m, "demo", status.PhaseWaitingForMentor)
+	apitest.WaitPhase(t, m, "demo", status.PhaseWaitingForMentor)
 	if n := subscribers(m.Hub()); n != 0 {
 		t.Fatalf("%d subscribers after the loop moved, want 0", n)
 	}
