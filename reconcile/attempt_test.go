@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/internal/plantest"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -16,7 +17,7 @@ import (
 // structs, so a changed mount, label or variable shows here.
 func TestAttemptSpec(t *testing.T) {
 	base := func(provider spec.Provider, network spec.Network) *spec.Desired {
-		d := desired()
+		d := plantest.Desired()
 		d.Config.LLMProvider, d.Config.StudentNetwork = provider, network
 		d.Config.Models = spec.Models{Student: "s-model", Mentor: "m-model"}
 		d.Paths.Tutorial = "/home/u/tut/tutorial.md"

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/checkpoints"
+	"github.com/smile-loop/smile/reconcile/internal/plantest"
 	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
@@ -84,11 +85,11 @@ func TestDecideStartsFromTheDeepestValidCheckpoint(t *testing.T) {
 			cache: []cp{{1, 8}}, takenOn: edited},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := desired()
+			d := plantest.Desired()
 			d.Config.Resume, d.Config.LLMProvider = tc.resume, tc.provider
 			d.Tutorial = &spec.Tutorial{Content: cpTutorial}
 			image := cmp.Or(tc.image, d.Config.ContainerImage)
-			run := runIn(status.PhaseRunningStudent, tc.iter)
+			run := plantest.RunIn(status.PhaseRunningStudent, tc.iter)
 			run.Status.MentorNotes = tc.notes
 			for _, c := range tc.cps {
 				run.Status.Checkpoints = append(run.Status.Checkpoints, checkpointAt(c.iteration, c.line, image, cpTutorial, tc.notes))
@@ -117,21 +118,21 @@ func TestDecideStartsFromTheDeepestValidCheckpoint(t *testing.T) {
 // A Student that completes from a checkpoint is followed by one clean
 // replay; its answer ends the loop as Completed with the verdict.
 func TestDecideVerifiesAfterACompletionFromACheckpoint(t *testing.T) {
-	d := desired()
+	d := plantest.Desired()
 	d.Config.LLMProvider = spec.ProviderLiteral
 	notes := []status.MentorNote{{Iteration: 1, Line: 5, Resolution: status.ResolutionWorkaround, Workaround: "apt-get install -y x"}}
 
-	resumed := runIn(status.PhaseWaitingForStudent, 2)
+	resumed := plantest.RunIn(status.PhaseWaitingForStudent, 2)
 	resumed.Status.MentorNotes = notes
 	resumed.Status.Attempt.ResumedFrom = &status.Resumed{Ref: "snap", Line: 5, From: 1}
-	plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: resumed, Observed: planner.Observed{Result: studentPosted(status.StudentCompleted)}})
+	plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: resumed, Observed: planner.Observed{Result: plantest.StudentPosted(status.StudentCompleted)}})
 	if plan.Action != planner.ActStudentResult || plan.Phase != status.PhaseRunningStudent || !plan.Verify || plan.Reason != status.ReasonVerifying {
 		t.Fatalf("plan = %+v, want a verification replay", plan)
 	}
 
-	fromTop := runIn(status.PhaseWaitingForStudent, 2)
+	fromTop := plantest.RunIn(status.PhaseWaitingForStudent, 2)
 	fromTop.Status.MentorNotes = notes
-	plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: fromTop, Observed: planner.Observed{Result: studentPosted(status.StudentCompleted)}})
+	plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: fromTop, Observed: planner.Observed{Result: plantest.StudentPosted(status.StudentCompleted)}})
 	if plan.Phase != status.PhaseCompleted || plan.Verify {
 		t.Fatalf("plan = %+v, want Completed: the last iteration ran from the top", plan)
 	}
@@ -143,10 +144,10 @@ func TestDecideVerifiesAfterACompletionFromACheckpoint(t *testing.T) {
 		{status.StudentCompleted, "Verified: with the 1 suggested fix the tutorial completes from a clean start."},
 		{status.StudentAskMentor, "Not verified: with the 1 suggested fix, a clean start stops at line 3,"},
 	} {
-		replay := runIn(status.PhaseWaitingForStudent, 3)
+		replay := plantest.RunIn(status.PhaseWaitingForStudent, 3)
 		replay.Status.MentorNotes = notes
 		replay.Status.Verification = &status.Verification{Iteration: 3, Fixes: 1}
-		posted := studentPosted(tc.answer)
+		posted := plantest.StudentPosted(tc.answer)
 		posted.Student.StudentOutput.Line = 3
 		plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: replay, Observed: planner.Observed{Result: posted}})
 		if plan.Phase != status.PhaseCompleted || plan.Reason != status.ReasonCompleted {
@@ -161,7 +162,7 @@ func TestDecideVerifiesAfterACompletionFromACheckpoint(t *testing.T) {
 // An attempt from a checkpoint starts its container from the snapshot and
 // tells the Student the line and the shell state.
 func TestAttemptSpecFromACheckpoint(t *testing.T) {
-	d := desired()
+	d := plantest.Desired()
 	d.Config.LLMProvider = spec.ProviderLiteral
 	d.Paths.Tutorial = "/home/u/tut/tutorial.md"
 	d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
@@ -321,17 +322,17 @@ func TestMissingSnapshotFallsBackToTheTop(t *testing.T) {
 // A clean replay's checkpoint is a clean start: a completion from it needs
 // no replay of its own, and a verification replay starts from one.
 func TestCleanCheckpoints(t *testing.T) {
-	d := desired()
+	d := plantest.Desired()
 	d.Config.LLMProvider = spec.ProviderLiteral
 	d.Tutorial = &spec.Tutorial{Content: cpTutorial}
-	fromClean := runIn(status.PhaseWaitingForStudent, 2)
+	fromClean := plantest.RunIn(status.PhaseWaitingForStudent, 2)
 	fromClean.Status.Attempt.ResumedFrom = &status.Resumed{Ref: "snap", Line: 4, Clean: true}
-	plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: fromClean, Observed: planner.Observed{Result: studentPosted(status.StudentCompleted)}})
+	plan := planner.Decide(planner.Input{Now: t0, Desired: d, Run: fromClean, Observed: planner.Observed{Result: plantest.StudentPosted(status.StudentCompleted)}})
 	if plan.Phase != status.PhaseCompleted || plan.Verify {
 		t.Fatalf("plan %+v, want Completed without a replay", plan)
 	}
 
-	replay := runIn(status.PhaseRunningStudent, 3)
+	replay := plantest.RunIn(status.PhaseRunningStudent, 3)
 	replay.Status.Verification = &status.Verification{Iteration: 3}
 	dirty := checkpointAt(1, 8, d.Config.ContainerImage, cpTutorial, nil)
 	clean := checkpointAt(2, 4, d.Config.ContainerImage, cpTutorial, nil)
@@ -341,7 +342,7 @@ func TestCleanCheckpoints(t *testing.T) {
 	if plan.From == nil || plan.From.Ref != clean.Ref {
 		t.Fatalf("the verification replay starts from %+v, want the clean checkpoint only", plan.From)
 	}
-	next := runIn(status.PhaseRunningStudent, 2)
+	next := plantest.RunIn(status.PhaseRunningStudent, 2)
 	next.Status.Checkpoints = []status.Checkpoint{dirty, clean}
 	if plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: next}); plan.From == nil || plan.From.Ref != clean.Ref {
 		t.Fatalf("an attempt starts from %+v, want the clean checkpoint before a deeper one (which a replay would follow)", plan.From)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/reconcile/internal/plantest"
 	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/status/wire"
 
@@ -12,11 +13,11 @@ import (
 
 func TestDecideBudget(t *testing.T) {
 	spent := func(phase status.Phase, usd float64) *status.Run {
-		run := runIn(phase, 2)
+		run := plantest.RunIn(phase, 2)
 		run.Status.Cost = &status.Cost{Calls: 3, USD: usd}
 		return run
 	}
-	d := desired()
+	d := plantest.Desired()
 	d.Config.BudgetUSD = 0.50
 	tests := []struct {
 		name   string
@@ -35,7 +36,7 @@ func TestDecideBudget(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d.Config.BudgetUSD = tt.budget
-			p := planner.Decide(planner.Input{Now: t0, Desired: d, Run: tt.run, Observed: planner.Observed{Containers: running("c-student")}})
+			p := planner.Decide(planner.Input{Now: t0, Desired: d, Run: tt.run, Observed: planner.Observed{Containers: plantest.Running("c-student")}})
 			if p.Action != tt.action || p.Phase != tt.phase {
 				t.Fatalf("plan = %+v, want %s -> %s", p, tt.action, tt.phase)
 			}
@@ -66,7 +67,7 @@ func TestRecordCost(t *testing.T) {
 func TestProviderKeysComeFromTheEnvironment(t *testing.T) {
 	env := map[string]string{"ANTHROPIC_API_KEY": "sk-ant-x", "TEAM_KEY": "k2", "OPENAI_API_KEY": "sk-other"}
 	r := &Reconciler{LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
-	cfg := desired().Config
+	cfg := plantest.Desired().Config
 	cfg.LLMProvider = "claude"
 	if got := r.keyEnv(cfg); len(got) != 1 || got[0] != "ANTHROPIC_API_KEY=sk-ant-x" {
 		t.Errorf("claude keys = %q", got)

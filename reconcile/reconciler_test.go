@@ -3,6 +3,7 @@ package reconcile
 import (
 	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/inbox"
+	"github.com/smile-loop/smile/reconcile/internal/plantest"
 	"github.com/smile-loop/smile/reconcile/planner"
 
 	"context"
@@ -32,6 +33,9 @@ const tutorialMD = "# Demo\n\nRun it:\n\n```bash\n./run.sh\n```\n"
 
 // mapSource is a Source over a fixed set of applied runs.
 type mapSource map[string]*Applied
+
+// t0 is the clock of the harness, the planner fixtures' own.
+var t0 = plantest.T0
 
 func (m mapSource) Applied(name string) (*Applied, bool) { a, ok := m[name]; return a, ok }
 
