@@ -3,7 +3,6 @@ package fake
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/smile-loop/smile/runtime"
 )
@@ -20,15 +19,12 @@ func (r *Runtime) SetExecIO(f ExecIOFunc) {
 // ExecIO is part of the runtime.Runtime interface. Like Exec, it records
 // the command (see Execs) and fails in a container that is not running.
 func (r *Runtime) ExecIO(ctx context.Context, nameOrID string, req runtime.ExecRequest) (runtime.ExecResult, error) {
-	r.mu.Lock()
-	e, err := r.findLocked(nameOrID)
+	name, running, fail, err := r.execStart(nameOrID, req.Cmd)
 	if err != nil {
-		r.mu.Unlock()
 		return runtime.ExecResult{}, err
 	}
-	e.execs = append(e.execs, slices.Clone(req.Cmd))
-	name, running, f, fail := e.c.Name, e.c.State == runtime.StateRunning, r.execIO, r.failExec
-	r.failExec = nil
+	r.mu.Lock()
+	f := r.execIO
 	r.mu.Unlock()
 
 	switch {

@@ -279,15 +279,12 @@ func (r *Runtime) Inspect(_ context.Context, nameOrID string) (runtime.Container
 // Exec is part of the runtime.Runtime interface. It records the command even
 // when it fails, so tests can check it was attempted.
 func (r *Runtime) Exec(_ context.Context, nameOrID string, cmd []string, _ time.Duration) (int, string, error) {
-	r.mu.Lock()
-	e, err := r.findLocked(nameOrID)
+	name, running, fail, err := r.execStart(nameOrID, cmd)
 	if err != nil {
-		r.mu.Unlock()
 		return 0, "", err
 	}
-	e.execs = append(e.execs, slices.Clone(cmd))
-	name, running, f, fail := e.c.Name, e.c.State == runtime.StateRunning, r.exec, r.failExec
-	r.failExec = nil
+	r.mu.Lock()
+	f := r.exec
 	r.mu.Unlock()
 
 	switch {
@@ -429,4 +426,19 @@ func matches(labels, selector map[string]string) bool {
 func copyOf(c runtime.Container) runtime.Container {
 	c.Labels = maps.Clone(c.Labels)
 	return c
+}
+
+// execStart records an exec's command in the container (see Execs, even
+// when it then fails) and returns the container's name, whether it runs, and
+// the failure FailNextExec set (used up here).
+func (r *Runtime) execStart(nameOrID string, cmd []string) (name string, running bool, fail, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, err := r.findLocked(nameOrID)
+	if err != nil {
+		return "", false, nil, err
+	}
+	e.execs = append(e.execs, slices.Clone(cmd))
+	fail, r.failExec = r.failExec, nil
+	return e.c.Name, e.c.State == runtime.StateRunning, fail, nil
 }
