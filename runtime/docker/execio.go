@@ -3,6 +3,7 @@ package docker
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -24,16 +25,9 @@ func (r *Runtime) ExecIO(ctx context.Context, nameOrID string, req runtime.ExecR
 		ctx, cancel = context.WithTimeout(ctx, req.Timeout)
 		defer cancel()
 	}
-	created, err := r.cli.ContainerExecCreate(ctx, nameOrID, container.ExecOptions{
-		Cmd:          req.Cmd,
-		Env:          req.Env,
-		WorkingDir:   req.WorkingDir,
-		AttachStdin:  true,
-		AttachStdout: true,
-		AttachStderr: true,
-	})
-	if cerrdefs.IsNotFound(err) {
-		return runtime.ExecResult{}, fmt.Errorf("%s: %w", what, runtime.ErrNotFound)
+	created, err := r.createExec(ctx, nameOrID, req)
+	if errors.Is(err, runtime.ErrNotFound) {
+		return runtime.ExecResult{}, fmt.Errorf("%s: %w", what, err)
 	}
 	if err != nil {
 		return runtime.ExecResult{}, r.fail(what, timedOut(err, req.Timeout))
@@ -74,4 +68,21 @@ func (r *Runtime) ExecIO(ctx context.Context, nameOrID string, req runtime.ExecR
 	}
 	res.ExitCode = code
 	return res, nil
+}
+
+// createExec creates an exec of req's command with stdin, stdout and stderr
+// attached; a missing container is runtime.ErrNotFound.
+func (r *Runtime) createExec(ctx context.Context, nameOrID string, req runtime.ExecRequest) (container.ExecCreateResponse, error) {
+	created, err := r.cli.ContainerExecCreate(ctx, nameOrID, container.ExecOptions{
+		Cmd:          req.Cmd,
+		Env:          req.Env,
+		WorkingDir:   req.WorkingDir,
+		AttachStdin:  true,
+		AttachStdout: true,
+		AttachStderr: true,
+	})
+	if cerrdefs.IsNotFound(err) {
+		return created, runtime.ErrNotFound
+	}
+	return created, err
 }

@@ -2,12 +2,12 @@ package docker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"sync"
 
-	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/pkg/stdcopy"
@@ -23,16 +23,9 @@ func (r *Runtime) ExecStream(ctx context.Context, nameOrID string, req runtime.E
 		return nil, err
 	}
 	what := fmt.Sprintf("exec %q in container %s", strings.Join(req.Cmd, " "), nameOrID)
-	created, err := r.cli.ContainerExecCreate(ctx, nameOrID, container.ExecOptions{
-		Cmd:          req.Cmd,
-		Env:          req.Env,
-		WorkingDir:   req.WorkingDir,
-		AttachStdin:  true,
-		AttachStdout: true,
-		AttachStderr: true,
-	})
-	if cerrdefs.IsNotFound(err) {
-		return nil, fmt.Errorf("%s: %w", what, runtime.ErrNotFound)
+	created, err := r.createExec(ctx, nameOrID, req)
+	if errors.Is(err, runtime.ErrNotFound) {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	if err != nil {
 		return nil, r.fail(what, err)
