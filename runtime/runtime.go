@@ -154,7 +154,9 @@ type Runtime interface {
 	// same name is replaced.
 	Start(ctx context.Context, spec ContainerSpec) (Container, error)
 	// List returns the containers (running or not) whose labels include all
-	// of the selector's.
+	// of the selector's. Only an exited container's ExitCode, StartedAt and
+	// FinishedAt are filled (Inspect gives them for any): listing must not
+	// wait on a container being started.
 	List(ctx context.Context, selector map[string]string) ([]Container, error)
 	// Inspect returns one container by name or ID (ErrNotFound if gone).
 	Inspect(ctx context.Context, nameOrID string) (Container, error)
@@ -241,25 +243,35 @@ const CleanupScript = "/usr/local/bin/smile-cleanup"
 const CleanupTimeout = 10 * time.Second
 
 // Reset gives a run a clean container for its next attempt, by the seed's
-// algorithm: run the cleanup script in the old container if it is running
-// (10 s at most); if that fails or times out, stop it; remove it; create the
-// new one from the image. A failed recreation is returned as an error.
+// algorithm: retire the old container (Retire), remove it, create the new
+// one from the image. A failed recreation is returned as an error.
 func Reset(ctx context.Context, rt Runtime, old string, next ContainerSpec) (Container, error) {
 	if old != "" {
-		c, err := rt.Inspect(ctx, old)
-		switch {
-		case errors.Is(err, ErrNotFound):
-		case err != nil:
+		if err := Retire(ctx, rt, old); err != nil {
 			return Container{}, err
-		case c.State == StateRunning:
-			code, _, err := rt.Exec(ctx, old, []string{"/bin/sh", "-c", "[ ! -x " + CleanupScript + " ] || exec " + CleanupScript}, CleanupTimeout)
-			if err != nil || code != 0 {
-				_ = rt.Stop(ctx, old, 0)
-			}
 		}
 		if err := rt.Remove(ctx, old); err != nil {
 			return Container{}, err
 		}
 	}
 	return rt.Start(ctx, next)
+}
+
+// Retire ends a container's work before it is removed, by the seed's
+// algorithm: run the cleanup script in it if it is running (10 s at most);
+// if that fails or times out, stop it. A container that is gone is no
+// error.
+func Retire(ctx context.Context, rt Runtime, old string) error {
+	c, err := rt.Inspect(ctx, old)
+	switch {
+	case errors.Is(err, ErrNotFound):
+	case err != nil:
+		return err
+	case c.State == StateRunning:
+		code, _, err := rt.Exec(ctx, old, []string{"/bin/sh", "-c", "[ ! -x " + CleanupScript + " ] || exec " + CleanupScript}, CleanupTimeout)
+		if err != nil || code != 0 {
+			_ = rt.Stop(ctx, old, 0)
+		}
+	}
+	return nil
 }

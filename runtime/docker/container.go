@@ -126,18 +126,37 @@ func (r *Runtime) List(ctx context.Context, selector map[string]string) ([]runti
 	}
 	out := make([]runtime.Container, 0, len(summaries))
 	for _, s := range summaries {
-		// The list lacks exit codes and times; the few containers a run owns
-		// are cheap to inspect.
-		c, err := r.Inspect(ctx, s.ID)
-		if errors.Is(err, runtime.ErrNotFound) || err == nil && c.State == runtime.StateGone {
-			continue // removed between the list and the inspect
+		c := fromSummary(s)
+		if c.State == runtime.StateGone {
+			continue // being removed
 		}
-		if err != nil {
-			return nil, err
+		if c.State == runtime.StateExited {
+			// The list lacks exit codes and times. Only a container that
+			// ended is inspected: an inspect waits for the container's lock,
+			// which a container being created or started holds for its whole
+			// start, and the loop would wait on a prepared container.
+			ic, err := r.Inspect(ctx, s.ID)
+			if errors.Is(err, runtime.ErrNotFound) || err == nil && ic.State == runtime.StateGone {
+				continue // removed between the list and the inspect
+			}
+			if err != nil {
+				return nil, err
+			}
+			c = ic
 		}
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// fromSummary is a listed container as the list tells it: no exit code and
+// no times.
+func fromSummary(s container.Summary) runtime.Container {
+	c := runtime.Container{ID: s.ID, Image: s.Image, Labels: s.Labels, State: state(s.State)}
+	if len(s.Names) > 0 {
+		c.Name = strings.TrimPrefix(s.Names[0], "/")
+	}
+	return c
 }
 
 func labelFilter(selector map[string]string) filters.Args {

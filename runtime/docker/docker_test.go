@@ -335,6 +335,14 @@ func TestList(t *testing.T) {
 	got := map[string]runtime.State{}
 	for _, c := range cs {
 		got[c.Name] = c.State
+		// A running container comes from the list alone, an exited one is
+		// inspected for its exit code and times.
+		if c.ID == "" || c.Image != BaseImage || c.Labels[runtime.LabelRun] != run {
+			t.Errorf("listed %+v, want its ID, image %s and labels", c, BaseImage)
+		}
+		if c.State == runtime.StateExited && (c.ExitCode == 0 || c.FinishedAt.IsZero()) {
+			t.Errorf("listed exited %+v, want its exit code and finish time", c)
+		}
 	}
 	want := map[string]runtime.State{a.Name: runtime.StateRunning, b.Name: runtime.StateExited}
 	if len(got) != len(want) || got[a.Name] != want[a.Name] || got[b.Name] != want[b.Name] {
