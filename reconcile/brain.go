@@ -176,7 +176,10 @@ func (r *Reconciler) hands(ctx context.Context, container string) *session.Persi
 	}}
 	return &session.Persistent{
 		Open: func() (io.ReadWriteCloser, error) { // lives as long as the attempt
-			return r.Runtime.ExecStream(ctx, container, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdHandsServe}})
+			if s := r.containers().Stream(container); s != nil {
+				return s, nil // opened while the container was prepared
+			}
+			return r.openHands(ctx, container)
 		},
 		Fallback: remote,
 		OnFallback: func(err error) {
@@ -187,11 +190,18 @@ func (r *Reconciler) hands(ctx context.Context, container string) *session.Persi
 	}
 }
 
+// openHands starts the wrapper's hands-serve in the container: the stream
+// lives until it is closed or ctx ends.
+func (r *Reconciler) openHands(ctx context.Context, container string) (io.ReadWriteCloser, error) {
+	return r.Runtime.ExecStream(ctx, container, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdHandsServe}})
+}
+
 // waitReady waits until the container's idle PID 1 has started, i.e. its
 // image's entrypoint finished what it does first (the learner of a real
 // terminal waits for its prompt too).
 func waitReady(ctx context.Context, h session.Hands, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
+	pause := 10 * time.Millisecond // a fresh container is ready within milliseconds
 	for {
 		_, ok, err := session.Stat(ctx, h, wrappers.ReadyFile)
 		if err == nil && ok {
@@ -206,8 +216,9 @@ func waitReady(ctx context.Context, h session.Hands, limit time.Duration) error 
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(pause):
 		}
+		pause = min(2*pause, 200*time.Millisecond)
 	}
 }
 

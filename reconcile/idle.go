@@ -6,9 +6,10 @@ import (
 )
 
 // Busy reports whether the controller has work or an audience: a run whose
-// loop has not ended, or an observer subscribed to its events.
+// loop has not ended, a container being prepared or removed, or an observer
+// subscribed to its events.
 func (m *Manager) Busy() bool {
-	if m.hub.Subscribers() > 0 {
+	if m.hub.Subscribers() > 0 || m.rec.containers().Busy() {
 		return true
 	}
 	for _, name := range m.Names() {

@@ -47,8 +47,11 @@ func (l layout) logsDir(g int64, container string) string {
 }
 
 func (l layout) container(g int64, iteration int, role status.Role) string {
-	return fmt.Sprintf("smile-%s-%s-g%d-i%d-%s", l.name, l.key, g, iteration, role)
+	return fmt.Sprintf("%sg%d-i%d-%s", l.containerPrefix(), g, iteration, role)
 }
+
+// containerPrefix begins the name of every container of the run.
+func (l layout) containerPrefix() string { return fmt.Sprintf("smile-%s-%s-", l.name, l.key) }
 
 // selector matches every container of the run.
 func (l layout) selector() map[string]string {

@@ -16,6 +16,7 @@ import (
 	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/inbox"
 	"github.com/smile-loop/smile/reconcile/planner"
+	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 	"github.com/smile-loop/smile/reconcile/server"
@@ -185,6 +186,7 @@ func (m *Manager) Start(ctx context.Context) error {
 
 	// Learners of in-process providers run here, until ctx ends.
 	m.rec.Brains, m.rec.Wake = brains.New(ctx), m.Enqueue
+	m.rec.pool = pool.New(ctx, m.opts.Runtime, m.log)
 	m.wg.Add(2)
 	go func() {
 		defer m.wg.Done()
@@ -216,6 +218,7 @@ func (m *Manager) Wait() {
 	if m.rec.Brains != nil {
 		m.rec.Brains.Wait()
 	}
+	m.rec.containers().Close() // the removals under way end first
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, e := range m.runs {
@@ -559,6 +562,10 @@ func (m *Manager) processNext(ctx context.Context) bool {
 	log := m.log.WithValues("controller", "smilerun", "run", name, "reconcileID", newID()[:8])
 	res, err := m.reconcileSafely(logr.NewContext(ctx, log), name)
 	switch {
+	case err != nil && ctx.Err() != nil:
+		// The controller is stopping: the run resumes where it was when a
+		// controller serves it again; nothing failed.
+		log.V(1).Info("Reconcile ended by shutdown", "error", err.Error())
 	case err != nil:
 		log.Error(err, "Reconcile failed")
 		m.queue.AddRateLimited(name)

@@ -2,82 +2,75 @@ package reconcile
 
 import (
 	"context"
+	"io"
 	"os"
 	"time"
 
-	"github.com/go-logr/logr"
-
+	"github.com/smile-loop/smile/reconcile/planner"
+	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 )
 
-// labelPrepared marks a container started, idle, ahead of its attempt:
-// while the Student works, the Mentor's container of the same iteration;
-// while the Mentor works, the next Student's when it starts from the top (a
-// checkpoint's image is known once the Mentor has answered). A fresh
-// container then costs nothing on the loop's critical path.
+// labelPrepared marks a container started, idle, ahead of its attempt. When
+// a Student starts, the Mentor's container of its iteration and, when the
+// next Student will start from the top, the next Student's are prepared, in
+// that order; a Mentor's start prepares the next Student's if that was not
+// done. A fresh container then costs nothing on the loop's critical path.
 const labelPrepared = "smile.dev/prepared"
 
 // prepareWait bounds the wait for a container still being prepared when
 // its attempt starts.
 const prepareWait = 30 * time.Second
 
-// prepareNext starts the container of the role that comes after the attempt
-// that just started, in the background. Only an in-process learner's
+// prepareNext prepares the containers of the attempts that come after the
+// one that just started, in the background. Only an in-process learner's
 // containers can be prepared: they hold no token and no task.
-func (t *transition) prepareNext(ctx context.Context, started attemptInput) {
+func (t *transition) prepareNext(started attemptInput) {
 	if !started.InProcess {
 		return
 	}
+	var items []pool.Item
+	if started.Role == status.RoleStudent {
+		items = append(items, t.prepareItem(started, status.RoleMentor, started.Iteration))
+	}
+	// The next Student from the top: always with fromStart, and with
+	// checkpoints while none is kept. One this Student's checkpoints make
+	// useless goes when its result comes (dropPrepared).
+	fromTop := t.d.Config.ResumeMode() == spec.ResumeFromStart || len(t.run.Status.Checkpoints) == 0
+	if fromTop && started.Iteration < t.d.Config.MaxIterations {
+		items = append(items, t.prepareItem(started, status.RoleStudent, started.Iteration+1))
+	}
+	t.r.containers().Prepare(items...)
+}
+
+// prepareItem is the container of a role's attempt in an iteration, made
+// like the started attempt's.
+func (t *transition) prepareItem(started attemptInput, role status.Role, iteration int) pool.Item {
 	next := started
 	next.From, next.Checkpoints = nil, false
-	switch started.Role {
-	case status.RoleStudent:
-		next.Role, next.ReadOnlyWork = status.RoleMentor, true
-	case status.RoleMentor:
-		// From the top: always with fromStart, and with checkpoints while
-		// none is kept (the Student asked before any slow stretch).
-		fromTop := t.d.Config.ResumeMode() == spec.ResumeFromStart || len(t.run.Status.Checkpoints) == 0
-		if !fromTop || started.Iteration >= t.d.Config.MaxIterations {
-			return
-		}
-		next.Role, next.ReadOnlyWork, next.Iteration = status.RoleStudent, false, started.Iteration+1
-		next.Work = t.lay.workDir(t.run.Metadata.Generation, next.Iteration)
-	}
-	next.Name = t.lay.container(t.run.Metadata.Generation, next.Iteration, next.Role)
+	next.Role, next.Iteration, next.ReadOnlyWork = role, iteration, role == status.RoleMentor
+	next.Work = t.lay.workDir(t.run.Metadata.Generation, iteration)
+	next.Name = t.lay.container(t.run.Metadata.Generation, iteration, role)
 	_, cs := attemptSpec(next, wire.Task{})
 	cs.Labels[labelPrepared] = "true"
-	done := make(chan struct{})
 	r := t.r
-	r.mu.Lock()
-	if r.preparing == nil {
-		r.preparing = map[string]chan struct{}{}
-	}
-	if _, busy := r.preparing[cs.Name]; busy {
-		r.mu.Unlock()
+	return pool.Item{Spec: cs, Before: func() error { return prepareDirs(cs) },
+		Open: func(ctx context.Context) (io.ReadWriteCloser, error) { return r.openHands(ctx, cs.Name) }}
+}
+
+// dropPrepared removes, in the background, the next Student's container
+// prepared from the top when the Student that just reported kept
+// checkpoints: the next one starts from a checkpoint's image instead.
+func (t *transition) dropPrepared(res *planner.Posted) {
+	st := &t.run.Status
+	if res == nil || res.Student == nil || len(res.Student.Checkpoints) == 0 || t.plan.Verify || t.plan.Phase.Terminal() ||
+		t.d.Config.ResumeMode() != spec.ResumeCheckpoint {
 		return
 	}
-	r.preparing[cs.Name] = done
-	r.mu.Unlock()
-	log := logr.FromContextOrDiscard(ctx)
-	ctx = context.WithoutCancel(ctx)
-	go func() {
-		defer func() {
-			r.mu.Lock()
-			delete(r.preparing, cs.Name)
-			r.mu.Unlock()
-			close(done)
-		}()
-		if err := prepareDirs(cs); err != nil {
-			log.Info("Could not prepare a container", "container", cs.Name, "error", err.Error())
-			return
-		}
-		if _, err := r.Runtime.Start(ctx, cs); err != nil {
-			log.Info("Could not prepare a container", "container", cs.Name, "error", err.Error())
-		}
-	}()
+	t.r.containers().Remove(t.lay.container(t.run.Metadata.Generation, st.Iteration+1, status.RoleStudent), nil)
 }
 
 // adopt returns the container prepared for the attempt, when there is one
@@ -88,17 +81,8 @@ func (t *transition) adopt(ctx context.Context, cs runtime.ContainerSpec) (runti
 	if st.Phase != status.PhaseRunningStudent && st.Phase != status.PhaseRunningMentor {
 		return runtime.Container{}, false
 	}
-	t.r.mu.Lock()
-	done := t.r.preparing[cs.Name]
-	t.r.mu.Unlock()
-	if done != nil {
-		select {
-		case <-done:
-		case <-time.After(prepareWait):
-			return runtime.Container{}, false
-		case <-ctx.Done():
-			return runtime.Container{}, false
-		}
+	if !t.r.containers().Await(ctx, cs.Name, prepareWait) {
+		return runtime.Container{}, false
 	}
 	c, err := t.r.Runtime.Inspect(ctx, cs.Name)
 	if err != nil || c.State != runtime.StateRunning || c.Labels[labelPrepared] != "true" || c.Image != cs.Image {

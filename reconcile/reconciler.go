@@ -13,6 +13,7 @@ import (
 	"github.com/smile-loop/smile/reconcile/brains"
 	"github.com/smile-loop/smile/reconcile/inbox"
 	"github.com/smile-loop/smile/reconcile/planner"
+	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 	"github.com/smile-loop/smile/reconcile/server"
@@ -109,9 +110,20 @@ type Reconciler struct {
 	// tokens are the callback tokens of in-container attempts (tokens.go).
 	tokens server.Tokens
 	errs   map[string]error // the last reconcile error, by run name
-	// preparing are the containers being started ahead of their attempt,
-	// by name (prepare.go).
-	preparing map[string]chan struct{}
+	// pool starts containers ahead of their attempts and removes finished
+	// ones in the background (containers()).
+	pool *pool.Pool
+}
+
+// containers returns the reconciler's pool, made on first use (tests make
+// reconcilers without a Manager).
+func (r *Reconciler) containers() *pool.Pool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.pool == nil {
+		r.pool = pool.New(context.Background(), r.Runtime, logr.Discard())
+	}
+	return r.pool
 }
 
 func (r *Reconciler) now() time.Time {

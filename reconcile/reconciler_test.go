@@ -106,6 +106,7 @@ func (h *harness) settle() *status.Run {
 			h.t.Fatalf("reconcile: %v", err)
 		}
 		if !res.Requeue {
+			h.rec.containers().Wait() // the removals in the background too
 			return h.state()
 		}
 	}

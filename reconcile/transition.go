@@ -115,10 +115,12 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	var names []string
 	for _, c := range cs {
-		if err := t.r.Runtime.Remove(ctx, c.Name); err != nil {
-			return Result{}, fmt.Errorf("remove container %s of an earlier generation: %w", c.Name, err)
-		}
+		names = append(names, c.Name)
+	}
+	if err := t.r.containers().RemoveNow(ctx, names...); err != nil {
+		return Result{}, fmt.Errorf("remove the containers of an earlier generation: %w", err)
 	}
 	// The checkpoints of earlier generations stay as a cache (the deepest
 	// whose steps are unchanged is where this one starts); the rest go.
@@ -252,11 +254,19 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if _, ok := planner.FindContainer(t.obs.Containers, prev); !ok {
 		prev = ""
 	}
+	pool := t.r.containers()
 	c, ok := t.adopt(ctx, cs)
 	if ok && prev != "" {
-		_ = t.r.Runtime.Remove(ctx, prev)
+		// Off the critical path: the new container is there already.
+		pool.Remove(prev, func(ctx context.Context) { _ = runtime.Retire(ctx, t.r.Runtime, prev) })
 	}
 	if !ok {
+		if s := pool.Stream(name); s != nil {
+			_ = s.Close() // a prepared container's, which this start replaces
+		}
+		if err := pool.AwaitRemoval(ctx, name); err != nil {
+			return Result{}, err
+		}
 		var err error
 		if c, err = runtime.Reset(ctx, t.r.Runtime, prev, cs); err != nil {
 			if in.From != nil {
@@ -274,7 +284,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 	if err == nil && in.InProcess {
 		// Only once the attempt is recorded: its result must find it.
 		t.startBrain(ctx, task, name, logs)
-		t.prepareNext(ctx, in)
+		t.prepareNext(in)
 	}
 	return res, err
 }
@@ -333,6 +343,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	RecordCost(st, res)
 	t.r.revokeTokens(t.d.Name)
 	t.recordResume(ctx, &rec, res)
+	t.dropPrepared(res)
 	st.History = append(st.History, rec)
 	if !checkpoints.Verifying(st) {
 		st.MergeFindings(t.d.Tutorial, out.Findings, st.Iteration)
@@ -385,9 +396,9 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	st.ApplyAdvice(note)
 	RecordCost(st, res)
 	st.Attempt = nil
-	// The Mentor's container has done its work; it goes now rather than at
-	// the next reset.
-	_ = t.r.Runtime.Remove(ctx, t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor))
+	// The Mentor's container has done its work; it goes now (in the
+	// background) rather than at the next reset.
+	t.r.containers().Remove(t.lay.container(t.run.Metadata.Generation, st.Iteration, status.RoleMentor), nil)
 	t.event(st.Iteration, "MentorAnswered", textutil.Shorten(textutil.FirstLine(m.MentorOutput), 200))
 	if t.plan.Phase.Terminal() {
 		return t.end(planner.EvMentorAnswered)
@@ -427,7 +438,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	case status.PhaseStopped:
 		keep = false // a user's stop is not a failure to debug
 	}
-	var kept []string
+	var kept, gone []string
 	for _, c := range t.obs.Containers {
 		if keep {
 			if c.State == runtime.StateRunning {
@@ -436,9 +447,20 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 			kept = append(kept, c.Name)
 			continue
 		}
-		if err := t.r.Runtime.Remove(ctx, c.Name); err != nil {
-			return Result{}, fmt.Errorf("remove container %s: %w", c.Name, err)
+		gone = append(gone, c.Name)
+	}
+	if !keep {
+		// A container still being prepared is not listed yet.
+		for _, name := range t.r.containers().Preparing(t.lay.containerPrefix()) {
+			if !slices.Contains(gone, name) {
+				gone = append(gone, name)
+			}
 		}
+	}
+	// Side by side, and with the removals under way: when the report is
+	// there, the run's containers are gone.
+	if err := t.r.containers().RemoveNow(ctx, gone...); err != nil {
+		return Result{}, fmt.Errorf("remove the containers of run %s: %w", t.d.Name, err)
 	}
 	if len(kept) > 0 {
 		t.event(st.Iteration, "ContainersKept", strings.Join(kept, ", "))
