@@ -7,9 +7,7 @@ import (
 	"io"
 	"net"
 	"net/url"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -39,21 +37,6 @@ func InProcess(p spec.Provider) bool { return p.Info().InProcess }
 // inProcess reports whether this reconciler runs the provider's learner
 // itself.
 func (r *Reconciler) inProcess(p spec.Provider) bool { return r.Brains != nil && InProcess(p) }
-
-// brainSpec turns the container of an in-process attempt into its hands
-// only: an idle PID 1, no token, no callback address, no task file, no key.
-func brainSpec(cs *runtime.ContainerSpec) {
-	cs.Cmd = []string{wire.ContainerWrapperPath, wrappers.CmdIdle}
-	cs.Env = nil
-	cs.HostGateway = false
-	var mounts []runtime.Mount
-	for _, m := range cs.Mounts {
-		if m.Target != wire.ContainerLogsDir { // the task stays on the host
-			mounts = append(mounts, m)
-		}
-	}
-	cs.Mounts = mounts
-}
 
 // brainAttempt is what a brain needs to play one attempt.
 type brainAttempt struct {
@@ -220,29 +203,6 @@ func waitReady(ctx context.Context, h session.Hands, limit time.Duration) error 
 		}
 		pause = min(2*pause, 200*time.Millisecond)
 	}
-}
-
-// hiddenDirs are the SMILE state folders inside the tutorial's folder
-// (tokens, other attempts' and runs' files, the workspace's controller
-// files), as the
-// container sees them: each is covered by an empty read-only folder.
-func hiddenDirs(d *spec.Desired) []string {
-	tutDir := filepath.Dir(d.Paths.Tutorial)
-	var out []string
-	for _, dir := range []string{filepath.Dir(d.Paths.StateFile), filepath.Join(d.Workspace, ".smile"), filepath.Join(d.Dir, ".smile"), filepath.Join(tutDir, ".smile")} {
-		rel, err := filepath.Rel(tutDir, dir)
-		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
-			continue // outside the mount, or the mount itself
-		}
-		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-			continue // a mount point must exist in the read-only folder
-		}
-		target := wire.ContainerTutorialDir + "/" + filepath.ToSlash(rel)
-		if !slices.Contains(out, target) {
-			out = append(out, target)
-		}
-	}
-	return out
 }
 
 func (r *Reconciler) markBrainRun(name string, in bool) {

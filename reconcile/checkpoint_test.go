@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/attempt"
 	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/reconcile/internal/plantest"
 	"github.com/smile-loop/smile/reconcile/planner"
@@ -167,10 +168,10 @@ func TestAttemptSpecFromACheckpoint(t *testing.T) {
 	d.Paths.Tutorial = "/home/u/tut/tutorial.md"
 	d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	shell := status.ShellState{Cwd: "/workspace/work/app", Vars: []string{"A"}, Script: "declare -x A=\"1\"\n"}
-	in := attemptInput{Desired: d, Role: status.RoleStudent, Iteration: 2, Name: "c", Work: "/w", Logs: "/l", WrapperPath: "/bin/w",
+	in := attempt.Input{Desired: d, Role: status.RoleStudent, Iteration: 2, Name: "c", Work: "/w", Logs: "/l", WrapperPath: "/bin/w",
 		Instance: "inst", StateKey: "key", InProcess: true, Checkpoints: true,
 		From: &status.Checkpoint{Ref: "smile-checkpoint:demo-key-g1-i1-l9", Iteration: 1, Line: 9, Shell: shell}}
-	task, cs := attemptSpec(in, wire.Task{Role: status.RoleStudent})
+	task, cs := attempt.Spec(in, wire.Task{Role: status.RoleStudent})
 	wantTask := wire.Task{Run: "demo", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: 2, Attempt: "c",
 		Tutorial: "/workspace/tutorial/tutorial.md", Behavior: d.Config.StudentBehavior, Checkpoints: true,
 		Resume: &wire.Resume{Line: 9, Shell: shell}}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/attempt"
 	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/runtime"
@@ -28,7 +29,7 @@ const prepareWait = 30 * time.Second
 // prepareNext prepares the containers of the attempts that come after the
 // one that just started, in the background. Only an in-process learner's
 // containers can be prepared: they hold no token and no task.
-func (t *transition) prepareNext(started attemptInput) {
+func (t *transition) prepareNext(started attempt.Input) {
 	if !started.InProcess {
 		return
 	}
@@ -48,13 +49,13 @@ func (t *transition) prepareNext(started attemptInput) {
 
 // prepareItem is the container of a role's attempt in an iteration, made
 // like the started attempt's.
-func (t *transition) prepareItem(started attemptInput, role status.Role, iteration int) pool.Item {
+func (t *transition) prepareItem(started attempt.Input, role status.Role, iteration int) pool.Item {
 	next := started
 	next.From, next.Checkpoints = nil, false
 	next.Role, next.Iteration, next.ReadOnlyWork = role, iteration, role == status.RoleMentor
 	next.Work = t.lay.workDir(t.run.Metadata.Generation, iteration)
 	next.Name = t.lay.container(t.run.Metadata.Generation, iteration, role)
-	_, cs := attemptSpec(next, wire.Task{})
+	_, cs := attempt.Spec(next, wire.Task{})
 	cs.Labels[labelPrepared] = "true"
 	r := t.r
 	return pool.Item{Spec: cs, Before: func() error { return prepareDirs(cs) },

@@ -19,6 +19,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/attempt"
 	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/reconcile/inbox"
 	"github.com/smile-loop/smile/reconcile/planner"
@@ -226,16 +227,16 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 			return Result{}, err
 		}
 	}
-	in := attemptInput{Desired: t.d, Role: role, Iteration: st.Iteration, RunStarted: st.StartedAt, Now: t.now,
+	in := attempt.Input{Desired: t.d, Role: role, Iteration: st.Iteration, RunStarted: st.StartedAt, Now: t.now,
 		Name: name, Work: work, Logs: logs, ReadOnlyWork: readOnlyWork, CallbackURL: t.r.CallbackURL,
 		WrapperPath: t.r.WrapperPath, Instance: t.r.Instance, StateKey: t.lay.key,
-		InProcess: t.r.inProcess(cfg.LLMProvider), HiddenDirs: hiddenDirs(t.d)}
+		InProcess: t.r.inProcess(cfg.LLMProvider), HiddenDirs: attempt.HiddenDirs(t.d)}
 	if !in.InProcess {
 		in.Token = t.r.issueToken(t.d.Name, name, role)
 		if cfg.LLMProvider != spec.ProviderLiteral {
 			in.KeyEnv = t.r.keyEnv(cfg)
 		}
-		if attemptNetwork(cfg, role) == spec.NetworkNone {
+		if attempt.Network(cfg, role) == spec.NetworkNone {
 			dir, err := t.startRelay(ctx, name)
 			if err != nil {
 				return Result{}, err
@@ -247,7 +248,7 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 		in.From = t.plan.From
 		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint
 	}
-	task, cs := attemptSpec(in, task)
+	task, cs := attempt.Spec(in, task)
 	if err := inbox.WriteJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
 	}

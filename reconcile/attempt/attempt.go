@@ -1,7 +1,12 @@
-package reconcile
+// Package attempt builds an attempt's task and container spec from what the
+// controller gathered for it, with no I/O: tests compare its output as
+// structs.
+package attempt
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -10,12 +15,13 @@ import (
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
+	"github.com/smile-loop/smile/wrappers"
 )
 
-// attemptInput is everything one attempt's task and container are made of:
+// Input is everything one attempt's task and container are made of:
 // the executor gathers it (folders made, token issued, keys read, relay
-// opened), attemptSpec only puts it together.
-type attemptInput struct {
+// opened), Spec only puts it together.
+type Input struct {
 	Desired    *spec.Desired
 	Role       status.Role
 	Iteration  int
@@ -46,20 +52,20 @@ type attemptInput struct {
 	Checkpoints bool
 }
 
-// attemptNetwork is the network of a role's container: the Student's is
+// Network is the network of a role's container: the Student's is
 // studentNetwork, the Mentor keeps the bridge (it researches).
-func attemptNetwork(cfg spec.Config, role status.Role) spec.Network {
+func Network(cfg spec.Config, role status.Role) spec.Network {
 	if role == status.RoleStudent {
 		return cfg.StudentNetwork
 	}
 	return spec.NetworkBridge
 }
 
-// attemptSpec builds an attempt's task and container spec from what the
+// Spec builds an attempt's task and container spec from what the
 // executor gathered, with no I/O: tests compare its output as structs.
-func attemptSpec(in attemptInput, task wire.Task) (wire.Task, runtime.ContainerSpec) {
+func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 	cfg := in.Desired.Config
-	network := attemptNetwork(cfg, in.Role)
+	network := Network(cfg, in.Role)
 	task.Run, task.Provider, task.Iteration, task.Attempt = in.Desired.Name, cfg.LLMProvider, in.Iteration, in.Name
 	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(in.Desired.Paths.Tutorial)
 	task.Behavior = cfg.StudentBehavior
@@ -111,7 +117,7 @@ func attemptSpec(in attemptInput, task wire.Task) (wire.Task, runtime.ContainerS
 	switch {
 	case in.InProcess:
 		// The learner runs in the controller; the container is only its hands.
-		brainSpec(&cs)
+		handsOnly(&cs)
 	default:
 		// The provider's API key, from the controller's environment, goes
 		// into the container's environment only.
@@ -131,4 +137,42 @@ func attemptSpec(in attemptInput, task wire.Task) (wire.Task, runtime.ContainerS
 		}
 	}
 	return task, cs
+}
+
+// handsOnly turns the container of an in-process attempt into its hands
+// only: an idle PID 1, no token, no callback address, no task file, no key.
+func handsOnly(cs *runtime.ContainerSpec) {
+	cs.Cmd = []string{wire.ContainerWrapperPath, wrappers.CmdIdle}
+	cs.Env = nil
+	cs.HostGateway = false
+	var mounts []runtime.Mount
+	for _, m := range cs.Mounts {
+		if m.Target != wire.ContainerLogsDir { // the task stays on the host
+			mounts = append(mounts, m)
+		}
+	}
+	cs.Mounts = mounts
+}
+
+// HiddenDirs are the SMILE state folders inside the tutorial's folder
+// (tokens, other attempts' and runs' files, the workspace's controller
+// files), as the
+// container sees them: each is covered by an empty read-only folder.
+func HiddenDirs(d *spec.Desired) []string {
+	tutDir := filepath.Dir(d.Paths.Tutorial)
+	var out []string
+	for _, dir := range []string{filepath.Dir(d.Paths.StateFile), filepath.Join(d.Workspace, ".smile"), filepath.Join(d.Dir, ".smile"), filepath.Join(tutDir, ".smile")} {
+		rel, err := filepath.Rel(tutDir, dir)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+			continue // outside the mount, or the mount itself
+		}
+		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+			continue // a mount point must exist in the read-only folder
+		}
+		target := wire.ContainerTutorialDir + "/" + filepath.ToSlash(rel)
+		if !slices.Contains(out, target) {
+			out = append(out, target)
+		}
+	}
+	return out
 }

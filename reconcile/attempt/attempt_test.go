@@ -1,4 +1,4 @@
-package reconcile
+package attempt
 
 import (
 	"reflect"
@@ -24,8 +24,8 @@ func TestAttemptSpec(t *testing.T) {
 		d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 		return d
 	}
-	in := func(d *spec.Desired, role status.Role, inProcess bool) attemptInput {
-		return attemptInput{Desired: d, Role: role, Iteration: 2, RunStarted: t0, Now: t0.Add(100 * time.Second),
+	in := func(d *spec.Desired, role status.Role, inProcess bool) Input {
+		return Input{Desired: d, Role: role, Iteration: 2, RunStarted: plantest.T0, Now: plantest.T0.Add(100 * time.Second),
 			Name: "smile-demo-x", Work: "/w", Logs: "/l", CallbackURL: "http://host.docker.internal:9", WrapperPath: "/bin/smile-wrapper",
 			Instance: "inst", StateKey: "key", InProcess: inProcess, HiddenDirs: []string{"/workspace/tutorial/.smile"}}
 	}
@@ -47,7 +47,7 @@ func TestAttemptSpec(t *testing.T) {
 
 	for _, tc := range []struct {
 		name     string
-		in       attemptInput
+		in       Input
 		wantLLM  *wire.TaskLLM
 		wantSpec runtime.ContainerSpec
 	}{
@@ -79,7 +79,7 @@ func TestAttemptSpec(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			task, cs := attemptSpec(tc.in, wire.Task{Role: tc.in.Role})
+			task, cs := Spec(tc.in, wire.Task{Role: tc.in.Role})
 			wantTask := wire.Task{Run: "demo", Role: tc.in.Role, Provider: tc.in.Desired.Config.LLMProvider, Iteration: 2,
 				Attempt: "smile-demo-x", Tutorial: "/workspace/tutorial/tutorial.md", Behavior: tc.in.Desired.Config.StudentBehavior, LLM: tc.wantLLM}
 			if tc.wantLLM != nil {
