@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -420,16 +421,16 @@ func (m *Manager) removeOrphans(lay layout) error {
 	if err != nil {
 		return err
 	}
+	var orphans []string
 	for _, c := range cs {
-		if c.Labels[runtime.LabelInstance] == m.opts.Instance {
-			continue
+		if c.Labels[runtime.LabelInstance] != m.opts.Instance {
+			orphans = append(orphans, c.Name)
+			m.log.Info("Removing orphaned container", "run", lay.name, "container", c.Name, "instance", c.Labels[runtime.LabelInstance])
 		}
-		if err := m.opts.Runtime.Remove(ctx, c.Name); err != nil {
-			return err
-		}
-		m.log.Info("Removed orphaned container", "run", lay.name, "container", c.Name, "instance", c.Labels[runtime.LabelInstance])
 	}
-	return removeOrphanSnapshots(ctx, m.opts.Runtime, lay, m.opts.Instance)
+	// All of them, side by side: one that fails does not keep the others.
+	err = m.rec.containers().RemoveNow(ctx, orphans...)
+	return errors.Join(err, removeOrphanSnapshots(ctx, m.opts.Runtime, lay, m.opts.Instance))
 }
 
 // Desired resolves an applied run's inputs now.

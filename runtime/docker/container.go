@@ -260,7 +260,29 @@ func (r *Runtime) remove(ctx context.Context, nameOrID string) error {
 	if err == nil || cerrdefs.IsNotFound(err) {
 		return nil
 	}
+	if cerrdefs.IsConflict(err) && strings.Contains(err.Error(), "already in progress") {
+		// Another client (a controller killed mid-removal, another
+		// process) is removing it: gone is what this caller wants.
+		return r.awaitGone(ctx, nameOrID, err)
+	}
 	return r.fail("remove container "+nameOrID, err)
+}
+
+// awaitGone waits until a container someone else is removing is gone, for
+// a minute at most; cause is returned if it is still there.
+func (r *Runtime) awaitGone(ctx context.Context, nameOrID string, cause error) error {
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if _, err := r.cli.ContainerInspect(ctx, nameOrID); cerrdefs.IsNotFound(err) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return r.fail("remove container "+nameOrID, cause)
 }
 
 // Logs is part of the runtime.Runtime interface.
