@@ -121,7 +121,7 @@ func attemptSpec(in attemptInput, task wire.Task) (wire.Task, runtime.ContainerS
 	if in.From != nil {
 		// The container starts from the snapshot; the Student from its step.
 		cs.Image = in.From.Ref
-		task.Resume = &wire.Resume{Line: in.From.Line, Shell: in.From.Shell}
+		task.Resume = &wire.Resume{Line: in.From.Line, Shell: in.From.Shell, Learned: in.From.Learned}
 	}
 	if network == spec.NetworkNone {
 		cs.Network, cs.HostGateway = string(spec.NetworkNone), false
