@@ -18,6 +18,7 @@ import (
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/runfile"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
@@ -349,5 +350,31 @@ func TestCleanCheckpoints(t *testing.T) {
 	next.Status.Checkpoints = []status.Checkpoint{dirty, clean}
 	if plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: next}); plan.From == nil || plan.From.Ref != clean.Ref {
 		t.Fatalf("an attempt starts from %+v, want the clean checkpoint before a deeper one (which a replay would follow)", plan.From)
+	}
+}
+
+// resume: checkpoint with a provider whose Student keeps no checkpoints is
+// said on the run, once per generation: every iteration starts from the top.
+func TestResumeCheckpointIgnoredIsAnEvent(t *testing.T) {
+	h := newHarness(t, "")
+	manifest := filepath.Join(h.dir, "run.yaml")
+	write(t, manifest, "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec:\n  llmProvider: claude\n  resume: checkpoint\n  maxIterations: 3\n")
+	m, err := runfile.Load(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.rec.Runs = mapSource{"demo": {Manifest: m, Dir: h.dir, Path: manifest}}
+	run := h.settle()
+	var said []string
+	for _, e := range run.Status.Timeline {
+		if e.Event == "SettingIgnored" {
+			said = append(said, e.Details)
+		}
+	}
+	if len(said) != 1 || !strings.HasPrefix(said[0], "resume: checkpoint is ignored with llmProvider claude: only literal keeps checkpoints") {
+		t.Fatalf("SettingIgnored events %q, want one about resume", said)
+	}
+	if a := run.Status.Attempt; a == nil || a.ResumedFrom != nil {
+		t.Fatalf("attempt %+v, want the Student started from the top", a)
 	}
 }
