@@ -14,7 +14,8 @@ import (
 
 // checkpointAfter is how long the steps since the last checkpoint (or the
 // start) must have run before the Student keeps another: a snapshot costs
-// one to two seconds, so only a slower stretch of steps is worth one.
+// one to two seconds, so only a slower stretch of steps is worth one. A
+// variable so that a test can keep one before every step.
 var checkpointAfter = 2 * time.Second
 
 // resumeState is what the Student keeps about checkpoints in one attempt.
