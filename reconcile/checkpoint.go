@@ -64,8 +64,8 @@ func (k *keptCheckpoints) all() []status.Checkpoint {
 // checkpointFunc takes the checkpoints of an in-process Student. Only a
 // complete snapshot is kept, and only kept ones reach the status (with the
 // attempt's result).
-func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept *keptCheckpoints) func(context.Context, int, string, status.ShellState) error {
-	return func(ctx context.Context, line int, steps string, shell status.ShellState) error {
+func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept *keptCheckpoints) func(context.Context, int, string, status.ShellState, *status.Learned) error {
+	return func(ctx context.Context, line int, steps string, shell status.ShellState, learned *status.Learned) error {
 		start := time.Now()
 		key := checkpoints.Key(tgt.image, steps)
 		snap, err := checkpoints.Keep(ctx, r.Runtime, container, tgt.ref(line), tgt.labels(key))
@@ -73,7 +73,7 @@ func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept
 			return err
 		}
 		kept.add(status.Checkpoint{Ref: tgt.ref(line), Iteration: tgt.iteration, Line: line, Image: tgt.image, Key: key, Clean: tgt.clean,
-			Shell: shell, SizeBytes: snap.SizeBytes, CreatedAt: snap.CreatedAt.UTC(), CostMs: time.Since(start).Milliseconds()})
+			Shell: shell, Learned: learned, SizeBytes: snap.SizeBytes, CreatedAt: snap.CreatedAt.UTC(), CostMs: time.Since(start).Milliseconds()})
 		logr.FromContextOrDiscard(ctx).Info("Kept a checkpoint", "line", line, "snapshot", tgt.ref(line), "bytes", snap.SizeBytes)
 		return nil
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/runfile"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
@@ -161,20 +162,21 @@ func TestDecideVerifiesAfterACompletionFromACheckpoint(t *testing.T) {
 }
 
 // An attempt from a checkpoint starts its container from the snapshot and
-// tells the Student the line and the shell state.
+// tells the Student the line, the shell state and what it had learned.
 func TestAttemptSpecFromACheckpoint(t *testing.T) {
 	d := plantest.Desired()
 	d.Config.LLMProvider = spec.ProviderLiteral
 	d.Paths.Tutorial = "/home/u/tut/tutorial.md"
 	d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	shell := status.ShellState{Cwd: "/workspace/work/app", Vars: []string{"A"}, Script: "declare -x A=\"1\"\n"}
+	learned := &status.Learned{Steps: 4, FilesCreated: []string{"app/main.go"}}
 	in := attempt.Input{Desired: d, Role: status.RoleStudent, Iteration: 2, Name: "c", Work: "/w", Logs: "/l", WrapperPath: "/bin/w",
 		Instance: "inst", StateKey: "key", InProcess: true, Checkpoints: true,
-		From: &status.Checkpoint{Ref: "smile-checkpoint:demo-key-g1-i1-l9", Iteration: 1, Line: 9, Shell: shell}}
+		From: &status.Checkpoint{Ref: "smile-checkpoint:demo-key-g1-i1-l9", Iteration: 1, Line: 9, Shell: shell, Learned: learned}}
 	task, cs := attempt.Spec(in, wire.Task{Role: status.RoleStudent})
 	wantTask := wire.Task{Run: "demo", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: 2, Attempt: "c",
 		Tutorial: "/workspace/tutorial/tutorial.md", Behavior: d.Config.StudentBehavior, Checkpoints: true,
-		Resume: &wire.Resume{Line: 9, Shell: shell}}
+		Resume: &wire.Resume{Line: 9, Shell: shell, Learned: learned}}
 	if !reflect.DeepEqual(task, wantTask) {
 		t.Errorf("task =\n  %+v\nwant\n  %+v", task, wantTask)
 	}
@@ -220,17 +222,19 @@ func TestCheckpointIsKeptOnlyWhenComplete(t *testing.T) {
 	kept := &keptCheckpoints{}
 	take := r.checkpointFunc("c", tgt, kept)
 	rt.FailNextSnapshot(errors.New("killed"))
-	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}); err == nil {
+	learned := &status.Learned{Steps: 3, CommandsRun: []string{"make"}}
+	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}, learned); err == nil {
 		t.Fatal("a failed snapshot was not an error")
 	}
 	if got := kept.all(); len(got) != 0 {
 		t.Fatalf("a failed snapshot was kept: %+v", got)
 	}
-	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}); err != nil {
+	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}, learned); err != nil {
 		t.Fatal(err)
 	}
 	got := kept.all()
-	if len(got) != 1 || got[0].Ref != tgt.ref(7) || got[0].Line != 7 || got[0].Shell.Cwd != "/workspace/work" || got[0].Key != checkpoints.Key("smile-base:latest", "steps") {
+	if len(got) != 1 || got[0].Ref != tgt.ref(7) || got[0].Line != 7 || got[0].Shell.Cwd != "/workspace/work" || got[0].Key != checkpoints.Key("smile-base:latest", "steps") ||
+		got[0].Learned != learned {
 		t.Fatalf("kept %+v", got)
 	}
 	execs := rt.Execs("c")
@@ -347,5 +351,31 @@ func TestCleanCheckpoints(t *testing.T) {
 	next.Status.Checkpoints = []status.Checkpoint{dirty, clean}
 	if plan = planner.Decide(planner.Input{Now: t0, Desired: d, Run: next}); plan.From == nil || plan.From.Ref != clean.Ref {
 		t.Fatalf("an attempt starts from %+v, want the clean checkpoint before a deeper one (which a replay would follow)", plan.From)
+	}
+}
+
+// resume: checkpoint with a provider whose Student keeps no checkpoints is
+// said on the run, once per generation: every iteration starts from the top.
+func TestResumeCheckpointIgnoredIsAnEvent(t *testing.T) {
+	h := newHarness(t, "")
+	manifest := filepath.Join(h.dir, "run.yaml")
+	write(t, manifest, "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: demo}\nspec:\n  llmProvider: claude\n  resume: checkpoint\n  maxIterations: 3\n")
+	m, err := runfile.Load(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.rec.Runs = mapSource{"demo": {Manifest: m, Dir: h.dir, Path: manifest}}
+	run := h.settle()
+	var said []string
+	for _, e := range run.Status.Timeline {
+		if e.Event == "SettingIgnored" {
+			said = append(said, e.Details)
+		}
+	}
+	if len(said) != 1 || !strings.HasPrefix(said[0], "resume: checkpoint is ignored with llmProvider claude: only literal keeps checkpoints") {
+		t.Fatalf("SettingIgnored events %q, want one about resume", said)
+	}
+	if a := run.Status.Attempt; a == nil || a.ResumedFrom != nil {
+		t.Fatalf("attempt %+v, want the Student started from the top", a)
 	}
 }

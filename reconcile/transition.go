@@ -162,6 +162,9 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 		t.event(0, "ResultsCarried", fmt.Sprintf("%d Mentor notes and %d gaps about the unchanged start of the tutorial, from generation %d", len(notes), len(gaps), old.ObservedGeneration))
 	}
 	t.event(0, "RunStarted", fmt.Sprintf("generation %d of %s with provider %s", gen, t.d.Config.Tutorial, t.d.Config.LLMProvider))
+	for _, w := range t.d.Config.Warnings() {
+		t.event(0, "SettingIgnored", w)
+	}
 	return t.save("Init")
 }
 

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -74,6 +75,37 @@ func TestPriceFor(t *testing.T) {
 	}
 }
 
+// resume: checkpoint with a provider that keeps no checkpoints is valid
+// (a manifest may take its provider from smile.json) but is said: the
+// warning names the field, the provider, those that keep checkpoints and
+// what to write instead. Nothing else warns.
+func TestResumeCheckpointWarnsWithProvidersThatKeepNone(t *testing.T) {
+	for _, p := range []Provider{ProviderClaude, ProviderCodex, ProviderGemini, ProviderOpenAI} {
+		c := DefaultConfig()
+		c.LLMProvider, c.Resume = p, ResumeCheckpoint
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		want := "resume: checkpoint is ignored with llmProvider " + string(p) + ": only literal keeps checkpoints, so every iteration starts from the top " +
+			"(as with fromStart); set resume to auto or fromStart, or use literal"
+		if got := c.Warnings(); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: warnings %q, want %q", p, got, want)
+		}
+	}
+	for _, p := range providerNames {
+		for _, r := range []Resume{ResumeAuto, ResumeFromStart, ResumeCheckpoint} {
+			c := DefaultConfig()
+			c.LLMProvider, c.Resume = Provider(p), r
+			if got := c.Warnings(); len(got) > 0 && (r != ResumeCheckpoint || p == string(ProviderLiteral)) {
+				t.Errorf("%s with resume %s: warnings %q, want none", p, r, got)
+			}
+		}
+	}
+	if got := CheckpointProviders(); !slices.Equal(got, []Provider{ProviderLiteral}) {
+		t.Errorf("providers that keep checkpoints: %v", got)
+	}
+}
+
 func TestResumeModeFollowsTheProvider(t *testing.T) {
 	for _, tt := range []struct {
 		provider Provider
@@ -84,7 +116,10 @@ func TestResumeModeFollowsTheProvider(t *testing.T) {
 		{ProviderClaude, ResumeAuto, ResumeFromStart},
 		{ProviderOpenAI, ResumeAuto, ResumeFromStart},
 		{ProviderLiteral, ResumeFromStart, ResumeFromStart},
-		{ProviderGemini, ResumeCheckpoint, ResumeCheckpoint},
+		{ProviderLiteral, ResumeCheckpoint, ResumeCheckpoint},
+		// Their Student keeps no checkpoints: checkpoint is ignored (Warnings).
+		{ProviderGemini, ResumeCheckpoint, ResumeFromStart},
+		{ProviderOpenAI, ResumeCheckpoint, ResumeFromStart},
 	} {
 		c := DefaultConfig()
 		c.LLMProvider, c.Resume = tt.provider, tt.resume

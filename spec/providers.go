@@ -23,13 +23,16 @@ type ProviderInfo struct {
 	// InProcess: its learner runs inside the controller, the container being
 	// only its hands; the vendor CLIs run in the container.
 	InProcess bool
+	// Checkpoints: its Student keeps checkpoints and goes on from one
+	// (resume: checkpoint); the others replay every iteration from the top.
+	Checkpoints bool
 }
 
 // Providers is the provider table. It is built on each call, so no caller
 // can change another's copy.
 func Providers() []ProviderInfo {
 	return []ProviderInfo{
-		{Name: ProviderLiteral, InProcess: true},
+		{Name: ProviderLiteral, InProcess: true, Checkpoints: true},
 		{Name: ProviderOpenAI, KeyVariables: []string{DefaultOpenAIAPIKeyEnv}, InProcess: true},
 		{Name: ProviderClaude, CLI: "claude", KeyVariables: []string{"ANTHROPIC_API_KEY"},
 			APIHosts: []string{"api.anthropic.com:443"}},

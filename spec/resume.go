@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -47,13 +48,53 @@ func (r *Resume) UnmarshalJSON(b []byte) error {
 }
 
 // ResumeMode is the resume in force: resume, with auto decided by the
-// provider.
+// provider, and fromStart for a provider whose Student keeps no checkpoints
+// whatever resume says (Warnings says so).
 func (c Config) ResumeMode() Resume {
-	if c.Resume != ResumeAuto && c.Resume != "" {
-		return c.Resume
+	if c.Resume == ResumeFromStart || !c.LLMProvider.Info().Checkpoints {
+		return ResumeFromStart
 	}
-	if c.LLMProvider == ProviderLiteral {
-		return ResumeCheckpoint
+	return ResumeCheckpoint
+}
+
+// ignoredBecause says why the setting at path (dotted, as in Settings)
+// does not do what it says; "" when it does.
+func (c Config) ignoredBecause(path string) string {
+	if path == "resume" && c.Resume == ResumeCheckpoint && c.ResumeMode() != ResumeCheckpoint {
+		return fmt.Sprintf("llmProvider %s keeps no checkpoints: every iteration starts from the top", c.LLMProvider)
 	}
-	return ResumeFromStart
+	return ""
+}
+
+// CheckpointProviders are the providers whose Student keeps checkpoints.
+func CheckpointProviders() []Provider {
+	var out []Provider
+	for _, p := range Providers() {
+		if p.Checkpoints {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// Warnings are the settings in force that do not do what they say, each
+// a sentence that names the field, why, and what to write instead. They are
+// valid (each file is checked on its own, and a manifest may take its
+// provider from smile.json), so they warn rather than fail: `smile apply`
+// prints them, the run's events and `smile describe` show them.
+func (c Config) Warnings() []string {
+	var out []string
+	if c.Resume == ResumeCheckpoint && c.ResumeMode() != ResumeCheckpoint {
+		names := make([]string, 0, 1)
+		for _, p := range CheckpointProviders() {
+			names = append(names, string(p))
+		}
+		verb := "keep"
+		if len(names) == 1 {
+			verb = "keeps"
+		}
+		out = append(out, fmt.Sprintf("resume: checkpoint is ignored with llmProvider %s: only %s %s checkpoints, so every iteration starts from the top "+
+			"(as with fromStart); set resume to auto or fromStart, or use %s", c.LLMProvider, strings.Join(names, ", "), verb, strings.Join(names, " or ")))
+	}
+	return out
 }

@@ -28,6 +28,9 @@ type Setting struct {
 	Path   string
 	Value  string
 	Source Source
+	// Ignored says why the setting does not do what it says ("" when it
+	// does): see Config.Warnings.
+	Ignored string
 }
 
 // Settings lists every setting of the run in force, with its source, sorted
@@ -63,7 +66,7 @@ func (r *SmileRun) Settings(dir string) ([]Setting, error) {
 			case has(fromConfig, path):
 				src = SourceConfig
 			}
-			out = append(out, Setting{Path: path, Value: string(value), Source: src})
+			out = append(out, Setting{Path: path, Value: string(value), Source: src, Ignored: cfg.ignoredBecause(path)})
 		}
 	}
 	walk("", reflect.ValueOf(cfg))

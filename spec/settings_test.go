@@ -76,3 +76,32 @@ func writeTestFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// The resume setting in force says when it is ignored: the manifest asks
+// for checkpoints and smile.json names the provider, so only the two
+// together tell (which is why it is no validation error).
+func TestSettingsSayWhenResumeIsIgnored(t *testing.T) {
+	for _, tt := range []struct {
+		provider, want string
+	}{
+		{"claude", "llmProvider claude keeps no checkpoints: every iteration starts from the top"},
+		{"literal", ""},
+	} {
+		dir := t.TempDir()
+		writeTestFile(t, filepath.Join(dir, "smile.json"), `{"llmProvider": "`+tt.provider+`"}`)
+		writeTestFile(t, filepath.Join(dir, "tutorial.md"), "# T\n")
+		m, err := parseManifest([]byte("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: s}\nspec:\n  resume: checkpoint\n"), "run.yaml")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.provider, err)
+		}
+		settings, err := m.Settings(dir)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.provider, err)
+		}
+		for _, s := range settings {
+			if got := s.Ignored; s.Path == "resume" && got != tt.want || s.Path != "resume" && got != "" {
+				t.Errorf("%s: %s ignored %q, want %q", tt.provider, s.Path, got, tt.want)
+			}
+		}
+	}
+}

@@ -23,10 +23,14 @@ type Checkpoint struct {
 	Image string `json:"image"`
 	// Key digests the image and the exact steps (content and workarounds)
 	// that led to the checkpoint.
-	Key       string     `json:"key,omitempty"`
-	Shell     ShellState `json:"shell"`
-	SizeBytes int64      `json:"sizeBytes,omitempty"`
-	CreatedAt time.Time  `json:"createdAt"`
+	Key   string     `json:"key,omitempty"`
+	Shell ShellState `json:"shell"`
+	// Learned is what the Student knew there from the steps above the line:
+	// an attempt that starts from the checkpoint goes on knowing it (nil
+	// for a checkpoint kept before SMILE carried it).
+	Learned   *Learned  `json:"learned,omitempty"`
+	SizeBytes int64     `json:"sizeBytes,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
 	// Cost is how long taking it took.
 	CostMs int64 `json:"costMs,omitempty"`
 	// Clean: taken in a replay from a clean start with every fix (the
@@ -68,6 +72,48 @@ type ShellState struct {
 	Vars    []string `json:"vars,omitempty"`
 	Script  string   `json:"script,omitempty"`
 	Options string   `json:"options,omitempty"`
+}
+
+// Learned is what the Student had learned from the steps above a
+// checkpoint's line. The steps are not followed again when an attempt
+// starts from the checkpoint, so what they taught comes with it: the
+// attempt's result (its findings, what it skipped, what it ran and wrote,
+// the sentence that sums it up) then reads as a replay from the top would.
+type Learned struct {
+	// Steps counts the steps followed.
+	Steps int `json:"steps,omitempty"`
+	// Actions, CommandsRun, FilesCreated, Findings and Skipped are the
+	// Student output's, so far.
+	Actions      []string       `json:"actions,omitempty"`
+	CommandsRun  []string       `json:"commandsRun,omitempty"`
+	FilesCreated []string       `json:"filesCreated,omitempty"`
+	Findings     []Finding      `json:"findings,omitempty"`
+	Skipped      []SkippedBlock `json:"skipped,omitempty"`
+	// Seen are the output differences recorded, each with its line: the
+	// same difference met again is one more line of that finding.
+	Seen map[string]int `json:"seen,omitempty"`
+	// Worked are the groups of ways only one of which may work (by the
+	// line of their prose) with the command of the way that worked.
+	Worked map[int]string `json:"worked,omitempty"`
+	// Last is the latest tutorial command, whose output a later output
+	// block may show.
+	Last *LastCommand `json:"last,omitempty"`
+}
+
+// LastCommand is the latest tutorial command a Student ran, as it matters
+// to what follows it.
+type LastCommand struct {
+	Line    int    `json:"line"`
+	EndLine int    `json:"endLine,omitempty"`
+	Text    string `json:"text"`
+	// Output is what it printed, kept only when a later step may compare
+	// it (the checkpoint's step is not a command of its own).
+	Output string `json:"output,omitempty"`
+	OK     bool   `json:"ok,omitempty"`
+	// Differs is the line of the note that excused a difference in its
+	// output; Files how many files had been written when it ran.
+	Differs int `json:"differs,omitempty"`
+	Files   int `json:"files,omitempty"`
 }
 
 // Resumed says where an iteration started when it did not start from the

@@ -127,7 +127,7 @@ func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 	if in.From != nil {
 		// The container starts from the snapshot; the Student from its step.
 		cs.Image = in.From.Ref
-		task.Resume = &wire.Resume{Line: in.From.Line, Shell: in.From.Shell}
+		task.Resume = &wire.Resume{Line: in.From.Line, Shell: in.From.Shell, Learned: in.From.Learned}
 	}
 	if network == spec.NetworkNone {
 		cs.Network, cs.HostGateway = string(spec.NetworkNone), false

@@ -74,6 +74,9 @@ type Task struct {
 type Resume struct {
 	Line  int               `json:"line"`
 	Shell status.ShellState `json:"shell"`
+	// Learned is what the Student knew at the checkpoint (nil: nothing
+	// kept, the steps above are only skipped).
+	Learned *status.Learned `json:"learned,omitempty"`
 }
 
 // TaskLLM is the part of the run's configuration a model-backed provider

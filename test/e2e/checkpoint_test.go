@@ -2,9 +2,11 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,12 +22,16 @@ type checkpointReport struct {
 		Verified     *bool  `json:"verified"`
 		Verification string `json:"verification"`
 	} `json:"summary"`
-	Gaps []struct {
-		Category string `json:"category"`
-		Location struct {
-			LineNumber int `json:"lineNumber"`
-		} `json:"location"`
-	} `json:"gaps"`
+	Skipped []struct {
+		Line   int    `json:"line"`
+		Reason string `json:"reason"`
+	} `json:"skipped"`
+	Timeline []struct {
+		Iteration int    `json:"iteration"`
+		Event     string `json:"event"`
+		Details   string `json:"details"`
+	} `json:"timeline"`
+	Gaps       []reportGap `json:"gaps"`
 	AuditTrail struct {
 		Commands []struct {
 			Iteration  int    `json:"iteration"`
@@ -36,10 +42,21 @@ type checkpointReport struct {
 	} `json:"auditTrail"`
 }
 
+type reportGap struct {
+	Category string `json:"category"`
+	Lines    []int  `json:"lines"`
+	Location struct {
+		LineNumber int `json:"lineNumber"`
+	} `json:"location"`
+}
+
 // TestCheckpointResume: with resume checkpoint, the second iteration starts
 // from the checkpoint kept just before the step that stopped the first (the
 // slow first step is not run again), the gaps are those a replay from the
-// top finds, the clean replay verifies the fixes; after an edit at the end
+// top finds, the clean replay verifies the fixes; what the Student learned
+// above the checkpoint (an output difference met again later, a note that
+// output may differ, the files it wrote) is in the resumed attempt's result
+// as in a replay from the top; after an edit at the end
 // the next generation keeps the notes about the unchanged lines and goes on
 // from the clean replay's checkpoint in one iteration; smile delete removes
 // every snapshot.
@@ -75,28 +92,42 @@ func TestCheckpointResume(t *testing.T) {
 		}
 		reports[name] = r
 	}
-	cp, top := reports["checkpoint"], reports["fromStart"]
+	cp, fromTop := reports["checkpoint"], reports["fromStart"]
 
 	tutorial := filepath.Join(resumed, "tutorial.md")
-	slow, stuck := lineOf(t, tutorial, `sleep 4 && mkdir -p parts && echo ready > parts/status && printf 'port: 8080\n' > config.yaml && export SERVICE_NAME=demo`), lineOf(t, tutorial, "cat conifg.yaml")
+	top, stuck := lineOf(t, tutorial, "cat greeting.txt"), lineOf(t, tutorial, "cat conifg.yaml")
 	first := map[int]int{} // iteration -> line of its first tutorial command
 	for _, c := range cp.AuditTrail.Commands {
 		if _, ok := first[c.Iteration]; !ok && !c.Workaround {
 			first[c.Iteration] = c.Line
 		}
 	}
-	if first[1] != slow {
-		t.Errorf("iteration 1 started at line %d, want the top (line %d)", first[1], slow)
+	if first[1] != top {
+		t.Errorf("iteration 1 started at line %d, want the top (line %d)", first[1], top)
 	}
 	if first[2] != stuck {
 		t.Errorf("iteration 2 started at line %d, want the stuck step's line %d (not the top)", first[2], stuck)
 	}
-	if last := cp.Summary.Iterations; first[last] != slow {
-		t.Errorf("the last iteration (%d, the clean replay) started at line %d, want the top (line %d)", last, first[last], slow)
+	if last := cp.Summary.Iterations; first[last] != top {
+		t.Errorf("the last iteration (%d, the clean replay) started at line %d, want the top (line %d)", last, first[last], top)
 	}
 
-	if got, want := gapLines(cp), gapLines(top); !slices.Equal(got, want) || len(got) != 3 {
-		t.Errorf("gaps with checkpoints %v, from the start %v: want the same three", got, want)
+	if got, want := gapLines(cp), gapLines(fromTop); !slices.Equal(got, want) || len(got) != 4 {
+		t.Errorf("gaps with checkpoints %v, from the start %v: want the same four", got, want)
+	}
+	// The Student resumed below the output difference at the top remembers
+	// it: the same difference at the end is one more line of that gap.
+	again := lineOf(t, tutorial, "cat ./greeting.txt")
+	for name, r := range map[string]checkpointReport{"checkpoint": cp, "fromStart": fromTop} {
+		if g := gapAt(r, "output_mismatch", top+6); g == nil || !slices.Contains(g.Lines, again+6) {
+			t.Errorf("%s: the output difference at line %d does not list line %d: %+v", name, top+6, again+6, r.Gaps)
+		}
+	}
+	// The attempt that completed from the checkpoint says what one from the
+	// top says: the same steps, commands, files and problems.
+	want := completions(fromTop)
+	if got := completions(cp); len(want) != 1 || len(got) != 2 || got[0] != want[0] || got[1] != want[0] {
+		t.Errorf("completed with checkpoints:\n  %q\nfrom the start:\n  %q\nwant the resumed attempt and the clean replay to say what the start's last said", got, want)
 	}
 	if v := cp.Summary.Verified; v == nil || !*v {
 		t.Errorf("verified = %v, want true", v)
@@ -104,8 +135,8 @@ func TestCheckpointResume(t *testing.T) {
 	if want := "Verified: with the 3 suggested fixes the tutorial completes from a clean start."; cp.Summary.Verification != want {
 		t.Errorf("verification %q, want %q", cp.Summary.Verification, want)
 	}
-	if top.Summary.Verified != nil {
-		t.Errorf("fromStart: verified = %v, want absent (its last iteration ran from the top)", *top.Summary.Verified)
+	if fromTop.Summary.Verified != nil {
+		t.Errorf("fromStart: verified = %v, want absent (its last iteration ran from the top)", *fromTop.Summary.Verified)
 	}
 	if len(snapshotsOf(t, "checkpoint")) == 0 {
 		t.Errorf("no snapshot kept after the run: the next generation has no cache")
@@ -117,17 +148,17 @@ func TestCheckpointResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _ = f.WriteString("\n## 6. Done\n\n```bash\necho done\n```\n")
+	_, _ = f.WriteString("\n## 9. Done\n\n```bash\necho done\n```\n")
 	f.Close()
 	if res := smile(t, resumed, nil, 8*time.Minute, "apply", "-f", "run.yaml", "--wait"); res.code != 2 {
 		t.Fatalf("second generation: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
-	var again checkpointReport
+	var edited checkpointReport
 	data, err := os.ReadFile(runFile(resumed, "checkpoint", "smile-report.json"))
-	if err != nil || json.Unmarshal(data, &again) != nil {
+	if err != nil || json.Unmarshal(data, &edited) != nil {
 		t.Fatalf("read the second report: %v", err)
 	}
-	for _, c := range again.AuditTrail.Commands {
+	for _, c := range edited.AuditTrail.Commands {
 		if c.Iteration == 1 {
 			if c.Line < stuck {
 				t.Errorf("after the edit, iteration 1 started at line %d, want a cached checkpoint's (line %d or below)", c.Line, stuck)
@@ -137,11 +168,20 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	// The notes about the unchanged lines came with the cache: one iteration
 	// finds the same gaps, and it went on from a clean replay's checkpoint.
-	if got := gapLines(again); !slices.Equal(got, gapLines(cp)) {
+	if got := gapLines(edited); !slices.Equal(got, gapLines(cp)) {
 		t.Errorf("gaps after the edit %v, want %v", got, gapLines(cp))
 	}
-	if again.Summary.Iterations != 1 || again.Summary.Verified == nil || !*again.Summary.Verified {
-		t.Errorf("after the edit: %d iterations, verified %v; want 1, verified", again.Summary.Iterations, again.Summary.Verified)
+	if edited.Summary.Iterations != 1 || edited.Summary.Verified == nil || !*edited.Summary.Verified {
+		t.Errorf("after the edit: %d iterations, verified %v; want 1, verified", edited.Summary.Iterations, edited.Summary.Verified)
+	}
+	// Its one attempt went on from a checkpoint: it still lists what it
+	// did not follow above it (the output that may differ), and counts the
+	// steps, commands and files above it, with the new step's one more.
+	if got, want := skippedOf(edited), skippedOf(fromTop); !slices.Equal(got, want) || len(want) == 0 {
+		t.Errorf("skipped after the edit %q, from the start %q: want the same", got, want)
+	}
+	if got, want := completions(edited), oneMoreStep(t, want[0]); len(got) != 1 || got[0] != want {
+		t.Errorf("after the edit the attempt says %q, want %q", got, want)
 	}
 	if res := smile(t, resumed, nil, time.Minute, "delete", "checkpoint"); res.code != 0 {
 		t.Fatalf("delete: exit %d\n%s", res.code, res.stderr)
@@ -167,4 +207,45 @@ func gapLines(r checkpointReport) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// gapAt is the report's gap of that category at that line, nil if none.
+func gapAt(r checkpointReport, category string, line int) *reportGap {
+	for i := range r.Gaps {
+		if g := &r.Gaps[i]; g.Category == category && g.Location.LineNumber == line {
+			return g
+		}
+	}
+	return nil
+}
+
+// completions are what the Student said, in order, each time it completed.
+func completions(r checkpointReport) []string {
+	var out []string
+	for _, e := range r.Timeline {
+		if e.Event == "StudentReported" && strings.HasPrefix(e.Details, "completed: ") {
+			out = append(out, e.Details)
+		}
+	}
+	return out
+}
+
+func skippedOf(r checkpointReport) []string {
+	var out []string
+	for _, s := range r.Skipped {
+		out = append(out, strconv.Itoa(s.Line)+": "+s.Reason)
+	}
+	return out
+}
+
+// oneMoreStep is a completion's sentence with one more step and command.
+func oneMoreStep(t *testing.T, s string) string {
+	t.Helper()
+	m := regexp.MustCompile(`in (\d+) steps: ran (\d+) commands`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("no step and command counts in %q", s)
+	}
+	steps, _ := strconv.Atoi(m[1])
+	cmds, _ := strconv.Atoi(m[2])
+	return strings.Replace(s, m[0], fmt.Sprintf("in %d steps: ran %d commands", steps+1, cmds+1), 1)
 }

@@ -47,10 +47,11 @@ type Env struct {
 	// process's own (os.Environ).
 	Environ []string
 	// Checkpoint, when set, keeps a snapshot of the learner's world now,
-	// just before the step at line, with the shell's state and the cache key
-	// of the steps that led there; it returns once the snapshot is complete.
-	// Nil: this run does not keep checkpoints.
-	Checkpoint func(ctx context.Context, line int, key string, shell status.ShellState) error
+	// just before the step at line, with the shell's state, the cache key
+	// of the steps that led there and what the learner learned from them;
+	// it returns once the snapshot is complete. Nil: this run does not keep
+	// checkpoints.
+	Checkpoint func(ctx context.Context, line int, key string, shell status.ShellState, learned *status.Learned) error
 }
 
 // HandsOrLocal returns the hands to use: Hands, or this process's own.

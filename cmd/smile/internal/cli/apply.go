@@ -135,12 +135,14 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		return err
 	}
 	dir := filepath.Dir(manifest)
-	if _, err := spec.Resolve(m, dir); err != nil {
+	d, err := spec.Resolve(m, dir)
+	if err != nil {
 		return err
 	}
-	// Unknown smile.json keys are ignored (E03), but said once, here.
+	// Unknown smile.json keys are ignored (E03), but said once, here; so
+	// are settings that do not do what they say.
 	warnings, _ := spec.ConfigWarnings(m.ConfigPath(dir))
-	for _, w := range warnings {
+	for _, w := range append(warnings, settingWarnings(d)...) {
 		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
 	}
 	wrapper, err := reconcile.FindWrapper(o.wrapper)

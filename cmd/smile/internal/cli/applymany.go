@@ -186,12 +186,18 @@ type applied struct {
 // format for all of them and exits by the worst result.
 func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold status.Severity) error {
 	o.streamsOut = streams.Out
+	var ignored []string
 	for _, t := range targets {
-		if _, err := t.Resolve(); err != nil {
+		d, err := t.Resolve()
+		if err != nil {
 			return err
 		}
+		ignored = append(ignored, settingWarnings(d)...)
 	}
 	warnConfigs(streams, targets)
+	for _, w := range ignored {
+		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
+	}
 	wrapper, err := reconcile.FindWrapper(o.wrapper)
 	if err != nil {
 		return err
@@ -232,6 +238,16 @@ func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []a
 		return err
 	}
 	return o.finishMany(streams, runs, threshold)
+}
+
+// settingWarnings are the run's settings that do not do what they say
+// (spec.Config.Warnings), each with the run's name.
+func settingWarnings(d *spec.Desired) []string {
+	var out []string
+	for _, w := range d.Config.Warnings() {
+		out = append(out, fmt.Sprintf("smilerun %s: %s", d.Name, w))
+	}
+	return out
 }
 
 // warnConfigs says each smile.json's unknown keys once.

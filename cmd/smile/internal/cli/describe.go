@@ -194,7 +194,8 @@ func titleCase(s string) string {
 func firstLine(s string) string { return textutil.Shorten(textutil.FirstLine(s), 160) }
 
 // describeSettings prints the settings in force, each with where it came
-// from (the manifest, smile.json or the default).
+// from (the manifest, smile.json or the default), and why when it is
+// ignored.
 func describeSettings(w io.Writer, settings []spec.Setting) {
 	if len(settings) == 0 {
 		return
@@ -204,7 +205,11 @@ func describeSettings(w io.Writer, settings []spec.Setting) {
 	fmt.Fprintln(st, "  Setting\tValue\tFrom")
 	fmt.Fprintln(st, "  -------\t-----\t----")
 	for _, s := range settings {
-		fmt.Fprintf(st, "  %s\t%s\t%s\n", s.Path, s.Value, s.Source)
+		value := s.Value
+		if s.Ignored != "" {
+			value += " (ignored: " + s.Ignored + ")"
+		}
+		fmt.Fprintf(st, "  %s\t%s\t%s\n", s.Path, value, s.Source)
 	}
 	st.Flush()
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/runfile"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -33,5 +35,36 @@ func TestDescribeCheckpoints(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("describe lacks %q:\n%s", want, buf.String())
 		}
+	}
+}
+
+// resume: checkpoint with a provider that keeps no checkpoints: describe
+// says, on the setting, that it is ignored and why; apply warns with the
+// run's name.
+func TestDescribeSaysResumeIsIgnored(t *testing.T) {
+	dir := t.TempDir()
+	rec := fabricate(t, dir, "alpha", completed)
+	writeFile(t, dir, "tutorial.md", "# T\n")
+	writeFile(t, dir, "alpha.yaml", strings.Replace(manifestYAML("alpha"), "llmProvider: literal", "llmProvider: codex\n  resume: checkpoint", 1))
+	objs, err := loadObjects(dir, []string{"alpha"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	describe(&buf, objs[0], t0.Add(time.Minute))
+	out := strings.Join(strings.Fields(buf.String()), " ")
+	if want := `resume "checkpoint" (ignored: llmProvider codex keeps no checkpoints: every iteration starts from the top) manifest`; !strings.Contains(out, want) {
+		t.Errorf("describe lacks %q:\n%s", want, buf.String())
+	}
+	m, err := runfile.Load(rec.Manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := spec.Resolve(m, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := settingWarnings(d); len(got) != 1 || !strings.HasPrefix(got[0], "smilerun alpha: resume: checkpoint is ignored with llmProvider codex") {
+		t.Errorf("apply's warnings %q", got)
 	}
 }
