@@ -9,7 +9,7 @@
 #   (d) the quickstart's loop overhead.
 # It needs the base image (hack/build-image.sh) and builds bin/.
 #
-# Usage: hack/bench-checkpoint.sh [-setup 20] [-n 10] [-quickstart-runs 3]
+# Usage: hack/bench-checkpoint.sh [-setup 20] [-n 10] [-parts abc] [-quickstart-runs 3]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=3

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -35,6 +36,7 @@ func (c checkpointTarget) ref(line int) string {
 
 func (c checkpointTarget) labels(key string) map[string]string {
 	l := c.lay.selector()
+	maps.Copy(l, checkpoints.Here().Labels(c.lay.stateFile))
 	l[runtime.LabelKind] = runtime.KindSnapshot
 	l[runtime.LabelImage] = c.image
 	l[runtime.LabelKey] = key

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/status/store"
 )
 
@@ -76,6 +77,7 @@ func StartController(ctx context.Context, opts Options, dir string, foreground b
 		m.Wait()
 		return nil, err
 	}
+	checkpoints.SweepAtStart(ctx, opts.Runtime, m.log) // snapshots of deleted folders, engine-wide
 	return &Controller{Manager: m, cancel: cancel, release: release}, nil
 }
 

@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
+	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 )
 
@@ -40,4 +43,38 @@ func TestStartControllerServesOneFolder(t *testing.T) {
 		t.Fatalf("StartController after Close: %v", err)
 	}
 	again.Close()
+}
+
+// A controller's start removes the snapshots the reconciler took for a run
+// whose folder was deleted since (without smile delete), and keeps a live
+// run's.
+func TestStartControllerSweepsSnapshotsOfDeletedFolders(t *testing.T) {
+	ctx := context.Background()
+	rt := fake.New("smile-base:latest")
+	if _, err := rt.Start(ctx, runtime.ContainerSpec{Name: "c", Image: "smile-base:latest"}); err != nil {
+		t.Fatal(err)
+	}
+	r := &Reconciler{Runtime: rt}
+	take := func(folder string) string {
+		tgt := checkpointTarget{lay: newLayout("demo", filepath.Join(folder, ".smile", "runs", "demo", "state.json")), gen: 1, iteration: 1, image: "smile-base:latest", instance: "i"}
+		if err := r.checkpointFunc("c", tgt, &keptCheckpoints{})(ctx, 3, "steps", status.ShellState{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		return tgt.ref(3)
+	}
+	gone, live := filepath.Join(t.TempDir(), "gone"), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(live, ".smile", "runs", "demo"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	take(gone)
+	kept := take(live)
+	c, err := StartController(ctx, Options{Runtime: rt, CallbackHost: "127.0.0.1", Log: logr.Discard()}, t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	list, err := rt.ListSnapshots(ctx, nil)
+	if err != nil || len(list) != 1 || list[0].Ref != kept {
+		t.Fatalf("snapshots after the start: %+v, %v; want only %s", list, err, kept)
+	}
 }

@@ -1,11 +1,10 @@
 package reconcile
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"path/filepath"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -23,12 +22,11 @@ type layout struct {
 func layoutFor(d *spec.Desired) layout { return newLayout(d.Name, d.Paths.StateFile) }
 
 func newLayout(name, stateFile string) layout {
-	sum := sha256.Sum256([]byte(stateFile))
 	return layout{
 		name:      name,
 		stateFile: stateFile,
 		root:      filepath.Join(filepath.Dir(stateFile), "runs", name),
-		key:       hex.EncodeToString(sum[:])[:8],
+		key:       checkpoints.StateKey(stateFile),
 	}
 }
 

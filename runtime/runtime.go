@@ -33,6 +33,14 @@ const (
 	// exact steps (content and workarounds) that led to it.
 	LabelKey     = "smile.dev/key"
 	KindSnapshot = "snapshot"
+	// LabelStateFile is the absolute path of the state file of a
+	// snapshot's run, LabelUID the uid of the controller that took it and
+	// LabelHost its host name: what a sweep needs to tell that the run's
+	// folder is gone (reconcile/checkpoints.Sweep). Snapshots taken before
+	// them have none, and no sweep touches them.
+	LabelStateFile = "smile.dev/state-file"
+	LabelUID       = "smile.dev/uid"
+	LabelHost      = "smile.dev/host"
 )
 
 // ErrUnavailable means the container engine cannot be reached (seed E08).

@@ -259,9 +259,16 @@ func (b *bench) cleanup() {
 	if b.events != nil {
 		b.events.stop()
 	}
-	out, _ := exec.Command("docker", "ps", "-aq", "--filter", "label=smile.dev/run="+b.name).Output()
-	if ids := strings.Fields(string(out)); len(ids) > 0 {
-		_ = exec.Command("docker", append([]string{"rm", "-f"}, ids...)...).Run()
+	// A container a killed or stopping controller asked for may appear after
+	// it is gone (the engine finishes the create): look twice.
+	for i := range 2 {
+		if i > 0 {
+			time.Sleep(2 * time.Second)
+		}
+		out, _ := exec.Command("docker", "ps", "-aq", "--filter", "label=smile.dev/run="+b.name).Output()
+		if ids := strings.Fields(string(out)); len(ids) > 0 {
+			_ = exec.Command("docker", append([]string{"rm", "-f"}, ids...)...).Run()
+		}
 	}
 	_ = os.RemoveAll(b.dir)
 }

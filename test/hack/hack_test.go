@@ -1,0 +1,94 @@
+// Package hack checks the programs under hack/ (benchmarks, the corpus
+// measure): nothing else builds or runs them, so without this they rot
+// unnoticed. Every one is vetted and built here; the one that needs no
+// Docker runs here with its smallest counts, the others run in test/e2e
+// (TestHackPrograms).
+package hack
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// repoRoot is the repository's top folder.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
+}
+
+// programs are the folders under hack/ that hold a main package.
+func programs(t *testing.T) []string {
+	t.Helper()
+	dirs, err := os.ReadDir(filepath.Join(repoRoot(t), "hack"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(repoRoot(t), "hack", d.Name(), "*.go"))
+		for _, f := range files {
+			ast, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.PackageClauseOnly)
+			if err == nil && ast.Name.Name == "main" && !strings.HasSuffix(f, "_test.go") {
+				out = append(out, d.Name())
+				break
+			}
+		}
+	}
+	return out
+}
+
+func goCmd(t *testing.T, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = repoRoot(t)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// Every hack/ program vets and builds.
+func TestHackProgramsBuild(t *testing.T) {
+	progs := programs(t)
+	for _, want := range []string{"bench", "benchcheckpoint", "benchcontroller", "benchevents", "corpus"} {
+		if !slices.Contains(progs, want) {
+			t.Errorf("hack/%s is not found as a program (found %v)", want, progs)
+		}
+	}
+	goCmd(t, "vet", "./hack/...")
+	bin := t.TempDir()
+	goCmd(t, "build", "-o", bin+string(filepath.Separator), "./hack/...")
+	for _, p := range progs {
+		if _, err := os.Stat(filepath.Join(bin, p)); err != nil {
+			t.Errorf("hack/%s built no binary: %v", p, err)
+		}
+	}
+}
+
+// hack/benchevents runs a controller on the in-memory runtime: it runs
+// here, with its smallest counts, and prints both its tables.
+func TestBenchEventsRuns(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "benchevents")
+	goCmd(t, "build", "-o", bin, "./hack/benchevents")
+	cmd := exec.Command(bin, "-cycles", "1", "-clients", "1", "-concurrency", "1")
+	cmd.Dir = repoRoot(t)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("benchevents: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Event delivery latency", "GET /api/status"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("benchevents printed no %q:\n%s", want, out)
+		}
+	}
+}
