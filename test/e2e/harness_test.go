@@ -5,8 +5,6 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -150,7 +148,7 @@ func copyFixture(t testing.TB, name string) string {
 
 // removeRunContainers removes what a test's runs left behind (kept for
 // debugging on failure by default), and the checkpoints' snapshots the runs
-// of the folder's default state file kept as a cache.
+// of the folder kept as a cache (their state file lies under it).
 func removeRunContainers(dir string) {
 	out, _ := exec.Command("docker", "ps", "-aq", "--filter", "label=smile.dev/owner=smile").Output()
 	for _, id := range strings.Fields(string(out)) {
@@ -159,11 +157,14 @@ func removeRunContainers(dir string) {
 			_ = exec.Command("docker", "rm", "-f", id).Run()
 		}
 	}
-	sum := sha256.Sum256([]byte(filepath.Join(dir, ".smile", "state.json")))
-	out, _ = exec.Command("docker", "images", "-q", "--filter", "label=smile.dev/kind=snapshot",
-		"--filter", "label=smile.dev/state="+hex.EncodeToString(sum[:])[:8]).Output()
+	// Every state file under the folder: the workspace's runs/NAME ones and
+	// any a manifest names.
+	out, _ = exec.Command("docker", "images", "-q", "--no-trunc", "--filter", "label=smile.dev/kind=snapshot").Output()
 	for _, id := range strings.Fields(string(out)) {
-		_ = exec.Command("docker", "rmi", "-f", id).Run()
+		state, _ := exec.Command("docker", "image", "inspect", "--format", `{{index .Config.Labels "smile.dev/state-file"}}`, id).Output()
+		if strings.HasPrefix(strings.TrimSpace(string(state)), dir+string(filepath.Separator)) {
+			_ = exec.Command("docker", "rmi", "-f", id).Run()
+		}
 	}
 }
 
