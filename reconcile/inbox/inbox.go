@@ -31,8 +31,16 @@ func (b Inbox) StopFile() string { return filepath.Join(string(b), "stop.json") 
 
 func (b Inbox) PutResult(r *planner.Posted) error { return WriteJSON(b.ResultFile(r.Attempt), r) }
 
+// PutProgress keeps an attempt's heartbeat: replaced atomically but not
+// synced to disk, as it is rewritten at every step. A process crash loses
+// nothing (the kernel holds the write); only a power loss could, and that
+// ends the attempt's container too.
 func (b Inbox) PutProgress(attempt string, p *planner.Progress) error {
-	return WriteJSON(b.ProgressFile(attempt), p)
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	return store.ReplaceFile(b.ProgressFile(attempt), data, 0o600)
 }
 
 func (b Inbox) PutStop(s *planner.StopRequest) error { return WriteJSON(b.StopFile(), s) }

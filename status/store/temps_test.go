@@ -37,3 +37,31 @@ func TestAcquireRemovesStaleTemps(t *testing.T) {
 		})
 	}
 }
+
+// Both ways of replacing a file leave the new content, the permissions
+// asked for and no temporary file; a reader never sees a part.
+func TestReplaceFile(t *testing.T) {
+	for name, write := range map[string]func(string, []byte, os.FileMode) error{"WriteFileAtomic": WriteFileAtomic, "ReplaceFile": ReplaceFile} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "sub", "progress.json")
+			for _, content := range []string{`{"step":"one"}`, `{"step":"two"}`} {
+				if err := write(path, []byte(content), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				got, err := os.ReadFile(path)
+				if err != nil || string(got) != content {
+					t.Fatalf("read %q, %v; want %q", got, err, content)
+				}
+			}
+			info, err := os.Stat(path)
+			if err != nil || info.Mode().Perm() != 0o600 {
+				t.Fatalf("mode %v, %v; want 0600", info.Mode(), err)
+			}
+			entries, _ := os.ReadDir(filepath.Dir(path))
+			if len(entries) != 1 {
+				t.Fatalf("the folder holds %d files, want only the replaced one", len(entries))
+			}
+		})
+	}
+}
