@@ -116,7 +116,8 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 		log.Error(fmt.Errorf("unexpected %T at %s", body, path), "Learner gave no result")
 		return
 	}
-	if err := inbox.WriteJSON(filepath.Join(a.logsDir, wrappers.ResultFileName), body); err != nil {
+	// The user's copy; the inbox keeps the result the planner reads, durably.
+	if err := inbox.ReplaceJSON(filepath.Join(a.logsDir, wrappers.ResultFileName), body); err != nil {
 		log.Error(err, "Cannot write result file")
 	}
 	if err := a.box.PutResult(p); err != nil {

@@ -252,7 +252,8 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint
 	}
 	task, cs := attempt.Spec(in, task)
-	if err := inbox.WriteJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
+	// Written again when the attempt restarts after a crash.
+	if err := inbox.ReplaceJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
 	}
 	if _, ok := planner.FindContainer(t.obs.Containers, prev); !ok {

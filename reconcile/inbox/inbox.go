@@ -36,11 +36,17 @@ func (b Inbox) PutResult(r *planner.Posted) error { return WriteJSON(b.ResultFil
 // nothing (the kernel holds the write); only a power loss could, and that
 // ends the attempt's container too.
 func (b Inbox) PutProgress(attempt string, p *planner.Progress) error {
-	data, err := json.Marshal(p)
+	return ReplaceJSON(b.ProgressFile(attempt), p)
+}
+
+// ReplaceJSON is WriteJSON without the wait for the disk (store.ReplaceFile):
+// for files a crash makes worthless or that are written again.
+func ReplaceJSON(path string, v any) error {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	return store.ReplaceFile(b.ProgressFile(attempt), data, 0o600)
+	return store.ReplaceFile(path, data, 0o600)
 }
 
 func (b Inbox) PutStop(s *planner.StopRequest) error { return WriteJSON(b.StopFile(), s) }
