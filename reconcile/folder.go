@@ -77,7 +77,13 @@ func StartController(ctx context.Context, opts Options, dir string, foreground b
 		m.Wait()
 		return nil, err
 	}
-	checkpoints.SweepAtStart(ctx, opts.Runtime, m.log) // snapshots of deleted folders, engine-wide
+	// Snapshots of deleted folders, engine-wide: in the background, as
+	// removing images takes a while; Close waits for it to end.
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		checkpoints.SweepAtStart(context.WithoutCancel(ctx), opts.Runtime, m.log)
+	}()
 	return &Controller{Manager: m, cancel: cancel, release: release}, nil
 }
 
