@@ -152,7 +152,38 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 			d = decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		}
 	}
+	return s.recordFailure(st, f, d, subject, fail)
+}
+
+// recordFailure records a failed step: a step on the path stops the walk to
+// ask the Mentor (as patience decides). An optional step's failure is a
+// minor note, and one of a section's independent examples that fails on its
+// own content is recorded without stopping: nothing after it needs it, so
+// the Student goes on. An example make finds no target in is a fragment
+// shown to read, not a gap.
+func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, subject string, fail mentor.Failure) error {
+	cmd := st.Command
+	switch {
+	case st.Optional > 0:
+		f.Optional = st.Optional
+		f.SuggestedFix = fmt.Sprintf("Line %d makes this step optional; still, %s", st.Optional, lowerFirst(f.SuggestedFix))
+		return s.record(f, false, subject, fail.ErrorLine)
+	case st.Example && mentor.FragmentOnly(f.Output):
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
+		return nil
+	case st.Example && f.Category == status.CategoryCommandFailure:
+		s.action(fmt.Sprintf("recorded the failure at line %d and went on: the next example of the section replaces this one", cmd.Line))
+		return s.record(f, false, subject, fail.ErrorLine)
+	}
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
+}
+
+// lowerFirst lowers a sentence's first letter, to continue another one.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // anotherWay says why a failed command of a group of ways (only one of

@@ -186,3 +186,12 @@ func Interpreter(ctx context.Context, h session.Hands, script string) string {
 	}
 	return prog
 }
+
+// fragmentOnly is a build tool's answer to an input with nothing to build:
+// make's "No targets" for a makefile that holds only a pattern rule or
+// variables.
+var fragmentOnly = regexp.MustCompile(`(?m)^make(?:\[\d+\])?: \*\*\* No targets\.\s+Stop\.`)
+
+// FragmentOnly says whether a failed command's output says its input is a
+// fragment with nothing to build, not a broken example.
+func FragmentOnly(output string) bool { return fragmentOnly.MatchString(output) }

@@ -28,8 +28,8 @@ var (
 	platformSentence = regexp.MustCompile(`(?i)^(?:on|for|under|in|with)\s+(?:a\s+)?(?:windows|macos|mac\s?os|mac|os\s?x|homebrew|powershell)\b|` +
 		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running|prefer)\s+(?:a\s+)?(?:windows|mac|macos|mac\s?os|homebrew|powershell|chocolatey)\b|` +
 		`^(?:windows|macos|mac|homebrew)\s+users\b`)
-	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|you\s+(?:could|can|may)\s+also|` +
-		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|optionally|` +
+	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|` +
+		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|` +
 		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
 		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
 		`if\s+you(?:'re|\s+are)\s+(?:running|using)\b[^.]*\b(?:docker|podman|a\s+container))\b`)

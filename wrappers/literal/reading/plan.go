@@ -63,6 +63,15 @@ type Step struct {
 	OneOfMore bool
 	// ExpectFail: the prose says the command fails; success is the finding.
 	ExpectFail bool
+	// Optional is the line of the prose that makes the step optional ("you
+	// can also", "if you want a PDF, also install"): when it fails, the
+	// failure is a minor note and the Student goes on. 0 when none does.
+	Optional int
+	// Example: the step runs one of a section's independent examples (a
+	// rule such as "put each example in a Makefile and run make"): a
+	// failure is recorded, and the next example, which replaces the file,
+	// goes on.
+	Example bool
 	// Background: a server, or a command for another terminal: started
 	// detached, its log watched, and left running.
 	Background bool
@@ -186,7 +195,9 @@ func (p *planner) blockSteps(i int) []Step {
 	}
 	steps := p.readBlock(base, b, ctx, lang)
 	differs := ctx.differs()
+	optional := ctx.optionalLine(p.headings)
 	for k := range steps {
+		steps[k].Optional = optional
 		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {

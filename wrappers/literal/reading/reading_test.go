@@ -133,7 +133,7 @@ func TestPlanSkipsWhatIsNotThePath(t *testing.T) {
 		{"alternatively", md("Install it:", "", "```bash", "echo a", "```", "", "Alternatively, build it:", "", "```bash", "echo b", "```"),
 			[]string{"run 4 echo a", "omit 9"}},
 		{"or if you prefer", md("Or, if you prefer Docker:", "", "```bash", "docker run x", "```"), []string{"omit 3"}},
-		{"you could also", md("You could also use curl:", "", "```bash", "curl x", "```"), []string{"omit 3"}},
+		{"you could also: an optional step, followed", md("You could also use curl:", "", "```bash", "curl x", "```"), []string{"run 4 curl x"}},
 		{"tab completion demo", md("Press Tab to complete the name:", "", "```bash", "git che", "```"), []string{"omit 3"}},
 		{"placeholder template", md("The syntax is:", "", "```bash", "git clone <repository-url>", "```"), []string{"omit 4"}},
 		{"options template", md("```bash", "ls [options] [file...]", "```"), []string{"omit 2"}},
