@@ -94,6 +94,9 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 			// improvised it, not because this step is wrong.
 			fail.Category, fail.Subject = status.CategoryEnvironment, fmt.Sprintf(mentor.LacksBehindStandIn, s.standIn)
 		}
+		// A file the page says its readers get elsewhere (a book's example
+		// files, a lesson's data) is the container's to have.
+		fail = mentor.SuppliedCause(fail, s.tut, cmd.Line)
 		if fail.Category == status.CategoryMissingFile && mentor.DesktopFolder.MatchString(fail.Subject) {
 			// The lesson assumes a desktop's home folders.
 			fail.Category, fail.Subject = status.CategoryEnvironment, mentor.LacksDesktopHome

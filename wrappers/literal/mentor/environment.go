@@ -182,6 +182,9 @@ func environmentFix(subject string, line int) string {
 	case lacksSystemd:
 		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
 	}
+	if strings.HasPrefix(subject, lacksSuppliedPrefix) {
+		return fmt.Sprintf("Nothing to fix in the tutorial's steps: its readers get the files line %d reads separately, as it says. To check the page end to end, run it with a `containerImage` that holds them.", line)
+	}
 	if strings.Contains(subject, "older than the tutorial expects") {
 		return fmt.Sprintf("Run the tutorial with a `containerImage` that has the version it is written for; if readers may have older ones, say in the tutorial which version line %d needs.", line)
 	}
@@ -251,11 +254,15 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 		a.SuggestedFix = environmentFix(prerequisiteSubject(p), f.Line)
 		return a
 	}
-	if fail.Category == status.CategoryMissingFile && DesktopFolder.MatchString(fail.Subject) && safeShellPath.MatchString(fail.Subject) {
-		dir := fail.Subject
-		if !strings.HasPrefix(strings.TrimSpace(f.Command), "cd") {
-			dir = path.Dir(dir)
+	if fail.Category == status.CategoryMissingFile && !onlyDesktop(fail.Subject) {
+		if s, ok := reading.SupplyBefore(m.tut, f.Line); ok {
+			return m.suppliedFiles(base, f, fail.Subject, s)
 		}
+	}
+	if fail.Category == status.CategoryMissingFile && DesktopFolder.MatchString(fail.Subject) && safeShellPath.MatchString(fail.Subject) {
+		// `ls Desktop`, `cd ~/Desktop/data`, `cat Desktop/notes.txt`: the
+		// desktop folder itself is what the container lacks.
+		dir := desktopDir(fail.Subject)
 		base.Resolution = status.ResolutionWorkaround
 		base.Workaround = "mkdir -p " + dir
 		base.SuggestedFix = environmentFix(LacksDesktopHome, f.Line)
