@@ -167,7 +167,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, subject string, fail mentor.Failure) error {
 	cmd := st.Command
 	switch {
-	case st.Optional > 0:
+	case st.Optional > 0 && !mentor.IsSupplied(fail.Subject):
 		f.Optional = st.Optional
 		f.SuggestedFix = fmt.Sprintf("Line %d makes this step optional; still, %s", st.Optional, lowerFirst(f.SuggestedFix))
 		return s.record(f, false, subject, fail.ErrorLine)

@@ -41,6 +41,9 @@ var (
 		regexp.MustCompile(`(?m)can't cd to ([^:\s]+)`),
 		// ls: cannot access 'nofile': No such file or directory; cat: can't open 'nofile': ...
 		regexp.MustCompile(`(?m)(?:cannot access|can't open|cannot open|cannot stat|cannot find) '([^']+)'`),
+		// awk: cannot open table.txt (No such file or directory); find: ‘/sys/x’: No such ...
+		regexp.MustCompile(`(?m)(?:cannot open|can't open) ([^\s'(]+) \(No such file or directory\)`),
+		regexp.MustCompile(`(?m)‘([^’]+)’: No such file or directory`),
 		// bash: line 1: cd: nodir: No such file or directory; cat: nofile: No such file or directory
 		regexp.MustCompile(`(?m)'?([^\s:']+)'?: No such file or directory`),
 	}

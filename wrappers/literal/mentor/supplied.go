@@ -105,3 +105,8 @@ func writeContent(file, content string) string {
 	}
 	return w
 }
+
+// IsSupplied says whether an environment Failure's Subject is the files the
+// tutorial's readers get separately: every later step needs them too, so
+// even an optional step asks for them.
+func IsSupplied(subject string) bool { return strings.HasPrefix(subject, lacksSuppliedPrefix) }
