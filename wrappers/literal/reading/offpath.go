@@ -146,7 +146,7 @@ var (
 	// redirect to a file.
 	placeholder  = regexp.MustCompile(`(?:^|[\s=/:])<[A-Za-z][\w.-]*(?:[ _-][\w.-]+)*>(?:$|[\s/:.,])`)
 	optionalArgs = regexp.MustCompile(`(?:^|\s)\[[A-Za-z_-]+(?:\.\.\.)?\](?:$|\s)|` +
-		`(?:^|\s)(?:args?|arguments?|files?|paths?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
+		`(?:^|\s)(?:args?|arguments?|files?|file-?names?|paths?|path-?names?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
 	wordOffsets  = regexp.MustCompile(`\$\{\w+:[A-Za-z]\w*(?::[A-Za-z]\w*)?\}`)
 	makeTemplate = regexp.MustCompile(`(?im)^\s*targets?\s*:\s*(?:prerequisites|dependencies|deps|sources)\b`)
 )
