@@ -353,6 +353,8 @@ func commandSteps(base Step, cmds []Command, lines []spec.CodeLine) []Step {
 			s = omitted(s, why)
 		} else if editorCommand.MatchString(strings.TrimSpace(c.Text)) {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
+		} else if manualCommand.MatchString(strings.TrimSpace(c.Text)) {
+			s = omitted(s, "a manual page, read in a pager: nothing after it needs it")
 		} else if why, ok := scoped[c.Line]; ok {
 			s = omitted(s, why)
 		}
@@ -489,6 +491,10 @@ func introducesOutput(prose string) bool {
 // editorCommand opens a file in an interactive editor, which a learner
 // drives by hand.
 var editorCommand = regexp.MustCompile(`^(?:sudo\s+)?(?:nano|pico|vim?|nvim|emacs|gedit|kate|code|subl|notepad(?:\.exe)?|open\s+-e)(?:\s+[\w./~+-]+)*$`)
+
+// manualCommand opens a program's manual in a pager, for the reader to
+// read (`man ls`, `info sed`).
+var manualCommand = regexp.MustCompile(`^(?:man|info)(?:\s+\d)?\s+[\w.+-]+$`)
 
 // LangName is a code block's language as a finding names it: "untagged"
 // for a block with none.

@@ -139,6 +139,7 @@ func TestPlanSkipsWhatIsNotThePath(t *testing.T) {
 		{"options template", md("```bash", "ls [options] [file...]", "```"), []string{"omit 2"}},
 		{"trailing dots in a message are not a template", md("```bash", "echo loading...", "```"), []string{"run 2 echo loading..."}},
 		{"files... is a template", md("```bash", "rm files...", "```"), []string{"omit 2"}},
+		{"a manual page is read, not run", md("```console", "$ man ls", "```"), []string{"omit 2"}},
 		{"filenames... is a template", md("```bash", "cat filenames...", "```"), []string{"omit 2"}},
 		{"word offsets template", md("```bash", "echo ${string:start:length}", "```"), []string{"omit 2"}},
 		{"a redirect and quoted HTML are not placeholders", md("```bash", "echo '<h1>hi</h1>' > index.html", "cat <<EOF", "x", "EOF", "```"),
