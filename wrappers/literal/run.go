@@ -97,6 +97,7 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 		// A file the page says its readers get elsewhere (a book's example
 		// files, a lesson's data) is the container's to have.
 		fail = mentor.SuppliedCause(fail, s.tut, cmd.Line)
+		fail = mentor.AwkFlavour(fail, cmd.Text, res.Output, s.tut)
 		if fail.Category == status.CategoryMissingFile && mentor.DesktopFolder.MatchString(fail.Subject) {
 			// The lesson assumes a desktop's home folders.
 			fail.Category, fail.Subject = status.CategoryEnvironment, mentor.LacksDesktopHome

@@ -254,6 +254,9 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 		a.SuggestedFix = environmentFix(prerequisiteSubject(p), f.Line)
 		return a
 	}
+	if a, ok := m.gnuAwk(base, f); ok {
+		return a
+	}
 	if fail.Category == status.CategoryMissingFile && !onlyDesktop(fail.Subject) {
 		if s, ok := reading.SupplyBefore(m.tut, f.Line); ok {
 			return m.suppliedFiles(base, f, fail.Subject, s)
