@@ -147,7 +147,7 @@ var ReaderSpecificCommand = regexp.MustCompile(`^(?:pwd|whoami|hostname|id|uname
 // whollyOwn is a command whose every line of output is the reader's own:
 // the clock (`date`), the search path (`echo $PATH`). Each line is compared
 // only as a line.
-var whollyOwn = regexp.MustCompile(`^(?:date|echo\s+["']?\$\{?PATH\}?["']?)$`)
+var whollyOwn = regexp.MustCompile(`^(?:date|(?:/bin/|/usr/bin/)?echo\s+["']?\$\{?PATH\}?["']?)$`)
 
 // locates finds where a program is installed: on a merged-/usr system
 // (Debian 12 and later, Fedora, Arch) /bin/x and /usr/bin/x are one file.
