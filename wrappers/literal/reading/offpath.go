@@ -75,8 +75,14 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 	return ""
 }
 
-// plain is prose without emphasis marks and without an admonition label.
+// shortcode is a site generator's tag in the prose: Hugo's {{% note %}},
+// {{< tab >}}, Liquid's {% include x %}.
+var shortcode = regexp.MustCompile(`\{\{[%<].*?[%>]\}\}|\{%.*?%\}`)
+
+// plain is prose without emphasis marks, shortcodes and an admonition
+// label.
 func plain(prose string) string {
+	prose = shortcode.ReplaceAllString(prose, "")
 	t := strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "*", "").Replace(prose))
 	return strings.TrimSpace(noteLabel.ReplaceAllString(t, ""))
 }

@@ -14,6 +14,7 @@ func TestOptionalSteps(t *testing.T) {
 		{"you can also mid-paragraph", md("Fields are numbered from one. You can also pass an expression:", "", "```bash", "echo 1", "```"), map[int]int{4: 1}},
 		{"optional heading", md("## Extras (optional)", "", "Run:", "", "```bash", "echo extra", "```"), map[int]int{6: 1}},
 		{"for readers who manage their own", md("If managing your own environment, these should agree:", "", "```bash", "which python3", "```"), map[int]int{4: 1}},
+		{"inside a Hugo note", md("{{% note %}}", "If managing your own environment, these should agree:", "", "```bash", "which python3", "```"), map[int]int{5: 1}},
 		{"plain step", md("Run:", "", "```bash", "echo one", "```"), map[int]int{4: 0}},
 		{"alternatives stay omitted", md("Alternatively, build it:", "", "```bash", "echo b", "```"), map[int]int{}},
 	}
