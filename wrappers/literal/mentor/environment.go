@@ -304,7 +304,8 @@ const WorkaroundTimeout = 300 * time.Second
 // versionSmell is an error that says a program does not know what it was
 // asked: an old version's answer to a newer tutorial.
 var versionSmell = regexp.MustCompile(`(?i)\bedition\b|\bversion\b|unknown (?:sub)?command|unrecognized (?:option|command|subcommand|arguments?)|` +
-	`unexpected argument|invalid choice|no such (?:sub)?command|not a valid (?:sub)?command|unknown (?:flag|option)|is not supported|` +
+	`unexpected argument|invalid choice|no such (?:sub)?command|not a valid (?:sub)?command|unknown (?:flag|option)|is not supported|invalid option|` +
+	`^Usage: |` +
 	`unable to locate config`)
 
 // OlderThanExpected: a program the image lacked, installed by the Mentor's
@@ -316,12 +317,20 @@ func OlderThanExpected(f Failure, command, output string, notes []status.MentorN
 		return f
 	}
 	prog := reading.CommandName(command)
-	if InstalledByWorkaround(prog, notes) {
-		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
-			ErrorLine: textutil.FirstNonEmpty(f.ErrorLine, ErrorLine(output))}
+	switch {
+	case InstalledByWorkaround(prog, notes):
+	case awkInPipeline.MatchString(command) && InstalledByWorkaround("gawk", notes):
+		prog = "awk" // the gawk the Mentor installed, older than the page's
+	default:
+		return f
 	}
-	return f
+	return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
+		ErrorLine: textutil.FirstNonEmpty(f.ErrorLine, ErrorLine(output))}
 }
+
+// awkInPipeline: awk runs in the command, first or after a pipe; the gawk
+// the Mentor installed answers to it.
+var awkInPipeline = regexp.MustCompile(`(?:^|[|;&]\s*)awk\s`)
 
 // InstalledByWorkaround: the Mentor's workaround installed prog, so its
 // version is the image's package manager's, not the one the tutorial used.
