@@ -37,6 +37,10 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
 		return s.record(f, d.Ask, names[0], "")
 	}
+	if failed := s.optionalFailed[st.Optional]; st.Optional > 0 && failed > 0 {
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("the optional part line %d introduces already failed at line %d", st.Optional, failed))
+		return nil
+	}
 	if st.Background {
 		return s.runBackground(ctx, st)
 	}
@@ -175,6 +179,10 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	cmd := st.Command
 	switch {
 	case st.Optional > 0 && !mentor.IsSupplied(fail.Subject):
+		if s.optionalFailed == nil {
+			s.optionalFailed = map[int]int{}
+		}
+		s.optionalFailed[st.Optional] = cmd.Line
 		f.Optional = st.Optional
 		f.SuggestedFix = fmt.Sprintf("Line %d makes this step optional; still, %s", st.Optional, lowerFirst(f.SuggestedFix))
 		return s.record(f, false, subject, fail.ErrorLine)
