@@ -44,6 +44,7 @@ func (st *Status) MergeFindings(t *spec.Tutorial, findings []Finding, iteration 
 			CauseLine:    f.CauseLine,
 			CauseQuote:   f.CauseQuote,
 			Tolerant:     f.Tolerant,
+			Optional:     f.Optional,
 		})
 	}
 	sort.SliceStable(st.Gaps, func(i, j int) bool {
@@ -94,7 +95,7 @@ func (st *Status) MarkBlocking() {
 // shown only as an example never blocks, so it stays as it was.
 func blockingSeverity(g Gap) Severity {
 	switch {
-	case g.Tolerant:
+	case g.Tolerant, g.Optional > 0:
 		return g.Severity
 	case g.Category == CategoryEnvironment:
 		return SeverityMajor
@@ -156,7 +157,7 @@ func findGap(gaps []Gap, line int, c Category) *Gap {
 // The gap a run ends on is raised by MarkBlocking.
 func defaultSeverity(f Finding) Severity {
 	switch {
-	case f.Tolerant:
+	case f.Tolerant, f.Optional > 0:
 		return SeverityMinor
 	case f.Category == CategoryOutputMismatch, f.Category == CategoryMissingImage, f.Category == CategoryEnvironment:
 		return SeverityMinor

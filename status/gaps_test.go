@@ -22,6 +22,8 @@ func TestGapSeverityByCause(t *testing.T) {
 		{"environment the run ended on", Finding{Category: CategoryEnvironment, Line: 5}, true, SeverityMajor},
 		{"tolerant output", Finding{Category: CategoryOutputMismatch, Line: 5, Tolerant: true}, false, SeverityMinor},
 		{"tolerant output the run ended on", Finding{Category: CategoryOutputMismatch, Line: 5, Tolerant: true}, true, SeverityMinor},
+		{"failed optional step", Finding{Category: CategoryCommandFailure, Line: 5, Optional: 3}, false, SeverityMinor},
+		{"failed optional step the run ended on", Finding{Category: CategoryCommandFailure, Line: 5, Optional: 3}, true, SeverityMinor},
 		{"plain output mismatch the run ended on", Finding{Category: CategoryOutputMismatch, Line: 5}, true, SeverityCritical},
 	}
 	for _, tt := range tests {

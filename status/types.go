@@ -294,6 +294,10 @@ type Finding struct {
 	// Tolerant says the output was only "something like" what the tutorial
 	// shows: never critical, never a reason to stop.
 	Tolerant bool `json:"tolerant,omitempty"`
+	// Optional is the line of the prose that makes the failed step optional
+	// ("if you want a PDF, also install ..."): a minor note, never a reason
+	// to stop. 0 for a step on the path.
+	Optional int `json:"optional,omitempty"`
 }
 
 // SkippedBlock is a block the Student did not follow, with the reason
@@ -350,6 +354,9 @@ type Gap struct {
 	// Tolerant: the tutorial shows the output only as an example ("something
 	// like"); such a gap is never critical.
 	Tolerant bool `json:"tolerant,omitempty"`
+	// Optional is the line of the prose that makes the failed step optional;
+	// such a gap is minor. 0 for a step on the path.
+	Optional int `json:"optional,omitempty"`
 	// WorkaroundResult says how the Mentor's workaround for this line ended
 	// when it failed or ran out of time (from the audit); empty otherwise.
 	WorkaroundResult string `json:"workaroundResult,omitempty"`

@@ -340,6 +340,9 @@ func writeGapCause(b *strings.Builder, g status.Gap) {
 	if g.Tolerant {
 		b.WriteString("- **Tolerance**: the tutorial shows this output as an example, so the difference is never critical\n")
 	}
+	if g.Optional > 0 {
+		fmt.Fprintf(b, "- **Optional**: line %d makes this step optional, so its failure is minor and the Student went on\n", g.Optional)
+	}
 	if g.WorkaroundResult != "" {
 		fmt.Fprintf(b, "- **Workaround Result**: %s\n", mdtext.Prose(g.WorkaroundResult))
 	}

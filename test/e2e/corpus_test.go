@@ -44,6 +44,9 @@ func TestCorpus(t *testing.T) {
 		"server-listening",        // server, clean
 		"expected-failure-grep",   // expected-failure, clean
 		"alternatives-options",    // alternatives, clean
+		"supplied-files-join",     // supplied-files, environment then output_mismatch
+		"optional-missing-tool",   // optional-step, minor missing_dependency, the Student goes on
+		"make-examples-spaces",    // section-examples, command_failure that does not end the run
 	}
 	for _, name := range subset {
 		t.Run(name, func(t *testing.T) {

@@ -37,6 +37,10 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
 		return s.record(f, d.Ask, names[0], "")
 	}
+	if failed := s.optionalFailed[st.Optional]; st.Optional > 0 && failed > 0 {
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("the optional part line %d introduces already failed at line %d", st.Optional, failed))
+		return nil
+	}
 	if st.Background {
 		return s.runBackground(ctx, st)
 	}
@@ -94,6 +98,10 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 			// improvised it, not because this step is wrong.
 			fail.Category, fail.Subject = status.CategoryEnvironment, fmt.Sprintf(mentor.LacksBehindStandIn, s.standIn)
 		}
+		// A file the page says its readers get elsewhere (a book's example
+		// files, a lesson's data) is the container's to have.
+		fail = mentor.SuppliedCause(fail, s.tut, cmd.Line)
+		fail = mentor.AwkFlavour(fail, cmd.Text, res.Output, s.tut)
 		if fail.Category == status.CategoryMissingFile && mentor.DesktopFolder.MatchString(fail.Subject) {
 			// The lesson assumes a desktop's home folders.
 			fail.Category, fail.Subject = status.CategoryEnvironment, mentor.LacksDesktopHome
@@ -128,6 +136,12 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true, st.Differs)
+	case !res.TimedOut && reading.HasExpectation(cmd.Expected) && showsThisFailure(cmd.Expected, res.Output):
+		// The transcript shows the very error it printed: the page shows a
+		// failure on purpose, even without a sentence announcing it.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails with the error the tutorial shows", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
+		return nil
 	}
 	if why := s.anotherWay(st); why != "" {
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, why))
@@ -152,7 +166,42 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 			d = decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		}
 	}
+	return s.recordFailure(st, f, d, subject, fail)
+}
+
+// recordFailure records a failed step: a step on the path stops the walk to
+// ask the Mentor (as patience decides). An optional step's failure is a
+// minor note, and one of a section's independent examples that fails on its
+// own content is recorded without stopping: nothing after it needs it, so
+// the Student goes on. An example make finds no target in is a fragment
+// shown to read, not a gap.
+func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, subject string, fail mentor.Failure) error {
+	cmd := st.Command
+	switch {
+	case st.Optional > 0 && !mentor.IsSupplied(fail.Subject):
+		if s.optionalFailed == nil {
+			s.optionalFailed = map[int]int{}
+		}
+		s.optionalFailed[st.Optional] = cmd.Line
+		f.Optional = st.Optional
+		f.SuggestedFix = fmt.Sprintf("Line %d makes this step optional; still, %s", st.Optional, lowerFirst(f.SuggestedFix))
+		return s.record(f, false, subject, fail.ErrorLine)
+	case st.Example && mentor.FragmentOnly(f.Output):
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
+		return nil
+	case st.Example && f.Category == status.CategoryCommandFailure:
+		s.action(fmt.Sprintf("recorded the failure at line %d and went on: the next example of the section replaces this one", cmd.Line))
+		return s.record(f, false, subject, fail.ErrorLine)
+	}
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
+}
+
+// lowerFirst lowers a sentence's first letter, to continue another one.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // anotherWay says why a failed command of a group of ways (only one of
@@ -274,4 +323,17 @@ func (s *student) listSkipped(from, to int, why string) {
 	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: from, EndLine: to, Reason: why, Quote: s.quote(from)})
 	s.action(fmt.Sprintf("skipped line %d: %s", from, why))
 	s.env.Log.Info("Skipped", "line", from, "why", why)
+}
+
+// showsThisFailure: the output a transcript shows after a command is the
+// error it printed (compared as any output is).
+func showsThisFailure(expected []reading.ExpectedLine, output string) bool {
+	said := false // a line of its own, not only "..." that matches anything
+	for _, l := range expected {
+		if t := strings.Trim(strings.TrimSpace(l.Text), ".…[]"); len(t) >= 8 {
+			said = true
+		}
+	}
+	_, ok := reading.MatchOutput(expected, output)
+	return said && ok && strings.TrimSpace(output) != ""
 }

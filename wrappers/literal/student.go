@@ -52,6 +52,9 @@ type student struct {
 	// worked maps a group of ways only one of which may work (its prose
 	// line) to the command of the way that worked.
 	worked map[int]string
+	// optionalFailed maps the prose line of an optional part whose step
+	// failed to that step's line: the rest of the part is not followed.
+	optionalFailed map[int]int
 }
 
 type lastRun struct {

@@ -41,6 +41,9 @@ var (
 		regexp.MustCompile(`(?m)can't cd to ([^:\s]+)`),
 		// ls: cannot access 'nofile': No such file or directory; cat: can't open 'nofile': ...
 		regexp.MustCompile(`(?m)(?:cannot access|can't open|cannot open|cannot stat|cannot find) '([^']+)'`),
+		// awk: cannot open table.txt (No such file or directory); find: ‘/sys/x’: No such ...
+		regexp.MustCompile(`(?m)(?:cannot open|can't open) ([^\s'(]+) \(No such file or directory\)`),
+		regexp.MustCompile(`(?m)‘([^’]+)’: No such file or directory`),
 		// bash: line 1: cd: nodir: No such file or directory; cat: nofile: No such file or directory
 		regexp.MustCompile(`(?m)'?([^\s:']+)'?: No such file or directory`),
 	}
@@ -186,3 +189,12 @@ func Interpreter(ctx context.Context, h session.Hands, script string) string {
 	}
 	return prog
 }
+
+// fragmentOnly is a build tool's answer to an input with nothing to build:
+// make's "No targets" for a makefile that holds only a pattern rule or
+// variables.
+var fragmentOnly = regexp.MustCompile(`(?m)^make(?:\[\d+\])?: \*\*\* No targets\.\s+Stop\.`)
+
+// FragmentOnly says whether a failed command's output says its input is a
+// fragment with nothing to build, not a broken example.
+func FragmentOnly(output string) bool { return fragmentOnly.MatchString(output) }

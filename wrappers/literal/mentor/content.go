@@ -19,9 +19,10 @@ var readers = map[string]bool{"cat": true, "less": true, "more": true, "head": t
 	"wc": true, "bat": true, "sort": true, "uniq": true, "diff": true, "jq": true, "yq": true}
 
 // shownContent finds the content the tutorial shows for file near line: the
-// code block right after the one holding line, or a block whose prose names
-// the file. It returns the block.
-func shownContent(t *spec.Tutorial, file string, line int) (spec.Block, bool) {
+// code block right after the one holding line when command prints the file
+// whole (`cat notes.txt`; what `wc notes.txt` prints is not the file), or a
+// block whose prose names the file. It returns the block.
+func shownContent(t *spec.Tutorial, command, file string, line int) (spec.Block, bool) {
 	if t == nil {
 		return spec.Block{}, false
 	}
@@ -32,7 +33,7 @@ func shownContent(t *spec.Tutorial, file string, line int) (spec.Block, bool) {
 			at = i
 		}
 	}
-	if at >= 0 {
+	if at >= 0 && reading.CommandName(command) == "cat" {
 		for j := at + 1; j < len(t.Blocks); j++ {
 			b := t.Blocks[j]
 			if b.Kind == spec.BlockHeading {
@@ -98,7 +99,7 @@ func (m *mentor) shownFile(base wire.MentorAdvice, f status.Finding, missing str
 	if !readsFile(f.Command, missing) {
 		return advice{}, false
 	}
-	b, ok := shownContent(m.tut, missing, f.Line)
+	b, ok := shownContent(m.tut, f.Command, missing, f.Line)
 	if !ok {
 		return advice{}, false
 	}

@@ -182,6 +182,9 @@ func environmentFix(subject string, line int) string {
 	case lacksSystemd:
 		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
 	}
+	if strings.HasPrefix(subject, lacksSuppliedPrefix) {
+		return fmt.Sprintf("Nothing to fix in the tutorial's steps: its readers get the files line %d reads separately, as it says. To check the page end to end, run it with a `containerImage` that holds them.", line)
+	}
 	if strings.Contains(subject, "older than the tutorial expects") {
 		return fmt.Sprintf("Run the tutorial with a `containerImage` that has the version it is written for; if readers may have older ones, say in the tutorial which version line %d needs.", line)
 	}
@@ -251,11 +254,18 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 		a.SuggestedFix = environmentFix(prerequisiteSubject(p), f.Line)
 		return a
 	}
-	if fail.Category == status.CategoryMissingFile && DesktopFolder.MatchString(fail.Subject) && safeShellPath.MatchString(fail.Subject) {
-		dir := fail.Subject
-		if !strings.HasPrefix(strings.TrimSpace(f.Command), "cd") {
-			dir = path.Dir(dir)
+	if a, ok := m.gnuAwk(base, f); ok {
+		return a
+	}
+	if fail.Category == status.CategoryMissingFile && !onlyDesktop(fail.Subject) {
+		if s, ok := reading.SupplyBefore(m.tut, f.Line); ok {
+			return m.suppliedFiles(base, f, fail.Subject, s)
 		}
+	}
+	if fail.Category == status.CategoryMissingFile && DesktopFolder.MatchString(fail.Subject) && safeShellPath.MatchString(fail.Subject) {
+		// `ls Desktop`, `cd ~/Desktop/data`, `cat Desktop/notes.txt`: the
+		// desktop folder itself is what the container lacks.
+		dir := desktopDir(fail.Subject)
 		base.Resolution = status.ResolutionWorkaround
 		base.Workaround = "mkdir -p " + dir
 		base.SuggestedFix = environmentFix(LacksDesktopHome, f.Line)
@@ -294,7 +304,8 @@ const WorkaroundTimeout = 300 * time.Second
 // versionSmell is an error that says a program does not know what it was
 // asked: an old version's answer to a newer tutorial.
 var versionSmell = regexp.MustCompile(`(?i)\bedition\b|\bversion\b|unknown (?:sub)?command|unrecognized (?:option|command|subcommand|arguments?)|` +
-	`unexpected argument|invalid choice|no such (?:sub)?command|not a valid (?:sub)?command|unknown (?:flag|option)|is not supported|` +
+	`unexpected argument|invalid choice|no such (?:sub)?command|not a valid (?:sub)?command|unknown (?:flag|option)|is not supported|invalid option|` +
+	`^Usage: |` +
 	`unable to locate config`)
 
 // OlderThanExpected: a program the image lacked, installed by the Mentor's
@@ -306,12 +317,20 @@ func OlderThanExpected(f Failure, command, output string, notes []status.MentorN
 		return f
 	}
 	prog := reading.CommandName(command)
-	if InstalledByWorkaround(prog, notes) {
-		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
-			ErrorLine: textutil.FirstNonEmpty(f.ErrorLine, ErrorLine(output))}
+	switch {
+	case InstalledByWorkaround(prog, notes):
+	case awkInPipeline.MatchString(command) && InstalledByWorkaround("gawk", notes):
+		prog = "awk" // the gawk the Mentor installed, older than the page's
+	default:
+		return f
 	}
-	return f
+	return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksRecentFormat, prog),
+		ErrorLine: textutil.FirstNonEmpty(f.ErrorLine, ErrorLine(output))}
 }
+
+// awkInPipeline: awk runs in the command, first or after a pipe; the gawk
+// the Mentor installed answers to it.
+var awkInPipeline = regexp.MustCompile(`(?:^|[|;&]\s*)awk\s`)
 
 // InstalledByWorkaround: the Mentor's workaround installed prog, so its
 // version is the image's package manager's, not the one the tutorial used.

@@ -27,10 +27,11 @@ type ExpectedLine struct {
 }
 
 // promptRe is a shell prompt at the start of a transcript line: `$ `, a
-// virtualenv's `(venv) $ `, `user@host:~/app$ `, zsh's `% `.
+// virtualenv's `(venv) $ `, `user@host:~/app$ `, `host:~/app$ ` (a host and
+// its folder, no user), zsh's `% `.
 // A `%` counts only at the very start of the line: curl's progress header
 // ("  % Total    % Received") is output.
-var promptRe = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::[^\s$]*)?\s?)?\$(?: |$)|^%(?: |$)`)
+var promptRe = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(?:[\w.-]+@[\w.-]+(?::[^\s$]*)?\s?|[\w.-]+:[~/][^\s$]*)?\$(?: |$)|^%(?: |$)`)
 
 // hasPrompt reports whether a code line starts with a shell prompt.
 func hasPrompt(text string) bool { return promptRe.MatchString(text) }

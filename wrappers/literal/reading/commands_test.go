@@ -98,3 +98,23 @@ $ docker run \
 		t.Errorf("cd has expected output %v", cmds[0].Expected)
 	}
 }
+
+func TestPromptForms(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"$ ls", true},
+		{"(venv) $ pip list", true},
+		{"ann@box:~/app$ make", true},
+		{"box:~$ date", true},    // a host and its folder, no user
+		{"box:/srv$ ls", true},   // an absolute folder
+		{"ratio:$ 5", false},     // no folder after the colon
+		{"total: 5$ due", false}, // prose with a colon
+		{"  % Total    % Received", false},
+	} {
+		if got := hasPrompt(tt.line); got != tt.want {
+			t.Errorf("hasPrompt(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}

@@ -28,8 +28,8 @@ var (
 	platformSentence = regexp.MustCompile(`(?i)^(?:on|for|under|in|with)\s+(?:a\s+)?(?:windows|macos|mac\s?os|mac|os\s?x|homebrew|powershell)\b|` +
 		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running|prefer)\s+(?:a\s+)?(?:windows|mac|macos|mac\s?os|homebrew|powershell|chocolatey)\b|` +
 		`^(?:windows|macos|mac|homebrew)\s+users\b`)
-	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|you\s+(?:could|can|may)\s+also|` +
-		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|optionally|` +
+	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|` +
+		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|` +
 		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
 		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
 		`if\s+you(?:'re|\s+are)\s+(?:running|using)\b[^.]*\b(?:docker|podman|a\s+container))\b`)
@@ -75,8 +75,14 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 	return ""
 }
 
-// plain is prose without emphasis marks and without an admonition label.
+// shortcode is a site generator's tag in the prose: Hugo's {{% note %}},
+// {{< tab >}}, Liquid's {% include x %}.
+var shortcode = regexp.MustCompile(`\{\{[%<].*?[%>]\}\}|\{%.*?%\}`)
+
+// plain is prose without emphasis marks, shortcodes and an admonition
+// label.
 func plain(prose string) string {
+	prose = shortcode.ReplaceAllString(prose, "")
 	t := strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "*", "").Replace(prose))
 	return strings.TrimSpace(noteLabel.ReplaceAllString(t, ""))
 }
@@ -146,7 +152,7 @@ var (
 	// redirect to a file.
 	placeholder  = regexp.MustCompile(`(?:^|[\s=/:])<[A-Za-z][\w.-]*(?:[ _-][\w.-]+)*>(?:$|[\s/:.,])`)
 	optionalArgs = regexp.MustCompile(`(?:^|\s)\[[A-Za-z_-]+(?:\.\.\.)?\](?:$|\s)|` +
-		`(?:^|\s)(?:args?|arguments?|files?|paths?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
+		`(?:^|\s)(?:args?|arguments?|files?|file-?names?|paths?|path-?names?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
 	wordOffsets  = regexp.MustCompile(`\$\{\w+:[A-Za-z]\w*(?::[A-Za-z]\w*)?\}`)
 	makeTemplate = regexp.MustCompile(`(?im)^\s*targets?\s*:\s*(?:prerequisites|dependencies|deps|sources)\b`)
 )

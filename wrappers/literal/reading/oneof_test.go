@@ -54,9 +54,9 @@ func TestOneOfGroup(t *testing.T) {
 	md := "# Help\n\n" +
 		"There are two ways to get help; depending on your system, only one of these ways works:\n\n" + // line 3
 		"1. The help option:\n\n   ```bash\n   ls --help\n   ```\n\n" + // command at 8
-		"2. The manual:\n\n   ```bash\n   man ls\n   ```\n\n" + // command at 14
+		"2. The summary:\n\n   ```bash\n   whatis ls\n   ```\n\n" + // command at 14
 		"Then carry on:\n\n```bash\nls -a\n```\n\n" + // command at 20, outside the group
-		"## The manual\n\nType:\n\n```bash\nman ls\n```\n" // command at 28, the same way again
+		"## The summary\n\nType:\n\n```bash\nwhatis ls\n```\n" // command at 28, the same way again
 	steps := Plan(loadTutorial(t, md))
 	var got []string
 	for _, s := range steps {

@@ -80,6 +80,7 @@ func (p *planner) ruleSteps(base Step, b spec.Block, r sectionRule) []Step {
 		run := base
 		run.Kind, run.Why = StepRun, fmt.Sprintf("the rule at line %d runs `%s` after each example", r.line, r.command)
 		run.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: r.command}
+		run.Example = true
 		steps = append(steps, run)
 	}
 	return steps

@@ -143,6 +143,10 @@ func TestAnnouncedFailuresAndAptPrompts(t *testing.T) {
 	if s := Plan(loadTutorial(t, short)); len(s) != 1 || !s[0].ExpectFail {
 		t.Errorf("an announced failure was missed: %+v", s)
 	}
+	result := "# T\n\nA negative count will result in an error.\n\n```bash\nhead -n -x f\n```\n"
+	if s := Plan(loadTutorial(t, result)); len(s) != 1 || !s[0].ExpectFail {
+		t.Errorf("\"will result in an error\" was missed: %+v", s)
+	}
 	apt := "# T\n\n```bash\nsudo apt install libgtk-3-dev\napt-get install -y jq\n```\n"
 	s := Plan(loadTutorial(t, apt))
 	if len(s) != 2 || s[0].Stdin != "y\n" || s[1].Stdin != "" {

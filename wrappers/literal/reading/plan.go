@@ -63,6 +63,15 @@ type Step struct {
 	OneOfMore bool
 	// ExpectFail: the prose says the command fails; success is the finding.
 	ExpectFail bool
+	// Optional is the line of the prose that makes the step optional ("you
+	// can also", "if you want a PDF, also install"): when it fails, the
+	// failure is a minor note and the Student goes on. 0 when none does.
+	Optional int
+	// Example: the step runs one of a section's independent examples (a
+	// rule such as "put each example in a Makefile and run make"): a
+	// failure is recorded, and the next example, which replaces the file,
+	// goes on.
+	Example bool
 	// Background: a server, or a command for another terminal: started
 	// detached, its log watched, and left running.
 	Background bool
@@ -109,7 +118,7 @@ var (
 	// failIntro: the tutorial says the command fails, on purpose.
 	failIntro = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
 		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b|` +
-		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
+		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:will|would|should)\s+(?:result\s+in|cause|raise|give|throw)\s+an?\s+error\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
 )
 
 // differsPhrase: "may vary", "might differ", "may be slightly different",
@@ -186,7 +195,9 @@ func (p *planner) blockSteps(i int) []Step {
 	}
 	steps := p.readBlock(base, b, ctx, lang)
 	differs := ctx.differs()
+	optional := ctx.optionalLine(p.headings)
 	for k := range steps {
+		steps[k].Optional = optional
 		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {
@@ -342,6 +353,8 @@ func commandSteps(base Step, cmds []Command, lines []spec.CodeLine) []Step {
 			s = omitted(s, why)
 		} else if editorCommand.MatchString(strings.TrimSpace(c.Text)) {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
+		} else if manualCommand.MatchString(strings.TrimSpace(c.Text)) {
+			s = omitted(s, "a manual page, read in a pager: nothing after it needs it")
 		} else if why, ok := scoped[c.Line]; ok {
 			s = omitted(s, why)
 		}
@@ -478,6 +491,10 @@ func introducesOutput(prose string) bool {
 // editorCommand opens a file in an interactive editor, which a learner
 // drives by hand.
 var editorCommand = regexp.MustCompile(`^(?:sudo\s+)?(?:nano|pico|vim?|nvim|emacs|gedit|kate|code|subl|notepad(?:\.exe)?|open\s+-e)(?:\s+[\w./~+-]+)*$`)
+
+// manualCommand opens a program's manual in a pager, for the reader to
+// read (`man ls`, `info sed`).
+var manualCommand = regexp.MustCompile(`^(?:man|info)(?:\s+\d)?\s+[\w.+-]+$`)
 
 // LangName is a code block's language as a finding names it: "untagged"
 // for a block with none.

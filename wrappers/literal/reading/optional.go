@@ -1,0 +1,38 @@
+package reading
+
+import (
+	"regexp"
+
+	"github.com/smile-loop/smile/spec"
+)
+
+// optionalIntro is a sentence that makes the step after it optional: an
+// extra the reader may take or leave ("Optionally, ...", "You can also
+// ...", "If you want a PDF, also install ...", "(optional)", "If managing
+// your own environment, ..."). Unlike an
+// alternative, an optional step is followed; when it fails, the failure is
+// a minor note and the Student goes on, since nothing on the path needs it.
+var optionalIntro = regexp.MustCompile(`(?i)^(?:\(optional\)|optional(?:ly)?\b|you\s+(?:could|can|may|might)\s+also\b|` +
+	`(?:also,?\s+)?if\s+you\s+(?:want|wish|would\s+like|'d\s+like|like|need)\b|(?:also,?\s+)?you\s+(?:can|could|may)\s+(?:also\s+)?(?:use|try|run)\b|` +
+	`also,?\s+instead\s+of\b|if\s+(?:you(?:'re|\s+are)\s+)?(?:managing|maintaining|working\s+with)\s+your\s+own\b)|\((?:optional|this\s+step\s+is\s+optional)\)|\bthis\s+step\s+is\s+optional\b`)
+
+// optionalHeading is a heading for an optional part: "Optional: a PDF",
+// "Building the docs (optional)".
+var optionalHeading = regexp.MustCompile(`(?i)^optional\b|\(optional\)\s*$|\boptional\s+steps?\b`)
+
+// optionalLine is the line of the prose that makes the block after it
+// optional, 0 when none does: the paragraph's first sentence or the one
+// that leads into the block, or a heading above that says "optional".
+func (c blockContext) optionalLine(headings []spec.Block) int {
+	for _, s := range []string{plain(c.before), plain(lastSentence(c.before))} {
+		if optionalIntro.MatchString(s) {
+			return c.beforeLine
+		}
+	}
+	for _, h := range headings {
+		if optionalHeading.MatchString(h.Text) {
+			return h.Line
+		}
+	}
+	return 0
+}

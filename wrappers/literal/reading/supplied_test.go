@@ -1,0 +1,70 @@
+package reading
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestSupplyBefore(t *testing.T) {
+	tests := []struct {
+		name string
+		md   string
+		line int // where the file is needed
+		want int // the sentence's line, 0 for none
+	}{
+		{"a book's folder of example files", md("# Fields", "", "The `samples` folder in the book's repository has all the files used in the examples.", "", "```bash", "$ cat rows.txt", "```"), 6, 3},
+		{"data downloaded at the setup", md("Your home holds the `course-data` folder you downloaded during setup.", "", "```bash", "$ ls course-data", "```"), 4, 1},
+		{"a folder an earlier lesson left the reader in", md("We should still be in the `course-data` directory.", "", "```bash", "$ cd parts", "```"), 4, 1},
+		{"a named folder that holds files", md("We work in the directory `course-data/parts` that contains four small files.", "", "```bash", "$ ls", "```"), 4, 1},
+		{"download the example files", md("First download the example files from the book's site.", "", "```bash", "$ wc -l rows.txt", "```"), 4, 1},
+		{"after the command: does not count", md("```bash", "$ cat rows.txt", "```", "", "You downloaded these at the setup."), 2, 0},
+		{"a missing step has no such sentence", md("Print the length of the longest line of the notes file:", "", "```bash", "awk '{print length}' notes.txt", "```"), 4, 0},
+		{"moving into a folder is not a supply", md("Move the reports into the archive folder:", "", "```bash", "mv a.txt archive/", "```"), 4, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, ok := SupplyBefore(loadTutorial(t, tc.md), tc.line)
+			if got := map[bool]int{true: s.Line}[ok]; got != tc.want {
+				t.Errorf("SupplyBefore = %d (%q), want %d", got, s.Sentence, tc.want)
+			}
+		})
+	}
+}
+
+func TestShownFiles(t *testing.T) {
+	tut := loadTutorial(t, md(
+		"```bash", // 1
+		"$ cat rows.txt",
+		"red 1",
+		"blue 2",
+		"",
+		"# the second column",
+		"$ awk '{print $2}' rows.txt",
+		"1",
+		"2",
+		"```", // 10
+		"",
+		"Make your own list:",
+		"",
+		"```bash",
+		"printf 'x\\n' > mine.txt",
+		"$ cat mine.txt",
+		"```",
+		"",
+		"```bash",
+		"cat words.txt", // 20
+		"```",
+		"",
+		"```output",
+		"alpha",
+		"beta",
+		"```",
+	))
+	want := []ShownFile{
+		{Name: "rows.txt", Line: 2, Content: "red 1\nblue 2\n"},
+		{Name: "words.txt", Line: 20, Content: "alpha\nbeta\n"},
+	}
+	if got := ShownFiles(tut); !reflect.DeepEqual(got, want) {
+		t.Errorf("ShownFiles =\n%#v\nwant\n%#v", got, want)
+	}
+}
