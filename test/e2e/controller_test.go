@@ -294,9 +294,11 @@ var (
 )
 
 // slowImageName is smile-base:latest with an entrypoint that sleeps 3 s
-// before it runs the wrapper: every Student and Mentor container then stays
-// in its waiting phase long enough to be seen (and killed) there. The
-// literal Mentor alone answers in a fraction of a second.
+// before it runs the wrapper, and 6 s when its work folder is read-only (a
+// Mentor's): every Student and Mentor container then stays in its waiting
+// phase long enough to be seen (and killed) there, the Mentor's too although
+// it is prepared while the Student works. The literal Mentor alone answers
+// in a fraction of a second.
 const slowImageName = "smile-e2e-slow:latest"
 
 func slowImage(t testing.TB) {
@@ -311,7 +313,7 @@ func slowImage(t testing.TB) {
 		id := strings.TrimSpace(string(out))
 		defer exec.Command("docker", "rm", "-f", id).Run()
 		out, err = exec.Command("docker", "commit",
-			"--change", `ENTRYPOINT ["/bin/sh", "-c", "sleep 3; exec \"$0\" \"$@\""]`,
+			"--change", `ENTRYPOINT ["/bin/sh", "-c", "sleep 3; f=/workspace/work/.smile-e2e-rw; if touch $f 2>/dev/null; then rm -f $f; else sleep 3; fi; exec \"$0\" \"$@\""]`,
 			"--change", `CMD []`, id, slowImageName).CombinedOutput()
 		if err != nil {
 			slowImageErr = fmt.Errorf("docker commit: %v: %s", err, out)

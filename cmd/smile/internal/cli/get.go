@@ -49,7 +49,7 @@ func newGetCommand(streams Streams) *cobra.Command {
 	cmd.Flags().StringVarP(&o.output, "output", "o", "", "output format: wide, yaml, json or name")
 	cmd.Flags().BoolVar(&o.noHeaders, "no-headers", false, "do not print the table's header")
 	workspaceFlag(cmd, &o.dir)
-	cmd.Flags().BoolVarP(&o.watch, "watch", "w", false, "after listing, print a run again each time it changes")
+	cmd.Flags().BoolVarP(&o.watch, "watch", "w", false, "after listing, print a run again each time it changes (sampled twice a second: a phase shorter than that may not show; `smile logs -f` shows every transition)")
 	return cmd
 }
 
