@@ -46,15 +46,18 @@ func TestNextRolesContainerIsPreparedAndAdopted(t *testing.T) {
 // checkpoint's image), unless a clean replay comes next.
 func TestPreparedNextStudentIsDroppedWhenACheckpointIsKept(t *testing.T) {
 	h := newHarness(t, "")
-	write(t, filepath.Join(h.dir, "tutorial.md"), "# Demo\n\nRun it:\n\n```bash\necho port > config.yaml\ncat conifg.yaml\n```\n")
+	// The Student stays at its first step while the test looks.
+	write(t, filepath.Join(h.dir, "tutorial.md"), "# Demo\n\nWait:\n\n```bash\nsleep 30\n```\n")
 	localHands(t, h)
 	woken := startBrains(t, h)
-	h.settleUntil(woken, "the Mentor at work", func(r *status.Run) bool { return r.Status.Phase == status.PhaseWaitingForMentor })
+	h.settleUntil(woken, "the Student at work", func(r *status.Run) bool { return r.Status.Phase == status.PhaseWaitingForStudent })
 	h.rec.containers().Wait()
 	lay := newLayout("demo", h.stateFile())
 	next := lay.container(1, 2, status.RoleStudent)
-	if c, err := h.rt.Inspect(context.Background(), next); err != nil || c.Labels[labelPrepared] != "true" {
-		t.Fatalf("the second Student's container: %+v, %v; want it prepared while the first Student worked", c, err)
+	for _, name := range []string{lay.container(1, 1, status.RoleMentor), next} {
+		if c, err := h.rt.Inspect(context.Background(), name); err != nil || c.Labels[labelPrepared] != "true" {
+			t.Fatalf("container %s: %+v, %v; want it prepared while the first Student works", name, c, err)
+		}
 	}
 	d, err := spec.Resolve(h.rec.Runs.(mapSource)["demo"].Manifest, h.dir)
 	if err != nil {
