@@ -18,6 +18,9 @@ type Command struct {
 	Text    string
 	// Expected is the output a console block shows after the command.
 	Expected []ExpectedLine
+	// Folder is the folder a transcript's prompt shows for it (`/home` in
+	// `host:/home$ ls`), "" when the prompt shows none.
+	Folder string
 }
 
 // ExpectedLine is one line of output the tutorial shows, with its line.
@@ -242,7 +245,7 @@ var (
 	cdName = regexp.MustCompile(`^cd\s+[\w.-]+/?$`)
 )
 
-// intoOwnHome reads a transcript's `cd NAME` from a folder outside the home
+// intoOwnHome notes each command's prompt folder and reads a transcript's `cd NAME` from a folder outside the home
 // (`/home`) whose next prompt shows `~`: the author went into their own home
 // folder, whose name is theirs; the reader goes into their own, so the
 // command becomes `cd ~`.
@@ -253,10 +256,42 @@ func intoOwnHome(cmds []Command, lines []spec.CodeLine) {
 			folder[l.Line] = m[1]
 		}
 	}
+	for i := range cmds {
+		cmds[i].Folder = folder[cmds[i].Line]
+	}
 	for i := 0; i+1 < len(cmds); i++ {
 		from, to := folder[cmds[i].Line], folder[cmds[i+1].Line]
 		if strings.HasPrefix(from, "/") && to == "~" && cdName.MatchString(strings.TrimSpace(cmds[i].Text)) && strings.TrimSpace(cmds[i].Text) != "cd .." {
 			cmds[i].Text = "cd ~"
 		}
 	}
+}
+
+var (
+	// lsFolders is a plain listing and what it lists; what follows it in a
+	// pipe only picks lines of it (head, tail, sort, wc).
+	lsFolders = regexp.MustCompile(`^ls((?:\s+-[A-Za-z1]+)*)((?:\s+[\w./~-]+)*)\s*(?:\|\s*(?:head|tail|sort|wc)\b[^|]*)*$`)
+	// machineFolders are the folders whose content is the machine's own:
+	// the top of the file system and its users' home folders.
+	machineFolders = map[string]bool{"/": true, "/home": true, "/home/": true, "/Users": true}
+)
+
+// MachineListing: a listing of the machine's own folders (`ls -l /home`,
+// `ls / | tail -n1`, or `ls` where the transcript's prompt shows `/home`).
+// What it prints is the reader's machine's, never the page's.
+func MachineListing(c Command) bool {
+	m := lsFolders.FindStringSubmatch(strings.TrimSpace(c.Text))
+	if m == nil {
+		return false
+	}
+	targets := strings.Fields(m[2])
+	if len(targets) == 0 {
+		targets = []string{c.Folder}
+	}
+	for _, t := range targets {
+		if !machineFolders[t] {
+			return false
+		}
+	}
+	return true
 }
