@@ -292,12 +292,19 @@ func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLi
 		s.listSkipped(from, to, fmt.Sprintf("output differs, not a gap: line %d says the reader's output may differ from the one shown", differs))
 		return nil
 	}
-	if fail, ok := mentor.EmptyListing(cmd.Text, actual, s.tut, missing.Line); ok {
-		// The folder is empty because the lesson's files are not there.
-		f := s.finding(status.CategoryEnvironment, missing.Line,
-			mentor.Problem(status.CategoryEnvironment, fail.Subject, fail.ErrorLine, cmd.Text, 0, s.behavior.TimeoutSeconds), cmd.Text)
-		f.Attempts = 1
-		f.SuggestedFix = mentor.SuggestedFix(status.CategoryEnvironment, missing.Line, fail.Subject)
+	line := missing.Line
+	fail, ok := mentor.EmptyListing(cmd.Text, actual, s.tut, line)
+	if !ok {
+		fail, ok = mentor.MissingInPipe(cmd.Text, actual, s.tut)
+		line = cmd.Line
+	}
+	if ok {
+		// The folder is empty because the lesson's files are not there, or
+		// a program of the pipe is missing: not output that differs.
+		f := s.finding(fail.Category, line,
+			mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, 0, s.behavior.TimeoutSeconds), cmd.Text)
+		f.Output, f.Attempts = status.Excerpt(actual), 1
+		f.SuggestedFix = mentor.SuggestedFix(fail.Category, line, fail.Subject)
 		return s.record(f, false, fail.Subject, fail.ErrorLine)
 	}
 	printed := mentor.Shorten(strings.Join(mentor.FirstLines(actual, 3), " | "), 160)
