@@ -263,11 +263,11 @@ func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLi
 		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
 		return nil
 	}
-	if reading.MachineListing(cmd) {
+	if mentor.MachineListing(cmd) {
 		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text)))
 		return nil
 	}
-	expected, actual = reading.ReaderSpecific(cmd.Text, expected, actual)
+	expected, actual = mentor.ReaderSpecific(cmd.Text, expected, actual)
 	tolerant = tolerant || reading.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
 	missing, ok := reading.MatchOutput(expected, actual)
 	if ok || reading.SameListing(cmd.Text, expected, actual) {
