@@ -331,7 +331,10 @@ func OlderThanExpected(f Failure, command, output string, notes []status.MentorN
 	switch {
 	case InstalledByWorkaround(prog, notes):
 	case awkInPipeline.MatchString(command) && InstalledByWorkaround("gawk", notes):
-		prog = "awk" // the gawk the Mentor installed, older than the page's
+		// The gawk the Mentor installed (the image's awk is mawk) is older
+		// than the page's.
+		return Failure{Category: status.CategoryEnvironment, Subject: lacksRecentGawk,
+			ErrorLine: textutil.FirstNonEmpty(f.ErrorLine, ErrorLine(output))}
 	default:
 		return f
 	}
@@ -360,4 +363,6 @@ func InstalledByWorkaround(prog string, notes []status.MentorNote) bool {
 
 // lacksRecentFormat completes "the container lacks ..." for a program whose
 // packaged version is older than the tutorial's.
+const lacksRecentGawk = "a recent enough `awk` (the image's awk is mawk; the GNU awk its package manager installed is older than the tutorial expects)"
+
 const lacksRecentFormat = "a recent enough `%s` (the image had none; the one its package manager installed is older than the tutorial expects)"
