@@ -47,6 +47,10 @@ func TestCorpus(t *testing.T) {
 		"supplied-files-join",     // supplied-files, environment then output_mismatch
 		"optional-missing-tool",   // optional-step, minor missing_dependency, the Student goes on
 		"make-examples-spaces",    // section-examples, command_failure that does not end the run
+		"supplied-empty-listing",  // supplied-files, an empty ls of the lesson's folder is environment
+		"readers-own-setup",       // readers-own-setup, clean
+		"console-author-home",     // console-host-prompt, clean
+		"pipe-missing-program",    // pipe-missing-program, missing_dependency
 	}
 	for _, name := range subset {
 		t.Run(name, func(t *testing.T) {

@@ -263,7 +263,11 @@ func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLi
 		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
 		return nil
 	}
-	expected, actual = reading.ReaderSpecific(cmd.Text, expected, actual)
+	if mentor.MachineListing(cmd) {
+		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text)))
+		return nil
+	}
+	expected, actual = mentor.ReaderSpecific(cmd.Text, expected, actual)
 	tolerant = tolerant || reading.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
 	missing, ok := reading.MatchOutput(expected, actual)
 	if ok || reading.SameListing(cmd.Text, expected, actual) {
@@ -287,6 +291,21 @@ func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLi
 		}
 		s.listSkipped(from, to, fmt.Sprintf("output differs, not a gap: line %d says the reader's output may differ from the one shown", differs))
 		return nil
+	}
+	line := missing.Line
+	fail, ok := mentor.EmptyListing(cmd.Text, actual, s.tut, line)
+	if !ok {
+		fail, ok = mentor.MissingInPipe(cmd.Text, actual, s.tut)
+		line = cmd.Line
+	}
+	if ok {
+		// The folder is empty because the lesson's files are not there, or
+		// a program of the pipe is missing: not output that differs.
+		f := s.finding(fail.Category, line,
+			mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, 0, s.behavior.TimeoutSeconds), cmd.Text)
+		f.Output, f.Attempts = status.Excerpt(actual), 1
+		f.SuggestedFix = mentor.SuggestedFix(fail.Category, line, fail.Subject)
+		return s.record(f, false, fail.Subject, fail.ErrorLine)
 	}
 	printed := mentor.Shorten(strings.Join(mentor.FirstLines(actual, 3), " | "), 160)
 	if strings.TrimSpace(actual) == "" {

@@ -41,8 +41,8 @@ func TestOlderGawkIsTheEnvironment(t *testing.T) {
 	notes := []status.MentorNote{{Resolution: status.ResolutionWorkaround, Workaround: "apt-get update && apt-get install -y gawk"}}
 	out := "awk: invalid option -- 'k'\nUsage: awk [POSIX or GNU style options] -f progfile [--] file ...\n"
 	cmd := "printf 'a,b\\n' | awk -k '{print $2}'"
-	if got := OlderThanExpected(Classify(cmd, 1, out, false), cmd, out, notes); got.Category != status.CategoryEnvironment || !strings.Contains(got.Subject, "`awk`") {
-		t.Errorf("got %+v, want the environment (an older awk)", got)
+	if got := OlderThanExpected(Classify(cmd, 1, out, false), cmd, out, notes); got.Category != status.CategoryEnvironment || !strings.Contains(got.Subject, "`awk`") || !strings.Contains(got.Subject, "mawk") || strings.Contains(got.Subject, "had none") {
+		t.Errorf("got %+v, want the environment (an older awk than the page's, the image's being mawk)", got)
 	}
 	if got := OlderThanExpected(Classify(cmd, 1, out, false), cmd, out, nil); got.Category == status.CategoryEnvironment {
 		t.Errorf("without the workaround: %+v, want the tutorial's gap", got)

@@ -4,10 +4,12 @@ import (
 	"context"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/wrappers/literal/reading"
 
+	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers/session"
 )
@@ -198,3 +200,18 @@ var fragmentOnly = regexp.MustCompile(`(?m)^make(?:\[\d+\])?: \*\*\* No targets\
 // FragmentOnly says whether a failed command's output says its input is a
 // fragment with nothing to build, not a broken example.
 func FragmentOnly(output string) bool { return fragmentOnly.MatchString(output) }
+
+// MissingInPipe is the Failure of a pipeline that exited 0 though one of
+// its programs was not found (`curl ... | grep x` prints bash's "curl:
+// command not found" and nothing else): a missing program, not output that
+// differs. ok is false when the output names no missing program of the
+// command. A program the tutorial lists as a prerequisite is the
+// environment's.
+func MissingInPipe(command, output string, t *spec.Tutorial) (Failure, bool) {
+	m := notFoundRe.FindStringSubmatch(output)
+	if m == nil || strings.Contains(m[1], "/") || !slices.Contains(strings.Fields(command), m[1]) {
+		return Failure{}, false
+	}
+	f := Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: strings.TrimSpace(m[0])}
+	return prerequisiteFailure(f, reading.Prerequisites(t)), true
+}

@@ -96,3 +96,19 @@ func TestInterpreter(t *testing.T) {
 		t.Errorf("interpreter of a missing file = %q", got)
 	}
 }
+
+// A pipe that exits 0 though one of its programs is missing reports the
+// program; bash's message about a word that is not in the command does not.
+func TestMissingInPipe(t *testing.T) {
+	out := "bash: line 1: curl: command not found\n"
+	f, ok := MissingInPipe("curl -s example.org | grep title", out, nil)
+	if !ok || f.Category != status.CategoryMissingDependency || f.Subject != "curl" {
+		t.Errorf("curl pipe: %+v %v", f, ok)
+	}
+	if _, ok := MissingInPipe("wget -qO- example.org | grep title", out, nil); ok {
+		t.Error("a program not in the command was blamed")
+	}
+	if _, ok := MissingInPipe("grep title page.html", "<title>x</title>\n", nil); ok {
+		t.Error("plain output was blamed on a missing program")
+	}
+}

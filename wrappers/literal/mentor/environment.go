@@ -199,11 +199,22 @@ func EnvironmentCause(f Failure, output string, t *spec.Tutorial, aptLists func(
 	if m := unableToLocate.FindString(output); m != "" && f.Category == status.CategoryCommandFailure && !aptLists(aptListsDir) {
 		return Failure{Category: status.CategoryEnvironment, Subject: lacksAptLists, ErrorLine: lineContaining(output, m)}
 	}
+	if f.Category == status.CategoryMissingFile && machineFile.MatchString(f.Subject) {
+		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksMachineFile, f.Subject), ErrorLine: f.ErrorLine}
+	}
 	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
 		return f
 	}
 	return prerequisiteFailure(f, reading.Prerequisites(t))
 }
+
+// machineFile is a path into the kernel's view of the machine's hardware
+// (/sys/class/backlight, /dev/ttyUSB0, /proc/acpi): what it holds is the
+// author's machine's, and a container has its own, smaller one.
+var machineFile = regexp.MustCompile(`^/(?:sys|dev|proc)/\S`)
+
+// lacksMachineFile completes "the container lacks ..." for such a path.
+const lacksMachineFile = "the hardware the author's machine exposes as `%s` (a laptop's or a device's, not the container's)"
 
 // AptListsOn says whether apt has downloaded any package list into dir, on
 // the hands given (the container the commands run in, not the controller).
@@ -320,7 +331,10 @@ func OlderThanExpected(f Failure, command, output string, notes []status.MentorN
 	switch {
 	case InstalledByWorkaround(prog, notes):
 	case awkInPipeline.MatchString(command) && InstalledByWorkaround("gawk", notes):
-		prog = "awk" // the gawk the Mentor installed, older than the page's
+		// The gawk the Mentor installed (the image's awk is mawk) is older
+		// than the page's.
+		return Failure{Category: status.CategoryEnvironment, Subject: lacksRecentGawk,
+			ErrorLine: textutil.FirstNonEmpty(f.ErrorLine, ErrorLine(output))}
 	default:
 		return f
 	}
@@ -349,4 +363,6 @@ func InstalledByWorkaround(prog string, notes []status.MentorNote) bool {
 
 // lacksRecentFormat completes "the container lacks ..." for a program whose
 // packaged version is older than the tutorial's.
+const lacksRecentGawk = "a recent enough `awk` (the image's awk is mawk; the GNU awk its package manager installed is older than the tutorial expects)"
+
 const lacksRecentFormat = "a recent enough `%s` (the image had none; the one its package manager installed is older than the tutorial expects)"

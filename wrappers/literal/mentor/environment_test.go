@@ -165,3 +165,23 @@ func TestOlderThanExpected(t *testing.T) {
 		})
 	}
 }
+
+// A missing path under /sys, /dev or /proc is the author's hardware, not a
+// step the page forgot; any other missing path stays the page's.
+func TestMachineFileIsTheEnvironment(t *testing.T) {
+	for _, tc := range []struct {
+		subject string
+		want    status.Category
+	}{
+		{"/sys/class/backlight", status.CategoryEnvironment},
+		{"/dev/ttyUSB0", status.CategoryEnvironment},
+		{"/proc/acpi/battery", status.CategoryEnvironment},
+		{"/system/notes.txt", status.CategoryMissingFile},
+		{"sys/class/notes", status.CategoryMissingFile},
+	} {
+		f := EnvironmentCause(Failure{Category: status.CategoryMissingFile, Subject: tc.subject}, "", nil, func(string) bool { return true })
+		if f.Category != tc.want {
+			t.Errorf("%s: %s, want %s", tc.subject, f.Category, tc.want)
+		}
+	}
+}

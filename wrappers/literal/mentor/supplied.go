@@ -110,3 +110,20 @@ func writeContent(file, content string) string {
 // tutorial's readers get separately: every later step needs them too, so
 // even an optional step asks for them.
 func IsSupplied(subject string) bool { return strings.HasPrefix(subject, lacksSuppliedPrefix) }
+
+// EmptyListing is the environment's Failure for a listing (`ls`) that
+// printed nothing where the tutorial shows names, when a sentence before
+// the line says the reader has the tutorial's files from elsewhere: the
+// folder is empty because the container lacks them, not because the page
+// is wrong. ok is false for anything else.
+func EmptyListing(command, printed string, t *spec.Tutorial, line int) (Failure, bool) {
+	if strings.TrimSpace(printed) != "" || !reading.ListsFolder(command) {
+		return Failure{}, false
+	}
+	s, ok := reading.SupplyBefore(t, line)
+	if !ok {
+		return Failure{}, false
+	}
+	return Failure{Category: status.CategoryEnvironment, Subject: suppliedSubject(s),
+		ErrorLine: fmt.Sprintf("`%s` printed nothing", FirstLine(command))}, true
+}

@@ -111,3 +111,32 @@ func loadTut(t *testing.T, markdown string) *spec.Tutorial {
 	}
 	return tut
 }
+
+// A listing that prints nothing where the page shows the lesson's files is
+// the environment's when the page says where the files come from; without
+// that sentence, or for another command, it is not.
+func TestEmptyListingOfSuppliedFiles(t *testing.T) {
+	supplied := loadTut(t, "# Rocks\n\nWe begin in the folder `samples/rocks` that holds four files.\n\n```bash\n$ ls\n```\n\n```output\nbasalt.txt granite.txt\n```\n")
+	plain := loadTut(t, "# Rocks\n\nLet us see what is here.\n\n```bash\n$ ls\n```\n\n```output\nbasalt.txt granite.txt\n```\n")
+	for _, tc := range []struct {
+		name    string
+		tut     *spec.Tutorial
+		command string
+		printed string
+		want    bool
+	}{
+		{"empty ls, files supplied", supplied, "ls", "", true},
+		{"empty ls -F of a folder", supplied, "ls -F rocks", "\n", true},
+		{"ls printed something else", supplied, "ls", "notes.txt\n", false},
+		{"not a listing", supplied, "cat basalt.txt", "", false},
+		{"no sentence about the files", plain, "ls", "", false},
+	} {
+		f, ok := EmptyListing(tc.command, tc.printed, tc.tut, 10)
+		if ok != tc.want {
+			t.Errorf("%s: ok = %v, want %v", tc.name, ok, tc.want)
+		}
+		if ok && (f.Category != status.CategoryEnvironment || !IsSupplied(f.Subject) || !strings.Contains(f.Subject, "line 3")) {
+			t.Errorf("%s: failure %+v", tc.name, f)
+		}
+	}
+}

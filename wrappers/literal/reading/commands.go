@@ -18,6 +18,9 @@ type Command struct {
 	Text    string
 	// Expected is the output a console block shows after the command.
 	Expected []ExpectedLine
+	// Folder is the folder a transcript's prompt shows for it (`/home` in
+	// `host:/home$ ls`), "" when the prompt shows none.
+	Folder string
 }
 
 // ExpectedLine is one line of output the tutorial shows, with its line.
@@ -162,6 +165,7 @@ func consoleCommands(lines []spec.CodeLine) (leading []ExpectedLine, cmds []Comm
 		}
 		open = incomplete(cur.Text)
 	}
+	intoOwnHome(cmds, lines)
 	// Drop empty commands (a bare `$`).
 	kept := cmds[:0]
 	for _, c := range cmds {
@@ -231,4 +235,34 @@ func CommandName(command string) string {
 		return call.Args[0].Lit()
 	}
 	return ""
+}
+
+var (
+	// promptFolder is the folder a `host:folder$ ` or `user@host:folder$ `
+	// prompt shows.
+	promptFolder = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(?:[\w.-]+@)?[\w.-]+:([~/][^\s$]*)\$`)
+	// cdName moves into one folder named relative to the current one.
+	cdName = regexp.MustCompile(`^cd\s+[\w.-]+/?$`)
+)
+
+// intoOwnHome notes each command's prompt folder and reads a transcript's `cd NAME` from a folder outside the home
+// (`/home`) whose next prompt shows `~`: the author went into their own home
+// folder, whose name is theirs; the reader goes into their own, so the
+// command becomes `cd ~`.
+func intoOwnHome(cmds []Command, lines []spec.CodeLine) {
+	folder := map[int]string{}
+	for _, l := range lines {
+		if m := promptFolder.FindStringSubmatch(l.Text); m != nil {
+			folder[l.Line] = m[1]
+		}
+	}
+	for i := range cmds {
+		cmds[i].Folder = folder[cmds[i].Line]
+	}
+	for i := 0; i+1 < len(cmds); i++ {
+		from, to := folder[cmds[i].Line], folder[cmds[i+1].Line]
+		if strings.HasPrefix(from, "/") && to == "~" && cdName.MatchString(strings.TrimSpace(cmds[i].Text)) && strings.TrimSpace(cmds[i].Text) != "cd .." {
+			cmds[i].Text = "cd ~"
+		}
+	}
 }

@@ -118,3 +118,26 @@ func TestPromptForms(t *testing.T) {
 		}
 	}
 }
+
+// `cd NAME` from /home into a prompt showing `~` goes into the author's own
+// home folder: the reader goes into theirs. Other moves keep their text.
+func TestTranscriptIntoOwnHome(t *testing.T) {
+	text := "ada:/$ cd home\n" +
+		"ada:/home$ cd ada\n" +
+		"ada:~$ pwd\n" +
+		"/home/ada\n" +
+		"ada:~$ cd /tmp\n" +
+		"ada:/tmp$ cd work\n" +
+		"ada:/tmp/work$ cd ..\n" +
+		"ada:/tmp$ cd ~\n" +
+		"ada:~$ ls\n"
+	_, cmds := consoleCommands(code(1, text))
+	var got []string
+	for _, c := range cmds {
+		got = append(got, c.Text)
+	}
+	want := []string{"cd home", "cd ~", "pwd", "cd /tmp", "cd work", "cd ..", "cd ~", "ls"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("commands %q, want %q", got, want)
+	}
+}

@@ -33,6 +33,12 @@ var (
 		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
 		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
 		`if\s+you(?:'re|\s+are)\s+(?:running|using)\b[^.]*\b(?:docker|podman|a\s+container))\b`)
+	// readersOwn addresses readers with a setup of their own (a
+	// virtualenv they manage, their own sources to build): what follows is
+	// for that setup, not a step of the page.
+	readersOwn = regexp.MustCompile(`(?i)\bif\s+(?:you(?:'re|\s+are)?\s+)?(?:manag(?:e|es|ing)|maintain(?:s|ing)?|us(?:e|es|ing)|ha(?:ve|s|ving)|run(?:s|ning)?|work(?:s|ing)?\s+with)\s+your\s+own\b|` +
+		// "All you have to do is put your C/C++ files in the src/ folder."
+		"\\b(?:put|place|drop|keep)\\s+your\\s+(?:own\\s+)?(?:[\\w/+#.-]+\\s+){0,2}(?:files|sources|source\\s+files|code)\\s+(?:in|into|under)\\b")
 	tabDemo     = regexp.MustCompile(`(?i)tab[- ]complet|\b(?:press|hit)(?:ing)?\s+(?:the\s+)?<?tab>?\b|\bauto-?complet`)
 	tabKeyShown = regexp.MustCompile(`<TAB>|<Tab>|\[TAB\]|\[Tab\]|⇥`)
 )
@@ -68,6 +74,9 @@ func (p *planner) offPath(i int, ctx blockContext, lang string) string {
 		if altIntro.MatchString(s) {
 			return "an alternative, not the path: " + textutil.Shorten(s, 80)
 		}
+	}
+	if m := readersOwn.FindString(plain(ctx.before)); m != "" {
+		return "for the reader's own setup, not a step of the page: " + textutil.Shorten(strings.TrimSpace(m), 80)
 	}
 	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) || tabDemo.MatchString(firstSentence(ctx.after)) {
 		return "a tab-completion demonstration"

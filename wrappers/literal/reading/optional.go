@@ -8,13 +8,12 @@ import (
 
 // optionalIntro is a sentence that makes the step after it optional: an
 // extra the reader may take or leave ("Optionally, ...", "You can also
-// ...", "If you want a PDF, also install ...", "(optional)", "If managing
-// your own environment, ..."). Unlike an
+// ...", "If you want a PDF, also install ...", "(optional)"). Unlike an
 // alternative, an optional step is followed; when it fails, the failure is
 // a minor note and the Student goes on, since nothing on the path needs it.
 var optionalIntro = regexp.MustCompile(`(?i)^(?:\(optional\)|optional(?:ly)?\b|you\s+(?:could|can|may|might)\s+also\b|` +
 	`(?:also,?\s+)?if\s+you\s+(?:want|wish|would\s+like|'d\s+like|like|need)\b|(?:also,?\s+)?you\s+(?:can|could|may)\s+(?:also\s+)?(?:use|try|run)\b|` +
-	`also,?\s+instead\s+of\b|if\s+(?:you(?:'re|\s+are)\s+)?(?:managing|maintaining|working\s+with)\s+your\s+own\b)|\((?:optional|this\s+step\s+is\s+optional)\)|\bthis\s+step\s+is\s+optional\b`)
+	`also,?\s+instead\s+of\b)|\((?:optional|this\s+step\s+is\s+optional)\)|\bthis\s+step\s+is\s+optional\b`)
 
 // optionalHeading is a heading for an optional part: "Optional: a PDF",
 // "Building the docs (optional)".

@@ -113,3 +113,9 @@ func ShownFiles(t *spec.Tutorial) []ShownFile {
 	}
 	return out
 }
+
+// ListsFolder: a plain listing of the current folder or of named folders
+// (`ls`, `ls -F data`), whose output is the names the folder holds.
+func ListsFolder(command string) bool {
+	return lsCommand.MatchString(strings.TrimSpace(command))
+}

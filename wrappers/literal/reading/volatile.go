@@ -144,50 +144,6 @@ var lsCommand = regexp.MustCompile(`^ls(?:\s+-[A-Za-z1]+)*(?:\s+[\w./~-]+)*$`)
 // where they are, who they are, their machine, the time.
 var ReaderSpecificCommand = regexp.MustCompile(`^(?:pwd|whoami|hostname|id|uname|date|echo\s+["']?(?:\$HOME|~|\$USER|\$PWD|\$PATH))\b`)
 
-// whollyOwn is a command whose every line of output is the reader's own:
-// the clock (`date`), the search path (`echo $PATH`). Each line is compared
-// only as a line.
-var whollyOwn = regexp.MustCompile(`^(?:date|(?:/bin/|/usr/bin/)?echo\s+["']?\$\{?PATH\}?["']?)$`)
-
-// locates finds where a program is installed: on a merged-/usr system
-// (Debian 12 and later, Fedora, Arch) /bin/x and /usr/bin/x are one file.
-var (
-	locates  = regexp.MustCompile(`^(?:which|type|command\s+-v|whereis)\s`)
-	usrMerge = regexp.MustCompile(`(^|[\s:])/usr/(s?bin)/`)
-)
-
-// defaultBranch is the name git gives a new repository's branch: main or
-// master, as the reader's git and its configuration decide.
-var defaultBranch = regexp.MustCompile(`\b(?:main|master)\b`)
-
-// ReaderSpecific masks, in output shown and printed, what is the reader's
-// own: the default branch's name in a git command's output, the whole line
-// of `date` or `echo $PATH`, and /usr/bin against /bin where a program is
-// located (`which echo`).
-func ReaderSpecific(command string, expected []ExpectedLine, actual string) ([]ExpectedLine, string) {
-	command = strings.TrimSpace(command)
-	switch {
-	case whollyOwn.MatchString(command):
-		return mapLines(expected, actual, func(l string) string {
-			if strings.TrimSpace(l) == "" {
-				return l
-			}
-			return "<the reader's own>"
-		})
-	case locates.MatchString(command):
-		return mapLines(expected, actual, func(l string) string { return usrMerge.ReplaceAllString(l, "$1/$2/") })
-	}
-	if !strings.HasPrefix(command, "git ") {
-		return expected, actual
-	}
-	out := make([]ExpectedLine, len(expected))
-	for i, e := range expected {
-		out[i] = e
-		out[i].Text = defaultBranch.ReplaceAllString(e.Text, "<branch>")
-	}
-	return out, defaultBranch.ReplaceAllString(actual, "<branch>")
-}
-
 // SameFolderListed: two plain listings (`ls`, `ls -F`) of the same folders,
 // whatever their options.
 func SameFolderListed(a, b string) bool {
@@ -237,18 +193,4 @@ func SameHelp(command string, expected []ExpectedLine, actual string) bool {
 		}
 	}
 	return total > 0 && act[first] && found*2 >= total
-}
-
-// mapLines applies f to every line shown and printed.
-func mapLines(expected []ExpectedLine, actual string, f func(string) string) ([]ExpectedLine, string) {
-	out := make([]ExpectedLine, len(expected))
-	for i, e := range expected {
-		out[i] = e
-		out[i].Text = f(e.Text)
-	}
-	lines := strings.Split(actual, "\n")
-	for i, l := range lines {
-		lines[i] = f(l)
-	}
-	return out, strings.Join(lines, "\n")
 }
