@@ -1,11 +1,9 @@
 package agent
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 const locateTutorial = `# Deploy the demo
@@ -28,21 +26,8 @@ Then edit **config.yaml** and set the port to ` + "`8080`" + `.
 Open http://localhost:8080 in your browser; you should see “Hello, world!”.
 `
 
-func loadTutorial(t *testing.T, content string) *spec.Tutorial {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), "tutorial.md")
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tut, err := spec.LoadTutorial(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tut
-}
-
 func TestLocate(t *testing.T) {
-	tut := loadTutorial(t, locateTutorial)
+	tut := spectest.Tutorial(t, locateTutorial)
 	tests := []struct {
 		quote string
 		line  int
@@ -76,7 +61,7 @@ func TestLocate(t *testing.T) {
 }
 
 func TestCommandLine(t *testing.T) {
-	tut := loadTutorial(t, locateTutorial)
+	tut := spectest.Tutorial(t, locateTutorial)
 	for cmd, want := range map[string]int{"npm install": 6, "  node server.js --port 8080 ": 15, "ls -la": 0, "": 0} {
 		if got := CommandLine(tut, cmd); got != want {
 			t.Errorf("CommandLine(%q) = %d, want %d", cmd, got, want)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/spectest"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 )
@@ -14,13 +15,13 @@ func TestAwkFlavour(t *testing.T) {
 	tut := "# Fields\n\nSee the gawk manual for more.\n\n```bash\n$ awk '{print $2.5}' t.txt\n```\n"
 	out := "awk: line 1: $3 is invalid field index\n"
 	fail := Classify("awk '{print $2.5}' t.txt", 2, out, false)
-	if got := AwkFlavour(fail, "awk '{print $2.5}' t.txt", out, loadTut(t, tut)); got.Category != status.CategoryEnvironment || got.Subject != lacksGNUAwk {
+	if got := AwkFlavour(fail, "awk '{print $2.5}' t.txt", out, spectest.Tutorial(t, tut)); got.Category != status.CategoryEnvironment || got.Subject != lacksGNUAwk {
 		t.Fatalf("classified %+v, want the environment (GNU awk)", got)
 	}
-	if got := AwkFlavour(fail, "awk '{print $2.5}' t.txt", out, loadTut(t, strings.Replace(tut, "gawk", "awk", 1))); got.Category == status.CategoryEnvironment {
+	if got := AwkFlavour(fail, "awk '{print $2.5}' t.txt", out, spectest.Tutorial(t, strings.Replace(tut, "gawk", "awk", 1))); got.Category == status.CategoryEnvironment {
 		t.Errorf("a page that never names GNU awk: %+v, want the tutorial's gap", got)
 	}
-	if got := AwkFlavour(fail, "sed 's/a/b/' t.txt", out, loadTut(t, tut)); got.Category == status.CategoryEnvironment {
+	if got := AwkFlavour(fail, "sed 's/a/b/' t.txt", out, spectest.Tutorial(t, tut)); got.Category == status.CategoryEnvironment {
 		t.Errorf("not an awk command: %+v", got)
 	}
 	p := "the container lacks " + lacksGNUAwk + ": awk: line 1: $3 is invalid field index"

@@ -3,13 +3,14 @@ package mentor
 import (
 	"testing"
 
+	"github.com/smile-loop/smile/spec/spectest"
 	"github.com/smile-loop/smile/wrappers/literal/reading"
 )
 
 // Listings of the machine's own folders (its top, its users' homes) print
 // the reader's machine; a listing of the lesson's folders does not.
 func TestMachineListing(t *testing.T) {
-	tut := loadTut(t, "# Walk\n\n```console\nada:/home$ ls\nada\nada:/home$ cd /tmp\nada:/tmp$ ls\nnotes\n```\n")
+	tut := spectest.Tutorial(t, "# Walk\n\n```console\nada:/home$ ls\nada\nada:/home$ cd /tmp\nada:/tmp$ ls\nnotes\n```\n")
 	var cmds []reading.Command
 	for _, st := range reading.Plan(tut) {
 		if st.Kind == reading.StepRun {

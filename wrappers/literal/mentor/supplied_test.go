@@ -10,6 +10,7 @@ import (
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/spectest"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 	"github.com/smile-loop/smile/wrappers/provider"
@@ -53,7 +54,7 @@ func TestSuppliedFilesAreTheEnvironment(t *testing.T) {
 		"3 other.txt\n" + // 16
 		"```\n" // 17
 	out := "cat: rows.txt: No such file or directory"
-	fail := SuppliedCause(Classify("cat rows.txt", 1, out, false), loadTut(t, tut), 6)
+	fail := SuppliedCause(Classify("cat rows.txt", 1, out, false), spectest.Tutorial(t, tut), 6)
 	if fail.Category != status.CategoryEnvironment || !strings.Contains(fail.Subject, "line 3") {
 		t.Fatalf("classified %+v, want the environment citing line 3", fail)
 	}
@@ -69,7 +70,7 @@ func TestSuppliedFilesAreTheEnvironment(t *testing.T) {
 		t.Errorf("advice %+v, want unresolvable, nothing to fix in the tutorial", a)
 	}
 	// Without the sentence, a missing file is the tutorial's.
-	if fail := SuppliedCause(Classify("cat rows.txt", 1, out, false), loadTut(t, strings.Replace(tut, "has all the files used", "is nice", 1)), 6); fail.Category != status.CategoryMissingFile {
+	if fail := SuppliedCause(Classify("cat rows.txt", 1, out, false), spectest.Tutorial(t, strings.Replace(tut, "has all the files used", "is nice", 1)), 6); fail.Category != status.CategoryMissingFile {
 		t.Errorf("without a supply sentence: %+v, want missing_file", fail)
 	}
 }
@@ -99,25 +100,12 @@ func TestDesktopFolderWorkaround(t *testing.T) {
 	}
 }
 
-func loadTut(t *testing.T, markdown string) *spec.Tutorial {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "tutorial.md")
-	if err := os.WriteFile(path, []byte(markdown), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tut, err := spec.LoadTutorial(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tut
-}
-
 // A listing that prints nothing where the page shows the lesson's files is
 // the environment's when the page says where the files come from; without
 // that sentence, or for another command, it is not.
 func TestEmptyListingOfSuppliedFiles(t *testing.T) {
-	supplied := loadTut(t, "# Rocks\n\nWe begin in the folder `samples/rocks` that holds four files.\n\n```bash\n$ ls\n```\n\n```output\nbasalt.txt granite.txt\n```\n")
-	plain := loadTut(t, "# Rocks\n\nLet us see what is here.\n\n```bash\n$ ls\n```\n\n```output\nbasalt.txt granite.txt\n```\n")
+	supplied := spectest.Tutorial(t, "# Rocks\n\nWe begin in the folder `samples/rocks` that holds four files.\n\n```bash\n$ ls\n```\n\n```output\nbasalt.txt granite.txt\n```\n")
+	plain := spectest.Tutorial(t, "# Rocks\n\nLet us see what is here.\n\n```bash\n$ ls\n```\n\n```output\nbasalt.txt granite.txt\n```\n")
 	for _, tc := range []struct {
 		name    string
 		tut     *spec.Tutorial

@@ -3,6 +3,8 @@ package reading
 import (
 	"fmt"
 	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 // Output with a note (before it or in the paragraph after it) that the
@@ -16,7 +18,7 @@ func TestDiffersNote(t *testing.T) {
 		"That is all for listing.\n\n" +
 		"Your results might vary, depending on the day.\n\n```console\n$ echo hi\nhi\n```\n\n" + // note 27, command and output at 30
 		"The output will be different this time:\n\n```output\nhi\n```\n" // no note
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	got := map[int]int{}
 	for _, s := range steps {
 		if s.Kind == StepCompare || s.Kind == StepRun && len(s.Command.Expected) > 0 {
@@ -57,7 +59,7 @@ func TestOneOfGroup(t *testing.T) {
 		"2. The summary:\n\n   ```bash\n   whatis ls\n   ```\n\n" + // command at 14
 		"Then carry on:\n\n```bash\nls -a\n```\n\n" + // command at 20, outside the group
 		"## The summary\n\nType:\n\n```bash\nwhatis ls\n```\n" // command at 28, the same way again
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	var got []string
 	for _, s := range steps {
 		if s.Kind == StepRun {

@@ -1,6 +1,10 @@
 package reading
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
+)
 
 func TestOptionalSteps(t *testing.T) {
 	tests := []struct {
@@ -22,7 +26,7 @@ func TestOptionalSteps(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[int]int{}
-			for _, s := range Plan(loadTutorial(t, tc.md)) {
+			for _, s := range Plan(spectest.Tutorial(t, tc.md)) {
 				if s.Kind == StepRun {
 					got[s.Line] = s.Optional
 				}

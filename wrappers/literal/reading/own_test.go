@@ -3,6 +3,8 @@ package reading
 import (
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 // A block for readers with a setup of their own (a virtualenv they manage,
@@ -20,7 +22,7 @@ func TestReadersOwnSetupIsNotAStep(t *testing.T) {
 		{"your own words", "Write the summary in your own words, then count it:", false},
 	} {
 		md := "# Tools\n\n" + tc.prose + "\n\n```bash\nwhich python3\n```\n"
-		steps := Plan(loadTutorial(t, md))
+		steps := Plan(spectest.Tutorial(t, md))
 		if len(steps) != 1 {
 			t.Fatalf("%s: %d steps: %+v", tc.name, len(steps), summarize(steps))
 		}

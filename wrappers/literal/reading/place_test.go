@@ -3,6 +3,8 @@ package reading
 import (
 	"fmt"
 	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 // A script that names itself (a usage comment) is still the file the prose
@@ -18,7 +20,7 @@ func TestSaveAsWhenTheScriptNamesItself(t *testing.T) {
 		{"tee creates it", "# T\n\nCreate a file named `notes.txt`:\n\n```bash\necho hi | tee notes.txt\n```\n", StepRun},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			steps := Plan(loadTutorial(t, tt.md))
+			steps := Plan(spectest.Tutorial(t, tt.md))
 			if len(steps) == 0 || steps[0].Kind != tt.want {
 				t.Fatalf("steps %+v, want the first to be %s", steps, tt.want)
 			}
@@ -39,7 +41,7 @@ func TestExplainedPlaceholdersAreTemplates(t *testing.T) {
 		{"upper-case file name, no explanation", "# T\n\nRun:\n\n```bash\ncat README\n```\n", StepRun},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			steps := Plan(loadTutorial(t, tt.md))
+			steps := Plan(spectest.Tutorial(t, tt.md))
 			if len(steps) == 0 || steps[0].Kind != tt.want {
 				t.Fatalf("steps %+v, want the first to be %s", steps, tt.want)
 			}
@@ -48,7 +50,7 @@ func TestExplainedPlaceholdersAreTemplates(t *testing.T) {
 }
 
 func TestNamedUpperCaseFileIsNoTemplate(t *testing.T) {
-	steps := Plan(loadTutorial(t, "# T\n\nRun:\n\n```bash\ncat README\n```\n\nto see `README` in full.\n"))
+	steps := Plan(spectest.Tutorial(t, "# T\n\nRun:\n\n```bash\ncat README\n```\n\nto see `README` in full.\n"))
 	if len(steps) == 0 || steps[0].Kind != StepRun {
 		t.Fatalf("steps %+v, want cat README run", steps)
 	}
@@ -58,7 +60,7 @@ func TestNamedUpperCaseFileIsNoTemplate(t *testing.T) {
 // result, not a gap.
 func TestFailsOnPurpose(t *testing.T) {
 	for _, intro := range []string{"This command fails on purpose:", "It exits with a non-zero status:", "This will fail:"} {
-		steps := Plan(loadTutorial(t, "# T\n\n"+intro+"\n\n```bash\ngrep parrot pets.txt\n```\n"))
+		steps := Plan(spectest.Tutorial(t, "# T\n\n"+intro+"\n\n```bash\ngrep parrot pets.txt\n```\n"))
 		if len(steps) == 0 || steps[0].Kind != StepRun || !steps[0].ExpectFail {
 			t.Errorf("%q: steps %+v, want a run expected to fail", intro, steps)
 		}
@@ -68,7 +70,7 @@ func TestFailsOnPurpose(t *testing.T) {
 // The first of numbered options is followed; the later ones are skipped.
 func TestLaterOptionsAreAlternatives(t *testing.T) {
 	md := "# T\n\n**Option 1: from scratch.**\n\n```bash\nmkdir r\n```\n\n**Option 2: unpack the archive.**\n\n```bash\ntar -xzf r.tar.gz\n```\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	if len(steps) != 2 || steps[0].Kind != StepRun || steps[1].Kind != StepOmit {
 		t.Fatalf("steps %+v, want option 1 run and option 2 omitted", steps)
 	}
@@ -81,7 +83,7 @@ func TestMakefileSectionRule(t *testing.T) {
 	md := "# Make\n\nPut each example in a file called `Makefile` and run `make` in that folder.\n\n" +
 		"A rule generally looks like this:\n\n```makefile\ntargets: prerequisites\n\tcommand\n```\n\n" +
 		"Run this example to see it print the echo:\n\n```makefile\nall:\n\techo hi\n```\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	var kinds []StepKind
 	for _, s := range steps {
 		kinds = append(kinds, s.Kind)
@@ -96,7 +98,7 @@ func TestMakefileSectionRule(t *testing.T) {
 // "Type this:" is its input and the next block its output.
 func TestTypedIntoAFilter(t *testing.T) {
 	md := "# P\n\nType\n\n    pandoc\n\nand hit enter. Type this:\n\n    Hello *pandoc*!\n\nYou should now see HTML:\n\n    <p>Hello <em>pandoc</em>!</p>\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	if len(steps) == 0 || steps[0].Kind != StepRun || steps[0].Command.Text != "pandoc" || steps[0].Stdin != "Hello *pandoc*!\n" {
 		t.Fatalf("steps %+v, want pandoc fed the typed line", steps)
 	}
@@ -109,7 +111,7 @@ func TestTypedIntoAFilter(t *testing.T) {
 // commands still run (the `cd` matters to every later step).
 func TestTreeTranscriptRuns(t *testing.T) {
 	md := "# C\n\n```console\n$ mkdir -p p/src\n```\n\nLook:\n\n```console\n$ cd p\n$ tree .\n.\n└── src\n```\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	var texts []string
 	for _, s := range steps {
 		if s.Kind == StepRun {
@@ -124,7 +126,7 @@ func TestTreeTranscriptRuns(t *testing.T) {
 // Blocks inside a lesson's challenge or solution divs are not the path.
 func TestLessonAsidesAreSkipped(t *testing.T) {
 	md := "# L\n\n```bash\nmkdir r\n```\n\n::::::: challenge\n\n## Try\n\n```bash\nrm -r r\n```\n\n:::: solution\n\n```bash\nrm filename\n```\n\n::::\n:::::::\n\n```bash\nls r\n```\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	var kinds []StepKind
 	for _, s := range steps {
 		kinds = append(kinds, s.Kind)
@@ -136,19 +138,19 @@ func TestLessonAsidesAreSkipped(t *testing.T) {
 
 func TestAnnouncedFailuresAndAptPrompts(t *testing.T) {
 	recall := "# T\n\nIf the file does not exist, the shell returns an error as we saw above. We can use this to see that `q.txt` is present:\n\n```bash\nls q.txt\n```\n"
-	if s := Plan(loadTutorial(t, recall)); len(s) != 1 || s[0].ExpectFail {
+	if s := Plan(spectest.Tutorial(t, recall)); len(s) != 1 || s[0].ExpectFail {
 		t.Errorf("a recalled error made the next command expected to fail: %+v", s)
 	}
 	short := "# T\n\nThis command fails on purpose. Run it:\n\n```bash\nfalse\n```\n"
-	if s := Plan(loadTutorial(t, short)); len(s) != 1 || !s[0].ExpectFail {
+	if s := Plan(spectest.Tutorial(t, short)); len(s) != 1 || !s[0].ExpectFail {
 		t.Errorf("an announced failure was missed: %+v", s)
 	}
 	result := "# T\n\nA negative count will result in an error.\n\n```bash\nhead -n -x f\n```\n"
-	if s := Plan(loadTutorial(t, result)); len(s) != 1 || !s[0].ExpectFail {
+	if s := Plan(spectest.Tutorial(t, result)); len(s) != 1 || !s[0].ExpectFail {
 		t.Errorf("\"will result in an error\" was missed: %+v", s)
 	}
 	apt := "# T\n\n```bash\nsudo apt install libgtk-3-dev\napt-get install -y jq\n```\n"
-	s := Plan(loadTutorial(t, apt))
+	s := Plan(spectest.Tutorial(t, apt))
 	if len(s) != 2 || s[0].Stdin != "y\n" || s[1].Stdin != "" {
 		t.Errorf("apt prompts: %+v", s)
 	}
@@ -168,7 +170,7 @@ func TestShownNotFollowed(t *testing.T) {
 			[]StepKind{StepRun, StepOmit, StepOmit}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			steps := Plan(loadTutorial(t, tt.md))
+			steps := Plan(spectest.Tutorial(t, tt.md))
 			var kinds []StepKind
 			for _, s := range steps {
 				kinds = append(kinds, s.Kind)
@@ -178,7 +180,7 @@ func TestShownNotFollowed(t *testing.T) {
 			}
 		})
 	}
-	steps := Plan(loadTutorial(t, "# P\n\n```bash\ncp thesis backup\n```\n\n```error\ncp: -r not specified; omitting directory 'thesis'\n```\n"))
+	steps := Plan(spectest.Tutorial(t, "# P\n\n```bash\ncp thesis backup\n```\n\n```error\ncp: -r not specified; omitting directory 'thesis'\n```\n"))
 	if len(steps) != 2 || !steps[0].ExpectFail {
 		t.Errorf("a command followed by the error it prints is expected to fail: %+v", steps)
 	}
@@ -186,7 +188,7 @@ func TestShownNotFollowed(t *testing.T) {
 
 func TestInsteadOfIsAnAlternative(t *testing.T) {
 	md := "# P\n\n```bash\npoetry new demo\n```\n\nInstead of creating a new project, Poetry can initialise a folder. In `old-project`:\n\n```bash\ncd old-project\npoetry init\n```\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	if len(steps) != 2 || steps[1].Kind != StepOmit {
 		t.Fatalf("steps %+v, want the second block omitted as an alternative", steps)
 	}
@@ -194,7 +196,7 @@ func TestInsteadOfIsAnAlternative(t *testing.T) {
 
 func TestEditorsAreNotRun(t *testing.T) {
 	md := "# E\n\n```bash\nnano draft.txt\n```\n\nType this into `draft.txt`:\n\n```\nIt's not publish or perish any more.\n```\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	if len(steps) == 0 || steps[0].Kind != StepOmit {
 		t.Fatalf("steps %+v, want the editor omitted", steps)
 	}
@@ -202,7 +204,7 @@ func TestEditorsAreNotRun(t *testing.T) {
 
 func TestSyntaxUnderARuleIsATemplate(t *testing.T) {
 	md := "# M\n\n## Running the Examples\n\nPut each example in a file called `Makefile` and run `make`.\n\n## Patterns\n\nHere's their syntax:\n\n```makefile\ntargets...: target-pattern: prereq-patterns ...\n   commands\n```\n"
-	steps := Plan(loadTutorial(t, md))
+	steps := Plan(spectest.Tutorial(t, md))
 	if len(steps) != 1 || steps[0].Kind != StepOmit {
 		t.Fatalf("steps %+v, want the syntax omitted", steps)
 	}

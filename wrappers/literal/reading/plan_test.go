@@ -1,26 +1,11 @@
 package reading
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/spectest"
 )
-
-func loadTutorial(t *testing.T, markdown string) *spec.Tutorial {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "tutorial.md")
-	if err := os.WriteFile(path, []byte(markdown), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tut, err := spec.LoadTutorial(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tut
-}
 
 type planned struct {
 	Kind StepKind
@@ -105,7 +90,7 @@ func TestPlan(t *testing.T) {
 		"   ```text\n" + // 52
 		"   more\n" + // 53
 		"   ```\n" // 54
-	got := summarize(Plan(loadTutorial(t, md)))
+	got := summarize(Plan(spectest.Tutorial(t, md)))
 	want := []planned{
 		{StepImage, 3, "img/missing.png"},
 		{StepWrite, 7, "app.py"},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 // step renders a planned step compactly: "run 5 ls", "write 3 app.py",
@@ -43,7 +45,7 @@ func step(s Step) string {
 func plan(t *testing.T, md string) []string {
 	t.Helper()
 	var out []string
-	for _, s := range Plan(loadTutorial(t, md)) {
+	for _, s := range Plan(spectest.Tutorial(t, md)) {
 		out = append(out, step(s))
 	}
 	return out
@@ -236,7 +238,7 @@ func TestTrailingOutput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			steps := Plan(loadTutorial(t, tc.md))
+			steps := Plan(spectest.Tutorial(t, tc.md))
 			var got []string
 			for _, e := range steps[0].Command.Expected {
 				got = append(got, e.Text)

@@ -3,6 +3,8 @@ package reading
 import (
 	"reflect"
 	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 func TestSupplyBefore(t *testing.T) {
@@ -23,7 +25,7 @@ func TestSupplyBefore(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, ok := SupplyBefore(loadTutorial(t, tc.md), tc.line)
+			s, ok := SupplyBefore(spectest.Tutorial(t, tc.md), tc.line)
 			if got := map[bool]int{true: s.Line}[ok]; got != tc.want {
 				t.Errorf("SupplyBefore = %d (%q), want %d", got, s.Sentence, tc.want)
 			}
@@ -32,7 +34,7 @@ func TestSupplyBefore(t *testing.T) {
 }
 
 func TestShownFiles(t *testing.T) {
-	tut := loadTutorial(t, md(
+	tut := spectest.Tutorial(t, md(
 		"```bash", // 1
 		"$ cat rows.txt",
 		"red 1",
