@@ -82,6 +82,11 @@ func (t *transition) adopt(ctx context.Context, cs runtime.ContainerSpec) (runti
 	if st.Phase != status.PhaseRunningStudent && st.Phase != status.PhaseRunningMentor {
 		return runtime.Container{}, false
 	}
+	if a := t.adopted; a != nil && a.name == cs.Name && a.image == cs.Image {
+		return a.c, a.ok
+	}
+	a := &adoption{name: cs.Name, image: cs.Image}
+	t.adopted = a
 	if !t.r.containers().Await(ctx, cs.Name, prepareWait) {
 		return runtime.Container{}, false
 	}
@@ -89,7 +94,15 @@ func (t *transition) adopt(ctx context.Context, cs runtime.ContainerSpec) (runti
 	if err != nil || c.State != runtime.StateRunning || c.Labels[labelPrepared] != "true" || c.Image != cs.Image {
 		return runtime.Container{}, false
 	}
+	a.c, a.ok = c, true
 	return c, true
+}
+
+// adoption is what adopt found for a container name and image.
+type adoption struct {
+	name, image string
+	c           runtime.Container
+	ok          bool
 }
 
 // prepared reports whether the attempt's container was prepared (being, or

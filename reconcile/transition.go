@@ -38,6 +38,8 @@ type transition struct {
 	obs  planner.Observed
 	plan planner.Plan
 	now  time.Time
+	// adopted is what adopt found, looked up once per transition.
+	adopted *adoption
 }
 
 func (t *transition) perform(ctx context.Context) (Result, error) {
