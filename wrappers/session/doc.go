@@ -5,5 +5,6 @@
 // it again when it exits. A learner's terminal carries that state from one
 // command to the next; so does a session.
 //
-// It only ever runs inside the container.
+// Its commands only ever run inside the container, through Hands; View
+// answers reads of a folder the container mounts from the host's copy.
 package session

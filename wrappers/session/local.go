@@ -284,10 +284,26 @@ func localLookPath(name string, env []string) Response {
 // most req.Limit of them, not entering the folders req.Skip names or those
 // req.Depth levels down.
 func localList(req Request) Response {
-	root := req.Path
+	paths, err := listTree(req, func(fn fs.WalkDirFunc) error { return filepath.WalkDir(req.Path, fn) }, req.Path, false)
+	if err != nil {
+		return failed(err)
+	}
+	return Response{Paths: paths}
+}
+
+// listTree is OpList over a walk that starts at root (walk's own path for it).
+// With strict, a folder that cannot be read fails the listing instead of
+// being left out.
+func listTree(req Request, walk func(fs.WalkDirFunc) error, root string, strict bool) ([]string, error) {
 	var paths []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == root {
+	err := walk(func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if strict {
+				return err
+			}
+			return nil
+		}
+		if p == root {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, p)
@@ -310,8 +326,5 @@ func localList(req Request) Response {
 		}
 		return nil
 	})
-	if err != nil {
-		return failed(err)
-	}
-	return Response{Paths: paths}
+	return paths, err
 }
