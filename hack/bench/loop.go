@@ -31,7 +31,7 @@ var quickstartFiles = []string{"run.yaml", "smile.json", "tutorial.md"}
 type loopRun struct {
 	wall       time.Duration // the process, start to exit
 	loop       time.Duration // RunStarted to LoopEnded in the report's timeline
-	containers int           // Student and Mentor containers started
+	containers []string      // the containers the run started, by role and iteration (the engine's events)
 	steps      []step        // the time between consecutive timeline events
 	report     report
 	tutorial   string // the copy's tutorial.md
@@ -75,7 +75,7 @@ func measureLoop(ctx context.Context, o options) ([]row, []string, error) {
 	var order []string
 	stepTimes := map[string][]time.Duration{}
 	var script, expected string
-	var containers int
+	var containers []string
 	var notes []string
 	for i := range o.runs {
 		progress("quickstart run %d/%d: smile apply --wait", i+1, o.runs)
@@ -108,19 +108,19 @@ func measureLoop(ctx context.Context, o options) ([]row, []string, error) {
 		loopTime = append(loopTime, lr.loop)
 		dockerWall = append(dockerWall, d)
 		ratios = append(ratios, float64(lr.wall)/float64(d))
-		perContainer = append(perContainer, (lr.wall-d)/time.Duration(lr.containers))
+		perContainer = append(perContainer, (lr.wall-d)/time.Duration(len(lr.containers)))
 	}
 	rows := []row{
 		durationRow("quickstart, one literal run: `smile apply --wait` (wall)", smileWall, 0),
 		durationRow("... of which the loop: RunStarted → LoopEnded", loopTime, 0),
 		durationRow("same commands: `docker run --rm --init` of iteration 2 (wall)", dockerWall, 0),
 		ratioRow("loop overhead: smile wall / docker run wall (paired)", ratios),
-		durationRow(fmt.Sprintf("overhead per container started: (smile − docker run) / %d", containers), perContainer, 0),
+		durationRow(fmt.Sprintf("overhead per container started: (smile − docker run) / %d", len(containers)), perContainer, 0),
 	}
 	notes = append(notes, fmt.Sprintf("Quickstart: each `smile apply -f run.yaml --wait --fail-on none` ran in a fresh copy of examples/quickstart "+
-		"and completed in 2 iterations with %d containers (Student 1, Mentor 1, Student 2); each was followed by one `docker run` "+
+		"and completed in 2 iterations, starting %d containers (the first run's, from the engine's events: %s); each was followed by one `docker run` "+
 		"of the commands and file writes of iteration 2 (the successful one) as one bash script, and the pairs give the ratio "+
-		"and the overhead per container.", containers))
+		"and the overhead per container.", len(containers), strings.Join(containers, ", ")))
 	var parts []string
 	for _, name := range order {
 		parts = append(parts, fmt.Sprintf("%s %s", name, dur(summarize(stepTimes[name]).p50)))
@@ -156,10 +156,11 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 	start := time.Now()
 	err = cmd.Run()
 	lr.wall = time.Since(start)
-	leftover := 0
+	leftover, instance := 0, ""
 	own := filepath.Join(dir, store.HomeDir, "runs", "quickstart") // the run's own folder in its workspace
 	if run, lerr := store.Load(filepath.Join(own, "state.json")); lerr == nil && run.Status.Instance != "" {
-		leftover = removeContainers(runtime.LabelInstance + "=" + run.Status.Instance)
+		instance = run.Status.Instance
+		leftover = removeContainers(runtime.LabelInstance + "=" + instance)
 	}
 	if err != nil {
 		os.Stderr.Write(out.Bytes())
@@ -183,15 +184,16 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 			started = e.Timestamp
 		case "LoopEnded":
 			ended = e.Timestamp
-		case "StudentStarted", "MentorStarted":
-			lr.containers++
 		}
+	}
+	if lr.containers, err = startedContainers(ctx, instance, start, time.Now()); err != nil {
+		return lr, leftover, err
 	}
 	for i := 1; i < len(lr.report.Timeline); i++ {
 		prev, e := lr.report.Timeline[i-1], lr.report.Timeline[i]
 		lr.steps = append(lr.steps, step{fmt.Sprintf("%s → %s [%d]", prev.Event, e.Event, e.Iteration), e.Timestamp.Sub(prev.Timestamp)})
 	}
-	if started.IsZero() || ended.IsZero() || lr.containers == 0 {
+	if started.IsZero() || ended.IsZero() || len(lr.containers) == 0 {
 		return lr, leftover, errors.New("smile-report.json: the timeline lacks RunStarted, LoopEnded or any container start")
 	}
 	lr.loop = ended.Sub(started)
@@ -269,6 +271,27 @@ func dockerRun(ctx context.Context, image, label, script, expected string) (time
 		return d, fmt.Errorf("docker run printed %q, the Student saw %q", out, expected)
 	}
 	return d, nil
+}
+
+// startedContainers asks the engine which containers the controller
+// instance started between since and until: iteration and role of each
+// (i1-student).
+func startedContainers(ctx context.Context, instance string, since, until time.Time) ([]string, error) {
+	stamp := func(t time.Time) string { return fmt.Sprintf("%d.%09d", t.Unix(), t.Nanosecond()) }
+	out, err := exec.CommandContext(ctx, "docker", "events", "--since", stamp(since), "--until", stamp(until.Add(time.Second)),
+		"--filter", "type=container", "--filter", "event=start", "--filter", "label="+runtime.LabelInstance+"="+instance,
+		"--format", `{{index .Actor.Attributes "name"}}`).Output()
+	if err != nil {
+		return nil, fmt.Errorf("docker events: %w", err)
+	}
+	var names []string
+	for _, name := range strings.Fields(string(out)) {
+		if i := strings.LastIndex(name, "-i"); i >= 0 {
+			name = name[i+1:] // smile-quickstart-<key>-g1-i1-student
+		}
+		names = append(names, name)
+	}
+	return names, nil
 }
 
 // removeContainers force-removes the containers matching a label filter and
