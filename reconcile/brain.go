@@ -2,25 +2,23 @@ package reconcile
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/url"
 	"path/filepath"
-	"strings"
 	"time"
-
-	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/reconcile/hands"
 	"github.com/smile-loop/smile/reconcile/inbox"
 	"github.com/smile-loop/smile/reconcile/planner"
+	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
 	"github.com/smile-loop/smile/wrappers"
 	"github.com/smile-loop/smile/wrappers/provider"
 	"github.com/smile-loop/smile/wrappers/session"
@@ -47,17 +45,34 @@ type brainAttempt struct {
 	logsDir   string
 	// target names the checkpoints the Student keeps (nil: none).
 	target *checkpointTarget
+	brainOpts
+}
+
+// brainOpts are what some attempts' learners do besides playing.
+type brainOpts struct {
+	// demand: the attempt's container starts when the learner first needs
+	// it (nil: it runs already).
+	demand *onDemand
+	// later: the next Student's container, prepared once the learner is past
+	// a line (prepare.go: knownGround).
+	later *laterPrep
+}
+
+// onDemand is what an attempt needs to start its container itself.
+type onDemand struct {
+	item pool.Item // the container, as the pool starts it
+	work string    // the work folder it mounts, on the host
 }
 
 // startBrain runs the attempt's learner in this process.
-func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs string) {
+func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs string, opts brainOpts) {
 	// The brain reads the tutorial from the host: the same folder the
 	// container sees read-only.
 	task.Tutorial = t.d.Paths.Tutorial
 	if task.LLM != nil {
 		task.LLM.BaseURL = fromHost(ctx, t.r.Runtime, task.LLM.BaseURL)
 	}
-	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox.Inbox(t.lay.inbox()), logsDir: logs}
+	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox.Inbox(t.lay.inbox()), logsDir: logs, brainOpts: opts}
 	if task.Checkpoints {
 		tgt := t.checkpointTarget()
 		a.target = &tgt
@@ -66,23 +81,31 @@ func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs 
 	t.r.Brains.Start(name, func(ctx context.Context) { t.r.playBrain(logr.NewContext(ctx, log), a) })
 }
 
-// readyTimeout bounds the wait for a container's own start-up (its image's
-// entrypoint) before the learner begins.
-const readyTimeout = time.Minute
-
 // playBrain plays the attempt and keeps its result in the inbox, as the API
 // keeps a posted one, then wakes the run's reconciler.
 func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	log := logr.FromContextOrDiscard(ctx)
-	hands := r.hands(ctx, a.container)
-	defer hands.Close()
+	var h session.Hands
+	var ready func(ctx context.Context) error
+	if a.demand != nil {
+		dh := hands.NewOnDemand(ctx, r.Runtime, r.containers(), a.demand.item)
+		defer dh.Close()
+		// What the learner reads of the work folder, it reads here.
+		h = session.View{Target: wire.ContainerWorkDir, Source: a.demand.work, Next: dh}
+		ready = func(context.Context) error { return nil } // the container's start waits for it
+	} else {
+		ch := hands.Container(ctx, r.Runtime, r.containers(), a.container)
+		defer ch.Close()
+		h = ch
+		ready = func(ctx context.Context) error { return hands.WaitReady(ctx, ch, hands.ReadyTimeout) }
+	}
 	env := provider.Env{
 		WorkDir:     wire.ContainerWorkDir,
 		TutorialDir: wire.ContainerTutorialDir, // where the model's tools find it
 		LogsDir:     a.logsDir,
 		Progress:    func(_ context.Context, step string, line int) { r.brainProgress(a, step, line) },
 		Log:         log,
-		Hands:       hands,
+		Hands:       h,
 		Environ:     nil, // the container's own, read by the hands
 	}
 	kept := &keptCheckpoints{}
@@ -93,7 +116,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	var path string
 	var body any
 	var err error
-	if err = waitReady(ctx, hands, readyTimeout); err == nil {
+	if err = ready(ctx); err == nil {
 		// A panic in the learner becomes a result saying so, never a dead controller.
 		path, body, err = wrappers.SafePlay(ctx, &a.task, wrappers.ProviderFor(a.task.Provider), env)
 	} else {
@@ -132,77 +155,13 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 // brainProgress records what the learner does, the heartbeat the step
 // timeout is measured from, and shows it to observers.
 func (r *Reconciler) brainProgress(a brainAttempt, step string, line int) {
+	a.later.past(r.containers(), line)
 	p := &planner.Progress{Step: step, Line: line, At: r.now()}
 	if err := a.box.PutProgress(a.container, p); err != nil {
 		return
 	}
 	if run, ok := r.Observed(a.run); ok {
 		r.Events.Publish(events.Event{Run: run, Action: events.ActProgress, At: p.At, Progress: p})
-	}
-}
-
-// hands are the container's: one exec of the mounted wrapper in hands-serve
-// mode answers the attempt's requests, opened on the first; when it cannot
-// be opened or breaks, each request is one exec in hands-exec mode. Either
-// kills a command's process group when its time is up.
-func (r *Reconciler) hands(ctx context.Context, container string) *session.Persistent {
-	remote := session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
-		res, err := r.Runtime.ExecIO(ctx, container, runtime.ExecRequest{
-			Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdHands}, Stdin: stdin, Timeout: timeout,
-		})
-		if err != nil {
-			return nil, err
-		}
-		if res.ExitCode != 0 {
-			return nil, fmt.Errorf("hands-exec exited with %d: %s", res.ExitCode, strings.TrimSpace(string(res.Stderr)))
-		}
-		return res.Stdout, nil
-	}}
-	return &session.Persistent{
-		Open: func() (io.ReadWriteCloser, error) { // lives as long as the attempt
-			if s := r.containers().Stream(container); s != nil {
-				return s, nil // opened while the container was prepared
-			}
-			return r.openHands(ctx, container)
-		},
-		Fallback: remote,
-		OnFallback: func(err error) {
-			if !errors.Is(err, runtime.ErrUnsupported) {
-				logr.FromContextOrDiscard(ctx).Info("Hands stream unusable, one exec per request", "reason", err.Error())
-			}
-		},
-	}
-}
-
-// openHands starts the wrapper's hands-serve in the container: the stream
-// lives until it is closed or ctx ends.
-func (r *Reconciler) openHands(ctx context.Context, container string) (io.ReadWriteCloser, error) {
-	return r.Runtime.ExecStream(ctx, container, runtime.ExecRequest{Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdHandsServe}})
-}
-
-// waitReady waits until the container's idle PID 1 has started, i.e. its
-// image's entrypoint finished what it does first (the learner of a real
-// terminal waits for its prompt too).
-func waitReady(ctx context.Context, h session.Hands, limit time.Duration) error {
-	deadline := time.Now().Add(limit)
-	pause := 10 * time.Millisecond // a fresh container is ready within milliseconds
-	for {
-		_, ok, err := session.Stat(ctx, h, wrappers.ReadyFile)
-		if err == nil && ok {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			if err == nil {
-				err = errors.New("the container's command did not start")
-			}
-			return fmt.Errorf("wait for the container to be ready: %w", err)
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(pause):
-		}
-		pause = min(2*pause, 200*time.Millisecond)
 	}
 }
 

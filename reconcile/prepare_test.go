@@ -2,31 +2,34 @@ package reconcile
 
 import (
 	"context"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/go-logr/logr"
+
 	"github.com/smile-loop/smile/reconcile/planner"
+	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/runtime"
+	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 )
 
-// While the Student works, the Mentor's container is started idle; the
-// Mentor's attempt adopts it instead of starting another. With resume
-// fromStart, the next Student's is prepared while the Mentor works.
-func TestNextRolesContainerIsPreparedAndAdopted(t *testing.T) {
+// While the first Student works, the next Student's container is started
+// idle, and the second Student's attempt adopts it instead of starting
+// another. The literal Mentor, which only reads the work folder here, never
+// gets a container: it starts one on demand, and did not need one.
+func TestNextStudentIsPreparedAndTheMentorStartsNoContainer(t *testing.T) {
 	h := newHarness(t, "  resume: fromStart\n")
 	write(t, filepath.Join(h.dir, "tutorial.md"), "# Demo\n\nRun it:\n\n```bash\necho port > config.yaml\ncat conifg.yaml\n```\n")
 	localHands(t, h)
 	woken := startBrains(t, h)
 	run := h.settleUntil(woken, "the Mentor at work", func(r *status.Run) bool { return r.Status.Phase == status.PhaseWaitingForMentor })
-	mentor, err := h.rt.Inspect(context.Background(), run.Status.Attempt.Container)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mentor.Labels[labelPrepared] != "true" || mentor.ID != run.Status.Attempt.ContainerID {
-		t.Fatalf("the Mentor's container %+v (attempt %+v): want the one prepared while the Student worked", mentor, run.Status.Attempt)
+	if a := run.Status.Attempt; !a.OnDemand || a.ContainerID != "" {
+		t.Fatalf("the Mentor's attempt %+v: want one whose container starts on demand", a)
 	}
 	run = h.settleUntil(woken, "the second Student at work", func(r *status.Run) bool {
 		return r.Status.Phase == status.PhaseWaitingForStudent && r.Status.Iteration == 2
@@ -36,14 +39,47 @@ func TestNextRolesContainerIsPreparedAndAdopted(t *testing.T) {
 		t.Fatal(err)
 	}
 	if student.Labels[labelPrepared] != "true" || student.ID != run.Status.Attempt.ContainerID || student.Labels[runtime.LabelIteration] != "2" {
-		t.Fatalf("the second Student's container %+v: want the one prepared while the Mentor worked", student)
+		t.Fatalf("the second Student's container %+v: want the one prepared while the first Student worked", student)
+	}
+	if n := len(run.Status.MentorNotes); n != 1 || run.Status.MentorNotes[0].Workaround == "" {
+		t.Fatalf("Mentor notes %+v: want the Mentor's workaround for the misspelt name", run.Status.MentorNotes)
+	}
+	mentor := newLayout("demo", h.stateFile()).container(1, 1, status.RoleMentor)
+	if slices.Contains(h.rt.Started(), mentor) {
+		t.Errorf("containers started %q: the Mentor's %s among them, want none for a Mentor that only read the work folder", h.rt.Started(), mentor)
 	}
 }
 
-// With checkpoints and none kept yet, a Student's start prepares both the
-// Mentor's container and the next Student's; a result that kept a
-// checkpoint drops the next Student's (it will start from the
-// checkpoint's image), unless a clean replay comes next.
+// A literal Mentor that must look into its container (which package gives a
+// missing program) starts it then, and it is gone once the Mentor answered.
+func TestMentorStartsItsContainerOnDemand(t *testing.T) {
+	// The test's "container" is this machine: the program must be missing
+	// here, and known to the Mentor's table (no look-up in apt's lists).
+	if _, err := exec.LookPath("tree"); err == nil {
+		t.Skip("tree is installed here")
+	}
+	h := newHarness(t, "")
+	write(t, filepath.Join(h.dir, "tutorial.md"), "# Demo\n\nList it:\n\n```bash\ntree .\n```\n")
+	localHands(t, h)
+	woken := startBrains(t, h)
+	run := h.settleUntil(woken, "the Mentor's answer", func(r *status.Run) bool { return len(r.Status.MentorNotes) == 1 })
+	mentor := newLayout("demo", h.stateFile()).container(1, 1, status.RoleMentor)
+	if !slices.Contains(h.rt.Started(), mentor) {
+		t.Fatalf("containers started %q: want the Mentor's %s, started to look the program up", h.rt.Started(), mentor)
+	}
+	if n := run.Status.MentorNotes[0]; n.Line != 6 {
+		t.Errorf("Mentor note %+v: want one about line 6", n)
+	}
+	h.rec.containers().Wait()
+	if c, err := h.rt.Inspect(context.Background(), mentor); err == nil {
+		t.Errorf("the Mentor's container %+v is still there after its answer", c)
+	}
+}
+
+// With checkpoints and none kept yet, a Student's start prepares the next
+// Student's container (and none for the literal Mentor); a result that kept
+// a checkpoint drops it (the next Student starts from the checkpoint's
+// image), unless a clean replay comes next.
 func TestPreparedNextStudentIsDroppedWhenACheckpointIsKept(t *testing.T) {
 	h := newHarness(t, "")
 	// The Student stays at its first step while the test looks.
@@ -54,10 +90,11 @@ func TestPreparedNextStudentIsDroppedWhenACheckpointIsKept(t *testing.T) {
 	h.rec.containers().Wait()
 	lay := newLayout("demo", h.stateFile())
 	next := lay.container(1, 2, status.RoleStudent)
-	for _, name := range []string{lay.container(1, 1, status.RoleMentor), next} {
-		if c, err := h.rt.Inspect(context.Background(), name); err != nil || c.Labels[labelPrepared] != "true" {
-			t.Fatalf("container %s: %+v, %v; want it prepared while the first Student works", name, c, err)
-		}
+	if c, err := h.rt.Inspect(context.Background(), next); err != nil || c.Labels[labelPrepared] != "true" {
+		t.Fatalf("container %s: %+v, %v; want it prepared while the first Student works", next, c, err)
+	}
+	if c, err := h.rt.Inspect(context.Background(), lay.container(1, 1, status.RoleMentor)); err == nil {
+		t.Fatalf("the literal Mentor's container %+v was prepared", c)
 	}
 	d, err := spec.Resolve(h.rec.Runs.(mapSource)["demo"].Manifest, h.dir)
 	if err != nil {
@@ -79,4 +116,43 @@ func TestPreparedNextStudentIsDroppedWhenACheckpointIsKept(t *testing.T) {
 			t.Errorf("%s: the prepared container after the result: %v, want gone %v", tc.name, err, tc.gone)
 		}
 	}
+}
+
+// The second Student replays what the first got through, up to the line it
+// stopped at; only past it could it stop again. Here nothing comes after
+// that line: no third Student's container is started, to be removed unused.
+func TestLastReplayPreparesNoContainerItWillNotUse(t *testing.T) {
+	h := newHarness(t, "  resume: fromStart\n")
+	write(t, filepath.Join(h.dir, "tutorial.md"), "# Demo\n\nRun it:\n\n```bash\necho port > config.yaml\ncat conifg.yaml\n```\n\nYou see:\n\n```\nport\n```\n")
+	localHands(t, h)
+	woken := startBrains(t, h)
+	run := h.settleUntil(woken, "the end", func(r *status.Run) bool { return r.Status.Phase.Terminal() })
+	if run.Status.Phase != status.PhaseCompleted || run.Status.Iteration != 2 {
+		t.Fatalf("phase %s in iteration %d, want completed in iteration 2", run.Status.Phase, run.Status.Iteration)
+	}
+	lay := newLayout("demo", h.stateFile())
+	want := []string{lay.container(1, 1, status.RoleStudent), lay.container(1, 2, status.RoleStudent)}
+	if got := h.rt.Started(); !slices.Equal(got, want) {
+		t.Errorf("containers started %q, want %q", got, want)
+	}
+}
+
+func TestLaterPrepStartsOncePastItsLine(t *testing.T) {
+	rt := fake.New("img")
+	p := pool.New(context.Background(), rt, logr.Discard())
+	l := &laterPrep{line: 35, item: pool.Item{Spec: runtime.ContainerSpec{Name: "next", Image: "img"}}}
+	for _, line := range []int{9, 17, 35, 39, 39} {
+		l.past(p, line)
+	}
+	p.Wait()
+	if got := rt.Started(); len(got) != 0 {
+		t.Fatalf("started %q before the learner was two steps past line 35", got)
+	}
+	l.past(p, 45)
+	l.past(p, 50)
+	p.Wait()
+	if got := rt.Started(); !slices.Equal(got, []string{"next"}) {
+		t.Fatalf("started %q, want the next Student's once", got)
+	}
+	(*laterPrep)(nil).past(p, 99) // no preparation: nothing happens
 }

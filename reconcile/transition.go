@@ -221,7 +221,6 @@ func (t *transition) startMentor(ctx context.Context) (Result, error) {
 // and records the attempt.
 func (t *transition) startAttempt(ctx context.Context, role status.Role, task wire.Task, work string, readOnlyWork bool, prev string) (Result, error) {
 	st := &t.run.Status
-	cfg := t.d.Config
 	name := t.lay.container(t.run.Metadata.Generation, st.Iteration, role)
 	logs := t.lay.logsDir(t.run.Metadata.Generation, name)
 	if err := os.RemoveAll(logs); err != nil {
@@ -232,36 +231,24 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 			return Result{}, err
 		}
 	}
-	in := attempt.Input{Desired: t.d, Role: role, Iteration: st.Iteration, RunStarted: st.StartedAt, Now: t.now,
-		Name: name, Work: work, Logs: logs, ReadOnlyWork: readOnlyWork, CallbackURL: t.r.CallbackURL,
-		WrapperPath: t.r.WrapperPath, Instance: t.r.Instance, StateKey: t.lay.key,
-		InProcess: t.r.inProcess(cfg.LLMProvider), HiddenDirs: attempt.HiddenDirs(t.d)}
-	if !in.InProcess {
-		in.Token = t.r.issueToken(t.d.Name, name, role)
-		if cfg.LLMProvider != spec.ProviderLiteral {
-			in.KeyEnv = t.r.keyEnv(cfg)
-		}
-		if attempt.Network(cfg, role) == spec.NetworkNone {
-			dir, err := t.startRelay(ctx, name)
-			if err != nil {
-				return Result{}, err
-			}
-			in.RelayDir = dir
-		}
-	}
-	if role == status.RoleStudent {
-		in.From = t.plan.From
-		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint
+	in, err := t.attemptInput(ctx, role, name, work, logs, readOnlyWork)
+	if err != nil {
+		return Result{}, err
 	}
 	task, cs := attempt.Spec(in, task)
 	// Written again when the attempt restarts after a crash.
 	if err := inbox.ReplaceJSON(filepath.Join(logs, wire.TaskFileName), task); err != nil {
 		return Result{}, fmt.Errorf("write task of %s: %w", name, err)
 	}
+	if role == status.RoleMentor && in.InProcess {
+		return t.startOnDemand(ctx, in, task, cs)
+	}
 	if _, ok := planner.FindContainer(t.obs.Containers, prev); !ok {
 		prev = ""
 	}
 	pool := t.r.containers()
+	var later *laterPrep
+	prepared := false // the next roles' containers
 	c, ok := t.adopt(ctx, cs)
 	if ok && prev != "" {
 		// Off the critical path: the new container is there already.
@@ -274,7 +261,11 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 		if err := pool.AwaitRemoval(ctx, name); err != nil {
 			return Result{}, err
 		}
-		var err error
+		if in.InProcess {
+			// A cold start: the next roles' containers start beside it (on 2
+			// cores, a few tens of ms sooner in all than after it).
+			later, prepared = t.prepareNext(in), true
+		}
 		if c, err = runtime.Reset(ctx, t.r.Runtime, prev, cs); err != nil {
 			if in.From != nil {
 				return t.forgetCheckpoint(ctx, in.From.Ref, err)
@@ -287,17 +278,49 @@ func (t *transition) startAttempt(ctx context.Context, role status.Role, task wi
 			return t.forgetCheckpoint(ctx, in.From.Ref, err)
 		}
 	}
-	res, err := t.attemptStarted(ctx, role, name, c.ID)
+	res, err := t.attemptStarted(ctx, role, name, c.ID, false)
 	if err == nil && in.InProcess {
 		// Only once the attempt is recorded: its result must find it.
-		t.startBrain(ctx, task, name, logs)
-		t.prepareNext(in)
+		if !prepared {
+			later = t.prepareNext(in)
+		}
+		t.startBrain(ctx, task, name, logs, brainOpts{later: later})
 	}
 	return res, err
 }
 
+// attemptInput gathers what the attempt's spec is made from: the token, the
+// keys and the relay of an attempt in a container, the checkpoint a Student
+// starts from.
+func (t *transition) attemptInput(ctx context.Context, role status.Role, name, work, logs string, readOnlyWork bool) (attempt.Input, error) {
+	st := &t.run.Status
+	cfg := t.d.Config
+	in := attempt.Input{Desired: t.d, Role: role, Iteration: st.Iteration, RunStarted: st.StartedAt, Now: t.now,
+		Name: name, Work: work, Logs: logs, ReadOnlyWork: readOnlyWork, CallbackURL: t.r.CallbackURL,
+		WrapperPath: t.r.WrapperPath, Instance: t.r.Instance, StateKey: t.lay.key,
+		InProcess: t.r.inProcess(cfg.LLMProvider), HiddenDirs: attempt.HiddenDirs(t.d)}
+	if !in.InProcess {
+		in.Token = t.r.issueToken(t.d.Name, name, role)
+		if cfg.LLMProvider != spec.ProviderLiteral {
+			in.KeyEnv = t.r.keyEnv(cfg)
+		}
+		if attempt.Network(cfg, role) == spec.NetworkNone {
+			dir, err := t.startRelay(ctx, name)
+			if err != nil {
+				return in, err
+			}
+			in.RelayDir = dir
+		}
+	}
+	if role == status.RoleStudent {
+		in.From = t.plan.From
+		in.Checkpoints = in.InProcess && cfg.ResumeMode() == spec.ResumeCheckpoint
+	}
+	return in, nil
+}
+
 // attemptStarted records a started attempt in the status and saves it.
-func (t *transition) attemptStarted(ctx context.Context, role status.Role, name, id string) (Result, error) {
+func (t *transition) attemptStarted(ctx context.Context, role status.Role, name, id string, onDemand bool) (Result, error) {
 	st := &t.run.Status
 	if st.Phase == status.PhaseWaitingForStudent || st.Phase == status.PhaseWaitingForMentor {
 		t.event(st.Iteration, "AttemptRestarted", t.plan.Message)
@@ -305,7 +328,7 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
 	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
-		Instance: t.r.Instance, StartedAt: t.now, ResumedFrom: resumedFrom(t.plan.From, role)}
+		Instance: t.r.Instance, StartedAt: t.now, ResumedFrom: resumedFrom(t.plan.From, role), OnDemand: onDemand}
 	if t.plan.From != nil && role == status.RoleStudent {
 		checkpoints.Touch(st, t.plan.From.Ref, t.now)
 	}

@@ -153,6 +153,11 @@ type Attempt struct {
 	// layout (reconcile/layout.go) and are not stored.
 	// ResumedFrom is the checkpoint a Student attempt started from.
 	ResumedFrom *Resumed `json:"resumedFrom,omitempty"`
+	// OnDemand: the learner runs in the controller and starts its container
+	// only when it first needs one (the literal Mentor mostly reads the work
+	// folder): until then no container is observed, and the learner's own
+	// liveness is what the planner watches.
+	OnDemand bool `json:"onDemand,omitempty"`
 }
 
 // MentorNote is one answer of the Mentor, carried to every later iteration.

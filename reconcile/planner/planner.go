@@ -232,19 +232,12 @@ func waiting(in Input, globalDeadline time.Time) Plan {
 		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: status.ReasonResumed,
 			Message: fmt.Sprintf("resuming iteration %d: the %s's learner ran in a controller that stopped", st.Iteration, role)}
 	}
-	c, ok := FindContainer(in.Observed.Containers, st.Attempt.Container)
-	if !ok && st.Attempt.Instance != "" && st.Attempt.Instance != in.Instance {
-		// The controller that started it died and its orphan was removed
-		// (E19): resume from the last completed transition.
-		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: status.ReasonResumed,
-			Message: fmt.Sprintf("resuming iteration %d: the %s's container belonged to a controller that stopped", st.Iteration, role)}
-	}
-	if !ok || c.State == runtime.StateExited || c.State == runtime.StateGone {
-		msg := fmt.Sprintf("the %s container %s is gone without reporting a result", role, st.Attempt.Container)
-		if ok && c.State == runtime.StateExited {
-			msg = fmt.Sprintf("the %s container %s exited with code %d without reporting a result", role, st.Attempt.Container, c.ExitCode)
+	// A container started on demand may not exist yet: the learner's liveness
+	// (BrainGone, above) stands for it.
+	if !st.Attempt.OnDemand {
+		if plan, over := containerGone(in, role); over {
+			return plan
 		}
-		return Plan{Action: ActContainerDied, Phase: status.PhaseError, Reason: status.ReasonContainerDied, Message: msg}
 	}
 	step := time.Duration(in.Desired.Config.StudentBehavior.TimeoutSeconds)*time.Second + in.StepGrace
 	if p := in.Observed.Progress; p == nil {
@@ -261,6 +254,27 @@ func waiting(in Input, globalDeadline time.Time) Plan {
 		}
 		return wait(in.Now, quietUntil, globalDeadline)
 	}
+}
+
+// containerGone decides when the attempt's container is gone or exited
+// (over), or belonged to a controller that stopped.
+func containerGone(in Input, role string) (Plan, bool) {
+	st := &in.Run.Status
+	c, ok := FindContainer(in.Observed.Containers, st.Attempt.Container)
+	if !ok && st.Attempt.Instance != "" && st.Attempt.Instance != in.Instance {
+		// The controller that started it died and its orphan was removed
+		// (E19): resume from the last completed transition.
+		return Plan{Action: restartAction(st.Phase), Phase: st.Phase, Reason: status.ReasonResumed,
+			Message: fmt.Sprintf("resuming iteration %d: the %s's container belonged to a controller that stopped", st.Iteration, role)}, true
+	}
+	if !ok || c.State == runtime.StateExited || c.State == runtime.StateGone {
+		msg := fmt.Sprintf("the %s container %s is gone without reporting a result", role, st.Attempt.Container)
+		if ok && c.State == runtime.StateExited {
+			msg = fmt.Sprintf("the %s container %s exited with code %d without reporting a result", role, st.Attempt.Container, c.ExitCode)
+		}
+		return Plan{Action: ActContainerDied, Phase: status.PhaseError, Reason: status.ReasonContainerDied, Message: msg}, true
+	}
+	return Plan{}, false
 }
 
 func wait(now time.Time, deadlines ...time.Time) Plan {

@@ -21,6 +21,8 @@ func TestDecide(t *testing.T) {
 	staleDigest.Metadata.InputDigest = "sha256:old"
 	newGen := plantest.RunIn(status.PhaseCompleted, 1)
 	newGen.Status.ObservedGeneration = 1
+	onDemand := plantest.RunIn(status.PhaseWaitingForMentor, 1)
+	onDemand.Status.Attempt.OnDemand = true
 
 	tests := []struct {
 		name    string
@@ -95,6 +97,12 @@ func TestDecide(t *testing.T) {
 		{name: "container vanished", run: plantest.RunIn(status.PhaseWaitingForMentor, 1),
 			obs: planner.Observed{}, now: plantest.T0.Add(time.Second),
 			action: planner.ActContainerDied, phase: status.PhaseError, message: "Mentor container c-mentor is gone"},
+		{name: "on-demand container not started yet: wait", run: onDemand,
+			obs: planner.Observed{}, now: plantest.T0.Add(time.Second),
+			action: planner.ActWait},
+		{name: "on-demand attempt's learner gone: restart", run: onDemand,
+			obs: planner.Observed{BrainGone: true}, now: plantest.T0.Add(time.Second),
+			action: planner.ActStartMentor, reason: "Resumed"},
 		{name: "stop requested", run: plantest.RunIn(status.PhaseWaitingForStudent, 1),
 			obs: planner.Observed{Containers: plantest.Running("c-student"), Stop: &planner.StopRequest{Reason: "enough"}}, now: plantest.T0.Add(time.Second),
 			action: planner.ActStop, phase: status.PhaseStopped, reason: "Stopped", message: "enough"},

@@ -9,6 +9,7 @@ package pool
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -32,6 +33,7 @@ type Pool struct {
 	streams   map[string]io.ReadWriteCloser // hands opened while preparing
 	removing  map[string]chan struct{}      // closed when the removal is over
 	failed    map[string]error              // why the last removal failed
+	unstarted map[string]error              // why the last preparation failed
 	ready     map[string]bool               // prepared, until removed
 	wg        sync.WaitGroup
 }
@@ -39,7 +41,8 @@ type Pool struct {
 // New returns a pool working on rt; its streams live as long as ctx.
 func New(ctx context.Context, rt runtime.Runtime, log logr.Logger) *Pool {
 	return &Pool{rt: rt, base: ctx, log: log, preparing: map[string]chan struct{}{},
-		streams: map[string]io.ReadWriteCloser{}, removing: map[string]chan struct{}{}, failed: map[string]error{}, ready: map[string]bool{}}
+		streams: map[string]io.ReadWriteCloser{}, removing: map[string]chan struct{}{}, failed: map[string]error{},
+		unstarted: map[string]error{}, ready: map[string]bool{}}
 }
 
 // Item is one container to prepare: before makes the folders it mounts,
@@ -93,7 +96,11 @@ func (p *Pool) Prepare(items ...Item) int {
 			}
 			p.mu.Lock()
 			delete(p.preparing, j.Spec.Name)
-			if err == nil && !unwanted {
+			delete(p.unstarted, j.Spec.Name)
+			switch {
+			case err != nil:
+				p.unstarted[j.Spec.Name] = err
+			case !unwanted:
 				p.ready[j.Spec.Name] = true
 			}
 			p.mu.Unlock()
@@ -127,6 +134,35 @@ func (p *Pool) prepare(it Item) error {
 	p.streams[it.Spec.Name] = s
 	p.mu.Unlock()
 	return nil
+}
+
+// Start starts the item's container now, unless it is prepared or being
+// prepared already, and waits for it: a container started when its attempt
+// first needs it (reconcile's on-demand Mentor). The pool keeps it in its
+// books as it would a prepared one, so a run's end removes it even while
+// it starts.
+func (p *Pool) Start(ctx context.Context, it Item) error {
+	name := it.Spec.Name
+	p.Prepare(it)
+	p.mu.Lock()
+	done := p.preparing[name]
+	p.mu.Unlock()
+	if done != nil {
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case p.ready[name]:
+		return nil
+	case p.unstarted[name] != nil:
+		return p.unstarted[name]
+	}
+	return fmt.Errorf("container %s was removed before it could start", name)
 }
 
 // Await waits until the container's preparation, if one is under way, is

@@ -223,3 +223,36 @@ func TestRemoveSkipsAPreparationNotBegun(t *testing.T) {
 		t.Fatal("the second container was not prepared the second time")
 	}
 }
+
+func TestStartStartsNowAndTellsWhy(t *testing.T) {
+	rt := &gated{Runtime: fake.New(image), startGate: make(chan struct{}), entered: make(chan string, 4)}
+	p := pool.New(context.Background(), rt, logr.Discard())
+	done := make(chan error, 1)
+	go func() { done <- p.Start(context.Background(), pool.Item{Spec: spec("run-a-g1-i1-mentor")}) }()
+	<-rt.entered
+	if got := p.Preparing("run-a-"); !slices.Equal(got, []string{"run-a-g1-i1-mentor"}) {
+		t.Errorf("Preparing(run-a-) = %v while Start waits: a run's end would miss it", got)
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("Start returned %v before the container started", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(rt.startGate)
+	if err := <-done; err != nil || !running(t, rt, "run-a-g1-i1-mentor") {
+		t.Fatalf("Start = %v; running %v", err, running(t, rt, "run-a-g1-i1-mentor"))
+	}
+	// Started already: no second start.
+	if err := p.Start(context.Background(), pool.Item{Spec: spec("run-a-g1-i1-mentor")}); err != nil {
+		t.Fatal(err)
+	}
+	if len(rt.entered) != 0 {
+		t.Error("Start started a container the pool had started")
+	}
+	// A start that fails says why.
+	boom := errors.New("no such image")
+	err := p.Start(context.Background(), pool.Item{Spec: spec("run-a-g1-i2-mentor"), Before: func() error { return boom }})
+	if !errors.Is(err, boom) {
+		t.Fatalf("Start = %v, want %v", err, boom)
+	}
+}

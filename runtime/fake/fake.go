@@ -37,6 +37,7 @@ type Runtime struct {
 	info        runtime.Info
 	images      map[string]bool
 	containers  map[string]*entry // by name
+	started     []string          // every container started, by name, oldest first
 	nextID      int
 	failStart   error
 	failExec    error
@@ -157,6 +158,14 @@ func (r *Runtime) Spec(name string) (runtime.ContainerSpec, bool) {
 	return e.spec, true
 }
 
+// Started returns the name of every container started, removed ones too,
+// oldest first.
+func (r *Runtime) Started() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.started)
+}
+
 // Execs returns the commands run in the container, oldest first.
 func (r *Runtime) Execs(name string) [][]string {
 	r.mu.Lock()
@@ -243,6 +252,7 @@ func (r *Runtime) Start(_ context.Context, spec runtime.ContainerSpec) (runtime.
 		StartedAt: time.Now(),
 	}}
 	r.containers[spec.Name] = e
+	r.started = append(r.started, spec.Name)
 	r.emitLocked(e, "create")
 	r.emitLocked(e, "start")
 	return copyOf(e.c), nil
