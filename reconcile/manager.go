@@ -106,6 +106,10 @@ type entry struct {
 	stateFile string
 	lay       layout
 	lock      *store.Lock
+	// settling: its first Apply is still removing the containers another
+	// instance left (E19); no reconcile may start an attempt meanwhile (a
+	// container event would wake one).
+	settling bool
 }
 
 // Outcome is what apply did, in kubectl's words.
@@ -282,7 +286,7 @@ func (m *Manager) Applied(name string) (*Applied, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.runs[name]
-	if !ok {
+	if !ok || e.settling {
 		return nil, false
 	}
 	return e.applied, true
@@ -355,7 +359,7 @@ func (m *Manager) ApplyDoc(path, name string) (ApplyResult, error) {
 		if known {
 			e.lock.Release()
 		}
-		e = &entry{stateFile: d.Paths.StateFile, lay: layoutFor(d), lock: lock, applied: &Applied{Manifest: manifest, Dir: dir, Path: abs}}
+		e = &entry{stateFile: d.Paths.StateFile, lay: layoutFor(d), lock: lock, applied: &Applied{Manifest: manifest, Dir: dir, Path: abs}, settling: true}
 		m.mu.Lock()
 		m.runs[name] = e
 		m.mu.Unlock()
@@ -366,7 +370,7 @@ func (m *Manager) ApplyDoc(path, name string) (ApplyResult, error) {
 		}
 	}
 	m.mu.Lock()
-	e.applied = &Applied{Manifest: manifest, Dir: dir, Path: abs}
+	e.applied, e.settling = &Applied{Manifest: manifest, Dir: dir, Path: abs}, false
 	m.mu.Unlock()
 
 	res.Outcome = Created

@@ -30,7 +30,8 @@ func (s *slowList) List(ctx context.Context, sel map[string]string) ([]runtime.C
 }
 
 // The API's handlers read the manager on every call: an Apply that waits on
-// the engine (orphan removal) must not hold them up.
+// the engine (orphan removal) must not hold them up. The run counts as
+// applied only once its orphans are gone.
 func TestApplyHoldsNoLockAcrossEngineCalls(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "tutorial.md"), tutorialMD)
@@ -46,16 +47,29 @@ func TestApplyHoldsNoLockAcrossEngineCalls(t *testing.T) {
 	applied := make(chan error, 1)
 	go func() { _, err := m.Apply(filepath.Join(dir, "run.yaml")); applied <- err }()
 	<-rt.entered // Apply is in the engine now
-	read := make(chan struct{})
-	go func() { m.Names(); m.Applied("demo"); _, _ = m.Run("demo"); close(read) }()
+	read := make(chan bool)
+	go func() {
+		m.Names()
+		_, ok := m.Applied("demo")
+		_, _ = m.Run("demo")
+		read <- ok
+	}()
 	select {
-	case <-read:
+	case ok := <-read:
+		// Nor is the run there for a reconcile (a container event wakes one)
+		// until its orphans are gone (E19).
+		if ok {
+			t.Error("the run is applied while Apply still removes its orphans")
+		}
 	case <-time.After(2 * time.Second):
 		t.Error("reading the manager waited for Apply's engine call")
 	}
 	close(rt.release)
 	if err := <-applied; err != nil {
 		t.Errorf("apply: %v", err)
+	}
+	if _, ok := m.Applied("demo"); !ok {
+		t.Error("the run is not applied once Apply returned")
 	}
 	cancel()
 	m.Wait()

@@ -799,9 +799,15 @@ func TestControllerResume(t *testing.T) {
 				}
 			}
 			// The literal learner ran in the killed controller: it died with
-			// it, and the attempt starts again in a fresh container.
-			if resumed.Status.Attempt.ContainerID == killed.Status.Attempt.ContainerID {
-				t.Errorf("the resumed attempt kept container %s, want a fresh one", killed.Status.Attempt.ContainerID)
+			// it, and the attempt starts again in a fresh container (the
+			// Mentor's, on demand: the killed one's went with the orphans).
+			switch k := killed.Status.Attempt; {
+			case k.OnDemand != (k.Role == status.RoleMentor):
+				t.Errorf("the killed %s attempt's container on demand: %v, want it for the literal Mentor only", k.Role, k.OnDemand)
+			case k.OnDemand && !resumed.Status.Attempt.OnDemand:
+				t.Errorf("the resumed Mentor attempt %+v: want its container on demand again", resumed.Status.Attempt)
+			case !k.OnDemand && resumed.Status.Attempt.ContainerID == k.ContainerID:
+				t.Errorf("the resumed attempt kept container %s, want a fresh one", k.ContainerID)
 			}
 			if e := resumed.Status.Timeline[len(killed.Status.Timeline)]; e.Event != "AttemptRestarted" || !strings.Contains(e.Details, "learner ran in a controller that stopped") {
 				t.Errorf("first event after the kill: %s (%s), want AttemptRestarted for the lost learner", e.Event, e.Details)
