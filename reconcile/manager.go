@@ -98,6 +98,7 @@ type Manager struct {
 	listeners    *server.Listeners
 	wg           sync.WaitGroup
 	watchRefresh chan struct{}
+	quiet        debouncer // the input files' events, by run (watch.go)
 }
 
 // entry is an applied run and the lock on its state file.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -13,9 +14,10 @@ import (
 	"github.com/smile-loop/smile/spec"
 )
 
-// Debounce is how long the watcher waits after a file event before it
-// reconciles: editors write a file in several steps (truncate, write, rename
-// a temporary file over it) and only the end state counts.
+// Debounce is how long a run's input files must have been quiet (no event)
+// before the watcher reconciles it: editors write a file in several steps
+// (truncate, write, rename a temporary file over it) and only the end state
+// counts. Every event starts the wait again.
 const Debounce = 100 * time.Millisecond
 
 // watchInputs enqueues a run when one of its input files changes. It watches
@@ -96,26 +98,70 @@ func (iw *inputWatch) refresh(m *Manager) {
 	}
 }
 
-// inputChanged enqueues the runs reading path once its writes have settled.
+// inputChanged enqueues the runs reading path once their files have been
+// quiet for Debounce.
 func (m *Manager) inputChanged(ctx context.Context, path, op string, names []string) {
 	sort.Strings(names)
 	for _, name := range names {
 		m.log.V(1).Info("Input changed", "run", name, "file", path, "op", op)
-		if app, ok := m.Applied(name); ok && app.Path == path {
-			// An editor's save is several events (truncate, write,
-			// rename): read the manifest once its writes have settled,
-			// never mid-save, where a half-written file would end the
-			// run as invalid.
-			time.AfterFunc(Debounce, func() {
-				if ctx.Err() == nil {
+		// An editor's save is several events (truncate, write, rename):
+		// read the manifest once its writes have settled, never mid-save,
+		// where a half-written file would end the run as invalid.
+		app, ok := m.Applied(name)
+		m.quiet.after(name, ok && app.Path == path, Debounce, func(manifest bool) {
+			if ctx.Err() == nil {
+				if manifest {
 					m.reloadManifest(name)
-					m.queue.Add(name)
 				}
-			})
-			continue
-		}
-		m.queue.AddAfter(name, Debounce)
+				m.queue.Add(name)
+			}
+		})
 	}
+}
+
+// debouncer runs a key's function once the key has had no event for a
+// while: each event starts the wait again. What the events said is or-ed
+// (here: whether the manifest must be read again).
+type debouncer struct {
+	mu    sync.Mutex
+	state map[string]*pending
+}
+
+type pending struct {
+	timer *time.Timer
+	seq   int  // the event the timer waits after
+	flag  bool // or of the events' flags
+}
+
+// after (re)starts key's wait of d; fn gets the or of the flags of the
+// events since the last run.
+func (q *debouncer) after(key string, flag bool, d time.Duration, fn func(flag bool)) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.state == nil {
+		q.state = map[string]*pending{}
+	}
+	p := q.state[key]
+	if p == nil {
+		p = &pending{}
+		q.state[key] = p
+	} else {
+		p.timer.Stop()
+	}
+	p.seq++
+	p.flag = p.flag || flag
+	seq := p.seq
+	p.timer = time.AfterFunc(d, func() {
+		q.mu.Lock()
+		if q.state[key] != p || p.seq != seq {
+			q.mu.Unlock() // a later event restarted the wait
+			return
+		}
+		delete(q.state, key)
+		flag := p.flag
+		q.mu.Unlock()
+		fn(flag)
+	})
 }
 
 // refreshWatches asks the watcher to recompute what it watches.
