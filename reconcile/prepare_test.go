@@ -156,3 +156,28 @@ func TestLaterPrepStartsOncePastItsLine(t *testing.T) {
 	}
 	(*laterPrep)(nil).past(p, 99) // no preparation: nothing happens
 }
+
+// keepOnFailure keeps the containers that worked, for debugging: not the
+// next Student's, prepared for an iteration that never came.
+func TestKeepOnFailureKeepsNoPreparedContainer(t *testing.T) {
+	h := newHarness(t, "")
+	write(t, filepath.Join(h.dir, "tutorial.md"), "# Demo\n\nGo there:\n\n```bash\ncd \"$APP_HOME\"\n```\n")
+	localHands(t, h)
+	woken := startBrains(t, h)
+	run := h.settleUntil(woken, "the end", func(r *status.Run) bool { return r.Status.Report != nil })
+	if run.Status.Phase != status.PhaseBlocker {
+		t.Fatalf("phase %s, want a blocker", run.Status.Phase)
+	}
+	lay := newLayout("demo", h.stateFile())
+	if !slices.Contains(h.rt.Started(), lay.container(1, 2, status.RoleStudent)) {
+		t.Fatalf("containers started %q: no next Student was prepared, nothing to test", h.rt.Started())
+	}
+	left, _ := h.rt.List(context.Background(), map[string]string{runtime.LabelRun: "demo"})
+	var names []string
+	for _, c := range left {
+		names = append(names, c.Name)
+	}
+	if want := []string{lay.container(1, 1, status.RoleStudent)}; !slices.Equal(names, want) {
+		t.Errorf("kept %q, want only the Student's that worked %q", names, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -456,6 +457,14 @@ func (t *transition) endSaying(event planner.Action, msg string) (Result, error)
 	return t.save(event)
 }
 
+// worked reports whether a container of the run did an attempt's work, for
+// keepOnFailure / keepOnSuccess to keep: not one already going (a Mentor's
+// that answered) nor one prepared for an iteration that never came.
+func (t *transition) worked(c runtime.Container) bool {
+	it, err := strconv.Atoi(c.Labels[runtime.LabelIteration])
+	return !t.r.containers().Removing(c.Name) && (err != nil || it <= t.run.Status.Iteration)
+}
+
 // finish removes or keeps the containers (keepOnSuccess / keepOnFailure) and
 // writes the report.
 func (t *transition) finish(ctx context.Context) (Result, error) {
@@ -470,7 +479,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	}
 	var kept, gone []string
 	for _, c := range t.obs.Containers {
-		if keep {
+		if keep && t.worked(c) {
 			if c.State == runtime.StateRunning {
 				_ = t.r.Runtime.Stop(ctx, c.Name, 2*time.Second)
 			}
@@ -479,12 +488,10 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 		}
 		gone = append(gone, c.Name)
 	}
-	if !keep {
-		// A container still being prepared is not listed yet.
-		for _, name := range t.r.containers().Preparing(t.lay.containerPrefix()) {
-			if !slices.Contains(gone, name) {
-				gone = append(gone, name)
-			}
+	// A container still being prepared is not listed yet.
+	for _, name := range t.r.containers().Preparing(t.lay.containerPrefix()) {
+		if !slices.Contains(gone, name) {
+			gone = append(gone, name)
 		}
 	}
 	// Side by side, and with the removals under way: when the report is
