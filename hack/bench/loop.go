@@ -291,6 +291,7 @@ func startedContainers(ctx context.Context, instance string, since, until time.T
 		}
 		names = append(names, name)
 	}
+	slices.Sort(names) // some start side by side
 	return names, nil
 }
 
