@@ -201,7 +201,7 @@ func (p *planner) blockSteps(i int) []Step {
 		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {
-			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after))
+			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after)) || cannotSucceed(steps[k].Command.Text)
 			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
 				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
 			}
@@ -241,9 +241,11 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		return cmds
 	case consoleLangs[lang], shellLangs[lang] && prompted, lang == "" && prompted:
 		return p.consoleSteps(base, b.Code)
-	case shellLangs[lang] && outputIntro.MatchString(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
+	case shellLangs[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
-		// tagged as shell.
+		// tagged as shell. Only the sentence leading into it counts: "the
+		// `false` command returns 1. Let's see some examples:" is followed by
+		// commands, however their comments read.
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
 		s.Line = firstContentLine(b.Code, b.Line)
@@ -473,6 +475,18 @@ func announcesFailure(prose string) bool {
 	// "This command fails on purpose. Run it:": a short last sentence hands
 	// over to the one before it.
 	return len(strings.Fields(last)) <= 4 && failIntro.MatchString(prose)
+}
+
+// alwaysFalse is `false`, alone or short-circuiting the commands after it
+// with `&&` (and nothing after it that could run on failure: no `||`, `;`,
+// `&` or second line).
+var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
+
+// cannotSucceed: a command whose exit status is non-zero by the shell's own
+// rules (`false && echo "not printed"`, shown to demonstrate `&&`): its
+// failure is the page's point, not a gap.
+func cannotSucceed(command string) bool {
+	return alwaysFalse.MatchString(strings.TrimSpace(command))
 }
 
 // aptAsks is an apt install, upgrade or removal that will ask to continue.

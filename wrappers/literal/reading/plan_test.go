@@ -107,3 +107,23 @@ func TestPlan(t *testing.T) {
 		t.Errorf("plan:\n got  %v\n want %v", got, want)
 	}
 }
+
+func TestCannotSucceed(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"false":                         true,
+		"false && echo never":           true,
+		"false && echo a && echo b":     true,
+		"! true":                        true,
+		"false || echo fallback":        false,
+		"false ; echo always":           false,
+		"false && echo a || echo b":     false,
+		"falsey && echo x":              false,
+		"test -f x && echo present":     false,
+		"false && echo a\necho b":       false,
+		"false && sleep 1 & echo later": false,
+	} {
+		if got := cannotSucceed(cmd); got != want {
+			t.Errorf("cannotSucceed(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
