@@ -177,6 +177,11 @@ func (p *planner) blockSteps(i int) []Step {
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
 	}
+	if line, ok := solutionPlaceholder(b.Code); ok && (shellLangs[lang] || consoleLangs[lang] || lang == "") {
+		// An exercise: the command is the reader's to work out, and the
+		// lines after the placeholder are what it should print.
+		return []Step{omitted(base, fmt.Sprintf("an exercise: line %d leaves the command for the reader to work out", line))}
+	}
 	if !shellLangs[lang] && !consoleLangs[lang] && makeTemplate.MatchString(b.Text) {
 		// ```makefile holding `targets: prerequisites` after "a rule looks
 		// like this:": the form of a file, not output and not a step.
@@ -475,6 +480,22 @@ func announcesFailure(prose string) bool {
 	// "This command fails on purpose. Run it:": a short last sentence hands
 	// over to the one before it.
 	return len(strings.Fields(last)) <= 4 && failIntro.MatchString(prose)
+}
+
+// placeholderLine is a comment that stands for the reader's own answer:
+// "# add your solution here", "// your code here", "# TODO: write your
+// command here".
+var placeholderLine = regexp.MustCompile(`(?i)^(?:#+|//+|--|;+)\s*(?:todo:?\s*)?(?:(?:add|write|put|type|enter|insert)\s+)?your\s+(?:own\s+)?(?:solution|answer|code|command)\s+here\b`)
+
+// solutionPlaceholder finds the line of a block of commands that holds a
+// placeholder for the reader's answer; false when none does.
+func solutionPlaceholder(lines []spec.CodeLine) (int, bool) {
+	for _, l := range lines {
+		if placeholderLine.MatchString(strings.TrimSpace(l.Text)) {
+			return l.Line, true
+		}
+	}
+	return 0, false
 }
 
 // alwaysFalse is `false`, alone or short-circuiting the commands after it

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/spec/spectest"
 )
 
@@ -124,6 +125,23 @@ func TestCannotSucceed(t *testing.T) {
 	} {
 		if got := cannotSucceed(cmd); got != want {
 			t.Errorf("cannotSucceed(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
+
+func TestSolutionPlaceholder(t *testing.T) {
+	for text, want := range map[string]bool{
+		"##### add your solution here": true,
+		"# YOUR CODE HERE":             true,
+		"// write your code here":      true,
+		"# TODO: your command here":    true,
+		"# here is your solution":      false,
+		"echo your code here":          false,
+		"# check your code here first": false,
+	} {
+		_, got := solutionPlaceholder([]spec.CodeLine{{Line: 3, Text: text}})
+		if got != want {
+			t.Errorf("solutionPlaceholder(%q) = %v, want %v", text, got, want)
 		}
 	}
 }
