@@ -177,10 +177,8 @@ func (p *planner) blockSteps(i int) []Step {
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
 	}
-	if line, ok := solutionPlaceholder(b.Code); ok && (shellLangs[lang] || consoleLangs[lang] || lang == "") {
-		// An exercise: the command is the reader's to work out, and the
-		// lines after the placeholder are what it should print.
-		return []Step{omitted(base, fmt.Sprintf("an exercise: line %d leaves the command for the reader to work out", line))}
+	if (shellLangs[lang] || consoleLangs[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
+		return []Step{omitted(base, "an exercise: a placeholder comment leaves the command for the reader to work out")}
 	}
 	if !shellLangs[lang] && !consoleLangs[lang] && makeTemplate.MatchString(b.Text) {
 		// ```makefile holding `targets: prerequisites` after "a rule looks
@@ -206,7 +204,7 @@ func (p *planner) blockSteps(i int) []Step {
 		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {
-			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after)) || cannotSucceed(steps[k].Command.Text)
+			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after)) || alwaysFalse.MatchString(strings.TrimSpace(steps[k].Command.Text))
 			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
 				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
 			}
@@ -248,9 +246,7 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		return p.consoleSteps(base, b.Code)
 	case shellLangs[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
-		// tagged as shell. Only the sentence leading into it counts: "the
-		// `false` command returns 1. Let's see some examples:" is followed by
-		// commands, however their comments read.
+		// tagged as shell (the sentence leading into it, not the paragraph).
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
 		s.Line = firstContentLine(b.Code, b.Line)
@@ -482,33 +478,11 @@ func announcesFailure(prose string) bool {
 	return len(strings.Fields(last)) <= 4 && failIntro.MatchString(prose)
 }
 
-// placeholderLine is a comment that stands for the reader's own answer:
-// "# add your solution here", "// your code here", "# TODO: write your
-// command here".
-var placeholderLine = regexp.MustCompile(`(?i)^(?:#+|//+|--|;+)\s*(?:todo:?\s*)?(?:(?:add|write|put|type|enter|insert)\s+)?your\s+(?:own\s+)?(?:solution|answer|code|command)\s+here\b`)
+// answerPlaceholder is a comment standing for the reader's own answer: "# add your solution here", "// your code here".
+var answerPlaceholder = regexp.MustCompile(`(?im)^\s*(?:#+|//+|--|;+)\s*(?:todo:?\s*)?(?:(?:add|write|put|type|enter|insert)\s+)?your\s+(?:own\s+)?(?:solution|answer|code|command)\s+here\b`)
 
-// solutionPlaceholder finds the line of a block of commands that holds a
-// placeholder for the reader's answer; false when none does.
-func solutionPlaceholder(lines []spec.CodeLine) (int, bool) {
-	for _, l := range lines {
-		if placeholderLine.MatchString(strings.TrimSpace(l.Text)) {
-			return l.Line, true
-		}
-	}
-	return 0, false
-}
-
-// alwaysFalse is `false`, alone or short-circuiting the commands after it
-// with `&&` (and nothing after it that could run on failure: no `||`, `;`,
-// `&` or second line).
+// alwaysFalse fails by the shell's own rules (`false && echo never`, shown to demonstrate `&&`): not a gap.
 var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
-
-// cannotSucceed: a command whose exit status is non-zero by the shell's own
-// rules (`false && echo "not printed"`, shown to demonstrate `&&`): its
-// failure is the page's point, not a gap.
-func cannotSucceed(command string) bool {
-	return alwaysFalse.MatchString(strings.TrimSpace(command))
-}
 
 // aptAsks is an apt install, upgrade or removal that will ask to continue.
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
