@@ -177,6 +177,9 @@ func (p *planner) blockSteps(i int) []Step {
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
 	}
+	if (shellLangs[lang] || consoleLangs[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
+		return []Step{omitted(base, "an exercise: a placeholder comment leaves the command for the reader to work out")}
+	}
 	if !shellLangs[lang] && !consoleLangs[lang] && makeTemplate.MatchString(b.Text) {
 		// ```makefile holding `targets: prerequisites` after "a rule looks
 		// like this:": the form of a file, not output and not a step.
@@ -201,7 +204,7 @@ func (p *planner) blockSteps(i int) []Step {
 		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {
-			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after))
+			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after)) || alwaysFalse.MatchString(strings.TrimSpace(steps[k].Command.Text))
 			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
 				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
 			}
@@ -241,9 +244,9 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		return cmds
 	case consoleLangs[lang], shellLangs[lang] && prompted, lang == "" && prompted:
 		return p.consoleSteps(base, b.Code)
-	case shellLangs[lang] && outputIntro.MatchString(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
+	case shellLangs[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
-		// tagged as shell.
+		// tagged as shell (the sentence leading into it, not the paragraph).
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
 		s.Line = firstContentLine(b.Code, b.Line)
@@ -474,6 +477,12 @@ func announcesFailure(prose string) bool {
 	// over to the one before it.
 	return len(strings.Fields(last)) <= 4 && failIntro.MatchString(prose)
 }
+
+// answerPlaceholder is a comment standing for the reader's own answer: "# add your solution here", "// your code here".
+var answerPlaceholder = regexp.MustCompile(`(?im)^\s*(?:#+|//+|--|;+)\s*(?:todo:?\s*)?(?:(?:add|write|put|type|enter|insert)\s+)?your\s+(?:own\s+)?(?:solution|answer|code|command)\s+here\b`)
+
+// alwaysFalse fails by the shell's own rules (`false && echo never`, shown to demonstrate `&&`): not a gap.
+var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
 
 // aptAsks is an apt install, upgrade or removal that will ask to continue.
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)

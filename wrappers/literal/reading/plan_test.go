@@ -107,3 +107,39 @@ func TestPlan(t *testing.T) {
 		t.Errorf("plan:\n got  %v\n want %v", got, want)
 	}
 }
+
+func TestAlwaysFalse(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"false":                         true,
+		"false && echo never":           true,
+		"false && echo a && echo b":     true,
+		"! true":                        true,
+		"false || echo fallback":        false,
+		"false ; echo always":           false,
+		"false && echo a || echo b":     false,
+		"falsey && echo x":              false,
+		"test -f x && echo present":     false,
+		"false && echo a\necho b":       false,
+		"false && sleep 1 & echo later": false,
+	} {
+		if got := alwaysFalse.MatchString(cmd); got != want {
+			t.Errorf("alwaysFalse(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
+
+func TestAnswerPlaceholder(t *testing.T) {
+	for text, want := range map[string]bool{
+		"##### add your solution here": true,
+		"# YOUR CODE HERE":             true,
+		"// write your code here":      true,
+		"# TODO: your command here":    true,
+		"# here is your solution":      false,
+		"echo your code here":          false,
+		"# check your code here first": false,
+	} {
+		if got := answerPlaceholder.MatchString("seq 3\n" + text + "\n42"); got != want {
+			t.Errorf("answerPlaceholder(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
