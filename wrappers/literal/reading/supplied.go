@@ -34,6 +34,18 @@ var suppliedSentence = regexp.MustCompile(`(?i)` +
 	// "We should still be in the `data` directory" (an earlier lesson's)
 	"\\bstill\\s+(?:be\\s+)?in\\s+(?:the\\s+|our\\s+)?`?[\\w./~-]+`?\\s+(?:directory|folder)\\b")
 
+// suppliedFolder is a path named before "directory" or "folder", then a
+// short clause that says what it already holds: "the `data/birds` directory
+// which only has three example files". A folder the sentence has the reader
+// make ("create a `data` folder that holds ...") is made, not supplied, and
+// one that holds nothing supplies nothing.
+var (
+	suppliedFolder = regexp.MustCompile("(?i)(?:`[\\w./~-]+`|\\b[\\w~-]*/[\\w./~-]+)\\s+(?:directory|folder),?\\s+(?:which|that)\\s+" +
+		`(?:only\s+|just\s+|already\s+)?(?:has|holds|contains)\s+(?:only\s+|just\s+)?` +
+		`(?:a\s+few|some|several|many|all|the|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b`)
+	makesFolder = regexp.MustCompile(`(?i)\b(?:create|make|mkdir|set\s+up)\b`)
+)
+
 // SupplyBefore is the last sentence before line that says where the
 // tutorial's files come from; false when none does.
 func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
@@ -47,7 +59,7 @@ func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
 			continue
 		}
 		for _, s := range sentences(strings.Join(strings.Fields(b.Text), " ")) {
-			if suppliedSentence.MatchString(s) {
+			if suppliedSentence.MatchString(s) || suppliedFolder.MatchString(s) && !makesFolder.MatchString(s) {
 				found, ok = Supply{Line: b.Line, Sentence: strings.TrimSpace(s)}, true
 			}
 		}
