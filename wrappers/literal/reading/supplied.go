@@ -13,10 +13,8 @@ import (
 // tutorial reads but never creates is then the reader's to have, not a step
 // the page forgot.
 type Supply struct {
-	// Line is where the sentence is.
-	Line int
-	// Sentence is the sentence, for the finding.
-	Sentence string
+	Line     int    // where the sentence is
+	Sentence string // the sentence, for the finding
 }
 
 // suppliedSentence says where the tutorial's files come from.
@@ -34,17 +32,11 @@ var suppliedSentence = regexp.MustCompile(`(?i)` +
 	// "We should still be in the `data` directory" (an earlier lesson's)
 	"\\bstill\\s+(?:be\\s+)?in\\s+(?:the\\s+|our\\s+)?`?[\\w./~-]+`?\\s+(?:directory|folder)\\b")
 
-// suppliedFolder is a path named before "directory" or "folder", then a
-// short clause that says what it already holds: "the `data/birds` directory
-// which only has three example files". A folder the sentence has the reader
-// make ("create a `data` folder that holds ...") is made, not supplied, and
-// one that holds nothing supplies nothing.
-var (
-	suppliedFolder = regexp.MustCompile("(?i)(?:`[\\w./~-]+`|\\b[\\w~-]*/[\\w./~-]+)\\s+(?:directory|folder),?\\s+(?:which|that)\\s+" +
-		`(?:only\s+|just\s+|already\s+)?(?:has|holds|contains)\s+(?:only\s+|just\s+)?` +
-		`(?:a\s+few|some|several|many|all|the|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b`)
-	makesFolder = regexp.MustCompile(`(?i)\b(?:create|make|mkdir|set\s+up)\b`)
-)
+// suppliedFolder: a path before "directory" or "folder", then what it holds
+// ("the `data/birds` directory which only has three files"); not when the
+// sentence has the reader make it (makesFolder), nor when it holds nothing.
+var suppliedFolder = regexp.MustCompile("(?i)(?:`[\\w./~-]+`|\\b[\\w~-]*/[\\w./~-]+)\\s+(?:directory|folder),?\\s+(?:which|that)\\s+(?:only\\s+|just\\s+|already\\s+)?(?:has|holds|contains)\\s+(?:only\\s+|just\\s+)?(?:a\\s+few|some|several|many|all|the|\\d+|one|two|three|four|five|six|seven|eight|nine|ten)\\b")
+var makesFolder = regexp.MustCompile(`(?i)\b(?:create|make|mkdir|set\s+up)\b`)
 
 // SupplyBefore is the last sentence before line that says where the
 // tutorial's files come from; false when none does.
