@@ -481,12 +481,15 @@ var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
 // aptAsks is an apt install, upgrade or removal that will ask to continue.
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
 
+// pasteCode has the reader paste the block ("paste the following function to ... print the output"): code, not output.
+var pasteCode = regexp.MustCompile(`(?i)\b(?:paste|copy)\s+the\s+following\s+(?:[^.:!?\s]+\s+){0,3}?(?:function|code|method|class|declaration|struct|type)s?\b`)
+
 // introducesOutput: the sentence leading into a block says output follows
 // ("You should see:"). An earlier sentence of a longer paragraph that
 // mentions output ("output is HTML. Let's try converting:") does not.
 func introducesOutput(prose string) bool {
-	if outputIntro.MatchString(lastSentence(prose)) {
-		return true
+	if last := lastSentence(prose); outputIntro.MatchString(last) || pasteCode.MatchString(last) {
+		return !pasteCode.MatchString(last)
 	}
 	return len(sentences(strings.Join(strings.Fields(prose), " "))) <= 2 && outputIntro.MatchString(prose)
 }

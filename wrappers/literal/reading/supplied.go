@@ -41,8 +41,7 @@ var makesFolder = regexp.MustCompile(`(?i)\b(?:create|make|mkdir|set\s+up)\b`)
 // SupplyBefore is the last sentence before line that says where the
 // tutorial's files come from; false when none does.
 func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
-	var found Supply
-	ok := false
+	found, ok := Supply{}, false
 	if t == nil {
 		return found, false
 	}
