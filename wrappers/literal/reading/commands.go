@@ -186,8 +186,7 @@ func incomplete(text string) bool {
 }
 
 var (
-	// styleTag is the markup that animated-terminal widgets put in a
-	// transcript to colour it.
+	// styleTag: the markup animated-terminal widgets put in a transcript to colour it.
 	styleTag = regexp.MustCompile(`(?i)</?(?:font|span|b|u|i|em|strong)\b[^>]*>`)
 	entities = strings.NewReplacer("&apos;", "'", "&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&", "&#39;", "'")
 )
@@ -238,8 +237,7 @@ func CommandName(command string) string {
 }
 
 var (
-	// promptFolder is the folder a `host:folder$ ` or `user@host:folder$ `
-	// prompt shows.
+	// promptFolder: the folder a `host:folder$ ` or `user@host:folder$ ` prompt shows.
 	promptFolder = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(?:[\w.-]+@)?[\w.-]+:([~/][^\s$]*)\$`)
 	// cdName moves into one folder named relative to the current one.
 	cdName = regexp.MustCompile(`^cd\s+[\w.-]+/?$`)

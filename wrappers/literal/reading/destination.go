@@ -30,6 +30,10 @@ var destinationPatterns = []struct {
 	// "In `config.yaml`, add:" (append) / "In `src/main.go`, write:"
 	{regexp.MustCompile(`(?i)\bin\s+(?:(?:the|your)\s+)?(?:file\s+)?` + fileToken + `\s*(?:file\s*)?,?\s*(?:add|append)\b`), true},
 	{regexp.MustCompile(`(?i)\bin\s+(?:(?:the|your)\s+)?(?:file\s+)?` + fileToken + `\s*(?:file\s*)?,?\s*(?:write|put|paste|type|enter|insert|place)\b`), false},
+	// "Into main.go, [below the imports,] paste/copy": Go's tutorials build a file a piece at a time so
+	// (the package line, then each declaration beneath it): append, which creates a missing file.
+	// Verb first, "paste the following into FILE" (below) shows the whole file: it replaces.
+	{regexp.MustCompile(`(?i)\binto\s+(?:(?:the|your)\s+)?(?:file\s+)?` + fileToken + `(?:\s+file)?\s*,(?:[^.:!?\n,]{1,60},)?\s*(?:paste|copy)\b`), true},
 	// "Create a file named `app.py`", "Make a new file called hello.sh",
 	// "Open a new file called x", "create a new file in the project root named `app.py`"
 	{regexp.MustCompile(`(?i)\b(?:create|make|add|write|save)\s+` + fileIntro + `:?\s*` + fileToken), false},

@@ -22,6 +22,11 @@ func TestProseDestination(t *testing.T) {
 		{"Append this line to the end of `~/.bashrc`:", "~/.bashrc", true},
 		{"Paste the following into `src/app.ts`.", "src/app.ts", false},
 		{"Replace the contents of `main.py` with:", "main.py", false},
+		{"Into main.go, at the top of the file, paste the following package declaration.", "main.go", true},
+		{"Into `src/app.js`, copy the handler below:", "src/app.js", true},
+		{"Into the file `notes.txt`, just beneath the title, paste this line:", "notes.txt", true},
+		{"Copy the following code into `server.py`:", "server.py", false},
+		{"Paste the following code into your greetings.go file and save the file.", "greetings.go", false},
 		{"Save it as app.py, then run it.", "app.py", false},
 		{"Create a file named `a.txt` that lists the files, then save it as `b.txt`:", "b.txt", false},
 		{"Create a file named **server.go**:", "server.go", false},
@@ -41,6 +46,9 @@ func TestProseDestination(t *testing.T) {
 		{"Create a directory for the project:", "", false},
 		{"Add `jq` to your PATH:", "", false},
 		{"Now write the code:", "", false},
+		{"Into main.go, the server's entry point, we will later add a route.", "", false},
+		{"Beneath the package declaration, paste the following function.", "", false},
+		{"Go into the `src` folder and copy the path:", "", false},
 		{"", "", false},
 	}
 	for _, tt := range tests {

@@ -33,18 +33,15 @@ type Step struct {
 	// Line is where a finding about the step points: the command's first
 	// line, the opening fence of a block, the first expected output line,
 	// the image reference.
-	Line    int
-	EndLine int
-	Lang    string
-	// Command is the command of a StepRun.
-	Command Command
-	// Expected is the output of a StepCompare.
-	Expected []ExpectedLine
+	Line     int
+	EndLine  int
+	Lang     string
+	Command  Command        // the command of a StepRun
+	Expected []ExpectedLine // the output of a StepCompare
 	// File and Content are the destination and text of a StepWrite.
 	File    Destination
 	Content string
-	// Image is the missing image of a StepImage.
-	Image spec.Image
+	Image   spec.Image // the missing image of a StepImage
 	// Why says how the block was read (for the audit and the Mentor); for a
 	// StepOmit or StepAmbiguous, why it was not followed.
 	Why string
@@ -59,10 +56,9 @@ type Step struct {
 	// OneOf is the line of the prose that offers the commands after it as
 	// ways of which only one may work ("depending on your system, only one
 	// of these works"); OneOfMore says a later way follows. 0 when none.
-	OneOf     int
-	OneOfMore bool
-	// ExpectFail: the prose says the command fails; success is the finding.
-	ExpectFail bool
+	OneOf      int
+	OneOfMore  bool
+	ExpectFail bool // the prose says the command fails; success is the finding
 	// Optional is the line of the prose that makes the step optional ("you
 	// can also", "if you want a PDF, also install"): when it fails, the
 	// failure is a minor note and the Student goes on. 0 when none does.
@@ -75,10 +71,8 @@ type Step struct {
 	// Background: a server, or a command for another terminal: started
 	// detached, its log watched, and left running.
 	Background bool
-	// Shown is what a background command shows when it is up.
-	Shown []ExpectedLine
-	// Stdin is input the tutorial types into the program (a REPL, `cat >`).
-	Stdin string
+	Shown      []ExpectedLine // what a background command shows when it is up
+	Stdin      string         // input the tutorial types into the program (a REPL, `cat >`)
 	// AltRun is the block read as commands, for a StepCompare whose first
 	// words may be commands in the container (checked when it runs).
 	AltRun []Command
@@ -487,12 +481,15 @@ var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
 // aptAsks is an apt install, upgrade or removal that will ask to continue.
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
 
+// pasteCode has the reader paste the block ("paste the following function to ... print the output"): code, not output.
+var pasteCode = regexp.MustCompile(`(?i)\b(?:paste|copy)\s+the\s+following\s+(?:[^.:!?\s]+\s+){0,3}?(?:function|code|method|class|declaration|struct|type)s?\b`)
+
 // introducesOutput: the sentence leading into a block says output follows
 // ("You should see:"). An earlier sentence of a longer paragraph that
 // mentions output ("output is HTML. Let's try converting:") does not.
 func introducesOutput(prose string) bool {
-	if outputIntro.MatchString(lastSentence(prose)) {
-		return true
+	if last := lastSentence(prose); outputIntro.MatchString(last) || pasteCode.MatchString(last) {
+		return !pasteCode.MatchString(last)
 	}
 	return len(sentences(strings.Join(strings.Fields(prose), " "))) <= 2 && outputIntro.MatchString(prose)
 }

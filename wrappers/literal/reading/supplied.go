@@ -13,10 +13,8 @@ import (
 // tutorial reads but never creates is then the reader's to have, not a step
 // the page forgot.
 type Supply struct {
-	// Line is where the sentence is.
-	Line int
-	// Sentence is the sentence, for the finding.
-	Sentence string
+	Line     int    // where the sentence is
+	Sentence string // the sentence, for the finding
 }
 
 // suppliedSentence says where the tutorial's files come from.
@@ -34,11 +32,16 @@ var suppliedSentence = regexp.MustCompile(`(?i)` +
 	// "We should still be in the `data` directory" (an earlier lesson's)
 	"\\bstill\\s+(?:be\\s+)?in\\s+(?:the\\s+|our\\s+)?`?[\\w./~-]+`?\\s+(?:directory|folder)\\b")
 
+// suppliedFolder: a path before "directory" or "folder", then what it holds
+// ("the `data/birds` directory which only has three files"); not when the
+// sentence has the reader make it (makesFolder), nor when it holds nothing.
+var suppliedFolder = regexp.MustCompile("(?i)(?:`[\\w./~-]+`|\\b[\\w~-]*/[\\w./~-]+)\\s+(?:directory|folder),?\\s+(?:which|that)\\s+(?:only\\s+|just\\s+|already\\s+)?(?:has|holds|contains)\\s+(?:only\\s+|just\\s+)?(?:a\\s+few|some|several|many|all|the|\\d+|one|two|three|four|five|six|seven|eight|nine|ten)\\b")
+var makesFolder = regexp.MustCompile(`(?i)\b(?:create|make|mkdir|set\s+up)\b`)
+
 // SupplyBefore is the last sentence before line that says where the
 // tutorial's files come from; false when none does.
 func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
-	var found Supply
-	ok := false
+	found, ok := Supply{}, false
 	if t == nil {
 		return found, false
 	}
@@ -47,7 +50,7 @@ func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
 			continue
 		}
 		for _, s := range sentences(strings.Join(strings.Fields(b.Text), " ")) {
-			if suppliedSentence.MatchString(s) {
+			if suppliedSentence.MatchString(s) || suppliedFolder.MatchString(s) && !makesFolder.MatchString(s) {
 				found, ok = Supply{Line: b.Line, Sentence: strings.TrimSpace(s)}, true
 			}
 		}
