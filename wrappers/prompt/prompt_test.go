@@ -2,32 +2,19 @@ package prompt
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/spectest"
 	"github.com/smile-loop/smile/status"
 )
 
 const tutorialText = "# Demo\n\n![diagram](diagram.png)\n\nRun:\n\n````bash\necho '```'\n````\n\n```bash\njq . data.json\n```\n"
 
-func tutorial(t *testing.T) *spec.Tutorial {
-	t.Helper()
-	dir := t.TempDir()
-	p := filepath.Join(dir, "tutorial.md")
-	if err := os.WriteFile(p, []byte(tutorialText), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tut, err := spec.LoadTutorial(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tut
-}
+func tutorial(t *testing.T) *spec.Tutorial { return spectest.Tutorial(t, tutorialText) }
 
 func TestStudentPrompt(t *testing.T) {
 	b := spec.DefaultConfig().StudentBehavior

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -21,19 +20,14 @@ func TestDescribeCheckpoints(t *testing.T) {
 		run.Status.CheckpointCache = []status.Checkpoint{{Ref: "b", SizeBytes: 2_000_000}}
 		run.Status.Verification = &status.Verification{Iteration: 2, Fixes: 1, Done: true, Verified: true}
 	})
-	objs, err := loadObjects(dir, []string{"alpha"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	describe(&buf, objs[0], t0.Add(time.Minute))
-	out := strings.Join(strings.Fields(buf.String()), " ")
+	text := describeText(t, dir, "alpha", t0.Add(time.Minute))
+	out := strings.Join(strings.Fields(text), " ")
 	for _, want := range []string{
 		"Checkpoints: 2 kept, 3.5 MB of 2147 MB (the least recently used go first)",
 		"Fixes: Verified: with the 1 suggested fix the tutorial completes from a clean start.",
 	} {
 		if !strings.Contains(out, want) {
-			t.Errorf("describe lacks %q:\n%s", want, buf.String())
+			t.Errorf("describe lacks %q:\n%s", want, text)
 		}
 	}
 }
@@ -46,15 +40,10 @@ func TestDescribeSaysResumeIsIgnored(t *testing.T) {
 	rec := fabricate(t, dir, "alpha", completed)
 	writeFile(t, dir, "tutorial.md", "# T\n")
 	writeFile(t, dir, "alpha.yaml", strings.Replace(manifestYAML("alpha"), "llmProvider: literal", "llmProvider: codex\n  resume: checkpoint", 1))
-	objs, err := loadObjects(dir, []string{"alpha"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	describe(&buf, objs[0], t0.Add(time.Minute))
-	out := strings.Join(strings.Fields(buf.String()), " ")
+	text := describeText(t, dir, "alpha", t0.Add(time.Minute))
+	out := strings.Join(strings.Fields(text), " ")
 	if want := `resume "checkpoint" (ignored: llmProvider codex keeps no checkpoints: every iteration starts from the top) manifest`; !strings.Contains(out, want) {
-		t.Errorf("describe lacks %q:\n%s", want, buf.String())
+		t.Errorf("describe lacks %q:\n%s", want, text)
 	}
 	m, err := runfile.Load(rec.Manifest)
 	if err != nil {

@@ -54,13 +54,7 @@ func section(out, title string) []string {
 func TestDescribe(t *testing.T) {
 	dir := t.TempDir()
 	fabricate(t, dir, "alpha", completed)
-	objs, err := loadObjects(dir, []string{"alpha"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	describe(&buf, objs[0], t0.Add(5*time.Minute+12*time.Second))
-	out := buf.String()
+	out := describeText(t, dir, "alpha", t0.Add(5*time.Minute+12*time.Second))
 	if strings.Contains(out, secretToken) {
 		t.Fatalf("describe printed the run's token:\n%s", out)
 	}
@@ -172,13 +166,7 @@ func TestDescribe(t *testing.T) {
 func TestDescribeWithoutStatus(t *testing.T) {
 	dir := t.TempDir()
 	fabricate(t, dir, "fresh", nil)
-	objs, err := loadObjects(dir, []string{"fresh"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	describe(&buf, objs[0], t0)
-	out := buf.String()
+	out := describeText(t, dir, "fresh", t0)
 	if !strings.HasPrefix(out, "Name:") || !strings.Contains(out, "  LLM Provider:") {
 		t.Errorf("describe of a run with no status lacks its name or spec:\n%s", out)
 	}
@@ -211,4 +199,17 @@ func indexOf(lines []string, s string) int {
 		}
 	}
 	return -1
+}
+
+// describeText loads the named run of dir and returns what describe prints
+// for it at now.
+func describeText(t *testing.T, dir, name string, now time.Time) string {
+	t.Helper()
+	objs, err := loadObjects(dir, []string{name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	describe(&buf, objs[0], now)
+	return buf.String()
 }
