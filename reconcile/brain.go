@@ -10,6 +10,9 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/learner"
+	"github.com/smile-loop/smile/learner/provider"
+	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/hands"
 	"github.com/smile-loop/smile/reconcile/inbox"
@@ -20,8 +23,6 @@ import (
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 	"github.com/smile-loop/smile/wrappers"
-	"github.com/smile-loop/smile/wrappers/provider"
-	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // InProcess reports whether a provider's learner (its "brain") runs in the
@@ -118,9 +119,9 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	var err error
 	if err = ready(ctx); err == nil {
 		// A panic in the learner becomes a result saying so, never a dead controller.
-		path, body, err = wrappers.SafePlay(ctx, &a.task, wrappers.ProviderFor(a.task.Provider), env)
+		path, body, err = learner.SafePlay(ctx, &a.task, learner.For(a.task.Provider), env)
 	} else {
-		path, body, _ = wrappers.Play(ctx, &a.task, wrappers.Failed(err), env)
+		path, body, _ = learner.Play(ctx, &a.task, learner.Failed(err), env)
 	}
 	if ctx.Err() != nil {
 		return // stopped: the attempt is over, whatever it found

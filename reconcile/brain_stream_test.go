@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 	"github.com/smile-loop/smile/wrappers"
-	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // streamHands makes the fake engine's containers stream: a hands-serve

@@ -16,10 +16,10 @@ import (
 	"github.com/smile-loop/smile/reconcile/brains"
 	"github.com/smile-loop/smile/status/wire"
 
+	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/wrappers"
-	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // localHands makes the fake engine's containers real enough for a learner:

@@ -1,12 +1,11 @@
-// Package wrappers is everything that runs inside a Student or Mentor
-// container: Main reads the task, runs the role with its provider, writes
-// the result to the logs folder and posts it to the controller.
+// Package wrappers is the in-container entry point of smile-wrapper: Main
+// reads the task, plays the role with the learner the task names
+// (learner.For, learner.SafePlay), writes the result to the logs folder and
+// posts it to the controller; the hands-serve, hands-exec and idle
+// sub-commands every container runs for an in-process learner.
 //
-// Subpackages: provider (the Provider interface), literal (the built-in
-// provider), claude, codex, gemini and openai (the model-backed providers),
-// agent (what those share: the runner, retries, heartbeats, cost, placing
-// findings on the tutorial's lines), prompt (the Student's and Mentor's
-// prompts), recovery (reading a model's JSON answer), session (the shell
-// session commands run in) and callback (the client for the controller's
-// callback API).
+// The learners themselves live under learner/: provider (the Provider
+// interface), literal (the built-in learner), claude, codex, gemini and
+// openai (the model-backed ones), agent, prompt, recovery, session and
+// callback.
 package wrappers

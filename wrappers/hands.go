@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/smile-loop/smile/wrappers/session"
+	"github.com/smile-loop/smile/learner/session"
 )
 
 // Sub-commands of the wrapper for containers whose learner runs in the

@@ -13,20 +13,15 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/learner"
 	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/go-logr/logr"
 
-	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/learner/agent"
+	"github.com/smile-loop/smile/learner/callback"
+	"github.com/smile-loop/smile/learner/provider"
 	"github.com/smile-loop/smile/status"
-	"github.com/smile-loop/smile/wrappers/agent"
-	"github.com/smile-loop/smile/wrappers/callback"
-	"github.com/smile-loop/smile/wrappers/claude"
-	"github.com/smile-loop/smile/wrappers/codex"
-	"github.com/smile-loop/smile/wrappers/gemini"
-	"github.com/smile-loop/smile/wrappers/literal"
-	"github.com/smile-loop/smile/wrappers/openai"
-	"github.com/smile-loop/smile/wrappers/provider"
 )
 
 // Exit codes of the wrapper.
@@ -108,7 +103,7 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	}
 	env.Progress(ctx, "starting", 0)
 
-	path, body, provErr := SafePlay(ctx, task, ProviderFor(task.Provider), env)
+	path, body, provErr := learner.SafePlay(ctx, task, learner.For(task.Provider), env)
 	keyEnv := ""
 	if task.LLM != nil {
 		keyEnv = task.LLM.APIKeyEnv
@@ -144,24 +139,6 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 	return code
 }
 
-// ProviderFor returns the provider a task names; an unknown name gets the
-// Unsupported stand-in, which fails clearly.
-func ProviderFor(name spec.Provider) provider.Provider {
-	switch name {
-	case spec.ProviderLiteral:
-		return literal.Provider{}
-	case spec.ProviderClaude:
-		return claude.New()
-	case spec.ProviderCodex:
-		return codex.New()
-	case spec.ProviderGemini:
-		return gemini.New()
-	case spec.ProviderOpenAI:
-		return openai.New()
-	}
-	return provider.Unsupported{Name: name}
-}
-
 // redact replaces every API key the container holds in the result body: a
 // tutorial command that prints its environment must not carry a key into
 // the controller's files.
@@ -193,45 +170,6 @@ func redact(body any, secrets []string) any {
 		return json.RawMessage(clean)
 	}
 	return out
-}
-
-// Play runs the task's role. It always returns a body to post: when the
-// provider cannot run, the body says so (cannot_complete for the Student,
-// unresolvable for the Mentor) and the error is returned too. A provider may
-// return its own body with the error (what it did before it failed).
-func Play(ctx context.Context, task *wire.Task, p provider.Provider, env provider.Env) (string, any, error) {
-	now := time.Now().UTC()
-	switch task.Role {
-	case status.RoleMentor:
-		res, err := p.Mentor(ctx, task, env)
-		if err != nil && res == nil {
-			return wire.PathMentorResult, &wire.MentorResultRequest{
-				MentorOutput: fmt.Sprintf("The Mentor could not run: %v", err),
-				Timestamp:    now,
-				Advice:       &wire.MentorAdvice{Resolution: status.ResolutionUnresolvable},
-			}, err
-		}
-		return wire.PathMentorResult, res, err
-	default:
-		res, err := p.Student(ctx, task, env)
-		if err != nil && res == nil {
-			reason := err.Error()
-			return wire.PathStudentResult, &wire.StudentResultRequest{
-				StudentOutput: status.StudentOutput{
-					Status:           status.StudentCannotComplete,
-					CurrentStep:      "start of the tutorial",
-					AttemptedActions: []string{},
-					Problem:          reason,
-					Reason:           reason,
-					Summary:          "The Student could not start: " + reason,
-					FilesCreated:     []string{},
-					CommandsRun:      []string{},
-				},
-				Timestamp: now,
-			}, err
-		}
-		return wire.PathStudentResult, res, err
-	}
 }
 
 func readTask(path string) (*wire.Task, error) {

@@ -3,7 +3,7 @@ package wrappers
 // These tests drive the wrapper against a fake controller on the host. They
 // only use roles that never run tutorial commands (the Mentor, and providers
 // that are not available); the Student runs in containers only
-// (wrappers/literal's container tests).
+// (learner/literal's container tests).
 
 import (
 	"context"
@@ -22,7 +22,6 @@ import (
 
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
-	"github.com/smile-loop/smile/wrappers/provider"
 )
 
 type controller struct {
@@ -164,19 +163,6 @@ func TestRunBadTask(t *testing.T) {
 	}
 }
 
-func TestPlayProviderUnavailable(t *testing.T) {
-	task := &wire.Task{Role: status.RoleStudent, Provider: spec.ProviderGemini}
-	p := ProviderFor(task.Provider)
-	path, body, err := Play(context.Background(), task, p, providerEnv())
-	if err == nil || path != wire.PathStudentResult {
-		t.Fatalf("play = %s, %v", path, err)
-	}
-	res := body.(*wire.StudentResultRequest)
-	if res.StudentOutput.Status != status.StudentCannotComplete || res.StudentOutput.Reason != err.Error() {
-		t.Errorf("student result = %+v", res.StudentOutput)
-	}
-}
-
 func TestWriteResultIsAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, ResultFileName)
@@ -194,10 +180,6 @@ func TestWriteResultIsAtomic(t *testing.T) {
 	if err := writeResult(filepath.Join(dir, "missing", ResultFileName), 1); err == nil {
 		t.Errorf("writing into a missing folder succeeded")
 	}
-}
-
-func providerEnv() provider.Env {
-	return provider.Env{Progress: provider.NoProgress, Log: logr.Discard()}
 }
 
 func TestFit(t *testing.T) {

@@ -15,11 +15,11 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/status/wire"
 	"github.com/smile-loop/smile/wrappers"
-	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // ReadyTimeout bounds the wait for a container's own start-up (its image's

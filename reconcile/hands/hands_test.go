@@ -13,12 +13,12 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/reconcile/hands"
 	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/wrappers"
-	"github.com/smile-loop/smile/wrappers/session"
 )
 
 const image = "smile-base:latest"

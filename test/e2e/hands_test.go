@@ -9,9 +9,9 @@ import (
 
 	"github.com/smile-loop/smile/status/wire"
 
+	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/docker"
-	"github.com/smile-loop/smile/wrappers/session"
 )
 
 // TestHandsTimeoutKillsTheGroup drives a real container the way the

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/learner/openai"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/spec"
-	"github.com/smile-loop/smile/wrappers/openai"
 )
 
 // readVersions are the CLI versions whose flags and output SMILE's

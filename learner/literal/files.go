@@ -1,0 +1,81 @@
+package literal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/reading"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// write saves a code block to the file the tutorial names, relative to the
+// session's current folder.
+func (s *student) write(ctx context.Context, st reading.Step) error {
+	path := s.resolve(st.File.Path)
+	action := "create"
+	if st.File.Append {
+		action = "append"
+	}
+	// Through the session's hands: the file goes where the commands run.
+	err := s.sess.WriteFile(ctx, path, []byte(st.Content), st.File.Append)
+	shown := s.display(path)
+	if err != nil {
+		cat := status.CategoryCommandFailure
+		switch {
+		case errors.Is(err, fs.ErrPermission):
+			cat = status.CategoryPermissionDenied
+		case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+			cat = status.CategoryMissingFile
+		}
+		f := s.finding(cat, st.Line, fmt.Sprintf("could not write `%s`: %v", st.File.Path, err), "")
+		f.SuggestedFix = mentor.SuggestedFix(cat, st.Line, st.File.Path)
+		f.Attempts = 1
+		d := decide(cat, s.behavior, s.resolution(st.Line, st.EndLine))
+		return s.record(f, d.Ask, st.File.Path, err.Error())
+	}
+	s.audit.Files = append(s.audit.Files, status.AuditFile{
+		Iteration: s.task.Iteration, Line: st.Line, Path: shown, Action: action, Bytes: len(st.Content), WrittenAt: time.Now().UTC(),
+	})
+	if !slices.Contains(s.out.FilesCreated, shown) {
+		s.out.FilesCreated = append(s.out.FilesCreated, shown)
+	}
+	verb := "wrote"
+	if st.File.Append {
+		verb = "appended"
+	}
+	s.action(fmt.Sprintf("%s the block at line %d to %s (%s)", verb, st.Line, shown, st.Why))
+	return nil
+}
+
+// resolve makes a tutorial path absolute: ~ is the home folder, a relative
+// path is relative to the session's current folder.
+func (s *student) resolve(p string) string {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		home := s.sess.Getenv("HOME")
+		if home == "" {
+			home = "/root"
+		}
+		return filepath.Join(home, strings.TrimPrefix(strings.TrimPrefix(p, "~"), "/"))
+	}
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(s.sess.State().Cwd, p)
+}
+
+// display shows a path relative to the work folder when it is inside it.
+func (s *student) display(path string) string {
+	if rel, err := filepath.Rel(s.env.WorkDir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
+}

@@ -1,0 +1,66 @@
+package mentor
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/reading"
+)
+
+// whollyOwn is a command whose every line of output is the reader's own:
+// the clock (`date`), the search path (`echo $PATH`). Each line is compared
+// only as a line.
+var whollyOwn = regexp.MustCompile(`^(?:date|(?:/bin/|/usr/bin/)?echo\s+["']?\$\{?PATH\}?["']?)$`)
+
+// locates finds where a program is installed: on a merged-/usr system
+// (Debian 12 and later, Fedora, Arch) /bin/x and /usr/bin/x are one file.
+var (
+	locates  = regexp.MustCompile(`^(?:which|type|command\s+-v|whereis)\s`)
+	usrMerge = regexp.MustCompile(`(^|[\s:])/usr/(s?bin)/`)
+)
+
+// defaultBranch is the name git gives a new repository's branch: main or
+// master, as the reader's git and its configuration decide.
+var defaultBranch = regexp.MustCompile(`\b(?:main|master)\b`)
+
+// ReaderSpecific masks, in output shown and printed, what is the reader's
+// own: the default branch's name in a git command's output, the whole line
+// of `date` or `echo $PATH`, and /usr/bin against /bin where a program is
+// located (`which echo`).
+func ReaderSpecific(command string, expected []reading.ExpectedLine, actual string) ([]reading.ExpectedLine, string) {
+	command = strings.TrimSpace(command)
+	switch {
+	case whollyOwn.MatchString(command):
+		return mapLines(expected, actual, func(l string) string {
+			if strings.TrimSpace(l) == "" {
+				return l
+			}
+			return "<the reader's own>"
+		})
+	case locates.MatchString(command):
+		return mapLines(expected, actual, func(l string) string { return usrMerge.ReplaceAllString(l, "$1/$2/") })
+	}
+	if !strings.HasPrefix(command, "git ") {
+		return expected, actual
+	}
+	out := make([]reading.ExpectedLine, len(expected))
+	for i, e := range expected {
+		out[i] = e
+		out[i].Text = defaultBranch.ReplaceAllString(e.Text, "<branch>")
+	}
+	return out, defaultBranch.ReplaceAllString(actual, "<branch>")
+}
+
+// mapLines applies f to every line shown and printed.
+func mapLines(expected []reading.ExpectedLine, actual string, f func(string) string) ([]reading.ExpectedLine, string) {
+	out := make([]reading.ExpectedLine, len(expected))
+	for i, e := range expected {
+		out[i] = e
+		out[i].Text = f(e.Text)
+	}
+	lines := strings.Split(actual, "\n")
+	for i, l := range lines {
+		lines[i] = f(l)
+	}
+	return out, strings.Join(lines, "\n")
+}

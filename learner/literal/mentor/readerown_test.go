@@ -1,0 +1,45 @@
+package mentor
+
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/learner/literal/reading"
+)
+
+func TestReaderSpecificOutput(t *testing.T) {
+	exp := func(first int, lines ...string) []reading.ExpectedLine {
+		out := make([]reading.ExpectedLine, len(lines))
+		for i, l := range lines {
+			out[i] = reading.ExpectedLine{Line: first + i, Text: l}
+		}
+		return out
+	}
+	e, a := ReaderSpecific("git status", exp(1, "On branch main", "No commits yet"), "On branch master\nNo commits yet\n")
+	if _, ok := reading.MatchOutput(e, a); !ok {
+		t.Errorf("git's default branch name made a difference: %v %q", e, a)
+	}
+	e, a = ReaderSpecific("cat notes", exp(1, "On branch main"), "On branch master\n")
+	if _, ok := reading.MatchOutput(e, a); ok {
+		t.Error("outside git, main and master still differ")
+	}
+}
+
+func TestReaderSpecificOwnOutput(t *testing.T) {
+	tests := []struct {
+		command, shown, printed string
+		same                    bool
+	}{
+		{"date", "Fri 10 Jan 2020 11:49:31 AM EST", "Tue Nov 24 03:06:09 UTC 2026", true},
+		{"echo $PATH", "/usr/local/bin:/usr/bin:/bin", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/opt/x", true},
+		{"/bin/echo $PATH", "/usr/bin:/bin", "/usr/bin:/bin:/opt/x", true},
+		{"which echo", "/bin/echo", "/usr/bin/echo", true},
+		{"which echo", "/bin/printf", "/usr/bin/echo", false},
+		{"cat notes.txt", "Fri 10 Jan 2020", "hello", false},
+	}
+	for _, tc := range tests {
+		exp, act := ReaderSpecific(tc.command, []reading.ExpectedLine{{Line: 3, Text: tc.shown}}, tc.printed)
+		if _, ok := reading.MatchOutput(exp, act); ok != tc.same {
+			t.Errorf("%s: %q against %q: match = %v, want %v", tc.command, tc.shown, tc.printed, ok, tc.same)
+		}
+	}
+}

@@ -1,0 +1,358 @@
+package literal
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/reading"
+
+	"github.com/smile-loop/smile/learner/session"
+	"github.com/smile-loop/smile/status"
+)
+
+// run runs one tutorial command, retrying it as patience allows.
+func (s *student) run(ctx context.Context, st reading.Step) error {
+	cmd := st.Command
+	prev := s.last
+	s.last = &lastRun{command: cmd, files: len(s.out.FilesCreated)}
+	if prev != nil && prev.differs > 0 && prev.files == s.last.files && reading.SameFolderListed(prev.command.Text, cmd.Text) {
+		s.last.differs = prev.differs // the same folder, listed again with nothing run or written between
+	}
+	state := s.sess.State()
+	if names := reading.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 {
+		list := "`$" + strings.Join(names, "`, `$") + "`"
+		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
+		if len(names) > 1 {
+			p = fmt.Sprintf("%s: variables the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
+		}
+		f := s.finding(status.CategoryUndefinedVariable, cmd.Line, p, cmd.Text)
+		f.SuggestedFix = mentor.SuggestedFix(status.CategoryUndefinedVariable, cmd.Line, names[0])
+		d := decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
+		return s.record(f, d.Ask, names[0], "")
+	}
+	if failed := s.optionalFailed[st.Optional]; st.Optional > 0 && failed > 0 {
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("the optional part line %d introduces already failed at line %d", st.Optional, failed))
+		return nil
+	}
+	if st.Background {
+		return s.runBackground(ctx, st)
+	}
+	text := reading.WithInput(cmd.Text, st.Stdin)
+	for attempt := 1; ; attempt++ {
+		if attempt > 1 {
+			s.sess.SetState(state) // a retry starts where the first try did
+			s.env.Progress(ctx, fmt.Sprintf("%s (attempt %d)", s.stepName(cmd.Line), attempt), cmd.Line)
+		}
+		limit, stop := s.timeout, func() {}
+		if packageInstall.MatchString(cmd.Text) {
+			// An install's length is the mirror's, not the page's: it gets the
+			// install limit, and heartbeats so the controller does not take
+			// it for a stuck step.
+			limit = max(s.timeout, mentor.WorkaroundTimeout)
+			stop = mentor.Heartbeat(ctx, s.env, s.stepName(cmd.Line), cmd.Line, s.timeout/3)
+		}
+		res, err := s.sess.Run(ctx, text, limit)
+		stop()
+		if err != nil {
+			return fmt.Errorf("cannot run line %d: %w", cmd.Line, err)
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("stopped while running line %d: %w", cmd.Line, ctx.Err())
+		}
+		s.auditCommand(cmd.Line, text, res, attempt, false)
+		if attempt == 1 {
+			s.out.CommandsRun = append(s.out.CommandsRun, text)
+		}
+		fail := s.classify(ctx, cmd, res)
+		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		if !succeeded(res) && !st.ExpectFail && attempt < d.Attempts && s.anotherWay(st) == "" {
+			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
+			continue
+		}
+		return s.judge(ctx, st, res, attempt, d)
+	}
+}
+
+func succeeded(res session.Result) bool { return res.ExitCode == 0 && !res.TimedOut }
+
+func (s *student) classify(ctx context.Context, cmd reading.Command, res session.Result) mentor.Failure {
+	fail := mentor.Classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
+	if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
+		if prog := mentor.Interpreter(ctx, s.sess.Hands(), filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
+			fail.Subject = prog // a script whose interpreter is missing
+		}
+	}
+	if !succeeded(res) {
+		// The container, not the tutorial, may be what is short.
+		fail = mentor.EnvironmentCause(fail, res.Output, s.tut, mentor.AptListsOn(ctx, s.sess.Hands()))
+		fail = mentor.OlderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
+		if fail.Category == status.CategoryMissingFile && s.standIn > 0 && s.standIn < cmd.Line {
+			// What the stand-in folder would hold is missing because SMILE
+			// improvised it, not because this step is wrong.
+			fail.Category, fail.Subject = status.CategoryEnvironment, fmt.Sprintf(mentor.LacksBehindStandIn, s.standIn)
+		}
+		// A file the page says its readers get elsewhere (a book's example
+		// files, a lesson's data) is the container's to have.
+		fail = mentor.SuppliedCause(fail, s.tut, cmd.Line)
+		fail = mentor.AwkFlavour(fail, cmd.Text, res.Output, s.tut)
+		if fail.Category == status.CategoryMissingFile && mentor.DesktopFolder.MatchString(fail.Subject) {
+			// The lesson assumes a desktop's home folders.
+			fail.Category, fail.Subject = status.CategoryEnvironment, mentor.LacksDesktopHome
+		}
+	}
+	return fail
+}
+
+// judge decides what a command's last result means: success (then its
+// output is compared), a failure the tutorial announced, or a failure to
+// record (and, when it stops progress, to ask about).
+func (s *student) judge(ctx context.Context, st reading.Step, res session.Result, attempt int, d Decision) error {
+	cmd := st.Command
+	s.last.output = res.Output
+	switch {
+	case succeeded(res) && st.ExpectFail:
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0), though the tutorial says it fails", cmd.Line, mentor.FirstLine(cmd.Text)))
+		f := s.finding(status.CategoryCommandFailure, cmd.Line,
+			fmt.Sprintf("the tutorial says `%s` fails here, but it succeeded", mentor.FirstLine(cmd.Text)), cmd.Text)
+		f.Output, f.Attempts = status.Excerpt(res.Output), attempt
+		f.SuggestedFix = fmt.Sprintf("Check the step before line %d: the failure the tutorial shows there does not happen.", cmd.Line)
+		return s.record(f, false, "", "")
+	case succeeded(res):
+		s.last.ok = true
+		if st.OneOf > 0 && s.worked[st.OneOf] == "" {
+			s.worked[st.OneOf] = mentor.FirstLine(cmd.Text)
+		}
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, mentor.FirstLine(cmd.Text)))
+		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
+	case st.ExpectFail && !res.TimedOut:
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
+		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true, st.Differs)
+	case !res.TimedOut && reading.HasExpectation(cmd.Expected) && showsThisFailure(cmd.Expected, res.Output):
+		// The transcript shows the very error it printed: the page shows a
+		// failure on purpose, even without a sentence announcing it.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails with the error the tutorial shows", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
+		return nil
+	}
+	if why := s.anotherWay(st); why != "" {
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, why))
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("failed (exit %d), not a gap: %s", res.ExitCode, why))
+		return nil
+	}
+	fail := s.classify(ctx, cmd, res)
+	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
+	f := s.finding(fail.Category, cmd.Line,
+		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
+	f.Output = status.Excerpt(res.Output)
+	f.ExitCode = res.ExitCode
+	f.Attempts = attempt
+	subject := fail.Subject
+	if subject == "" {
+		subject = reading.CommandName(cmd.Text)
+	}
+	f.SuggestedFix = mentor.SuggestedFix(fail.Category, cmd.Line, subject)
+	if fail.Category == status.CategoryMissingFile {
+		if cause, ok := s.causeFor(fail.Subject, cmd.Line); ok {
+			f = s.blame(f, cause, fail.Subject)
+			d = decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		}
+	}
+	return s.recordFailure(st, f, d, subject, fail)
+}
+
+// recordFailure records a failed step: a step on the path stops the walk to
+// ask the Mentor (as patience decides). An optional step's failure is a
+// minor note, and one of a section's independent examples that fails on its
+// own content is recorded without stopping: nothing after it needs it, so
+// the Student goes on. An example make finds no target in is a fragment
+// shown to read, not a gap.
+func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, subject string, fail mentor.Failure) error {
+	cmd := st.Command
+	switch {
+	case st.Optional > 0 && !mentor.IsSupplied(fail.Subject):
+		if s.optionalFailed == nil {
+			s.optionalFailed = map[int]int{}
+		}
+		s.optionalFailed[st.Optional] = cmd.Line
+		f.Optional = st.Optional
+		f.SuggestedFix = fmt.Sprintf("Line %d makes this step optional; still, %s", st.Optional, lowerFirst(f.SuggestedFix))
+		return s.record(f, false, subject, fail.ErrorLine)
+	case st.Example && mentor.FragmentOnly(f.Output):
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
+		return nil
+	case st.Example && f.Category == status.CategoryCommandFailure:
+		s.action(fmt.Sprintf("recorded the failure at line %d and went on: the next example of the section replaces this one", cmd.Line))
+		return s.record(f, false, subject, fail.ErrorLine)
+	}
+	return s.record(f, d.Ask, subject, fail.ErrorLine)
+}
+
+// lowerFirst lowers a sentence's first letter, to continue another one.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// anotherWay says why a failed command of a group of ways (only one of
+// which may work, the prose says) is not a gap: another way worked, or
+// another follows. "" when it is a gap.
+func (s *student) anotherWay(st reading.Step) string {
+	switch {
+	case st.OneOf == 0:
+		return ""
+	case s.worked[st.OneOf] != "":
+		return fmt.Sprintf("line %d offers ways of which only one may work, and `%s` did", st.OneOf, s.worked[st.OneOf])
+	case st.OneOfMore:
+		return fmt.Sprintf("line %d offers ways of which only one may work; the Student tries the next", st.OneOf)
+	}
+	return ""
+}
+
+func lastExpected(c reading.Command) int {
+	if n := len(c.Expected); n > 0 {
+		return c.Expected[n-1].Line
+	}
+	return c.EndLine
+}
+
+func describeResult(res session.Result, fail mentor.Failure) string {
+	if res.TimedOut {
+		return fmt.Sprintf("timed out after %s", res.Duration.Round(time.Second))
+	}
+	if fail.ErrorLine == "" {
+		return fmt.Sprintf("exit %d, %s", res.ExitCode, fail.Category)
+	}
+	return fmt.Sprintf("exit %d, %s: %s", res.ExitCode, fail.Category, fail.ErrorLine)
+}
+
+// compare checks an output block against the last command's output.
+func (s *student) compare(st reading.Step) error {
+	if s.last == nil || !s.last.ok {
+		s.action(fmt.Sprintf("did not compare the output at line %d: no command succeeded just before it", st.Line))
+		return nil
+	}
+	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, mentor.FirstLine(s.last.command.Text)))
+	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine, st.Tolerant, st.Differs)
+}
+
+// checkOutput compares shown output with what the command printed. A
+// difference is recorded and the Student goes on: it never stops progress.
+// The same difference shown again later is one finding with more lines. A
+// difference the tutorial said may happen (differs: the line of its note)
+// is listed, not recorded.
+func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLine, actual string, from, to int, tolerant bool, differs int) error {
+	if !reading.HasExpectation(expected) {
+		return nil
+	}
+	if s.standIn > 0 && from > s.standIn {
+		s.listSkipped(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", s.standIn))
+		return nil
+	}
+	if prog := reading.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
+		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
+		return nil
+	}
+	if mentor.MachineListing(cmd) {
+		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text)))
+		return nil
+	}
+	expected, actual = mentor.ReaderSpecific(cmd.Text, expected, actual)
+	tolerant = tolerant || reading.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
+	missing, ok := reading.MatchOutput(expected, actual)
+	if ok || reading.SameListing(cmd.Text, expected, actual) {
+		return nil
+	}
+	if tolerant || differs > 0 {
+		if missing, ok = reading.MatchTolerant(expected, actual); ok {
+			return nil
+		}
+	}
+	if differs == 0 && s.last != nil && s.last.command.Line == cmd.Line {
+		differs = s.last.differs
+	}
+	if reading.SameHelp(cmd.Text, expected, actual) {
+		s.listSkipped(from, to, fmt.Sprintf("help text differs, not a gap: `%s` printed the installed version's help, which starts as the one shown and holds most of its lines", mentor.FirstLine(cmd.Text)))
+		return nil
+	}
+	if differs > 0 {
+		if s.last != nil && s.last.command.Line == cmd.Line {
+			s.last.differs = differs
+		}
+		s.listSkipped(from, to, fmt.Sprintf("output differs, not a gap: line %d says the reader's output may differ from the one shown", differs))
+		return nil
+	}
+	line := missing.Line
+	fail, ok := mentor.EmptyListing(cmd.Text, actual, s.tut, line)
+	if !ok {
+		fail, ok = mentor.MissingInPipe(cmd.Text, actual, s.tut)
+		line = cmd.Line
+	}
+	if ok {
+		// The folder is empty because the lesson's files are not there, or
+		// a program of the pipe is missing: not output that differs.
+		f := s.finding(fail.Category, line,
+			mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, 0, s.behavior.TimeoutSeconds), cmd.Text)
+		f.Output, f.Attempts = status.Excerpt(actual), 1
+		f.SuggestedFix = mentor.SuggestedFix(fail.Category, line, fail.Subject)
+		return s.record(f, false, fail.Subject, fail.ErrorLine)
+	}
+	printed := mentor.Shorten(strings.Join(mentor.FirstLines(actual, 3), " | "), 160)
+	if strings.TrimSpace(actual) == "" {
+		printed = "(nothing)"
+	}
+	f := s.finding(status.CategoryOutputMismatch, missing.Line,
+		fmt.Sprintf("the tutorial shows `%s` in the output of `%s`, but it printed: %s", strings.TrimSpace(missing.Text), mentor.FirstLine(cmd.Text), printed),
+		cmd.Text)
+	f.Output = status.Excerpt(actual)
+	f.Attempts = 1
+	f.SuggestedFix = mentor.SuggestedFix(status.CategoryOutputMismatch, missing.Line, "")
+	f.Tolerant = tolerant
+	key := fmt.Sprintf("%s|%s|%s", f.Category, strings.TrimSpace(missing.Text), printed)
+	if line, seen := s.seen[key]; seen {
+		for i := range s.out.Findings {
+			if g := &s.out.Findings[i]; g.Category == f.Category && g.Line == line && g.Line != f.Line && !slices.Contains(g.Lines, f.Line) {
+				g.Lines = append(g.Lines, f.Line)
+			}
+		}
+		s.action(fmt.Sprintf("noted the same output difference again at line %d", f.Line))
+		return nil
+	}
+	s.seen[key] = f.Line
+	return s.record(f, false, "", printed)
+}
+
+// packageInstall is a command that installs packages: its time is the
+// network's and the package manager's, not the tutorial's.
+var packageInstall = regexp.MustCompile(`(?m)^\s*(?:sudo\s+)?(?:apt-get|apt|dnf|yum|apk|zypper|pacman|brew|pip3?|python3?\s+-m\s+pip|npm|pnpm|yarn|gem|cargo|go|conda|poetry|bundle)\s+(?:-\S+\s+)*(?:install|add|update|upgrade|get|sync|-S)\b`)
+
+// listSkipped lists lines the Student did not follow (or did not compare),
+// with the reason, for the report's Skipped section.
+func (s *student) listSkipped(from, to int, why string) {
+	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: from, EndLine: to, Reason: why, Quote: s.quote(from)})
+	s.action(fmt.Sprintf("skipped line %d: %s", from, why))
+	s.env.Log.Info("Skipped", "line", from, "why", why)
+}
+
+// showsThisFailure: the output a transcript shows after a command is the
+// error it printed (compared as any output is).
+func showsThisFailure(expected []reading.ExpectedLine, output string) bool {
+	said := false // a line of its own, not only "..." that matches anything
+	for _, l := range expected {
+		if t := strings.Trim(strings.TrimSpace(l.Text), ".…[]"); len(t) >= 8 {
+			said = true
+		}
+	}
+	_, ok := reading.MatchOutput(expected, output)
+	return said && ok && strings.TrimSpace(output) != ""
+}

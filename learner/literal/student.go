@@ -1,0 +1,336 @@
+package literal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/reading"
+
+	"github.com/smile-loop/smile/status/wire"
+
+	"github.com/smile-loop/smile/learner/provider"
+	"github.com/smile-loop/smile/learner/session"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/status"
+)
+
+// student is one attempt of the literal Student.
+type student struct {
+	task     *wire.Task
+	env      provider.Env
+	behavior spec.StudentBehavior
+	timeout  time.Duration
+	tut      *spec.Tutorial
+	sess     *session.Session
+	replayed map[int]bool // MentorNotes already replayed, by index
+
+	out   status.StudentOutput
+	audit status.Audit
+	// last is the latest tutorial command, for output blocks that follow it.
+	last *lastRun
+	// steps counts the steps followed so far.
+	steps int
+	// seen maps an output difference already recorded to its line.
+	seen map[string]int
+	// standIn is the line of a missing file or folder the Mentor's workaround
+	// stood in for (an empty folder where the tutorial's data should be):
+	// listings after it show what is missing, not new gaps.
+	standIn int
+	// unplaced are the skipped blocks the Student could not place: a later
+	// missing file may be their evidence.
+	unplaced []reading.Step
+	// programs caches `command -v` answers.
+	programs map[string]bool
+	// resumed is about checkpoints (resume.go).
+	resumed resumeState
+	// worked maps a group of ways only one of which may work (its prose
+	// line) to the command of the way that worked.
+	worked map[int]string
+	// optionalFailed maps the prose line of an optional part whose step
+	// failed to that step's line: the rest of the part is not followed.
+	optionalFailed map[int]int
+}
+
+type lastRun struct {
+	command reading.Command
+	output  string
+	ok      bool
+	// differs is the line of the note that says the reader's output of this
+	// listing may differ, once a difference was excused by it: the same
+	// folder listed again right after is the reader's own too.
+	differs int
+	// files is how many files the Student had written when it ran.
+	files int
+}
+
+// errStop ends the walk: the Student asks the Mentor.
+var errStop = errors.New("stop and ask")
+
+// runStudent follows the tutorial. Problems are in the result, never errors.
+func runStudent(ctx context.Context, task *wire.Task, env provider.Env) *wire.StudentResultRequest {
+	s := &student{task: task, env: env, behavior: normalized(task.Behavior), replayed: map[int]bool{}, seen: map[string]int{}, programs: map[string]bool{}, worked: map[int]string{}}
+	s.timeout = time.Duration(s.behavior.TimeoutSeconds) * time.Second
+	s.out = status.StudentOutput{AttemptedActions: []string{}, FilesCreated: []string{}, CommandsRun: []string{}}
+	s.audit = status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}
+	s.walk(ctx)
+	return &wire.StudentResultRequest{StudentOutput: s.out, Timestamp: time.Now().UTC(), Audit: &s.audit}
+}
+
+func normalized(b spec.StudentBehavior) spec.StudentBehavior {
+	def := spec.DefaultConfig().StudentBehavior
+	if b.MaxRetriesBeforeHelp <= 0 {
+		b.MaxRetriesBeforeHelp = def.MaxRetriesBeforeHelp
+	}
+	if b.TimeoutSeconds <= 0 {
+		b.TimeoutSeconds = def.TimeoutSeconds
+	}
+	if b.PatienceLevel == "" {
+		b.PatienceLevel = def.PatienceLevel
+	}
+	return b
+}
+
+func (s *student) walk(ctx context.Context) {
+	tut, err := spec.LoadTutorial(s.task.Tutorial)
+	if err != nil {
+		s.cannotComplete(fmt.Sprintf("The tutorial cannot be read: %v", err))
+		return
+	}
+	s.tut = tut
+	steps := reading.Plan(tut)
+	if !slices.ContainsFunc(steps, func(st reading.Step) bool {
+		return st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit
+	}) {
+		for _, st := range steps {
+			if st.Kind == reading.StepImage {
+				s.imageFinding(st)
+			}
+		}
+		s.cannotComplete("There is nothing to follow: the tutorial has no commands to run, files to create or output to check.")
+		return
+	}
+	s.sess, err = session.NewWith(ctx, s.env.HandsOrLocal(), s.env.WorkDir, s.env.CommandEnv())
+	if err != nil {
+		s.cannotComplete(fmt.Sprintf("Cannot start a shell in the container: %v", err))
+		return
+	}
+	defer s.sess.Close()
+	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
+	s.restore()
+
+	for _, st := range steps {
+		if ctx.Err() != nil {
+			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
+			return
+		}
+		if s.passed(st) {
+			continue
+		}
+		followed := st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit && st.Kind != reading.StepAmbiguous
+		s.checkpoint(ctx, st)
+		if followed {
+			s.env.Progress(ctx, stepTitle(st, s.stepName), st.Line)
+		}
+		if err := s.replayWorkarounds(ctx, st); err != nil {
+			s.cannotComplete(err.Error())
+			return
+		}
+		var stepErr error
+		switch st.Kind {
+		case reading.StepImage:
+			s.imageFinding(st)
+		case reading.StepSkip, reading.StepAmbiguous, reading.StepOmit:
+			s.skip(st)
+		case reading.StepWrite:
+			stepErr = s.write(ctx, st)
+		case reading.StepCompare:
+			stepErr = s.compareOrRun(ctx, st)
+		case reading.StepRun:
+			stepErr = s.run(ctx, st)
+		}
+		if followed {
+			s.steps++
+		}
+		if errors.Is(stepErr, errStop) {
+			return
+		}
+		if stepErr != nil {
+			s.cannotComplete(stepErr.Error())
+			return
+		}
+	}
+	s.out.Status = status.StudentCompleted
+	s.out.CurrentStep = "end of the tutorial"
+	recorded := len(s.out.Findings)
+	s.out.Summary = fmt.Sprintf("Followed the tutorial to the end in %s: ran %s and wrote %s; %s recorded without asking the Mentor.",
+		count(s.steps, "step"), count(len(s.out.CommandsRun), "command"), count(len(s.out.FilesCreated), "file"), count(recorded, "problem"))
+	if n := len(s.out.Skipped); n > 0 {
+		s.out.Summary += fmt.Sprintf(" Skipped %s that %s not on the path (listed with the reasons).", count(n, "block"), map[bool]string{true: "is", false: "are"}[n == 1])
+	}
+}
+
+// stepTitle is how progress names a step: a file write by what it does
+// ("line 16: write hello.sh"), not by its opening fence; anything else by
+// its line (name).
+func stepTitle(st reading.Step, name func(line int) string) string {
+	if st.Kind == reading.StepWrite && st.File.Path != "" {
+		verb := "write"
+		if st.File.Append {
+			verb = "append to"
+		}
+		return fmt.Sprintf("line %d: %s %s", st.Line, verb, st.File.Path)
+	}
+	return name(st.Line)
+}
+
+func (s *student) stepName(line int) string {
+	return fmt.Sprintf("line %d: %s", line, mentor.Shorten(s.quote(line), 100))
+}
+
+func (s *student) quote(line int) string { return strings.TrimSpace(s.tut.LineText(line)) }
+
+func (s *student) action(a string) { s.out.AttemptedActions = append(s.out.AttemptedActions, a) }
+
+func (s *student) cannotComplete(reason string) {
+	s.out.Status = status.StudentCannotComplete
+	s.out.Reason = reason
+	s.out.Problem = reason
+	if s.out.CurrentStep == "" {
+		s.out.CurrentStep = "start of the tutorial"
+	}
+	s.out.Summary = fmt.Sprintf("Could not follow the tutorial: %s", reason)
+	s.env.Log.Info("Cannot complete", "reason", reason)
+}
+
+// note returns the latest Mentor note about any line in [from, to].
+func (s *student) note(from, to int) (status.MentorNote, bool) {
+	var found status.MentorNote
+	ok := false
+	for _, n := range s.task.MentorNotes {
+		if n.Line >= from && n.Line <= to && n.Line > 0 && (!ok || n.Iteration >= found.Iteration) {
+			found, ok = n, true
+		}
+	}
+	return found, ok
+}
+
+func (s *student) resolution(from, to int) status.Resolution {
+	if n, ok := s.note(from, to); ok {
+		return n.Resolution
+	}
+	return ""
+}
+
+// replayWorkarounds runs the Mentor's workarounds for the step's lines just
+// before the step, in the session, once each.
+func (s *student) replayWorkarounds(ctx context.Context, st reading.Step) error {
+	for i, n := range s.task.MentorNotes {
+		if s.replayed[i] || n.Resolution != status.ResolutionWorkaround || strings.TrimSpace(n.Workaround) == "" ||
+			n.Line < st.Line || n.Line > max(st.EndLine, st.Line) {
+			continue
+		}
+		s.replayed[i] = true
+		if s.sess == nil {
+			continue
+		}
+		if (n.Category == status.CategoryMissingFile || n.Category == status.CategoryEnvironment) && standsIn.MatchString(n.Workaround) {
+			s.standIn = n.Line
+		}
+		step := fmt.Sprintf("line %d: workaround from iteration %d", n.Line, n.Iteration)
+		s.env.Progress(ctx, step, n.Line)
+		// A workaround is mostly a package install: it gets its own time
+		// limit, and reports progress so the controller does not take it for
+		// a stuck step.
+		limit := max(s.timeout, mentor.WorkaroundTimeout)
+		stop := mentor.Heartbeat(ctx, s.env, step, n.Line, s.timeout/3)
+		res, err := s.sess.Run(ctx, n.Workaround, limit)
+		stop()
+		if err != nil {
+			return err
+		}
+		s.auditCommand(n.Line, n.Workaround, res, 1, true)
+		s.out.CommandsRun = append(s.out.CommandsRun, n.Workaround)
+		verdict := "it succeeded"
+		switch {
+		case res.TimedOut:
+			verdict = fmt.Sprintf("it did not finish within its limit of %s and was stopped", limit)
+		case res.ExitCode != 0:
+			verdict = fmt.Sprintf("it failed with exit code %d: %s", res.ExitCode, mentor.ErrorLine(res.Output))
+		}
+		s.action(fmt.Sprintf("ran the Mentor's workaround from iteration %d before line %d: `%s`; %s", n.Iteration, n.Line, mentor.FirstLine(n.Workaround), verdict))
+		s.env.Log.Info("Replayed workaround", "line", n.Line, "iteration", n.Iteration, "exitCode", res.ExitCode)
+	}
+	return nil
+}
+
+func (s *student) auditCommand(line int, command string, res session.Result, attempt int, workaround bool) {
+	s.audit.Commands = append(s.audit.Commands, status.AuditCommand{
+		Iteration:  s.task.Iteration,
+		Role:       status.RoleStudent,
+		Line:       line,
+		Command:    command,
+		ExitCode:   res.ExitCode,
+		DurationMs: res.Duration.Milliseconds(),
+		Output:     status.Excerpt(res.Output),
+		StartedAt:  res.StartedAt.UTC(),
+		Workaround: workaround,
+		Attempt:    attempt,
+		TimedOut:   res.TimedOut,
+	})
+}
+
+// record adds a finding; with ask it also stops the walk with ask_mentor.
+func (s *student) record(f status.Finding, ask bool, subject, detail string) error {
+	f.Asked = ask
+	s.out.Findings = slices.DeleteFunc(s.out.Findings, func(g status.Finding) bool {
+		return g.Category == f.Category && g.Line == f.Line
+	})
+	s.out.Findings = append(s.out.Findings, f)
+	s.env.Log.Info("Found a gap", "category", string(f.Category), "line", f.Line, "asked", ask)
+	if !ask {
+		s.action(fmt.Sprintf("noted %s at line %d and went on: %s", f.Category, f.Line, f.Problem))
+		return nil
+	}
+	q := mentor.Question(f, subject, detail, s.behavior.TimeoutSeconds)
+	if n, ok := s.note(f.Line, f.Line); ok && n.Resolution == status.ResolutionWorkaround {
+		q += fmt.Sprintf(" The Mentor's workaround from iteration %d (`%s`) ran before this line, but it still fails.", n.Iteration, mentor.FirstLine(n.Workaround))
+	}
+	s.out.Status = status.StudentAskMentor
+	s.out.CurrentStep = fmt.Sprintf("line %d: %s", f.Line, f.Quote)
+	s.out.Line = f.Line
+	s.out.Quote = f.Quote
+	s.out.Problem = f.Problem
+	s.out.QuestionForMentor = q
+	s.out.Summary = fmt.Sprintf("Stopped at line %d (%s) after %s: ran %s and wrote %s.",
+		f.Line, f.Category, count(s.steps, "step"), count(len(s.out.CommandsRun), "command"), count(len(s.out.FilesCreated), "file"))
+	return errStop
+}
+
+func (s *student) finding(c status.Category, line int, problemText, command string) status.Finding {
+	return status.Finding{Category: c, Line: line, Quote: s.quote(line), Problem: problemText, Command: command}
+}
+
+func (s *student) imageFinding(st reading.Step) {
+	f := s.finding(status.CategoryMissingImage, st.Line,
+		fmt.Sprintf("the image `%s` does not exist (looked for %s)", st.Image.Reference, st.Image.Path), "")
+	f.SuggestedFix = mentor.SuggestedFix(status.CategoryMissingImage, st.Line, st.Image.Reference)
+	_ = s.record(f, false, st.Image.Reference, "")
+}
+
+// count writes "1 file", "2 files".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// standsIn is a workaround that makes an empty file or folder in place of
+// one the tutorial expected to exist.
+var standsIn = regexp.MustCompile(`(?m)^\s*(?:mkdir|touch)\b`)
