@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/reading"
 
 	"github.com/smile-loop/smile/status"
@@ -56,7 +57,7 @@ func (s *student) blame(f status.Finding, cause reading.Step, missing string) st
 		f.CauseQuote = s.quote(cause.Line)
 	}
 	f.Problem = fmt.Sprintf("`%s` does not exist: the %s block at line %d is probably that file, but the tutorial does not say to save it as `%s`",
-		missing, reading.LangName(cause.Lang), cause.Line, missing)
+		missing, codelang.Name(cause.Lang), cause.Line, missing)
 	f.SuggestedFix = fmt.Sprintf("Say where the block at line %d goes, e.g. \"Save this as `%s`:\" just before it.", cause.Line, missing)
 	return f
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 )
 
 // compareOrRun compares an output block, unless every line of it starts
@@ -30,7 +31,7 @@ func (s *student) compareOrRun(ctx context.Context, st reading.Step) error {
 // (a file, not a shell builtin: `echo` or `test` could as well be output).
 func (s *student) allPrograms(ctx context.Context, cmds []reading.Command) bool {
 	for _, c := range cmds {
-		name := reading.CommandName(c.Text)
+		name := shell.CommandName(c.Text)
 		if name == "" {
 			return false
 		}

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/status"
@@ -21,11 +23,11 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 	cmd := st.Command
 	prev := s.last
 	s.last = &lastRun{command: cmd, files: len(s.out.FilesCreated)}
-	if prev != nil && prev.differs > 0 && prev.files == s.last.files && reading.SameFolderListed(prev.command.Text, cmd.Text) {
+	if prev != nil && prev.differs > 0 && prev.files == s.last.files && expect.SameFolderListed(prev.command.Text, cmd.Text) {
 		s.last.differs = prev.differs // the same folder, listed again with nothing run or written between
 	}
 	state := s.sess.State()
-	if names := reading.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 {
+	if names := shell.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 {
 		list := "`$" + strings.Join(names, "`, `$") + "`"
 		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
 		if len(names) > 1 {
@@ -136,7 +138,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true, st.Differs)
-	case !res.TimedOut && reading.HasExpectation(cmd.Expected) && showsThisFailure(cmd.Expected, res.Output):
+	case !res.TimedOut && expect.HasExpectation(cmd.Expected) && showsThisFailure(cmd.Expected, res.Output):
 		// The transcript shows the very error it printed: the page shows a
 		// failure on purpose, even without a sentence announcing it.
 		s.last.ok = true
@@ -157,7 +159,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	f.Attempts = attempt
 	subject := fail.Subject
 	if subject == "" {
-		subject = reading.CommandName(cmd.Text)
+		subject = shell.CommandName(cmd.Text)
 	}
 	f.SuggestedFix = mentor.SuggestedFix(fail.Category, cmd.Line, subject)
 	if fail.Category == status.CategoryMissingFile {
@@ -251,15 +253,15 @@ func (s *student) compare(st reading.Step) error {
 // The same difference shown again later is one finding with more lines. A
 // difference the tutorial said may happen (differs: the line of its note)
 // is listed, not recorded.
-func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLine, actual string, from, to int, tolerant bool, differs int) error {
-	if !reading.HasExpectation(expected) {
+func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actual string, from, to int, tolerant bool, differs int) error {
+	if !expect.HasExpectation(expected) {
 		return nil
 	}
 	if s.standIn > 0 && from > s.standIn {
 		s.listSkipped(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", s.standIn))
 		return nil
 	}
-	if prog := reading.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
+	if prog := shell.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
 		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
 		return nil
 	}
@@ -268,20 +270,20 @@ func (s *student) checkOutput(cmd reading.Command, expected []reading.ExpectedLi
 		return nil
 	}
 	expected, actual = mentor.ReaderSpecific(cmd.Text, expected, actual)
-	tolerant = tolerant || reading.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
-	missing, ok := reading.MatchOutput(expected, actual)
-	if ok || reading.SameListing(cmd.Text, expected, actual) {
+	tolerant = tolerant || expect.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
+	missing, ok := expect.MatchOutput(expected, actual)
+	if ok || expect.SameListing(cmd.Text, expected, actual) {
 		return nil
 	}
 	if tolerant || differs > 0 {
-		if missing, ok = reading.MatchTolerant(expected, actual); ok {
+		if missing, ok = expect.MatchTolerant(expected, actual); ok {
 			return nil
 		}
 	}
 	if differs == 0 && s.last != nil && s.last.command.Line == cmd.Line {
 		differs = s.last.differs
 	}
-	if reading.SameHelp(cmd.Text, expected, actual) {
+	if expect.SameHelp(cmd.Text, expected, actual) {
 		s.listSkipped(from, to, fmt.Sprintf("help text differs, not a gap: `%s` printed the installed version's help, which starts as the one shown and holds most of its lines", mentor.FirstLine(cmd.Text)))
 		return nil
 	}
@@ -346,13 +348,13 @@ func (s *student) listSkipped(from, to int, why string) {
 
 // showsThisFailure: the output a transcript shows after a command is the
 // error it printed (compared as any output is).
-func showsThisFailure(expected []reading.ExpectedLine, output string) bool {
+func showsThisFailure(expected []expect.Line, output string) bool {
 	said := false // a line of its own, not only "..." that matches anything
 	for _, l := range expected {
 		if t := strings.Trim(strings.TrimSpace(l.Text), ".…[]"); len(t) >= 8 {
 			said = true
 		}
 	}
-	_, ok := reading.MatchOutput(expected, output)
+	_, ok := expect.MatchOutput(expected, output)
 	return said && ok && strings.TrimSpace(output) != ""
 }

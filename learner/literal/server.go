@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
 )
@@ -36,7 +37,7 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 	}
 	s.out.CommandsRun = append(s.out.CommandsRun, cmd.Text)
 	wait := quietWait
-	if reading.HasExpectation(st.Shown) {
+	if expect.HasExpectation(st.Shown) {
 		wait = min(serverWait, s.timeout)
 	}
 	for {
@@ -53,8 +54,8 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 			return s.judge(ctx, st, res, 1, d)
 		}
 		up := reading.ServerText.MatchString(output)
-		if reading.HasExpectation(st.Shown) {
-			_, up = reading.MatchTolerant(st.Shown, output)
+		if expect.HasExpectation(st.Shown) {
+			_, up = expect.MatchTolerant(st.Shown, output)
 		}
 		if up || res.Duration > wait || ctx.Err() != nil {
 			break

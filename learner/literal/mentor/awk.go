@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/packages"
-	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
@@ -29,7 +29,7 @@ var (
 // the tutorial is written for GNU awk and the image's awk is mawk, which
 // answers with its own errors: the reader has the awk the page names.
 func AwkFlavour(f Failure, command, output string, t *spec.Tutorial) Failure {
-	if f.Category == status.CategoryEnvironment || t == nil || reading.CommandName(command) != "awk" ||
+	if f.Category == status.CategoryEnvironment || t == nil || shell.CommandName(command) != "awk" ||
 		!mawkError.MatchString(output) || !gnuAwkNamed.MatchString(t.Content) {
 		return f
 	}

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/smile-loop/smile/learner/literal/reading"
-
+	"github.com/smile-loop/smile/learner/literal/prereq"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -111,12 +111,12 @@ func Classify(command string, exitCode int, output string, timedOut bool) Failur
 		return f
 	}
 	if exitCode == 127 && !missingFileText.MatchString(output) {
-		if name := reading.CommandName(command); name != "" && !strings.Contains(name, "/") {
+		if name := shell.CommandName(command); name != "" && !strings.Contains(name, "/") {
 			return Failure{Category: status.CategoryMissingDependency, Subject: name, ErrorLine: errLine}
 		}
 	}
 	if permissionText.MatchString(output) || exitCode == 126 {
-		f := Failure{Category: status.CategoryPermissionDenied, Subject: reading.CommandName(command), ErrorLine: errLine}
+		f := Failure{Category: status.CategoryPermissionDenied, Subject: shell.CommandName(command), ErrorLine: errLine}
 		for _, re := range permissionRes {
 			if m := re.FindStringSubmatch(output); m != nil {
 				f.Subject, f.ErrorLine = m[1], lineContaining(output, m[0])
@@ -213,5 +213,5 @@ func MissingInPipe(command, output string, t *spec.Tutorial) (Failure, bool) {
 		return Failure{}, false
 	}
 	f := Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: strings.TrimSpace(m[0])}
-	return prerequisiteFailure(f, reading.Prerequisites(t)), true
+	return prerequisiteFailure(f, prereq.Prerequisites(t)), true
 }

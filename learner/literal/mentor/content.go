@@ -5,7 +5,9 @@ import (
 	"path"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/status/wire"
 
@@ -33,14 +35,14 @@ func shownContent(t *spec.Tutorial, command, file string, line int) (spec.Block,
 			at = i
 		}
 	}
-	if at >= 0 && reading.CommandName(command) == "cat" {
+	if at >= 0 && shell.CommandName(command) == "cat" {
 		for j := at + 1; j < len(t.Blocks); j++ {
 			b := t.Blocks[j]
 			if b.Kind == spec.BlockHeading {
 				break
 			}
 			if b.Kind == spec.BlockCode {
-				if !shellLang(reading.InfoLang(b.Info)) && strings.TrimSpace(b.Text) != "" {
+				if !shellLang(codelang.InfoLang(b.Info)) && strings.TrimSpace(b.Text) != "" {
 					return b, true
 				}
 				break
@@ -48,7 +50,7 @@ func shownContent(t *spec.Tutorial, command, file string, line int) (spec.Block,
 		}
 	}
 	for i, b := range t.Blocks {
-		if b.Kind != spec.BlockCode || i == at || shellLang(reading.InfoLang(b.Info)) {
+		if b.Kind != spec.BlockCode || i == at || shellLang(codelang.InfoLang(b.Info)) {
 			continue
 		}
 		if prose := reading.Intro(t.Blocks, i); strings.Contains(prose, "`"+base+"`") || strings.Contains(prose, "`"+file+"`") ||
@@ -69,7 +71,7 @@ func shellLang(lang string) bool {
 
 // readsFile says whether command reads file (cat x, source x, head -n 3 x).
 func readsFile(command, file string) bool {
-	if !readers[reading.CommandName(command)] {
+	if !readers[shell.CommandName(command)] {
 		return false
 	}
 	for _, w := range strings.Fields(FirstLine(command))[1:] {

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/status/wire"
 
@@ -118,13 +120,13 @@ func lineAround(s string, i int) string {
 // prerequisiteSubject is the Subject of an environment Failure for a tool the
 // tutorial lists as a prerequisite, at the line that says so, or only
 // implies (no line says so: its title names it, its commands run it).
-func prerequisiteSubject(p reading.Prerequisite) string {
+func prerequisiteSubject(p prereq.Prerequisite) string {
 	return fmt.Sprintf("`%s`, which %s", p.Tool, prerequisiteSaid(p, ""))
 }
 
 // prerequisiteSaid is how the tutorial tells its reader to have the tool
 // (it: the object, "" after "which").
-func prerequisiteSaid(p reading.Prerequisite, it string) string {
+func prerequisiteSaid(p prereq.Prerequisite, it string) string {
 	if p.Line == 0 && p.Implied != "" {
 		return fmt.Sprintf("the tutorial assumes its reader has%s (%s)", it, p.Implied)
 	}
@@ -205,7 +207,7 @@ func EnvironmentCause(f Failure, output string, t *spec.Tutorial, aptLists func(
 	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
 		return f
 	}
-	return prerequisiteFailure(f, reading.Prerequisites(t))
+	return prerequisiteFailure(f, prereq.Prerequisites(t))
 }
 
 // machineFile is a path into the kernel's view of the machine's hardware
@@ -236,7 +238,7 @@ func AptListsOn(ctx context.Context, hands session.Hands) func(dir string) bool 
 // prerequisiteFailure turns a missing command the tutorial lists as a
 // prerequisite into an environment failure: the page did its job, the
 // image did not.
-func prerequisiteFailure(f Failure, prereqs []reading.Prerequisite) Failure {
+func prerequisiteFailure(f Failure, prereqs []prereq.Prerequisite) Failure {
 	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
 		return f
 	}
@@ -256,11 +258,11 @@ func prerequisiteFailure(f Failure, prereqs []reading.Prerequisite) Failure {
 // that does.
 func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f status.Finding, fail Failure) advice {
 	if fail.Category == status.CategoryMissingDependency {
-		i := slices.IndexFunc(reading.Prerequisites(m.tut), func(p reading.Prerequisite) bool { return p.Tool == fail.Subject })
+		i := slices.IndexFunc(prereq.Prerequisites(m.tut), func(p prereq.Prerequisite) bool { return p.Tool == fail.Subject })
 		if i < 0 {
 			return m.missingDependency(ctx, base, f, fail.Subject, "")
 		}
-		p := reading.Prerequisites(m.tut)[i]
+		p := prereq.Prerequisites(m.tut)[i]
 		a := m.missingDependency(ctx, base, f, fail.Subject, prerequisiteSaid(p, " it")+", so this is the image's gap, not the tutorial's")
 		a.SuggestedFix = environmentFix(prerequisiteSubject(p), f.Line)
 		return a
@@ -327,7 +329,7 @@ func OlderThanExpected(f Failure, command, output string, notes []status.MentorN
 	if f.Category == status.CategoryEnvironment || !versionSmell.MatchString(output) {
 		return f
 	}
-	prog := reading.CommandName(command)
+	prog := shell.CommandName(command)
 	switch {
 	case InstalledByWorkaround(prog, notes):
 	case awkInPipeline.MatchString(command) && InstalledByWorkaround("gawk", notes):

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smile-loop/smile/learner/literal/reading"
-
+	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/status"
 )
@@ -65,10 +64,10 @@ func TestEnvironmentTexts(t *testing.T) {
 	tests := []struct {
 		name, subject, problem, fix string
 	}{
-		{"prerequisite", prerequisiteSubject(reading.Prerequisite{Tool: "go", Line: 7}),
+		{"prerequisite", prerequisiteSubject(prereq.Prerequisite{Tool: "go", Line: 7}),
 			"the image lacks `go`, which the tutorial lists as a prerequisite (line 7): bash: go: command not found", "`containerImage`"},
 		// No line says to have it: none is cited.
-		{"implied prerequisite", prerequisiteSubject(reading.Prerequisite{Tool: "go", Implied: reading.ImpliedByTitle}),
+		{"implied prerequisite", prerequisiteSubject(prereq.Prerequisite{Tool: "go", Implied: prereq.ImpliedByTitle}),
 			"the image lacks `go`, which the tutorial assumes its reader has (its title names it): bash: go: command not found", "assumes its reader has it"},
 		{"network", lacksNetwork, "the container lacks network access: bash: go: command not found", "`studentNetwork"},
 		{"docker", lacksDocker, "the container lacks a running Docker daemon", "no setting provides one"},
@@ -90,7 +89,7 @@ func TestEnvironmentTexts(t *testing.T) {
 }
 
 func TestPrerequisiteFailure(t *testing.T) {
-	prereqs := []reading.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}, {Tool: "cargo", Implied: reading.ImpliedByCommands}}
+	prereqs := []prereq.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}, {Tool: "cargo", Implied: prereq.ImpliedByCommands}}
 	tests := []struct {
 		name string
 		in   Failure

@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/packages"
-	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/status/wire"
 
@@ -147,7 +148,7 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 	fail := Classify(f.Command, f.ExitCode, f.Output, f.Category == status.CategoryTimeout)
 	switch f.Category {
 	case status.CategoryMissingDependency:
-		name := textutil.FirstNonEmpty(fail.Subject, reading.CommandName(f.Command))
+		name := textutil.FirstNonEmpty(fail.Subject, shell.CommandName(f.Command))
 		if strings.Contains(name, "/") {
 			if rel, _, ok := m.findInWork(name); ok {
 				name = textutil.FirstNonEmpty(Interpreter(context.Background(), m.env.HandsOrLocal(), filepath.Join(m.env.WorkDir, rel)), name)
@@ -157,7 +158,7 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 	case status.CategoryEnvironment:
 		return m.environment(ctx, base, f, fail)
 	case status.CategoryPermissionDenied:
-		return m.permissionDenied(base, f, textutil.FirstNonEmpty(fail.Subject, reading.CommandName(f.Command)))
+		return m.permissionDenied(base, f, textutil.FirstNonEmpty(fail.Subject, shell.CommandName(f.Command)))
 	case status.CategoryMissingFile:
 		return m.missingFile(base, f, fail.Subject)
 	case status.CategoryOutputMismatch:
@@ -231,7 +232,7 @@ func (m *mentor) missingDependency(ctx context.Context, base wire.MentorAdvice, 
 func (m *mentor) permissionDenied(base wire.MentorAdvice, f status.Finding, file string) advice {
 	base.Resolution = status.ResolutionUnresolvable
 	base.SuggestedFix = SuggestedFix(f.Category, f.Line, file)
-	if file != "" && (strings.Contains(file, "/") || file == reading.CommandName(f.Command)) {
+	if file != "" && (strings.Contains(file, "/") || file == shell.CommandName(f.Command)) {
 		if rel, mode, ok := m.findInWork(file); ok && mode.IsRegular() && mode.Perm()&0o111 == 0 {
 			base.Resolution = status.ResolutionWorkaround
 			base.Workaround = "chmod +x " + shellWord(file)
@@ -271,7 +272,7 @@ func (m *mentor) missingFile(base wire.MentorAdvice, f status.Finding, missing s
 	if a, ok := m.shownFile(base, f, missing); ok {
 		return a
 	}
-	if reading.CommandName(f.Command) == "cd" {
+	if shell.CommandName(f.Command) == "cd" {
 		base.Resolution = status.ResolutionWorkaround
 		base.Workaround = "mkdir -p " + shellWord(missing)
 		base.SuggestedFix = fmt.Sprintf("Add `mkdir -p %s` before line %d.", missing, f.Line)
@@ -321,7 +322,7 @@ func (m *mentor) ambiguous(base wire.MentorAdvice, f status.Finding) advice {
 	if m.tut != nil {
 		for _, b := range m.tut.Blocks {
 			if b.Kind == spec.BlockCode && b.Line == f.Line {
-				lang = reading.InfoLang(b.Info)
+				lang = codelang.InfoLang(b.Info)
 			}
 		}
 	}
@@ -333,7 +334,7 @@ func (m *mentor) ambiguous(base wire.MentorAdvice, f status.Finding) advice {
 	}
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 		"The %s block at line %d is not introduced by anything that says what to do with it: no file name to save it to, no instruction to run it.%s A reader has to guess; skip it and go on, and the gap is in the report.",
-		reading.LangName(lang), f.Line, guess)}
+		codelang.Name(lang), f.Line, guess)}
 }
 
 // render writes the advice as text that stands on its own: for the user, the
@@ -410,7 +411,7 @@ func (m *mentor) unplacedFile(base wire.MentorAdvice, f status.Finding) (advice,
 		base.SuggestedFix = f.SuggestedFix
 		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 			"Line %d needs `%s`, which nothing creates. The %s block at line %d is probably that file, but the tutorial does not say so, so a reader cannot know where it goes. The workaround saves that block as `%s` before line %d.",
-			f.Line, missing, reading.LangName(reading.InfoLang(b.Info)), b.Line, missing, f.Line)}, true
+			f.Line, missing, codelang.Name(codelang.InfoLang(b.Info)), b.Line, missing, f.Line)}, true
 	}
 	return advice{}, false
 }

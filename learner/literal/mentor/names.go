@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/reading"
 
 	"github.com/agnivade/levenshtein"
@@ -19,7 +20,7 @@ import (
 // guessFile looks in the commands after line for a file with the block's
 // extension that the tutorial never writes.
 func (m *mentor) guessFile(lang string, line int) (string, int, bool) {
-	exts := reading.LangExtensions[lang]
+	exts := codelang.Extensions[lang]
 	if m.tut == nil || len(exts) == 0 {
 		return "", 0, false
 	}

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/expect"
 )
 
 // whollyOwn is a command whose every line of output is the reader's own:
@@ -27,7 +27,7 @@ var defaultBranch = regexp.MustCompile(`\b(?:main|master)\b`)
 // own: the default branch's name in a git command's output, the whole line
 // of `date` or `echo $PATH`, and /usr/bin against /bin where a program is
 // located (`which echo`).
-func ReaderSpecific(command string, expected []reading.ExpectedLine, actual string) ([]reading.ExpectedLine, string) {
+func ReaderSpecific(command string, expected []expect.Line, actual string) ([]expect.Line, string) {
 	command = strings.TrimSpace(command)
 	switch {
 	case whollyOwn.MatchString(command):
@@ -43,7 +43,7 @@ func ReaderSpecific(command string, expected []reading.ExpectedLine, actual stri
 	if !strings.HasPrefix(command, "git ") {
 		return expected, actual
 	}
-	out := make([]reading.ExpectedLine, len(expected))
+	out := make([]expect.Line, len(expected))
 	for i, e := range expected {
 		out[i] = e
 		out[i].Text = defaultBranch.ReplaceAllString(e.Text, "<branch>")
@@ -52,8 +52,8 @@ func ReaderSpecific(command string, expected []reading.ExpectedLine, actual stri
 }
 
 // mapLines applies f to every line shown and printed.
-func mapLines(expected []reading.ExpectedLine, actual string, f func(string) string) ([]reading.ExpectedLine, string) {
-	out := make([]reading.ExpectedLine, len(expected))
+func mapLines(expected []expect.Line, actual string, f func(string) string) ([]expect.Line, string) {
+	out := make([]expect.Line, len(expected))
 	for i, e := range expected {
 		out[i] = e
 		out[i].Text = f(e.Text)

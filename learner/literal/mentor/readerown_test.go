@@ -3,23 +3,23 @@ package mentor
 import (
 	"testing"
 
-	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/expect"
 )
 
 func TestReaderSpecificOutput(t *testing.T) {
-	exp := func(first int, lines ...string) []reading.ExpectedLine {
-		out := make([]reading.ExpectedLine, len(lines))
+	exp := func(first int, lines ...string) []expect.Line {
+		out := make([]expect.Line, len(lines))
 		for i, l := range lines {
-			out[i] = reading.ExpectedLine{Line: first + i, Text: l}
+			out[i] = expect.Line{Line: first + i, Text: l}
 		}
 		return out
 	}
 	e, a := ReaderSpecific("git status", exp(1, "On branch main", "No commits yet"), "On branch master\nNo commits yet\n")
-	if _, ok := reading.MatchOutput(e, a); !ok {
+	if _, ok := expect.MatchOutput(e, a); !ok {
 		t.Errorf("git's default branch name made a difference: %v %q", e, a)
 	}
 	e, a = ReaderSpecific("cat notes", exp(1, "On branch main"), "On branch master\n")
-	if _, ok := reading.MatchOutput(e, a); ok {
+	if _, ok := expect.MatchOutput(e, a); ok {
 		t.Error("outside git, main and master still differ")
 	}
 }
@@ -37,8 +37,8 @@ func TestReaderSpecificOwnOutput(t *testing.T) {
 		{"cat notes.txt", "Fri 10 Jan 2020", "hello", false},
 	}
 	for _, tc := range tests {
-		exp, act := ReaderSpecific(tc.command, []reading.ExpectedLine{{Line: 3, Text: tc.shown}}, tc.printed)
-		if _, ok := reading.MatchOutput(exp, act); ok != tc.same {
+		exp, act := ReaderSpecific(tc.command, []expect.Line{{Line: 3, Text: tc.shown}}, tc.printed)
+		if _, ok := expect.MatchOutput(exp, act); ok != tc.same {
 			t.Errorf("%s: %q against %q: match = %v, want %v", tc.command, tc.shown, tc.printed, ok, tc.same)
 		}
 	}

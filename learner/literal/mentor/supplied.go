@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -117,7 +118,7 @@ func IsSupplied(subject string) bool { return strings.HasPrefix(subject, lacksSu
 // folder is empty because the container lacks them, not because the page
 // is wrong. ok is false for anything else.
 func EmptyListing(command, printed string, t *spec.Tutorial, line int) (Failure, bool) {
-	if strings.TrimSpace(printed) != "" || !reading.ListsFolder(command) {
+	if strings.TrimSpace(printed) != "" || !expect.ListsFolder(command) {
 		return Failure{}, false
 	}
 	s, ok := reading.SupplyBefore(t, line)

@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -17,16 +18,10 @@ type Command struct {
 	EndLine int
 	Text    string
 	// Expected is the output a console block shows after the command.
-	Expected []ExpectedLine
+	Expected []expect.Line
 	// Folder is the folder a transcript's prompt shows for it (`/home` in
 	// `host:/home$ ls`), "" when the prompt shows none.
 	Folder string
-}
-
-// ExpectedLine is one line of output the tutorial shows, with its line.
-type ExpectedLine struct {
-	Line int
-	Text string
 }
 
 // promptRe is a shell prompt at the start of a transcript line: `$ `, a
@@ -138,7 +133,7 @@ func lineCommands(lines []spec.CodeLine) []Command {
 // `#` lines are comments, and every other line is output the preceding
 // command should print. Output before the first command is returned apart:
 // it belongs to the command run before the block.
-func consoleCommands(lines []spec.CodeLine) (leading []ExpectedLine, cmds []Command) {
+func consoleCommands(lines []spec.CodeLine) (leading []expect.Line, cmds []Command) {
 	lines = plainTranscript(lines)
 	var cur *Command
 	open := false // cur still needs lines
@@ -157,10 +152,10 @@ func consoleCommands(lines []spec.CodeLine) (leading []ExpectedLine, cmds []Comm
 		case strings.HasPrefix(strings.TrimSpace(l.Text), "#"):
 			continue
 		case cur != nil:
-			cur.Expected = append(cur.Expected, ExpectedLine{Line: l.Line, Text: l.Text})
+			cur.Expected = append(cur.Expected, expect.Line{Line: l.Line, Text: l.Text})
 			continue
 		default:
-			leading = append(leading, ExpectedLine{Line: l.Line, Text: l.Text})
+			leading = append(leading, expect.Line{Line: l.Line, Text: l.Text})
 			continue
 		}
 		open = incomplete(cur.Text)
@@ -209,31 +204,6 @@ func plainTranscript(lines []spec.CodeLine) []spec.CodeLine {
 		out[i] = spec.CodeLine{Line: l.Line, Text: entities.Replace(styleTag.ReplaceAllString(l.Text, ""))}
 	}
 	return out
-}
-
-// CommandName is the program a command line starts with, after any
-// variable assignments, or "" when it is not a simple command.
-func CommandName(command string) string {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
-	if err != nil || len(f.Stmts) == 0 {
-		fields := strings.Fields(command)
-		if len(fields) == 0 {
-			return ""
-		}
-		return fields[0]
-	}
-	cmd := f.Stmts[0].Cmd
-	for {
-		b, ok := cmd.(*syntax.BinaryCmd)
-		if !ok {
-			break
-		}
-		cmd = b.X.Cmd
-	}
-	if call, ok := cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
-		return call.Args[0].Lit()
-	}
-	return ""
 }
 
 var (

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -78,7 +79,7 @@ $ docker run \
    $ echo indented
 `
 	leading, cmds := consoleCommands(code(20, text))
-	if want := []ExpectedLine{{20, "Hello from before"}}; !reflect.DeepEqual(leading, want) {
+	if want := []expect.Line{{Line: 20, Text: "Hello from before"}}; !reflect.DeepEqual(leading, want) {
 		t.Errorf("leading = %v, want %v", leading, want)
 	}
 	want := []cmdLine{
@@ -91,7 +92,7 @@ $ docker run \
 	if got := cmdLines(cmds); !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %#v\nwant %#v", got, want)
 	}
-	if want := []ExpectedLine{{23, "Hello, World!"}, {24, "..."}}; !reflect.DeepEqual(cmds[1].Expected, want) {
+	if want := []expect.Line{{Line: 23, Text: "Hello, World!"}, {Line: 24, Text: "..."}}; !reflect.DeepEqual(cmds[1].Expected, want) {
 		t.Errorf("expected output = %v, want %v", cmds[1].Expected, want)
 	}
 	if len(cmds[0].Expected) != 0 {

@@ -3,6 +3,8 @@ package reading
 import (
 	"regexp"
 	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/codelang"
 )
 
 // Destination is a file a code block is to be written to.
@@ -86,7 +88,7 @@ func CleanFileName(s string) string {
 	s = strings.Trim(s, "`")
 	if emphasized {
 		s = strings.Trim(s, "*_")
-		if !plausibleFile.MatchString(s) && !wellKnownFile(s) {
+		if !codelang.IsFileName(s) && !wellKnownFile(s) {
 			return "" // *new*, _really_: emphasis, not a file
 		}
 	}
@@ -98,10 +100,6 @@ func CleanFileName(s string) string {
 }
 
 var infoAttr = regexp.MustCompile(`(?i)\b(?:title|filename|file|name|path)\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s}"']+))`)
-
-// plausibleFile is an info-string word that is a file, not a language:
-// a name with an extension or a path.
-var plausibleFile = regexp.MustCompile(`^(?:[\w.~-]*/)*[\w~-][\w.~-]*\.[A-Za-z0-9]+$|^(?:[\w.~-]*/)+[\w.~-]+$`)
 
 // infoDestination finds a file named by a code block's info string:
 // ```python title="app.py"```, ```app.py```, ```python:app.py```,
@@ -118,35 +116,16 @@ func infoDestination(info string) (Destination, bool) {
 	}
 	first := strings.TrimPrefix(strings.TrimSuffix(fields[0], "}"), "{")
 	first = strings.TrimPrefix(first, ".")
-	if lang, file, ok := strings.Cut(first, ":"); ok && lang != "" && plausibleFile.MatchString(file) {
+	if lang, file, ok := strings.Cut(first, ":"); ok && lang != "" && codelang.IsFileName(file) {
 		return Destination{Path: file}, true
 	}
 	if strings.HasPrefix(fields[0], "{") {
 		return Destination{}, false // {.python} is a class, not a file
 	}
-	if plausibleFile.MatchString(first) {
+	if codelang.IsFileName(first) {
 		return Destination{Path: first}, true
 	}
 	return Destination{}, false
-}
-
-// InfoLang is the language of a code block's info string, without any file
-// name attached to it.
-func InfoLang(info string) string {
-	fields := strings.Fields(info)
-	if len(fields) == 0 {
-		return ""
-	}
-	first := strings.ToLower(strings.TrimPrefix(strings.TrimSuffix(fields[0], "}"), "{"))
-	first = strings.TrimPrefix(first, ".")
-	first, _, _ = strings.Cut(first, ",")
-	if lang, _, ok := strings.Cut(first, ":"); ok {
-		return lang
-	}
-	if plausibleFile.MatchString(first) {
-		return "" // ```app.py```: a file, language unknown
-	}
-	return first
 }
 
 var wellKnownFiles = set("dockerfile", "makefile", "gnumakefile", "containerfile", "procfile", "gemfile", "rakefile",
@@ -171,7 +150,7 @@ func captionDestination(paragraph string) (Destination, bool) {
 	for _, re := range []*regexp.Regexp{captionLabel, captionAlone} {
 		if m := re.FindStringSubmatch(t); m != nil {
 			name := CleanFileName(m[1])
-			if name != "" && (plausibleFile.MatchString(name) || wellKnownFile(name) || strings.HasPrefix(m[1], "`") && re == captionLabel) {
+			if name != "" && (codelang.IsFileName(name) || wellKnownFile(name) || strings.HasPrefix(m[1], "`") && re == captionLabel) {
 				return Destination{Path: name}, true
 			}
 		}
@@ -187,7 +166,7 @@ func htmlDestination(html string) (Destination, bool) {
 		return Destination{}, false
 	}
 	if m := htmlFileAttr.FindStringSubmatch(t); m != nil {
-		if name := CleanFileName(m[1]); name != "" && (plausibleFile.MatchString(name) || wellKnownFile(name)) {
+		if name := CleanFileName(m[1]); name != "" && (codelang.IsFileName(name) || wellKnownFile(name)) {
 			return Destination{Path: name}, true
 		}
 	}

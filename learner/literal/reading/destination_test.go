@@ -1,6 +1,10 @@
 package reading
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/learner/literal/codelang"
+)
 
 func TestProseDestination(t *testing.T) {
 	tests := []struct {
@@ -149,7 +153,7 @@ func TestInfoDestination(t *testing.T) {
 			if ok != (tt.want != "") || got.Path != tt.want {
 				t.Errorf("infoDestination(%q) = %+v, %v; want %q", tt.info, got, ok, tt.want)
 			}
-			if lang := InfoLang(tt.info); lang != tt.lang {
+			if lang := codelang.InfoLang(tt.info); lang != tt.lang {
 				t.Errorf("infoLang(%q) = %q, want %q", tt.info, lang, tt.lang)
 			}
 		})

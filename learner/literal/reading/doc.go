@@ -8,8 +8,8 @@
 // running, and blocks that are not the path (another platform, another tab,
 // an alternative, a demonstration, a syntax template).
 //
-// It also holds what is read from the page rather than from a run: the
-// prerequisites the prose names, how shown output is matched against what a
-// command printed (ellipses, volatile values, listings), and which shell
-// variables a command uses before anything sets them. It runs nothing.
+// It runs nothing. The stages it leans on are packages of their own:
+// codelang (a block's language), prose (sentences), prereq (the
+// prerequisites the prose names), expect (shown output against printed
+// output) and shell (a command line's program and the variables it uses).
 package reading

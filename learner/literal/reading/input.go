@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -63,7 +65,7 @@ func (p *planner) readsStdin(command string) bool {
 // that command waits for input and the block is typed into it.
 func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 	idx := p.lastRunIndex()
-	if idx < 0 || consoleLangs[lang] {
+	if idx < 0 || codelang.Console[lang] {
 		return false
 	}
 	prev := p.steps[idx]
@@ -80,7 +82,7 @@ func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 		}
 	}
 	// A shell block is typed into a file being written, not into a program.
-	if shellLangs[lang] && !fileWriter.MatchString(strings.TrimSpace(prev.Command.Text)) {
+	if codelang.Shell[lang] && !fileWriter.MatchString(strings.TrimSpace(prev.Command.Text)) {
 		return false
 	}
 	node := strings.HasPrefix(strings.TrimSpace(prev.Command.Text), "node")
@@ -119,7 +121,7 @@ func replStep(base Step, b spec.Block, lang string) (Step, bool) {
 	s := base
 	s.Kind, s.Stdin = StepRun, in
 	s.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: prog, Expected: out}
-	s.Why = fmt.Sprintf("a %s session: its input lines are typed into %s", LangName(lang), prog)
+	s.Why = fmt.Sprintf("a %s session: its input lines are typed into %s", codelang.Name(lang), prog)
 	return s, true
 }
 
@@ -135,9 +137,9 @@ func isTranscript(lines []spec.CodeLine, node bool) bool {
 // splitTranscript separates what is typed from what the program shows. In a
 // transcript the prompted lines are typed and the others shown; otherwise
 // the whole block is typed.
-func splitTranscript(lines []spec.CodeLine, transcript, node bool) (string, []ExpectedLine) {
+func splitTranscript(lines []spec.CodeLine, transcript, node bool) (string, []expect.Line) {
 	var in strings.Builder
-	var out []ExpectedLine
+	var out []expect.Line
 	for _, l := range lines {
 		switch {
 		case !transcript:
@@ -147,7 +149,7 @@ func splitTranscript(lines []spec.CodeLine, transcript, node bool) (string, []Ex
 		case node && nodePrompt.MatchString(l.Text):
 			in.WriteString(strings.TrimPrefix(l.Text, "> ") + "\n")
 		default:
-			out = append(out, ExpectedLine(l))
+			out = append(out, expect.Line(l))
 		}
 	}
 	return in.String(), out

@@ -86,37 +86,3 @@ func TestOneOfNote(t *testing.T) {
 		}
 	}
 }
-
-func TestSameFolderListed(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want bool
-	}{
-		{"ls", "ls -F", true},
-		{"ls -a docs", "ls -F docs", true},
-		{"ls docs", "ls", false},
-		{"ls", "cat notes.txt", false},
-	} {
-		if got := SameFolderListed(tc.a, tc.b); got != tc.want {
-			t.Errorf("SameFolderListed(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
-
-// Another version's help text: it starts the same and holds most lines.
-func TestSameHelp(t *testing.T) {
-	shown := exp(1, "Usage: tally [OPTION]... [FILE]...", "Count the lines of each FILE.", "Sort by name unless neither -n nor -s is given.", "", "  -n   by number")
-	for _, tc := range []struct {
-		name, command, actual string
-		want                  bool
-	}{
-		{"reworded line", "tally --help", "Usage: tally [OPTION]... [FILE]...\nCount the lines of each FILE.\nSort by name unless none of -n -s is given.\n\n  -n   by number\n", true},
-		{"not a help command", "tally", "Usage: tally [OPTION]... [FILE]...\nCount the lines of each FILE.\n  -n   by number\n", false},
-		{"another program's help", "tally --help", "Usage: other [FILE]\nCount the lines of each FILE.\n  -n   by number\n", false},
-		{"most lines missing", "tally --help", "Usage: tally [OPTION]... [FILE]...\n", false},
-	} {
-		if got := SameHelp(tc.command, shown, tc.actual); got != tc.want {
-			t.Errorf("%s: SameHelp = %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}

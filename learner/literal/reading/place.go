@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -19,7 +20,7 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 		s.Kind, s.File, s.Content, s.Why = StepWrite, d, b.Text, why
 		return []Step{s}
 	}
-	shellish := shellLangs[base.Lang] || consoleLangs[base.Lang]
+	shellish := codelang.Shell[base.Lang] || codelang.Console[base.Lang]
 	captionFits := func(d Destination) bool { return !shellish || shellFile(d.Path) }
 	if d, ok := infoDestination(b.Info); ok {
 		return write(d, fmt.Sprintf("the info string names %s", d.Path)), true
@@ -118,7 +119,7 @@ var rcFile = regexp.MustCompile(`(?:^|/)\.(?:bash|zsh|k?sh)(?:rc|_profile|_login
 // WritesKind says whether file is the kind of file a block in lang is saved
 // as (a `.py` file for python, a Makefile for makefile).
 func WritesKind(lang, file string) bool {
-	for _, ext := range LangExtensions[lang] { // the table the Mentor also guesses file names from
+	for _, ext := range codelang.Extensions[lang] { // the table the Mentor also guesses file names from
 		if strings.HasPrefix(ext, ".") && strings.HasSuffix(file, ext) || file == ext {
 			return true
 		}

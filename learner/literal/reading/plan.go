@@ -8,6 +8,10 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/prose"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -36,8 +40,8 @@ type Step struct {
 	Line     int
 	EndLine  int
 	Lang     string
-	Command  Command        // the command of a StepRun
-	Expected []ExpectedLine // the output of a StepCompare
+	Command  Command       // the command of a StepRun
+	Expected []expect.Line // the output of a StepCompare
 	// File and Content are the destination and text of a StepWrite.
 	File    Destination
 	Content string
@@ -71,8 +75,8 @@ type Step struct {
 	// Background: a server, or a command for another terminal: started
 	// detached, its log watched, and left running.
 	Background bool
-	Shown      []ExpectedLine // what a background command shows when it is up
-	Stdin      string         // input the tutorial types into the program (a REPL, `cat >`)
+	Shown      []expect.Line // what a background command shows when it is up
+	Stdin      string        // input the tutorial types into the program (a REPL, `cat >`)
 	// AltRun is the block read as commands, for a StepCompare whose first
 	// words may be commands in the container (checked when it runs).
 	AltRun []Command
@@ -83,11 +87,9 @@ type Step struct {
 }
 
 var (
-	shellLangs   = set("sh", "bash", "shell", "zsh", "ksh", "shellscript", "posix")
-	consoleLangs = set("console", "shell-session", "shellsession", "sh-session", "bash-session", "terminal")
-	outputLangs  = set("output", "out", "stdout", "result", "results", "error", "stderr", "err", "warning")
-	errorLangs   = set("error", "stderr", "err")
-	textLangs    = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight")
+	outputLangs = set("output", "out", "stdout", "result", "results", "error", "stderr", "err", "warning")
+	errorLangs  = set("error", "stderr", "err")
+	textLangs   = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight")
 
 	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
 		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
@@ -163,7 +165,7 @@ func Plan(t *spec.Tutorial) []Step {
 func (p *planner) blockSteps(i int) []Step {
 	b := p.blocks[i]
 	ctx := p.context(i)
-	lang := InfoLang(b.Info)
+	lang := codelang.InfoLang(b.Info)
 	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names()}
 	if why := p.offPath(i, ctx, lang); why != "" {
 		return []Step{omitted(base, why)}
@@ -171,10 +173,10 @@ func (p *planner) blockSteps(i int) []Step {
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
 	}
-	if (shellLangs[lang] || consoleLangs[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
+	if (codelang.Shell[lang] || codelang.Console[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
 		return []Step{omitted(base, "an exercise: a placeholder comment leaves the command for the reader to work out")}
 	}
-	if !shellLangs[lang] && !consoleLangs[lang] && makeTemplate.MatchString(b.Text) {
+	if !codelang.Shell[lang] && !codelang.Console[lang] && makeTemplate.MatchString(b.Text) {
 		// ```makefile holding `targets: prerequisites` after "a rule looks
 		// like this:": the form of a file, not output and not a step.
 		return []Step{omitted(base, "a syntax template: "+strings.TrimSpace(makeTemplate.FindString(b.Text))+" describes the syntax")}
@@ -227,7 +229,7 @@ func (c blockContext) differs() int {
 func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang string) []Step {
 	prompted := hasPromptLine(b.Code)
 	switch {
-	case shellLangs[lang] && trailingOutput(b.Code) > 0:
+	case codelang.Shell[lang] && trailingOutput(b.Code) > 0:
 		// `docker volume inspect x` followed by the JSON it prints, or a
 		// command followed by a log with prompts in it.
 		k := trailingOutput(b.Code)
@@ -236,9 +238,9 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 			cmds[n-1].Command.Expected = expectedLines(b.Code[k:])
 		}
 		return cmds
-	case consoleLangs[lang], shellLangs[lang] && prompted, lang == "" && prompted:
+	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted:
 		return p.consoleSteps(base, b.Code)
-	case shellLangs[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
+	case codelang.Shell[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
 		// tagged as shell (the sentence leading into it, not the paragraph).
 		s := base
@@ -246,9 +248,9 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		s.Line = firstContentLine(b.Code, b.Line)
 		s.Tolerant = tolerantIntro.MatchString(ctx.before)
 		return []Step{s}
-	case shellLangs[lang]:
+	case codelang.Shell[lang]:
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
-	case LangExtensions[lang] != nil && !outputLangs[lang] && introducesOutput(ctx.before):
+	case codelang.Extensions[lang] != nil && !outputLangs[lang] && introducesOutput(ctx.before):
 		// ```toml after "pyproject.toml will look like this:": a file the
 		// command made, shown for reading, not its output.
 		s := base
@@ -276,7 +278,7 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 		}
 		return []Step{s}
 	case lang == "" && (runIntro.MatchString(ctx.before) || commandIntro.MatchString(ctx.before) && looksLikeCommands(b.Code) ||
-		looksLikeCommands(b.Code) && p.tools[CommandName(b.Code[0].Text)]):
+		looksLikeCommands(b.Code) && p.tools[shell.CommandName(b.Code[0].Text)]):
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case !textLangs[lang]:
 		s := base
@@ -392,13 +394,13 @@ func omitted(s Step, why string) Step {
 func (p *planner) consoleSteps(base Step, lines []spec.CodeLine) []Step {
 	leading, cmds := consoleCommands(lines)
 	var steps []Step
-	if HasExpectation(leading) {
+	if expect.HasExpectation(leading) {
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, leading, "output shown before the block's first prompt"
 		s.Line = leading[0].Line
 		steps = append(steps, s)
 	}
-	if prev, ok := p.lastRun(); ok && len(cmds) > 0 && HasExpectation(cmds[0].Expected) &&
+	if prev, ok := p.lastRun(); ok && len(cmds) > 0 && expect.HasExpectation(cmds[0].Expected) &&
 		strings.TrimSpace(cmds[0].Text) == strings.TrimSpace(prev.Command.Text) {
 		s := base
 		s.Kind, s.Expected, s.Line = StepCompare, cmds[0].Expected, cmds[0].Expected[0].Line
@@ -419,10 +421,10 @@ func firstContentLine(lines []spec.CodeLine, fallback int) int {
 }
 
 // expectedLines converts code lines to expected output lines.
-func expectedLines(lines []spec.CodeLine) []ExpectedLine {
-	out := make([]ExpectedLine, len(lines))
+func expectedLines(lines []spec.CodeLine) []expect.Line {
+	out := make([]expect.Line, len(lines))
 	for i, l := range lines {
-		out[i] = ExpectedLine(l)
+		out[i] = expect.Line(l)
 	}
 	return out
 }
@@ -487,11 +489,11 @@ var pasteCode = regexp.MustCompile(`(?i)\b(?:paste|copy)\s+the\s+following\s+(?:
 // introducesOutput: the sentence leading into a block says output follows
 // ("You should see:"). An earlier sentence of a longer paragraph that
 // mentions output ("output is HTML. Let's try converting:") does not.
-func introducesOutput(prose string) bool {
-	if last := lastSentence(prose); outputIntro.MatchString(last) || pasteCode.MatchString(last) {
+func introducesOutput(text string) bool {
+	if last := lastSentence(text); outputIntro.MatchString(last) || pasteCode.MatchString(last) {
 		return !pasteCode.MatchString(last)
 	}
-	return len(sentences(strings.Join(strings.Fields(prose), " "))) <= 2 && outputIntro.MatchString(prose)
+	return len(prose.Sentences(strings.Join(strings.Fields(text), " "))) <= 2 && outputIntro.MatchString(text)
 }
 
 // editorCommand opens a file in an interactive editor, which a learner
@@ -501,22 +503,3 @@ var editorCommand = regexp.MustCompile(`^(?:sudo\s+)?(?:nano|pico|vim?|nvim|emac
 // manualCommand opens a program's manual in a pager, for the reader to
 // read (`man ls`, `info sed`).
 var manualCommand = regexp.MustCompile(`^(?:man|info)(?:\s+\d)?\s+[\w.+-]+$`)
-
-// LangName is a code block's language as a finding names it: "untagged"
-// for a block with none.
-func LangName(lang string) string {
-	if lang == "" {
-		return "untagged"
-	}
-	return lang
-}
-
-// LangExtensions maps a code block language to the file extensions it is
-// saved with, to guess which file an unexplained block was meant to be.
-var LangExtensions = map[string][]string{
-	"python": {".py"}, "py": {".py"}, "go": {".go"}, "javascript": {".js", ".mjs"}, "js": {".js", ".mjs"},
-	"typescript": {".ts"}, "ts": {".ts"}, "yaml": {".yaml", ".yml"}, "yml": {".yaml", ".yml"}, "json": {".json"},
-	"toml": {".toml"}, "ini": {".ini", ".cfg", ".conf"}, "html": {".html"}, "css": {".css"}, "c": {".c", ".h"},
-	"cpp": {".cpp", ".cc", ".hpp"}, "java": {".java"}, "ruby": {".rb"}, "rb": {".rb"}, "rust": {".rs"},
-	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"},
-}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -44,9 +45,9 @@ func newPlanner(t *spec.Tutorial) *planner {
 	// Only tools the prose names as requirements: a title's words ("status
 	// codes") are too loose to make a block a command.
 	tools := map[string]bool{}
-	titleLine, _ := titleOf(t)
-	for _, pr := range Prerequisites(t) {
-		if pr.Implied != ImpliedByTitle && pr.Line != titleLine {
+	titleLine, _ := prereq.Title(t)
+	for _, pr := range prereq.Prerequisites(t) {
+		if pr.Implied != prereq.ImpliedByTitle && pr.Line != titleLine {
 			tools[pr.Tool] = true
 		}
 	}

@@ -3,6 +3,8 @@ package reading
 import (
 	"regexp"
 	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/expect"
 )
 
 var (
@@ -42,7 +44,7 @@ func markServers(steps []Step) {
 	}
 }
 
-func expectedText(lines []ExpectedLine) string {
+func expectedText(lines []expect.Line) string {
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString(l.Text + "\n")

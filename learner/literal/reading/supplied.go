@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -49,7 +51,7 @@ func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
 		if b.Kind != spec.BlockParagraph || b.Line >= line {
 			continue
 		}
-		for _, s := range sentences(strings.Join(strings.Fields(b.Text), " ")) {
+		for _, s := range prose.Sentences(strings.Join(strings.Fields(b.Text), " ")) {
 			if suppliedSentence.MatchString(s) || suppliedFolder.MatchString(s) && !makesFolder.MatchString(s) {
 				found, ok = Supply{Line: b.Line, Sentence: strings.TrimSpace(s)}, true
 			}
@@ -103,7 +105,7 @@ func ShownFiles(t *spec.Tutorial) []ShownFile {
 		if len(shown) == 0 && i+1 < len(steps) && steps[i+1].Kind == StepCompare {
 			shown = steps[i+1].Expected
 		}
-		if !HasExpectation(shown) {
+		if !expect.HasExpectation(shown) {
 			continue
 		}
 		var lines []string
@@ -115,10 +117,4 @@ func ShownFiles(t *spec.Tutorial) []ShownFile {
 		out = append(out, ShownFile{Name: m[1], Line: st.Command.Line, Content: content})
 	}
 	return out
-}
-
-// ListsFolder: a plain listing of the current folder or of named folders
-// (`ls`, `ls -F data`), whose output is the names the folder holds.
-func ListsFolder(command string) bool {
-	return lsCommand.MatchString(strings.TrimSpace(command))
 }

@@ -1,4 +1,4 @@
-package reading
+package expect
 
 import (
 	"regexp"
@@ -66,7 +66,7 @@ func maskTolerant(line string) string {
 
 // MatchTolerant checks that every expected line appears somewhere in the
 // output, in any order, after the tolerant masks.
-func MatchTolerant(expected []ExpectedLine, actual string) (missing ExpectedLine, ok bool) {
+func MatchTolerant(expected []Line, actual string) (missing Line, ok bool) {
 	var act []string
 	for _, l := range strings.Split(strings.ReplaceAll(actual, "\r\n", "\n"), "\n") {
 		act = append(act, strings.TrimSpace(l))
@@ -87,7 +87,7 @@ func MatchTolerant(expected []ExpectedLine, actual string) (missing ExpectedLine
 			return e, false
 		}
 	}
-	return ExpectedLine{}, true
+	return Line{}, true
 }
 
 // sameListedName: an `ls -l` row and a bare name (either way round) list
@@ -113,7 +113,7 @@ var columns = regexp.MustCompile(`\t+| {2,}`)
 
 // SameListing: `ls` printed the names the tutorial shows, only laid out one
 // per line (not a terminal) instead of in columns, or the other way round.
-func SameListing(command string, expected []ExpectedLine, actual string) bool {
+func SameListing(command string, expected []Line, actual string) bool {
 	if !lsCommand.MatchString(strings.TrimSpace(textutil.FirstLine(command))) {
 		return false
 	}
@@ -170,7 +170,7 @@ var helpCommand = regexp.MustCompile(`^(?:[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:--help|-
 // SameHelp: a help text that starts as the one shown and holds at least half
 // of its lines is the same program's help, worded by another version: the
 // tutorial quotes the version its author had.
-func SameHelp(command string, expected []ExpectedLine, actual string) bool {
+func SameHelp(command string, expected []Line, actual string) bool {
 	if !helpCommand.MatchString(strings.TrimSpace(textutil.FirstLine(command))) {
 		return false
 	}
@@ -193,4 +193,10 @@ func SameHelp(command string, expected []ExpectedLine, actual string) bool {
 		}
 	}
 	return total > 0 && act[first] && found*2 >= total
+}
+
+// ListsFolder: a plain listing of the current folder or of named folders
+// (`ls`, `ls -F data`), whose output is the names the folder holds.
+func ListsFolder(command string) bool {
+	return lsCommand.MatchString(strings.TrimSpace(command))
 }

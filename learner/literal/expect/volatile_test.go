@@ -1,11 +1,11 @@
-package reading
+package expect
 
 import "testing"
 
 func TestMatchOutputIgnoresVolatileTokens(t *testing.T) {
 	tests := []struct {
 		name     string
-		expected []ExpectedLine
+		expected []Line
 		actual   string
 		wantOK   bool
 	}{
@@ -32,7 +32,7 @@ func TestMatchOutputIgnoresVolatileTokens(t *testing.T) {
 func TestMatchTolerant(t *testing.T) {
 	tests := []struct {
 		name     string
-		expected []ExpectedLine
+		expected []Line
 		actual   string
 		wantOK   bool
 	}{
@@ -60,7 +60,7 @@ func TestMatchTolerant(t *testing.T) {
 func TestSameListing(t *testing.T) {
 	tests := []struct {
 		name, command string
-		expected      []ExpectedLine
+		expected      []Line
 		actual        string
 		want          bool
 	}{
@@ -86,5 +86,39 @@ func TestReaderSpecificCommand(t *testing.T) {
 	}
 	if ReaderSpecificCommand.MatchString("pwdx 1") {
 		t.Error("pwdx is another command")
+	}
+}
+
+func TestSameFolderListed(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"ls", "ls -F", true},
+		{"ls -a docs", "ls -F docs", true},
+		{"ls docs", "ls", false},
+		{"ls", "cat notes.txt", false},
+	} {
+		if got := SameFolderListed(tc.a, tc.b); got != tc.want {
+			t.Errorf("SameFolderListed(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// Another version's help text: it starts the same and holds most lines.
+func TestSameHelp(t *testing.T) {
+	shown := exp(1, "Usage: tally [OPTION]... [FILE]...", "Count the lines of each FILE.", "Sort by name unless neither -n nor -s is given.", "", "  -n   by number")
+	for _, tc := range []struct {
+		name, command, actual string
+		want                  bool
+	}{
+		{"reworded line", "tally --help", "Usage: tally [OPTION]... [FILE]...\nCount the lines of each FILE.\nSort by name unless none of -n -s is given.\n\n  -n   by number\n", true},
+		{"not a help command", "tally", "Usage: tally [OPTION]... [FILE]...\nCount the lines of each FILE.\n  -n   by number\n", false},
+		{"another program's help", "tally --help", "Usage: other [FILE]\nCount the lines of each FILE.\n  -n   by number\n", false},
+		{"most lines missing", "tally --help", "Usage: tally [OPTION]... [FILE]...\n", false},
+	} {
+		if got := SameHelp(tc.command, shown, tc.actual); got != tc.want {
+			t.Errorf("%s: SameHelp = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -1,11 +1,14 @@
-package reading
+package prereq
 
 import (
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/packages"
+	"github.com/smile-loop/smile/learner/literal/prose"
+	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/spec"
 )
@@ -131,7 +134,7 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 	// The tool a tutorial is about is one its reader has: "First steps with
 	// Cargo" comes after the book's install chapter. Added last, so a line
 	// that states the requirement outright is the one cited; these cite none.
-	if _, title := titleOf(t); title != "" {
+	if _, title := Title(t); title != "" {
 		add(0, ImpliedByTitle, subjectTools(title)...)
 	}
 	if tool, _ := mainTool(t); tool != "" {
@@ -159,7 +162,7 @@ func proseTools(b spec.Block, inSection bool) []Prerequisite {
 				out = append(out, Prerequisite{Tool: tool, Line: line})
 			}
 		}
-		for _, sentence := range sentences(text) {
+		for _, sentence := range prose.Sentences(text) {
 			if inSection {
 				out = append(out, sentenceTools(sentence, line)...)
 			}
@@ -219,7 +222,7 @@ func paragraphSentences(lines []string, first int) []sentence {
 	}
 	var out []sentence
 	from := 0
-	for _, m := range append(sentenceEnd.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
+	for _, m := range append(prose.SentenceEnds(text), []int{len(text), len(text)}) {
 		if t := strings.TrimSpace(text[from:m[0]]); t != "" {
 			skip := len(text[from:m[0]]) - len(strings.TrimLeft(text[from:m[0]], " \t"))
 			out = append(out, sentence{text: t, line: lineAt(from + skip)})
@@ -260,11 +263,6 @@ func installedTools(args string) []string {
 	return tools
 }
 
-// sentences splits a line of prose at sentence ends.
-func sentences(s string) []string { return sentenceEnd.Split(s, -1) }
-
-var sentenceEnd = regexp.MustCompile(`[.!?]\s+`)
-
 // headingLevel is an ATX heading's level ("## x" is 2); a setext heading
 // counts as 2 (its underline is not on this line).
 func headingLevel(line string) int {
@@ -289,9 +287,9 @@ func linkTool(text string) []string {
 	return []string{strings.ToLower(text)}
 }
 
-// titleOf is the tutorial's title (front matter `title:`, else its first
+// Title is the tutorial's title (front matter `title:`, else its first
 // heading), with its line.
-func titleOf(t *spec.Tutorial) (int, string) {
+func Title(t *spec.Tutorial) (int, string) {
 	if m := frontTitle.FindStringSubmatch(t.Content); m != nil {
 		return 1 + strings.Count(t.Content[:strings.Index(t.Content, m[0])], "\n"), strings.Trim(m[1], `"' `)
 	}
@@ -361,12 +359,12 @@ func mainTool(t *spec.Tutorial) (string, int) {
 	counts, first := map[string]int{}, map[string]int{}
 	total := 0
 	for _, b := range t.Blocks {
-		if b.Kind != spec.BlockCode || !(shellLangs[InfoLang(b.Info)] || consoleLangs[InfoLang(b.Info)]) {
+		if b.Kind != spec.BlockCode || !(codelang.Shell[codelang.InfoLang(b.Info)] || codelang.Console[codelang.InfoLang(b.Info)]) {
 			continue
 		}
 		for _, l := range b.Code {
 			text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.Text), "$ "))
-			name := CommandName(text)
+			name := shell.CommandName(text)
 			if name == "" || strings.HasPrefix(text, "#") || basicCommands[name] {
 				continue
 			}
@@ -388,4 +386,12 @@ func mainTool(t *spec.Tutorial) (string, int) {
 		return "", 0
 	}
 	return best, first[best]
+}
+
+func set(names ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
 }

@@ -1,4 +1,4 @@
-package reading
+package shell
 
 import (
 	"sort"

@@ -1,4 +1,4 @@
-package reading
+package expect
 
 import (
 	"regexp"
@@ -18,7 +18,7 @@ const ellipsis = "..."
 // first expected line that was not found. Tokens that change between runs
 // (see maskVolatile) are masked on both sides; a line also matches as
 // written, so that `...` can stand for such a token.
-func MatchOutput(expected []ExpectedLine, actual string) (missing ExpectedLine, ok bool) {
+func MatchOutput(expected []Line, actual string) (missing Line, ok bool) {
 	exp := trimBlankEnds(expected)
 	var act, raw []string
 	for _, l := range strings.Split(strings.ReplaceAll(actual, "\r\n", "\n"), "\n") {
@@ -44,7 +44,7 @@ func MatchOutput(expected []ExpectedLine, actual string) (missing ExpectedLine, 
 			return e, false
 		}
 	}
-	return ExpectedLine{}, true
+	return Line{}, true
 }
 
 func normalizeLine(s string) string { return maskVolatile(trimLine(s)) }
@@ -70,8 +70,8 @@ func lineMatcher(expected string) func(string) bool {
 }
 
 // trimBlankEnds drops blank lines at both ends.
-func trimBlankEnds(lines []ExpectedLine) []ExpectedLine {
-	blank := func(l ExpectedLine) bool {
+func trimBlankEnds(lines []Line) []Line {
+	blank := func(l Line) bool {
 		t := strings.TrimSpace(l.Text)
 		return t == "" || t == "$" || t == "#" // a bare prompt: the command printed nothing
 	}
@@ -85,11 +85,17 @@ func trimBlankEnds(lines []ExpectedLine) []ExpectedLine {
 }
 
 // HasExpectation reports whether there is any output to compare.
-func HasExpectation(lines []ExpectedLine) bool {
+func HasExpectation(lines []Line) bool {
 	for _, l := range trimBlankEnds(lines) {
 		if !isEllipsis(l.Text) {
 			return true
 		}
 	}
 	return false
+}
+
+// Line is one line of output a tutorial shows, at its line in the page.
+type Line struct {
+	Line int
+	Text string
 }

@@ -1,11 +1,11 @@
-package reading
+package expect
 
 import "testing"
 
-func exp(first int, lines ...string) []ExpectedLine {
-	out := make([]ExpectedLine, len(lines))
+func exp(first int, lines ...string) []Line {
+	out := make([]Line, len(lines))
 	for i, l := range lines {
-		out[i] = ExpectedLine{Line: first + i, Text: l}
+		out[i] = Line{Line: first + i, Text: l}
 	}
 	return out
 }
@@ -13,7 +13,7 @@ func exp(first int, lines ...string) []ExpectedLine {
 func TestMatchOutput(t *testing.T) {
 	tests := []struct {
 		name        string
-		expected    []ExpectedLine
+		expected    []Line
 		actual      string
 		wantOK      bool
 		wantMissing int
