@@ -87,6 +87,7 @@ func NewCommand(streams Streams) *cobra.Command {
 		newDoctorCommand(streams),
 		newHookCommand(streams),
 		newReportCommand(streams),
+		newPlanCommand(streams),
 		newVersionCommand(streams),
 		newControllerCommand(streams),
 	)

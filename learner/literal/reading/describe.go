@@ -1,0 +1,100 @@
+package reading
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smile-loop/smile/internal/textutil"
+)
+
+// Reading is how the literal Student reads one step of a page, said for its
+// author: what it does with the block (Action), on what (Target), and why
+// (Why: the reading's evidence). `smile plan` prints these; the report's
+// skipped blocks say the same.
+type Reading struct {
+	Line    int    `json:"line"`
+	EndLine int    `json:"endLine"`
+	Lang    string `json:"lang,omitempty"`
+	// Action is run, input, background, write, compare, skip, omit,
+	// ambiguous or image.
+	Action string `json:"action"`
+	// Target is the command (its first line), the program fed input, the
+	// file written and how, the output compared and how, or the image.
+	Target string `json:"target,omitempty"`
+	// Flags are what the prose made of the step: expected to fail, optional,
+	// one of several ways, one of a section's examples.
+	Flags []string `json:"flags,omitempty"`
+	Why   string   `json:"why,omitempty"`
+}
+
+// Describe says how the Student reads each planned step, in order.
+func Describe(steps []Step) []Reading {
+	out := make([]Reading, 0, len(steps))
+	for i, s := range steps {
+		r := Reading{Line: s.Line, EndLine: max(s.EndLine, s.Line), Lang: s.Lang, Action: string(s.Kind), Why: s.Why}
+		switch s.Kind {
+		case StepRun:
+			r.Target = textutil.Shorten(textutil.FirstLine(s.Command.Text), 80)
+			switch {
+			case s.Stdin != "":
+				r.Action, r.Target = "input", fmt.Sprintf("typed into `%s` (%d lines)", r.Target, strings.Count(strings.TrimRight(s.Stdin, "\n"), "\n")+1)
+			case s.Background:
+				r.Action = "background"
+			}
+			if n := len(s.Command.Expected); n > 0 {
+				r.Target += fmt.Sprintf("; its output (%d lines) compared%s", n, how(s))
+			}
+		case StepWrite:
+			mode := "replace"
+			if s.File.Append {
+				mode = "append"
+			}
+			r.Target = fmt.Sprintf("%s (%s)", s.File.Path, mode)
+		case StepCompare:
+			r.Target = "output" + how(s)
+			if prev := lastRunBefore(steps, i); prev != nil {
+				r.Target = fmt.Sprintf("output of line %d%s", prev.Line, how(s))
+			}
+		case StepImage:
+			r.Target = s.Image.Reference + " (missing)"
+		}
+		r.Flags = flags(s)
+		out = append(out, r)
+	}
+	return out
+}
+
+// how says whether shown output is compared exactly or tolerantly.
+func how(s Step) string {
+	if s.Tolerant {
+		return ", tolerant"
+	}
+	return ", exact"
+}
+
+// lastRunBefore is the command step a comparison at i checks.
+func lastRunBefore(steps []Step, i int) *Step {
+	for j := i - 1; j >= 0; j-- {
+		if steps[j].Kind == StepRun {
+			return &steps[j]
+		}
+	}
+	return nil
+}
+
+func flags(s Step) []string {
+	var f []string
+	if s.ExpectFail {
+		f = append(f, "expected to fail")
+	}
+	if s.Optional > 0 {
+		f = append(f, fmt.Sprintf("optional (line %d)", s.Optional))
+	}
+	if s.OneOf > 0 {
+		f = append(f, fmt.Sprintf("one of several ways (line %d)", s.OneOf))
+	}
+	if s.Example {
+		f = append(f, "one of a section's examples")
+	}
+	return f
+}
