@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/distribution/reference"
@@ -117,7 +116,7 @@ func DefaultConfig() Config {
 // are ignored (E03).
 func LoadConfig(path string) (Config, error) {
 	cfg := DefaultConfig()
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil
 	}

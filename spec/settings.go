@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"reflect"
 	"sort"
 	"strings"
@@ -94,7 +93,7 @@ func ConfigWarnings(path string) ([]string, error) {
 
 // readJSONObject reads a JSON object; a missing file is an empty one (E01).
 func readJSONObject(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -78,7 +78,7 @@ func loadTutorial(path, root string) (*Tutorial, error) {
 	if info.Size() > MaxTutorialBytes {
 		return nil, ErrTutorialTooLarge
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadRegularFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("load tutorial %s: %w", path, err)
 	}
@@ -148,7 +148,7 @@ func resolveImage(dir, root string, ref ImageRef, cache map[string][]byte) Image
 		data, ok := cache[p]
 		if !ok {
 			var err error
-			if data, err = os.ReadFile(p); err != nil {
+			if data, err = ReadRegularFile(p); err != nil {
 				continue
 			}
 			cache[p] = data

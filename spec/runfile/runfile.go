@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -82,7 +81,7 @@ func ParseAll(data []byte, source string) ([]Doc, error) {
 
 // Load reads and parses a manifest file holding one SmileRun.
 func Load(path string) (*spec.SmileRun, error) {
-	data, err := os.ReadFile(path)
+	data, err := spec.ReadRegularFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
@@ -91,7 +90,7 @@ func Load(path string) (*spec.SmileRun, error) {
 
 // LoadAll reads every SmileRun of a manifest file.
 func LoadAll(path string) ([]Doc, error) {
-	data, err := os.ReadFile(path)
+	data, err := spec.ReadRegularFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read manifest: %w", err)
 	}
