@@ -32,6 +32,10 @@ type Tutorial struct {
 	Content string
 	Blocks  []Block
 	Images  []Image
+	// Annotations are the author's instructions to SMILE in the page
+	// (`<!-- smile: skip -->`, ```` ```sh {smile-exit=1} ````), each tied to
+	// its code block.
+	Annotations []Annotation
 }
 
 // ImageFormat is one of the formats the seed supports.
@@ -92,6 +96,9 @@ func loadTutorial(path, root string) (*Tutorial, error) {
 	t := &Tutorial{Path: path, Content: string(data)}
 	doc := ParseMarkdown(data)
 	t.Blocks = doc.Blocks
+	if t.Annotations, err = ParseAnnotations(path, t.Content, t.Blocks); err != nil {
+		return nil, err
+	}
 	dir := filepath.Dir(path)
 	cache := map[string][]byte{} // a screenshot referenced twice is read once
 	for _, ref := range doc.Images {

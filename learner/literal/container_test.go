@@ -403,3 +403,26 @@ func TestContainerCallsBack(t *testing.T) {
 		t.Errorf("progress = %q, want %q", steps, want)
 	}
 }
+
+// TestContainerAnnotationsSteerTheRun: an expected exit code that matches is
+// no finding and one that does not is; a block runs in the folder its
+// annotation names without moving the session; a step's own timeout ends it.
+func TestContainerAnnotationsSteerTheRun(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "annotate.md")
+	res := s.student(t, 1, behavior(allFlagsOff), nil, runOptions{})
+	out := res.StudentOutput
+	want := []gap{{status.CategoryCommandFailure, 14}, {status.CategoryTimeout, 23}}
+	if fmt.Sprint(gaps(out.Findings)) != fmt.Sprint(want) {
+		t.Fatalf("want exactly %v:\n%s", want, dump(t, res))
+	}
+	if !strings.Contains(out.Findings[0].Problem, "annotation expects 2") {
+		t.Errorf("the exit-code finding does not say what was expected: %q", out.Findings[0].Problem)
+	}
+	if len(commandsAt(res.Audit, 27)) != 1 || out.Status != status.StudentCompleted {
+		t.Errorf("the last step did not run, or the run did not complete:\n%s", dump(t, res))
+	}
+	if _, err := os.Stat(filepath.Join(s.work, "box", "copy.txt")); err != nil {
+		t.Errorf("the cwd=box block did not write box/copy.txt: %v", err)
+	}
+}

@@ -46,13 +46,16 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 	if st.Background {
 		return s.runBackground(ctx, st)
 	}
-	text := reading.WithInput(cmd.Text, st.Stdin)
+	text := reading.InFolder(st.Dir, reading.WithInput(cmd.Text, st.Stdin))
 	for attempt := 1; ; attempt++ {
 		if attempt > 1 {
 			s.sess.SetState(state) // a retry starts where the first try did
 			s.env.Progress(ctx, fmt.Sprintf("%s (attempt %d)", s.stepName(cmd.Line), attempt), cmd.Line)
 		}
 		limit, stop := s.timeout, func() {}
+		if st.TimeoutSeconds > 0 {
+			limit = time.Duration(st.TimeoutSeconds) * time.Second // the author's annotation
+		}
 		if packageInstall.MatchString(cmd.Text) {
 			// An install's length is the mirror's, not the page's: it gets the
 			// install limit, and heartbeats so the controller does not take
@@ -134,6 +137,14 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		}
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, mentor.FirstLine(cmd.Text)))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
+	case st.ExpectFail && !res.TimedOut && st.ExpectExit > 0 && res.ExitCode != st.ExpectExit:
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), though the tutorial's annotation expects exit %d", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, st.ExpectExit))
+		f := s.finding(status.CategoryCommandFailure, cmd.Line,
+			fmt.Sprintf("`%s` ended with exit code %d; the tutorial's annotation expects %d", mentor.FirstLine(cmd.Text), res.ExitCode, st.ExpectExit), cmd.Text)
+		f.Output, f.Attempts, f.ExitCode = status.Excerpt(res.Output), attempt, res.ExitCode
+		f.SuggestedFix = fmt.Sprintf("Check the command at line %d, or the exit code its annotation expects.", cmd.Line)
+		return s.record(f, false, "", "")
 	case st.ExpectFail && !res.TimedOut:
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))

@@ -96,5 +96,8 @@ func flags(s Step) []string {
 	if s.Example {
 		f = append(f, "one of a section's examples")
 	}
+	if s.Annotation != "" {
+		f = append(f, "annotated ("+s.Annotation+")")
+	}
 	return f
 }

@@ -8,7 +8,8 @@
 // running, and blocks that are not the path (another platform, another tab,
 // an alternative, a demonstration, a syntax template).
 //
-// Describe says the same steps for the page's author (`smile plan`). It runs
+// An author's annotation (spec.Annotation) decides a block before any of
+// this, or changes how its steps run (annotate.go). Describe says the same steps for the page's author (`smile plan`). It runs
 // nothing. The stages it leans on are packages of their own:
 // codelang (a block's language), prose (sentences), prereq (the
 // prerequisites the prose names), expect (shown output against printed

@@ -63,6 +63,18 @@ type Step struct {
 	OneOf      int
 	OneOfMore  bool
 	ExpectFail bool // the prose says the command fails; success is the finding
+	// ExpectExit is the exit code an author's annotation expects (`exit=2`),
+	// 0 when none does: a failure with another code is a finding.
+	ExpectExit int
+	// TimeoutSeconds is the limit an author's annotation gives the step's
+	// commands, 0 for the learner's own.
+	TimeoutSeconds int
+	// Dir is the folder an author's annotation runs the step in (`cwd=`),
+	// without moving the session there; "" for the session's own.
+	Dir string
+	// Annotation says which of the author's annotations decided or changed
+	// the step ("line 12: skip"), "" when the reader inferred it all.
+	Annotation string
 	// Optional is the line of the prose that makes the step optional ("you
 	// can also", "if you want a PDF, also install"): when it fails, the
 	// failure is a minor note and the Student goes on. 0 when none does.
@@ -141,7 +153,11 @@ func Plan(t *spec.Tutorial) []Step {
 		if b.Kind != spec.BlockCode || len(b.Code) == 0 {
 			continue
 		}
-		p.add(p.blockSteps(i)...)
+		steps, annotated := p.annotatedSteps(i)
+		if !annotated {
+			steps = p.blockSteps(i)
+		}
+		p.add(p.modify(i, steps)...)
 	}
 	steps := p.steps
 	markServers(steps)

@@ -30,6 +30,8 @@ type planner struct {
 	oneOf *oneOfGroup
 	// ways maps the commands of the groups of ways to their prose's line.
 	ways map[string]int
+	// annotations are the author's, by the first line of their block.
+	annotations map[int]map[string]spec.Annotation
 }
 
 // sectionRule is "put each example in a file named `Makefile` and run
@@ -51,7 +53,8 @@ func newPlanner(t *spec.Tutorial) *planner {
 			tools[pr.Tool] = true
 		}
 	}
-	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools, ways: map[string]int{}}
+	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), tools: tools, ways: map[string]int{},
+		annotations: byBlock(t.Annotations)}
 }
 
 // observe updates the reader's state with block i, before it is read.

@@ -38,7 +38,7 @@ func markServers(steps []Step) {
 		if ServerText.MatchString(expectedText(shown)) || knownServer.MatchString(strings.TrimSpace(steps[i].Command.Text)) {
 			steps[i].Background = true
 		}
-		if steps[i].Background {
+		if steps[i].Background && len(steps[i].Shown) == 0 { // an author's `ready=` stays
 			steps[i].Shown = shown
 		}
 	}
