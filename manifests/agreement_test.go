@@ -225,6 +225,15 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 		case f.Type.Kind() == reflect.Float64:
 			out = append(out, setting{path, append(wrongType,
 				trial{0, true}, trial{2.5, true}, trial{100, true}, trial{-1, false}, trial{-0.01, false}, trial{"3", false}, trial{true, false})})
+		case name == "runners":
+			out = append(out, setting{path, append(wrongType,
+				trial{map[string]any{}, true}, trial{map[string]any{"sql": "sqlite3 shop.db", "python": "python3"}, true},
+				trial{map[string]any{"sql": ""}, false}, trial{map[string]any{"sql": "  "}, false},
+				trial{map[string]any{"sql": 5}, false}, trial{"sqlite3", false})})
+		case name == "setup":
+			out = append(out, setting{path, []trial{
+				{[]any{}, true}, {[]any{"mkdir -p data", "touch data/ready"}, true},
+				{[]any{""}, false}, {[]any{" "}, false}, {[]any{5}, false}, {"mkdir -p data", false}, {map[string]any{}, false}}})
 		case f.Type.Kind() == reflect.Map:
 			price := func(in, out any) map[string]any {
 				return map[string]any{"inputPerMillion": in, "outputPerMillion": out}

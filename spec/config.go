@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"sort"
 	"strings"
 
 	"github.com/distribution/reference"
@@ -52,6 +53,15 @@ type Config struct {
 	// checkpoint before the step that stopped the last one, or from the top
 	// (spec/resume.go).
 	Resume Resume `json:"resume"`
+	// Runners maps a code block's language to the program its blocks are
+	// typed into when the page does not say where they go ({"sql": "sqlite3
+	// shop.db"}): the literal Student runs such a block as that program's
+	// input instead of skipping it as a block it cannot place.
+	Runners map[string]string `json:"runners"`
+	// Setup lists commands the page assumes but does not show (fetching a
+	// lesson's data, say), run before its first step and reported as setup
+	// the page did not show, so they never hide a gap.
+	Setup []string `json:"setup"`
 }
 
 // StudentBehavior tunes when the Student asks the Mentor for help.
@@ -107,6 +117,8 @@ func DefaultConfig() Config {
 		OpenAI:                   OpenAIConfig{BaseURL: DefaultOpenAIBaseURL, APIKeyEnv: DefaultOpenAIAPIKeyEnv},
 		StudentNetwork:           NetworkBridge,
 		Prices:                   map[string]Price{},
+		Runners:                  map[string]string{},
+		Setup:                    []string{},
 		Resume:                   ResumeAuto,
 	}
 }
@@ -173,6 +185,7 @@ func (c Config) validate(prefix string) error {
 	}
 	errs = append(errs, c.validateLLM(prefix)...)
 	errs = append(errs, c.validateLimits(prefix)...)
+	errs = append(errs, c.validateSteering(prefix)...)
 	return errors.Join(errs...)
 }
 
@@ -291,4 +304,26 @@ func lineCol(data []byte, offset int64) (line, col int) {
 		}
 	}
 	return line, col
+}
+
+// validateSteering checks runners and setup: a runner names a program, a
+// setup command is not blank.
+func (c Config) validateSteering(prefix string) []error {
+	var errs []error
+	langs := make([]string, 0, len(c.Runners))
+	for lang := range c.Runners {
+		langs = append(langs, lang)
+	}
+	sort.Strings(langs)
+	for _, lang := range langs {
+		if strings.TrimSpace(c.Runners[lang]) == "" {
+			errs = append(errs, fmt.Errorf("%srunners.%s must name the program its blocks are typed into", prefix, lang))
+		}
+	}
+	for i, cmd := range c.Setup {
+		if strings.TrimSpace(cmd) == "" {
+			errs = append(errs, fmt.Errorf("%ssetup[%d] must not be blank", prefix, i))
+		}
+	}
+	return errs
 }

@@ -339,7 +339,9 @@ func TestLoadConfigEveryField(t *testing.T) {
   "studentNetwork": "None",
   "budgetUsd": 2.5,
   "prices": {"gpt-5": {"inputPerMillion": 1.25, "outputPerMillion": 10}},
-  "resume": "checkpoint"
+  "resume": "checkpoint",
+  "runners": {"sql": "sqlite3 shop.db"},
+  "setup": ["mkdir -p data"]
 }`
 	want := Config{
 		Tutorial:       "docs/quickstart.md",
@@ -364,6 +366,8 @@ func TestLoadConfigEveryField(t *testing.T) {
 		BudgetUSD:                2.5,
 		Prices:                   map[string]Price{"gpt-5": {InputPerMillion: 1.25, OutputPerMillion: 10}},
 		Resume:                   ResumeCheckpoint,
+		Runners:                  map[string]string{"sql": "sqlite3 shop.db"},
+		Setup:                    []string{"mkdir -p data"},
 	}
 	got, _, err := loadConfigString(t, content)
 	if err != nil {

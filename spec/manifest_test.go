@@ -415,6 +415,8 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
   budgetUsd: 1
   prices: {qwen3-coder: {inputPerMillion: 0.1, outputPerMillion: 0.4}}
   resume: FromStart
+  runners: {python: python3}
+  setup: [touch ready]
 `)
 	got, err := run.Resolve(dir)
 	if err != nil {
@@ -433,6 +435,8 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
 		BudgetUSD:                1,
 		Prices:                   map[string]Price{"qwen3-coder": {InputPerMillion: 0.1, OutputPerMillion: 0.4}},
 		Resume:                   ResumeFromStart,
+		Runners:                  map[string]string{"python": "python3"},
+		Setup:                    []string{"touch ready"},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Resolve =\n  %+v\nwant\n  %+v", got, want)

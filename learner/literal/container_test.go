@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -424,5 +425,32 @@ func TestContainerAnnotationsSteerTheRun(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(s.work, "box", "copy.txt")); err != nil {
 		t.Errorf("the cwd=box block did not write box/copy.txt: %v", err)
+	}
+}
+
+// TestContainerRunnersAndSetup: smile.json's setup runs before the page and
+// is said as such; a block in a language a runner names is typed into that
+// program; a failed setup command is an environment finding at line 0.
+func TestContainerRunnersAndSetup(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "runners.md")
+	opt := runOptions{runners: map[string]string{"perl": "perl"}, setup: []string{"printf 'pears 4\\n' > stock.txt"}}
+	res := s.student(t, 1, behavior(allFlagsOff), nil, opt)
+	out := res.StudentOutput
+	if out.Status != status.StudentCompleted || len(out.Findings) != 0 {
+		t.Fatalf("want completed with no findings:\n%s", dump(t, res))
+	}
+	if len(commandsAt(res.Audit, 0)) != 1 || len(commandsAt(res.Audit, 15)) != 1 {
+		t.Errorf("want the setup audited at line 0 and the perl block run at line 15:\n%s", dump(t, res))
+	}
+	if !slices.ContainsFunc(out.AttemptedActions, func(a string) bool { return strings.Contains(a, "setup the page did not show") }) {
+		t.Errorf("the actions do not say the setup was not on the page: %q", out.AttemptedActions)
+	}
+
+	s = newSandbox(t, "runners.md")
+	res = s.student(t, 1, behavior(allFlagsOff), nil, runOptions{runners: opt.runners, setup: []string{"false"}})
+	want := []gap{{status.CategoryEnvironment, 0}}
+	if got := gaps(res.StudentOutput.Findings); len(got) == 0 || fmt.Sprint(got[:1]) != fmt.Sprint(want) {
+		t.Errorf("a failed setup: want %v first:\n%s", want, dump(t, res))
 	}
 }

@@ -131,6 +131,9 @@ type runOptions struct {
 	env          []string
 	mounts       []string
 	args         []string // more docker run flags
+	// runners and setup are smile.json's, passed in the task.
+	runners map[string]string
+	setup   []string
 }
 
 // run runs the wrapper on task in a container and returns result.json.
@@ -184,7 +187,8 @@ func (s *sandbox) run(t *testing.T, task wire.Task, opt runOptions) []byte {
 
 func (s *sandbox) student(t *testing.T, iteration int, b spec.StudentBehavior, notes []status.MentorNote, opt runOptions) wire.StudentResultRequest {
 	t.Helper()
-	task := wire.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: iteration, Behavior: b, MentorNotes: notes}
+	task := wire.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: iteration, Behavior: b, MentorNotes: notes,
+		Runners: opt.runners, Setup: opt.setup}
 	var res wire.StudentResultRequest
 	if err := json.Unmarshal(s.run(t, task, opt), &res); err != nil {
 		t.Fatal(err)

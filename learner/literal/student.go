@@ -103,7 +103,7 @@ func (s *student) walk(ctx context.Context) {
 		return
 	}
 	s.tut = tut
-	steps := reading.Plan(tut)
+	steps := reading.PlanWith(tut, reading.Options{Runners: s.task.Runners})
 	if !slices.ContainsFunc(steps, func(st reading.Step) bool {
 		return st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit
 	}) {
@@ -123,6 +123,9 @@ func (s *student) walk(ctx context.Context) {
 	defer s.sess.Close()
 	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
 	s.restore()
+	if s.task.Resume == nil {
+		s.runSetup(ctx)
+	}
 
 	for _, st := range steps {
 		if ctx.Err() != nil {

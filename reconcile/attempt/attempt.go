@@ -69,6 +69,12 @@ func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 	task.Run, task.Provider, task.Iteration, task.Attempt = in.Desired.Name, cfg.LLMProvider, in.Iteration, in.Name
 	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(in.Desired.Paths.Tutorial)
 	task.Behavior = cfg.StudentBehavior
+	if len(cfg.Runners) > 0 {
+		task.Runners = cfg.Runners
+	}
+	if len(cfg.Setup) > 0 {
+		task.Setup = cfg.Setup
+	}
 	if cfg.LLMProvider != spec.ProviderLiteral {
 		// Each invocation ends before the run's own timeout does.
 		left := int(in.RunStarted.Add(time.Duration(cfg.Timeout)*time.Second).Sub(in.Now) / time.Second)

@@ -54,6 +54,11 @@ type Task struct {
 	Attempt   string               `json:"attempt"`
 	Tutorial  string               `json:"tutorial"` // path inside the container
 	Behavior  spec.StudentBehavior `json:"behavior"`
+	// Runners and Setup are smile.json's: the program each block language is
+	// typed into when the page does not say, and the commands the page
+	// assumes but does not show, run before its first step.
+	Runners map[string]string `json:"runners,omitempty"`
+	Setup   []string          `json:"setup,omitempty"`
 	// MentorNotes are all the Mentor's notes so far, oldest first.
 	MentorNotes []status.MentorNote `json:"mentorNotes"`
 	// Mentor only: what the Student asked, and what it had tried.

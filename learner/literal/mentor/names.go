@@ -28,7 +28,7 @@ func (m *mentor) guessFile(lang string, line int) (string, int, bool) {
 	for _, c := range m.created(1 << 30) {
 		created[path.Base(c)] = true
 	}
-	for _, st := range reading.Plan(m.tut) {
+	for _, st := range reading.PlanWith(m.tut, reading.Options{Runners: m.task.Runners}) {
 		if st.Kind != reading.StepRun || st.Line <= line {
 			continue
 		}
@@ -92,7 +92,7 @@ func (m *mentor) created(line int) []string {
 		return nil
 	}
 	var names []string
-	for _, st := range reading.Plan(m.tut) {
+	for _, st := range reading.PlanWith(m.tut, reading.Options{Runners: m.task.Runners}) {
 		if st.Line >= line {
 			break
 		}

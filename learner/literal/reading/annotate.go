@@ -135,3 +135,22 @@ func describeAnnotation(a spec.Annotation) string {
 	}
 	return fmt.Sprintf("line %d: %s", a.Line, a.Key)
 }
+
+// runIn types a block the reader could not place into the program the run's
+// settings name for its language (smile.json's runners): a block the page
+// names a file for, or introduces as output, keeps that reading.
+func (p *planner) runIn(i int, steps []Step) []Step {
+	if len(steps) != 1 || steps[0].Kind != StepAmbiguous {
+		return steps
+	}
+	b := p.blocks[i]
+	prog := p.runners[steps[0].Lang]
+	if prog == "" {
+		return steps
+	}
+	s := steps[0]
+	s.Kind, s.Stdin = StepRun, b.Text
+	s.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: prog}
+	s.Why = fmt.Sprintf("smile.json's runners type %s blocks into `%s`", codelang.Name(s.Lang), prog)
+	return []Step{s}
+}

@@ -79,3 +79,22 @@ func TestInFolder(t *testing.T) {
 		t.Errorf("InFolder = %q", got)
 	}
 }
+
+// TestRunnersTypeUnplacedBlocksIntoTheirProgram: smile.json's runners give a
+// block the reader could not place a program to be typed into; a block the
+// prose names a file for keeps that reading.
+func TestRunnersTypeUnplacedBlocksIntoTheirProgram(t *testing.T) {
+	md := "# Shop\n\nSave this as `schema.sql`:\n\n```sql\ncreate table t(x);\n```\n\nCount the rows:\n\n```sql\nselect count(*) from t;\n```\n"
+	tut := spectest.Tutorial(t, md)
+	if s := Plan(tut); len(s) != 2 || s[1].Kind != StepAmbiguous {
+		t.Fatalf("without runners the second block is one the reader cannot place: %+v", s)
+	}
+	steps := PlanWith(tut, Options{Runners: map[string]string{"sql": "sqlite3 shop.db"}})
+	if len(steps) != 2 || steps[0].Kind != StepWrite || steps[0].File.Path != "schema.sql" {
+		t.Fatalf("the named file stays a file: %+v", steps)
+	}
+	if s := steps[1]; s.Kind != StepRun || s.Command.Text != "sqlite3 shop.db" || s.Stdin != "select count(*) from t;\n" ||
+		!strings.Contains(s.Why, "runners") {
+		t.Errorf("runner: %+v", s)
+	}
+}

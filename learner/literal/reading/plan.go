@@ -146,8 +146,19 @@ func set(names ...string) map[string]bool {
 }
 
 // Plan turns a tutorial into the Student's steps, in document order.
-func Plan(t *spec.Tutorial) []Step {
+func Plan(t *spec.Tutorial) []Step { return PlanWith(t, Options{}) }
+
+// Options are what the run's settings add to the page: Runners maps a code
+// block language to the program its blocks are typed into when nothing on
+// the page places them (smile.json's runners).
+type Options struct {
+	Runners map[string]string
+}
+
+// PlanWith is Plan with the run's settings.
+func PlanWith(t *spec.Tutorial, o Options) []Step {
 	p := newPlanner(t)
+	p.runners = o.Runners
 	for i, b := range t.Blocks {
 		p.observe(i)
 		if b.Kind != spec.BlockCode || len(b.Code) == 0 {
@@ -157,7 +168,7 @@ func Plan(t *spec.Tutorial) []Step {
 		if !annotated {
 			steps = p.blockSteps(i)
 		}
-		p.add(p.modify(i, steps)...)
+		p.add(p.modify(i, p.runIn(i, steps))...)
 	}
 	steps := p.steps
 	markServers(steps)

@@ -32,6 +32,9 @@ type planner struct {
 	ways map[string]int
 	// annotations are the author's, by the first line of their block.
 	annotations map[int]map[string]spec.Annotation
+	// runners maps a block language to the program its unplaced blocks are
+	// typed into (smile.json's runners).
+	runners map[string]string
 }
 
 // sectionRule is "put each example in a file named `Makefile` and run
