@@ -13,8 +13,12 @@ import (
 // Each is audited at line 0 and said in the Student's actions as setup the
 // page did not show, so a reader of the report knows the page alone would not
 // have had it. A failed setup command is an environment finding at line 0,
-// and the Student goes on: the page's own steps say what it cost.
+// and the Student goes on: the page's own steps say what it cost. An attempt
+// resumed from a checkpoint had its setup run before the snapshot.
 func (s *student) runSetup(ctx context.Context) {
+	if s.task.Resume != nil {
+		return
+	}
 	for _, cmd := range s.task.Setup {
 		if ctx.Err() != nil {
 			return

@@ -123,9 +123,7 @@ func (s *student) walk(ctx context.Context) {
 	defer s.sess.Close()
 	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
 	s.restore()
-	if s.task.Resume == nil {
-		s.runSetup(ctx)
-	}
+	s.runSetup(ctx)
 
 	for _, st := range steps {
 		if ctx.Err() != nil {

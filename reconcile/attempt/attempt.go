@@ -69,12 +69,7 @@ func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 	task.Run, task.Provider, task.Iteration, task.Attempt = in.Desired.Name, cfg.LLMProvider, in.Iteration, in.Name
 	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(in.Desired.Paths.Tutorial)
 	task.Behavior = cfg.StudentBehavior
-	if len(cfg.Runners) > 0 {
-		task.Runners = cfg.Runners
-	}
-	if len(cfg.Setup) > 0 {
-		task.Setup = cfg.Setup
-	}
+	task.Runners, task.Setup = steering(cfg)
 	if cfg.LLMProvider != spec.ProviderLiteral {
 		// Each invocation ends before the run's own timeout does.
 		left := int(in.RunStarted.Add(time.Duration(cfg.Timeout)*time.Second).Sub(in.Now) / time.Second)
@@ -181,4 +176,18 @@ func HiddenDirs(d *spec.Desired) []string {
 		}
 	}
 	return out
+}
+
+// steering is smile.json's runners and setup as a task carries them: nil
+// when unset, so a task without them is the one it always was.
+func steering(cfg spec.Config) (map[string]string, []string) {
+	var runners map[string]string
+	if len(cfg.Runners) > 0 {
+		runners = cfg.Runners
+	}
+	var setup []string
+	if len(cfg.Setup) > 0 {
+		setup = cfg.Setup
+	}
+	return runners, setup
 }

@@ -94,3 +94,18 @@ func TestAttemptSpec(t *testing.T) {
 		})
 	}
 }
+
+// TestTaskCarriesRunnersAndSetup: smile.json's runners and setup reach the
+// task; unset, the task has none.
+func TestTaskCarriesRunnersAndSetup(t *testing.T) {
+	d := plantest.Desired()
+	in := Input{Desired: d, Role: status.RoleStudent, Iteration: 1, RunStarted: plantest.T0, Now: plantest.T0}
+	if task, _ := Spec(in, wire.Task{}); task.Runners != nil || task.Setup != nil {
+		t.Errorf("unset: runners %v, setup %v; want none", task.Runners, task.Setup)
+	}
+	d.Config.Runners, d.Config.Setup = map[string]string{"sql": "sqlite3 x.db"}, []string{"mkdir data"}
+	task, _ := Spec(in, wire.Task{})
+	if task.Runners["sql"] != "sqlite3 x.db" || len(task.Setup) != 1 || task.Setup[0] != "mkdir data" {
+		t.Errorf("task runners %v, setup %v", task.Runners, task.Setup)
+	}
+}
