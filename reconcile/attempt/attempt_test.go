@@ -99,6 +99,7 @@ func TestAttemptSpec(t *testing.T) {
 // task; unset, the task has none.
 func TestTaskCarriesRunnersAndSetup(t *testing.T) {
 	d := plantest.Desired()
+	d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	in := Input{Desired: d, Role: status.RoleStudent, Iteration: 1, RunStarted: plantest.T0, Now: plantest.T0}
 	if task, _ := Spec(in, wire.Task{}); task.Runners != nil || task.Setup != nil {
 		t.Errorf("unset: runners %v, setup %v; want none", task.Runners, task.Setup)
