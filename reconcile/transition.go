@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/internal/hostguard"
 	"github.com/smile-loop/smile/internal/textutil"
 
 	"github.com/smile-loop/smile/status/store"
@@ -141,7 +142,12 @@ func (t *transition) init(ctx context.Context) (Result, error) {
 	if err := store.MakeOwned(t.lay.root); err != nil {
 		return Result{}, err
 	}
-	if err := os.MkdirAll(t.lay.generation(gen), 0o755); err != nil {
+	// Only the controller's user may enter a generation's folder: whatever a
+	// tutorial leaves in its work folders is no one else's way in.
+	if err := os.MkdirAll(t.lay.generation(gen), 0o700); err != nil {
+		return Result{}, err
+	}
+	if err := os.Chmod(t.lay.generation(gen), 0o700); err != nil {
 		return Result{}, err
 	}
 	old := t.run.Status
@@ -502,6 +508,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	if len(kept) > 0 {
 		t.event(st.Iteration, "ContainersKept", strings.Join(kept, ", "))
 	}
+	t.defuse()
 	rep := ReportFor(t.run, t.d, t.r.Version)
 	ref, err := report.WriteReports(t.d.Paths.OutputDir, rep, t.r.ReportFallback)
 	if ref == nil {
@@ -515,6 +522,23 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	}
 	st.Report = ref
 	return t.save("Finish")
+}
+
+// defuse makes harmless what the run's tutorial left in its host folders
+// (setuid and setgid bits, device nodes), once every container is stopped
+// or gone, and says what it changed.
+func (t *transition) defuse() {
+	found, err := hostguard.Defuse(t.lay.generation(t.run.Metadata.Generation))
+	var said []string
+	for _, f := range found {
+		said = append(said, f.String())
+	}
+	if err != nil {
+		said = append(said, "could not: "+err.Error())
+	}
+	if len(said) > 0 {
+		t.event(t.run.Status.Iteration, "HostFilesDefused", strings.Join(said, "; "))
+	}
 }
 
 // Audits reads back every attempt's posted audit, oldest first. The files

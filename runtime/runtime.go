@@ -80,6 +80,19 @@ type ContainerSpec struct {
 	HostGateway bool
 	// Resources caps what the container may use; zero fields mean no cap.
 	Resources Resources
+	// Confinement takes from the container's processes what a tutorial
+	// never needs and could turn against the host.
+	Confinement Confinement
+}
+
+// Confinement is what a container's processes may not do, whatever user
+// they run as.
+type Confinement struct {
+	// NoNewPrivileges: no exec gains privileges (setuid and setgid bits,
+	// file capabilities are ignored), as Linux's no_new_privs.
+	NoNewPrivileges bool
+	// CapDrop are the capabilities taken away, by name without "CAP_".
+	CapDrop []string
 }
 
 // Resources are a container's limits. A learner runs untrusted tutorial

@@ -17,6 +17,7 @@ import (
 	"github.com/go-logr/logr"
 
 	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/wrapperbin"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
 )
@@ -40,7 +41,7 @@ func run() error {
 	*dir = spec.FindWorkspace(*dir)
 
 	log := logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.Level(-*verbosity)}))
-	wrapperPath, err := reconcile.FindWrapper(*wrapper)
+	wrapperPath, err := wrapperbin.Find(*wrapper)
 	if err != nil {
 		return err
 	}

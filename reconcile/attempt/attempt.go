@@ -61,6 +61,14 @@ func Network(cfg spec.Config, role status.Role) spec.Network {
 	return spec.NetworkBridge
 }
 
+// Confined is every attempt's confinement. A tutorial runs as root (for
+// apt-get, which also needs SETUID and SETGID to drop to its sandbox user),
+// but no exec gains privileges, and it may not make a device node (MKNOD),
+// keep a setuid bit on a file it writes to (FSETID) or give a file
+// capabilities (SETFCAP): a work folder is a host folder, and what is left
+// there must not be a way to root on the host.
+var Confined = runtime.Confinement{NoNewPrivileges: true, CapDrop: []string{"MKNOD", "FSETID", "SETFCAP"}}
+
 // Spec builds an attempt's task and container spec from what the
 // executor gathered, with no I/O: tests compare its output as structs.
 func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
@@ -114,6 +122,7 @@ func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 		Network:     string(spec.NetworkBridge),
 		Resources:   cfg.Container.Resources(),
 		EmptyDirs:   in.HiddenDirs,
+		Confinement: Confined,
 	}
 	switch {
 	case in.InProcess:

@@ -40,6 +40,8 @@ func TestAttemptSpec(t *testing.T) {
 		{Source: "/bin/smile-wrapper", Target: wire.ContainerWrapperPath, ReadOnly: true},
 	}
 	resources := spec.DefaultConfig().Container.Resources()
+	// Every attempt, whatever its learner, is confined alike.
+	confined := runtime.Confinement{NoNewPrivileges: true, CapDrop: []string{"MKNOD", "FSETID", "SETFCAP"}}
 
 	claudeNone := in(base(spec.ProviderClaude, spec.NetworkNone), status.RoleStudent, false)
 	claudeNone.Token, claudeNone.KeyEnv, claudeNone.RelayDir = "tok", []string{"ANTHROPIC_API_KEY=k"}, "/tmp/relay"
@@ -62,7 +64,7 @@ func TestAttemptSpec(t *testing.T) {
 					wire.EnvToken + "=tok", "ANTHROPIC_API_KEY=k", wire.EnvRelaySocket + "=/opt/smile/relay/smile.sock"},
 				Labels:     labels(status.RoleStudent),
 				Mounts:     append(append([]runtime.Mount{}, mounts...), runtime.Mount{Source: "/tmp/relay", Target: wire.ContainerRelayDir, ReadOnly: true}),
-				WorkingDir: wire.ContainerWorkDir, Network: "none", Resources: resources,
+				WorkingDir: wire.ContainerWorkDir, Network: "none", Resources: resources, Confinement: confined,
 				EmptyDirs: []string{"/workspace/tutorial/.smile"},
 			},
 		},
@@ -73,7 +75,7 @@ func TestAttemptSpec(t *testing.T) {
 				Name: "smile-demo-x", Image: spec.DefaultConfig().ContainerImage, Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdIdle},
 				Labels:     labels(status.RoleStudent),
 				Mounts:     []runtime.Mount{mounts[0], mounts[1], mounts[3]},
-				WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources,
+				WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources, Confinement: confined,
 				EmptyDirs: []string{"/workspace/tutorial/.smile"},
 			},
 		},

@@ -96,6 +96,10 @@ func containerConfig(spec runtime.ContainerSpec) (*container.Config, *container.
 		host.ExtraHosts = []string{hostGateway}
 	}
 	host.Resources = resources(spec.Resources)
+	if spec.Confinement.NoNewPrivileges {
+		host.SecurityOpt = append(host.SecurityOpt, "no-new-privileges")
+	}
+	host.CapDrop = append(host.CapDrop, spec.Confinement.CapDrop...)
 	return cfg, host
 }
 

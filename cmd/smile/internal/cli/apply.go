@@ -28,6 +28,7 @@ import (
 
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/server"
+	"github.com/smile-loop/smile/reconcile/wrapperbin"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -145,7 +146,7 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	for _, w := range append(warnings, settingWarnings(d)...) {
 		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
 	}
-	wrapper, err := reconcile.FindWrapper(o.wrapper)
+	wrapper, err := wrapperbin.Find(o.wrapper)
 	if err != nil {
 		return err
 	}

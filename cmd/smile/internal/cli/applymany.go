@@ -15,6 +15,7 @@ import (
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/server"
+	"github.com/smile-loop/smile/reconcile/wrapperbin"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -198,7 +199,7 @@ func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []a
 	for _, w := range ignored {
 		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
 	}
-	wrapper, err := reconcile.FindWrapper(o.wrapper)
+	wrapper, err := wrapperbin.Find(o.wrapper)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/smile-loop/smile/reconcile"
+	"github.com/smile-loop/smile/reconcile/wrapperbin"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/docker"
 	"github.com/smile-loop/smile/spec"
@@ -66,7 +66,7 @@ func Run(ctx context.Context, cfg spec.Config, wrapperFlag string) []Check {
 		checks = append(checks, Check{Name: name, OK: true, Msg: okMsg})
 		return true
 	}
-	wrapper, err := reconcile.FindWrapper(wrapperFlag)
+	wrapper, err := wrapperbin.Find(wrapperFlag)
 	add("wrapper", err, wrapper)
 
 	rt, err := docker.New()
@@ -84,7 +84,7 @@ func Run(ctx context.Context, cfg spec.Config, wrapperFlag string) []Check {
 	}
 	imageOK := add("image", rt.EnsureImage(ctx, cfg.ContainerImage), cfg.ContainerImage+" is present")
 	if wrapper != "" && imageOK {
-		add("wrapper-run", reconcile.CheckWrapper(ctx, rt, wrapper, cfg.ContainerImage), wrapperRuns(wrapper, cfg.ContainerImage))
+		add("wrapper-run", wrapperbin.Check(ctx, rt, wrapper, cfg.ContainerImage), wrapperRuns(wrapper, cfg.ContainerImage))
 	}
 
 	ln, err := gatewayListen(info.GatewayIP)

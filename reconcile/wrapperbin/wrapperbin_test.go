@@ -1,4 +1,4 @@
-package reconcile
+package wrapperbin
 
 import (
 	"context"
@@ -47,14 +47,14 @@ func TestCheckWrapperCatchesADynamicWrapper(t *testing.T) {
 	bin, interp := dynamicBinary(t)
 	rt := fake.New("alpine:3")
 	ctx := context.Background()
-	if err := CheckWrapper(ctx, rt, bin, "alpine:3"); err != nil {
+	if err := Check(ctx, rt, bin, "alpine:3"); err != nil {
 		t.Errorf("a wrapper that starts: %v", err)
 	}
 	if cs, _ := rt.List(ctx, nil); len(cs) != 0 {
 		t.Errorf("the check left containers: %v", cs)
 	}
 	rt.FailNextStart(errors.New("exec /opt/smile/bin/smile-wrapper: no such file or directory"))
-	err := CheckWrapper(ctx, rt, bin, "alpine:3")
+	err := Check(ctx, rt, bin, "alpine:3")
 	for _, want := range []string{"cannot start in alpine:3", "dynamically linked", interp, "CGO_ENABLED=0"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("a wrapper that cannot start: %v, want %q", err, want)
@@ -62,13 +62,13 @@ func TestCheckWrapperCatchesADynamicWrapper(t *testing.T) {
 	}
 	// Started under an init that dies with it: the exec says so.
 	rt.FailNextExec(errors.New("container is not running"))
-	if err := CheckWrapper(ctx, rt, bin, "alpine:3"); err == nil || !strings.Contains(err.Error(), "container is not running") {
+	if err := Check(ctx, rt, bin, "alpine:3"); err == nil || !strings.Contains(err.Error(), "container is not running") {
 		t.Errorf("a wrapper whose container died: %v", err)
 	}
 	if cs, _ := rt.List(ctx, nil); len(cs) != 0 {
 		t.Errorf("the check left containers: %v", cs)
 	}
-	if err := CheckWrapper(ctx, rt, bin, "missing:1"); err != nil {
+	if err := Check(ctx, rt, bin, "missing:1"); err != nil {
 		t.Errorf("an image that is not there is the planner's to report: %v", err)
 	}
 }
