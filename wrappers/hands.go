@@ -33,6 +33,13 @@ func subcommand(ctx context.Context, args []string) (code int, ok bool) {
 		return 0, false
 	}
 	switch args[0] {
+	case CmdHands, CmdHandsServe:
+		if err := guardSelf(); err != nil {
+			fmt.Fprintln(os.Stderr, "smile-wrapper "+args[0]+": cannot put itself out of the commands' reach:", err)
+			return ExitBadTask, true
+		}
+	}
+	switch args[0] {
 	case CmdHands:
 		if err := session.Serve(ctx, os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, "smile-wrapper hands-exec:", err)

@@ -67,3 +67,23 @@ func TestTutorialLeavesNothingPrivilegedOnTheHost(t *testing.T) {
 		t.Errorf("no HostFilesDefused event names work/1/sb: %+v", run.Status.Timeline)
 	}
 }
+
+// TestTutorialCannotReachItsServer runs a page that finds the process running
+// its commands (smile-wrapper hands-serve or hands-exec) and tries to list
+// its open files, read its environment and open its request and answer
+// channels through /proc, as the forged-pass attack did. Each must be
+// refused: the page expects so, and any access shows as an output mismatch.
+func TestTutorialCannotReachItsServer(t *testing.T) {
+	smileBinaries(t)
+	baseImage(t)
+	dir := copyFixture(t, "hd-server")
+	res := smile(t, dir, nil, 5*time.Minute, "apply", "-f", "run.yaml", "--wait")
+	run, err := store.Load(runFile(dir, "hd-server", "state.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.code != 0 || run.Status.Phase != status.PhaseCompleted || len(run.Status.Gaps) != 0 {
+		t.Fatalf("apply --wait: exit %d, phase %s, gaps %+v; want a clean completion: the server out of reach\nstdout:\n%s\nstderr:\n%s",
+			res.code, run.Status.Phase, run.Status.Gaps, res.stdout, res.stderr)
+	}
+}
