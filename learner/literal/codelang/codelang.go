@@ -70,4 +70,9 @@ var Extensions = map[string][]string{
 	"toml": {".toml"}, "ini": {".ini", ".cfg", ".conf"}, "html": {".html"}, "css": {".css"}, "c": {".c", ".h"},
 	"cpp": {".cpp", ".cc", ".hpp"}, "java": {".java"}, "ruby": {".rb"}, "rb": {".rb"}, "rust": {".rs"},
 	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"},
+	"perl": {".pl", ".pm"}, "pl": {".pl"}, "lua": {".lua"}, "r": {".r", ".R"}, "haskell": {".hs"}, "hs": {".hs"},
+	"elixir": {".ex", ".exs"}, "erlang": {".erl"}, "kotlin": {".kt"}, "swift": {".swift"}, "scala": {".scala"},
+	"julia": {".jl"}, "csharp": {".cs"}, "cs": {".cs"}, "ocaml": {".ml"}, "clojure": {".clj"}, "dart": {".dart"},
+	"zig": {".zig"}, "nim": {".nim"}, "tcl": {".tcl"}, "awk": {".awk"}, "sed": {".sed"}, "jsx": {".jsx"}, "tsx": {".tsx"},
+	"markdown": {".md"}, "md": {".md"}, "csv": {".csv"}, "c++": {".cpp", ".cc", ".hpp"},
 }

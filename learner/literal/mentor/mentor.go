@@ -257,6 +257,9 @@ func (m *mentor) missingFile(base wire.MentorAdvice, f status.Finding, missing s
 			target = filepath.Join(m.env.WorkDir, c.name)
 		} else if path.Dir(c.name) == path.Dir(missing) {
 			target = path.Base(c.name)
+		} else if rel, err := filepath.Rel(path.Dir(missing), c.name); err == nil && !path.IsAbs(c.name) && !path.IsAbs(missing) {
+			// A link's target is read from the link's own folder.
+			target = rel
 		}
 		link := "ln -s " + shellWord(target) + " " + shellWord(missing)
 		if d := path.Dir(missing); d != "." && d != "/" {

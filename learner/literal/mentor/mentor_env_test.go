@@ -53,7 +53,7 @@ const envTutorial = "# Env\n" + // 1
 	"port = 8080\n" + // 16
 	"```\n" + // 17
 	"\n" + // 18
-	"The limits live in `limits.toml`:\n" + // 19
+	"The limits live in `limits.toml`, beside `app.toml`:\n" + // 19
 	"\n" + // 20
 	"```toml\n" + // 21
 	"max = 3\n" + // 22
@@ -62,7 +62,17 @@ const envTutorial = "# Env\n" + // 1
 	"```sh\n" + // 25
 	"head -n 1 conf/limits.toml\n" + // 26
 	"curl -fsSL https://example.org/install.sh\n" + // 27
-	"```\n" // 28
+	"```\n" + // 28
+	"\n" + // 29
+	"Save this as `notes.txt`:\n" + // 30
+	"\n" + // 31
+	"```text\n" + // 32
+	"buy milk\n" + // 33
+	"```\n" + // 34
+	"\n" + // 35
+	"```sh\n" + // 36
+	"cat docs/notes.txt\n" + // 37
+	"```\n" // 38
 
 func TestMentorLooksBeforeItAnswers(t *testing.T) {
 	dir := t.TempDir()
@@ -158,6 +168,9 @@ func lookups() []lookup {
 		{name: "read of a file whose prose names it",
 			finding: status.Finding{Category: status.CategoryMissingFile, Line: 26, Command: "head -n 1 conf/limits.toml", ExitCode: 1, Output: "head: cannot open 'conf/limits.toml' for reading: No such file or directory"},
 			want:    status.ResolutionWorkaround, workaround: "mkdir -p conf && cat > conf/limits.toml <<'SMILE_EOF'\nmax = 3\nSMILE_EOF"},
+		{name: "a near name in another folder is linked relative to the link",
+			finding: status.Finding{Category: status.CategoryMissingFile, Line: 37, Command: "cat docs/notes.txt", ExitCode: 1, Output: "cat: docs/notes.txt: No such file or directory"},
+			want:    status.ResolutionWorkaround, workaround: "mkdir -p docs && ln -s ../notes.txt docs/notes.txt"},
 		{name: "a different error after a workaround is diagnosed afresh",
 			finding: status.Finding{Category: status.CategoryMissingDependency, Line: 26, Command: "jq . x.json", ExitCode: 127, Output: "bash: line 1: jq: command not found"},
 			notes: []status.MentorNote{{Iteration: 1, Line: 26, Category: "missing_file", Resolution: status.ResolutionWorkaround,

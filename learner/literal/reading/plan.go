@@ -168,7 +168,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 		if !annotated {
 			steps = p.blockSteps(i)
 		}
-		p.add(p.modify(i, p.runIn(i, steps))...)
+		p.add(p.modify(i, p.runIn(i, p.namedByItsFile(i, steps)))...)
 	}
 	steps := p.steps
 	markServers(steps)

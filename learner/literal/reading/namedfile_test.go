@@ -1,0 +1,42 @@
+package reading
+
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
+)
+
+// TestNamedByItsFileInAnyLanguage: a lead-in in any human language that
+// names exactly one file of the block's kind makes the block that file; two
+// files, a file of another kind, or a shell block without #! do not.
+func TestNamedByItsFileInAnyLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		name, md string
+		want     Step // Kind and File.Path are compared; StepRun/ambiguous keep File empty
+	}{
+		{"portuguese lead-in", "Crie um arquivo chamado `ola.go` com o conteúdo abaixo:\n\n```go\npackage main\n```\n",
+			Step{Kind: StepWrite, File: Destination{Path: "ola.go"}}},
+		{"german lead-in to a script", "Öffne die Datei `hallo.sh` und füge Folgendes ein:\n\n```bash\n#!/bin/bash\necho hallo\n```\n",
+			Step{Kind: StepWrite, File: Destination{Path: "hallo.sh"}}},
+		{"chinese lead-in", "把下面的程序保存为 `hello.c`：\n\n```c\nint main(void) { return 0; }\n```\n",
+			Step{Kind: StepWrite, File: Destination{Path: "hello.c"}}},
+		{"named only after the block", "```python\nprint('hola')\n```\n\nGuarda esto como `saludo.py`. Luego ejecútalo.\n",
+			Step{Kind: StepAmbiguous}},
+		{"two files of the kind", "Compare `a.go` and `b.go`:\n\n```go\npackage main\n```\n",
+			Step{Kind: StepAmbiguous}},
+		{"a file of another kind", "See `config.yaml`:\n\n```go\npackage main\n```\n",
+			Step{Kind: StepAmbiguous}},
+		{"a command that runs the named script", "Execute `deploy.sh`:\n\n```bash\n./deploy.sh\n```\n",
+			Step{Kind: StepRun}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			steps := Plan(spectest.Tutorial(t, tc.md))
+			if len(steps) != 1 || steps[0].Kind != tc.want.Kind || steps[0].File.Path != tc.want.File.Path {
+				t.Fatalf("steps = %+v, want one %s %q", steps, tc.want.Kind, tc.want.File.Path)
+			}
+			if tc.want.Kind == StepWrite && steps[0].Why == "" {
+				t.Errorf("a write with no evidence")
+			}
+		})
+	}
+}
