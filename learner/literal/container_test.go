@@ -454,3 +454,29 @@ func TestContainerRunnersAndSetup(t *testing.T) {
 		t.Errorf("a failed setup: want %v first:\n%s", want, dump(t, res))
 	}
 }
+
+// TestContainerReplacedShellIsSeen: a page that swaps bash for a script that
+// always exits 0 is caught at the line that did it, and the walk stops there
+// (the failing step after it would otherwise pass); a page that reinstalls a
+// real bash goes on, said in the actions.
+func TestContainerReplacedShellIsSeen(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "shell-fake.md")
+	res := s.student(t, 1, behavior(allFlagsOff), nil, runOptions{})
+	out := res.StudentOutput
+	if got := gaps(out.Findings); fmt.Sprint(got) != fmt.Sprint([]gap{{status.CategoryCommandFailure, 4}}) ||
+		!strings.Contains(out.Findings[0].Problem, "no longer reports what it runs") || out.Status != status.StudentCannotComplete {
+		t.Fatalf("want the swap reported at line 4 and the walk stopped:\n%s", dump(t, res))
+	}
+	if len(commandsAt(res.Audit, 10)) != 0 {
+		t.Errorf("a step after the swap ran")
+	}
+
+	s = newSandbox(t, "shell-reinstall.md")
+	res = s.student(t, 1, behavior(allFlagsOff), nil, runOptions{})
+	out = res.StudentOutput
+	if out.Status != status.StudentCompleted || len(out.Findings) != 0 ||
+		!slices.ContainsFunc(out.AttemptedActions, func(a string) bool { return strings.Contains(a, "still reports exit codes") }) {
+		t.Fatalf("want a reinstalled bash seen and the page completed:\n%s", dump(t, res))
+	}
+}

@@ -72,6 +72,11 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 			return fmt.Errorf("stopped while running line %d: %w", cmd.Line, ctx.Err())
 		}
 		s.auditCommand(cmd.Line, text, res, attempt, false)
+		if res.ShellChanged != "" {
+			if err := s.checkShell(ctx, cmd.Line, cmd.Text, res.ShellChanged); err != nil {
+				return err
+			}
+		}
 		if attempt == 1 {
 			s.out.CommandsRun = append(s.out.CommandsRun, text)
 		}

@@ -163,10 +163,12 @@ func localRun(ctx context.Context, rr RunRequest) Response {
 	}
 	defer os.Remove(outPath)
 	defer out.Close()
+	before := shellPrint(rr.Shell)
 	res, err := runShell(ctx, rr, restore, out)
 	if err != nil {
 		return failed(err)
 	}
+	res.ShellChanged = shellChange(before, shellPrint(rr.Shell))
 	res.Output = readTail(outPath, MaxOutputBytes)
 	saved := map[string]string{}
 	for _, name := range saveFiles {

@@ -22,6 +22,9 @@ type Result struct {
 	TimedOut  bool          `json:"timedOut,omitempty"`
 	StartedAt time.Time     `json:"startedAt"`
 	Duration  time.Duration `json:"duration"`
+	// ShellChanged says what the command did to the shell commands run in,
+	// or to the loader's preload list ("" when nothing): see shellprint.go.
+	ShellChanged string `json:"shellChanged,omitempty"`
 }
 
 // Session is a shell session in a working folder.
