@@ -206,7 +206,7 @@ func merge(dir string, files []file) (*Round, error) {
 	}
 	sort.Slice(r.Pages, func(i, j int) bool { return r.Pages[i].Name < r.Pages[j].Name })
 	for _, p := range r.Pages {
-		r.Warnings = append(r.Warnings, p.warnings()...)
+		r.Warnings = append(r.Warnings, p.Warnings()...)
 	}
 	return r, nil
 }
@@ -381,8 +381,8 @@ func (p Page) itemErrors() []itemError {
 	return out
 }
 
-// warnings are a page's inconsistencies that do not stop the scoring.
-func (p Page) warnings() []string {
+// Warnings are the page's inconsistencies that do not stop the scoring.
+func (p Page) Warnings() []string {
 	var out []string
 	if p.Result.Gaps != len(p.Reported) {
 		out = append(out, fmt.Sprintf("%s: %s: result says %d gaps, %d are judged under reported", p.Source, p.Name, p.Result.Gaps, len(p.Reported)))
