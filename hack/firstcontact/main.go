@@ -133,10 +133,7 @@ func runPages(runner fixture.Runner, pages []round.Page, o options, stage string
 			continue
 		}
 		dir := filepath.Join(stage, p.Name)
-		if err := os.MkdirAll(dir, 0o755); err == nil {
-			err = os.WriteFile(filepath.Join(dir, "tutorial.md"), text, 0o644)
-		}
-		if err != nil {
+		if err := stagePage(dir, text); err != nil {
 			why[p.Name] = "stage the page: " + err.Error()
 			continue
 		}
@@ -159,6 +156,15 @@ func runPages(runner fixture.Runner, pages []round.Page, o options, stage string
 	}
 	wg.Wait()
 	return runs, why
+}
+
+// stagePage writes the page alone as dir/tutorial.md: the run sees no
+// report or setting left beside a copy.
+func stagePage(dir string, text []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "tutorial.md"), text, 0o644)
 }
 
 // outcomeRun is what the scorer needs of a run.
