@@ -243,6 +243,7 @@ func TestWrite(t *testing.T) {
 	Write(&b, ScoreLabels(loadTestdata(t)))
 	for _, want := range []string{
 		"first-contact round 1 (labels judge learner 0000000), scored from the labels",
+		"TOTAL (3 pages)             6         2     2    2      0         2/2                     9/14              2 yes",
 		"precision:    2/4 (50%)",
 		"recall:       2/4 (50%)",
 		"environment:  2 finding(s): 1 right, 1 wrong",

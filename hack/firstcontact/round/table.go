@@ -24,7 +24,7 @@ func Write(w io.Writer, s Score) {
 			len(p.Unjudged), len(p.Found), len(p.Missed), p.Exercised, p.Blocks, yesNo(p.Completes))
 	}
 	t := s.Total
-	fmt.Fprintf(tw, "TOTAL (%d pages)\t\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%d/%d\t%d\n", t.Pages, t.Reported, t.Real, t.Env, t.Wrong,
+	fmt.Fprintf(tw, "TOTAL (%d pages)\t\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%d/%d\t%d yes\n", t.Pages, t.Reported, t.Real, t.Env, t.Wrong,
 		t.Unjudged, t.Found, t.RealGaps-t.Found, t.Exercised, t.Blocks, t.Completable)
 	tw.Flush()
 
