@@ -1,7 +1,8 @@
 // Package hack checks the programs under hack/ (benchmarks, the corpus
-// measure): nothing else builds or runs them, so without this they rot
-// unnoticed. Every one is vetted and built here; the one that needs no
-// Docker runs here with its smallest counts, the others run in test/e2e
+// measure, the first-contact scorer): nothing else builds or runs them, so
+// without this they rot unnoticed. Every one is vetted and built here; those
+// that need no Docker run here (benchevents with its smallest counts,
+// firstcontact from a round's labels), the others run in test/e2e
 // (TestHackPrograms).
 package hack
 
@@ -60,7 +61,7 @@ func goCmd(t *testing.T, args ...string) {
 // Every hack/ program vets and builds.
 func TestHackProgramsBuild(t *testing.T) {
 	progs := programs(t)
-	for _, want := range []string{"bench", "benchcheckpoint", "benchcontroller", "benchevents", "corpus"} {
+	for _, want := range []string{"bench", "benchcheckpoint", "benchcontroller", "benchevents", "corpus", "firstcontact"} {
 		if !slices.Contains(progs, want) {
 			t.Errorf("hack/%s is not found as a program (found %v)", want, progs)
 		}
@@ -89,6 +90,24 @@ func TestBenchEventsRuns(t *testing.T) {
 	for _, want := range []string{"Event delivery latency", "GET /api/status"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("benchevents printed no %q:\n%s", want, out)
+		}
+	}
+}
+
+// hack/firstcontact scores a round from its labels with no Docker: it runs
+// here on the scorer's own made-up round and prints the totals.
+func TestFirstContactLabelsOnly(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "firstcontact")
+	goCmd(t, "build", "-o", bin, "./hack/firstcontact")
+	cmd := exec.Command(bin, "-labels-only", "-round", filepath.Join("hack", "firstcontact", "round", "testdata", "round1"))
+	cmd.Dir = repoRoot(t)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("firstcontact: %v\n%s", err, out)
+	}
+	for _, want := range []string{"TOTAL (3 pages)", "precision:", "recall:", "vacuous:", "completion:"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("firstcontact printed no %q:\n%s", want, out)
 		}
 	}
 }
