@@ -3,6 +3,7 @@ package reading
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -17,9 +18,10 @@ import (
 // block's language is saved with, or any file for a block that starts with
 // `#!`, which is a script's first line and never something typed at a prompt.
 
-// namedByItsFile reads block i as the file its lead-in names, when the
-// reader could not otherwise place it (one ambiguous step) or ran a script
-// (a `#!` block) as commands.
+// namedByItsFile reads block i as the file its lead-in (or its own first
+// line, a comment) names, when the reader could not otherwise place it (one
+// ambiguous step) or ran a script (a `#!` block, or shell lines under a
+// comment naming a .sh file they do not run) as commands.
 func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	b := p.blocks[i]
 	if len(steps) == 0 || len(b.Code) == 0 {
@@ -27,29 +29,48 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	}
 	lang := steps[0].Lang
 	script := strings.HasPrefix(strings.TrimSpace(b.Code[0].Text), "#!")
+	allRun := !slices.ContainsFunc(steps, func(s Step) bool { return s.Kind != StepRun })
+	comment := firstLineComment(b.Code[0].Text)
+	shellScript := codelang.Shell[lang] && allRun && len(filesNamed(comment, isShellFile)) == 1
 	switch {
 	case len(steps) == 1 && steps[0].Kind == StepAmbiguous && codelang.Extensions[lang] != nil:
-	case script && !slices.ContainsFunc(steps, func(s Step) bool { return s.Kind != StepRun }):
+	case (script || shellScript) && allRun:
 	default:
 		return steps
 	}
+	rest := strings.Join(strings.SplitN(b.Text, "\n", 2)[1:], "")
 	fits := func(name string) bool {
-		if script {
-			return !strings.Contains(b.Text, path.Base(name)) // a script that names itself runs it
+		switch {
+		case shellScript && !script:
+			return isShellFile(name) && !strings.Contains(rest, path.Base(name))
+		case script:
+			return !strings.Contains(rest, path.Base(name)) // a block that names its file again runs it
+		case codelang.Shell[lang]:
+			return false
 		}
 		return slices.Contains(codelang.Extensions[lang], path.Ext(name)) || slices.Contains(codelang.Extensions[lang], path.Base(name))
 	}
-	// Only the lead-in: a sentence after a block that names a file ("the
-	// compiler reads `hello.c` next") is as often about the next step.
-	names := filesNamed(lastSentence(p.context(i).before), fits)
+	// The lead-in, else the block's own first line when it is a comment
+	// (`# app.py`, `// save as main.go`). Not the sentence after the block:
+	// one that names a file ("the compiler reads `hello.c` next") is as often
+	// about the next step.
+	where, names := "the sentence before it", filesNamed(lastSentence(p.context(i).before), fits)
+	if shellScript && !script {
+		names = nil // commands whose first line names a script: only that line says they are it
+	}
+	if len(names) != 1 && comment != "" {
+		where, names = "its first line, a comment,", filesNamed(comment, fits)
+	}
 	if len(names) == 1 {
 		s := Step{Kind: StepWrite, Line: b.Line, EndLine: b.EndLine, Lang: lang, File: Destination{Path: names[0]}, Content: b.Text,
 			Prose: steps[0].Prose, Names: steps[0].Names}
 		kind := fmt.Sprintf("the only file of a %s block's kind", codelang.Name(lang))
 		if script {
 			kind = "the only file, and the block starts with #!, as a script does"
+		} else if shellScript {
+			kind = "a shell script's name, and the block does not run it"
 		}
-		s.Why = fmt.Sprintf("the sentence before it names %s, %s", names[0], kind)
+		s.Why = fmt.Sprintf("%s names %s, %s", where, names[0], kind)
 		return []Step{s}
 	}
 	return steps
@@ -65,3 +86,19 @@ func filesNamed(text string, fits func(string) bool) []string {
 	}
 	return out
 }
+
+// commentStart is a line comment or a block comment's opening, in the
+// languages code blocks are written in.
+var commentStart = regexp.MustCompile(`^\s*(?:#|//|--|;+|%|/\*|<!--|\(\*|\{-)\s*`)
+
+// firstLineComment is the text of a block's first line when it is a comment
+// (not a #! line), else "".
+func firstLineComment(line string) string {
+	if strings.HasPrefix(strings.TrimSpace(line), "#!") || !commentStart.MatchString(line) {
+		return ""
+	}
+	return commentStart.ReplaceAllString(line, "")
+}
+
+// isShellFile: a shell script's name.
+func isShellFile(name string) bool { return path.Ext(name) == ".sh" || path.Ext(name) == ".bash" }

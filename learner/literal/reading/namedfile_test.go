@@ -26,6 +26,12 @@ func TestNamedByItsFileInAnyLanguage(t *testing.T) {
 			Step{Kind: StepAmbiguous}},
 		{"a file of another kind", "See `config.yaml`:\n\n```go\npackage main\n```\n",
 			Step{Kind: StepAmbiguous}},
+		{"a first-line comment names the file", "Then:\n\n```python\n# app.py\nprint('hi')\n```\n",
+			Step{Kind: StepWrite, File: Destination{Path: "app.py"}}},
+		{"a first-line comment over shell lines names their script", "Then:\n\n```bash\n# backup.sh\ntar czf b.tgz notes\n```\n",
+			Step{Kind: StepWrite, File: Destination{Path: "backup.sh"}}},
+		{"a first-line comment over shell lines that run it", "Then:\n\n```bash\n# backup.sh\nbash backup.sh\n```\n",
+			Step{Kind: StepRun}},
 		{"a command that runs the named script", "Execute `deploy.sh`:\n\n```bash\n./deploy.sh\n```\n",
 			Step{Kind: StepRun}},
 	} {
