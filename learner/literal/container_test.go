@@ -480,3 +480,19 @@ func TestContainerReplacedShellIsSeen(t *testing.T) {
 		t.Fatalf("want a reinstalled bash seen and the page completed:\n%s", dump(t, res))
 	}
 }
+
+// TestContainerMentorInstallsNoLookalike: for a command no Debian package
+// ships (uv), the Mentor proposes no package that is only named like it
+// (libwebsockets-evlib-uv matches "*-uv"), asking apt itself.
+func TestContainerMentorInstallsNoLookalike(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "lookalike.md")
+	first := s.student(t, 1, behavior(nil), nil, runOptions{})
+	if first.StudentOutput.Status != status.StudentAskMentor || first.StudentOutput.Line != 4 {
+		t.Fatalf("want ask_mentor at line 4:\n%s", dump(t, first))
+	}
+	m := s.mentor(t, 1, first.StudentOutput, nil)
+	if m.Advice == nil || strings.Contains(m.Advice.Workaround, "install") {
+		t.Fatalf("the Mentor installs a package for uv: %+v\n%s", m.Advice, m.MentorOutput)
+	}
+}

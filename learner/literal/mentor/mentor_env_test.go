@@ -274,8 +274,12 @@ func TestParseProviders(t *testing.T) {
 			}
 		})
 	}
-	if s := lookupScript(packages.APT, "c++filt"); !strings.Contains(s, `'^(c\+\+filt|c\+\+filt-.*|.*-c\+\+filt)$'`) {
+	s := lookupScript(packages.APT, "c++filt")
+	if !strings.Contains(s, `'^(c\+\+filt-.*|.*-c\+\+filt)$'`) || !strings.Contains(s, `grep -qE '\./(usr/)?s?bin/c\+\+filt$'`) {
 		t.Errorf("the apt search does not quote the name: %s", s)
+	}
+	if !strings.Contains(s, "apt-get download") || !strings.Contains(s, "dpkg-deb -c") {
+		t.Errorf("a package named like the command is not checked for bin/COMMAND: %s", s)
 	}
 }
 

@@ -125,10 +125,15 @@ func lookupScript(pm packages.Manager, command string) string {
 	switch pm {
 	case packages.APT:
 		// An exact name first, then names built from the command
-		// ("ncdu", "fd-find", "python3-x"), from the package lists.
+		// ("python3-x", "ncdu-extra"), from the package lists. A name that
+		// only looks like the command proves nothing (task-spooler is not
+		// task, libwebsockets-evlib-uv is not uv): such a package is named
+		// only when its own file list has bin/COMMAND, read from its .deb
+		// (downloaded, not installed; at most five are looked at).
 		re := regexp.QuoteMeta(command)
 		return fmt.Sprintf(`apt-cache show --no-all-versions %[1]s >/dev/null 2>&1 && echo %[1]s; `, c) +
-			fmt.Sprintf(`apt-cache search --names-only '^(%[1]s|%[1]s-.*|.*-%[1]s)$' | cut -d' ' -f1`, re)
+			fmt.Sprintf(`cd "$(mktemp -d)" && for p in $(apt-cache search --names-only '^(%[1]s-.*|.*-%[1]s)$' | cut -d' ' -f1 | head -n 5); do `+
+				`apt-get download -qq "$p" >/dev/null 2>&1 && dpkg-deb -c "$p"_*.deb 2>/dev/null | grep -qE '\./(usr/)?s?bin/%[1]s$' && echo "$p"; rm -f ./*.deb; done`, re)
 	case packages.APK:
 		return fmt.Sprintf(`apk search -q cmd:%s`, c)
 	case packages.DNF, packages.MicroDNF, packages.YUM:
