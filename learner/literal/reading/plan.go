@@ -170,6 +170,11 @@ func (p *planner) blockSteps(i int) []Step {
 	if why := p.offPath(i, ctx, lang); why != "" {
 		return []Step{omitted(base, why)}
 	}
+	if d, ok := spec.MySTDirective(b.Info); ok && !d.Code() {
+		s := base
+		s.Kind, s.Why = StepSkip, fmt.Sprintf("a MyST {%s} directive: markup for the documentation generator, not code to run", d.Name)
+		return []Step{s}
+	}
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
 	}
