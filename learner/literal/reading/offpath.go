@@ -231,7 +231,8 @@ var divFence = regexp.MustCompile(`^\s*:{3,}\s*\{?\s*\.?([A-Za-z][\w-]*)?`)
 var asideClasses = set("solution", "challenge", "discussion", "instructor", "spoiler", "exercise", "callout", "caution", "checklist", "testimonial")
 
 // asideLines maps each line inside an aside div (nested divs included) to
-// its outermost aside class.
+// its outermost aside class, and the lines of the other wrappers exercises
+// come in (asides.go) to the word that names them.
 func asideLines(content string) map[int]string {
 	out := map[int]string{}
 	var stack []string // the class of each open div ("" when not an aside)
@@ -244,7 +245,8 @@ func asideLines(content string) map[int]string {
 		return ""
 	}
 	inFence := false
-	for i, l := range strings.Split(content, "\n") {
+	lines := strings.Split(content, "\n")
+	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			inFence = !inFence
@@ -257,7 +259,7 @@ func asideLines(content string) map[int]string {
 			} else {
 				class := strings.ToLower(m[1])
 				if !asideClasses[class] {
-					class = ""
+					class = titledAside(l)
 				}
 				stack = append(stack, class)
 			}
@@ -267,6 +269,8 @@ func asideLines(content string) map[int]string {
 			out[i+1] = c
 		}
 	}
+	detailsAsides(lines, out)
+	admonitionAsides(lines, out)
 	return out
 }
 
