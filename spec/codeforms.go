@@ -12,7 +12,7 @@ import (
 
 // Pages carry code in more forms than CommonMark's fences and indented
 // blocks, and a reader sees each as code: an HTML <pre> (as site generators
-// and converters write it, highlighted or not), a generator's highlight tag
+// and converters write it, highlighted or not) or an MDX <CodeBlock>, a generator's highlight tag
 // (Hugo's {{< highlight bash >}}, Liquid's {% highlight ruby %}), a fence
 // that a list item's lazy continuation turned into paragraph text, and the
 // directives of MyST (directives.go). CommonMark reads these as HTML or
@@ -45,6 +45,7 @@ type formScan struct {
 	// first line after which none was found: a later form of the kind is
 	// not looked for again, so a page of unclosed openers stays linear.
 	unclosed map[string]int
+	closers  map[string]*regexp.Regexp // by fence
 }
 
 var (
@@ -83,7 +84,7 @@ func fenceCloser(fence string) *regexp.Regexp {
 // findCodeForms finds, in one parse, the code written in the forms above.
 func findCodeForms(source []byte, root ast.Node, pc parser.Context, lines lineIndex, directives *directiveTabs) codeForms {
 	forms := codeForms{blank: map[int]bool{}}
-	s := &formScan{source: source, raw: strings.SplitAfter(string(source), "\n"), lines: lines, unclosed: map[string]int{}}
+	s := &formScan{source: source, raw: strings.SplitAfter(string(source), "\n"), lines: lines, unclosed: map[string]int{}, closers: map[string]*regexp.Regexp{}}
 	taken := 0 // the last line of the last form found
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -118,17 +119,19 @@ func findCodeForms(source []byte, root ast.Node, pc parser.Context, lines lineIn
 }
 
 // formAt reads the form, if any, that starts on line start (the i-th line)
-// of the node: an HTML <pre> in an HTML block, a highlight tag or a
-// swallowed fence in paragraph text.
+// of the node: an HTML <pre> or an MDX <CodeBlock>, a highlight tag or a
+// fence swallowed by paragraph text.
 func (s *formScan) formAt(node ast.Node, i, start, quotes int) (Block, bool) {
 	rest := unquote(trimEOL(s.raw[start-1]), quotes)
 	f := frame{quotes: quotes, indent: columns(rest)}
 	opener := strings.TrimSpace(rest)
-	if _, isHTML := node.(*ast.HTMLBlock); isHTML {
-		if !preOpen.MatchString(opener) {
-			return Block{}, false
+	for _, e := range elements {
+		if e.open.MatchString(opener) {
+			return s.elementBlock(e, start, f, func() string { return s.before(node, i) })
 		}
-		return s.preBlock(start, f, func() string { return s.before(node, i) })
+	}
+	if _, isHTML := node.(*ast.HTMLBlock); isHTML {
+		return Block{}, false
 	}
 	if m := hugoOpen.FindStringSubmatch(opener); m != nil {
 		return s.tagBlock(start, f, m[2], tagClosers["hugo "+m[1]])
@@ -138,7 +141,10 @@ func (s *formScan) formAt(node ast.Node, i, start, quotes int) (Block, bool) {
 	}
 	if m := lazyFence.FindStringSubmatch(opener); m != nil {
 		fence, info := m[1]+m[3], strings.TrimSpace(m[2]+m[4])
-		b, ok := s.between(start, f, fenceCloser(fence))
+		if s.closers[fence] == nil {
+			s.closers[fence] = fenceCloser(fence)
+		}
+		b, ok := s.between(start, f, s.closers[fence])
 		if ok {
 			b.Fenced = true
 			setInfo(&b, info)
@@ -152,6 +158,9 @@ func (s *formScan) formAt(node ast.Node, i, start, quotes int) (Block, bool) {
 // i-th: the wrappers (`<div class="language-bash highlighter-rouge">`) a
 // <pre> sits in.
 func (s *formScan) before(n ast.Node, i int) string {
+	if _, ok := n.(*ast.HTMLBlock); !ok {
+		return ""
+	}
 	var b strings.Builder
 	segs := n.Lines()
 	for k := max(0, i-3); k < i; k++ {
@@ -222,11 +231,28 @@ func tagInfo(args string) string {
 	return strings.TrimSpace(lang + " " + strings.Join(rest, " "))
 }
 
-// preBlock reads an HTML <pre> from its opening line to the line of its
-// </pre>: the text a browser shows, tags dropped and entities decoded, each
-// line at its own number. A <pre> never closed is left as HTML.
-func (s *formScan) preBlock(start int, f frame, wrappers func() string) (Block, bool) {
-	key := "</pre> " + strconv.Itoa(f.quotes)
+// element is an HTML or MDX element whose content is code: its opening
+// tags (the groups that hold their attributes, innermost first) and its
+// closing tag.
+type element struct {
+	open, close *regexp.Regexp
+	attrs       []int
+}
+
+var (
+	// codeElement is Docusaurus' <CodeBlock language="bash" title="x.sh">,
+	// its content plain text or a template literal ({`...`}).
+	codeElementOpen  = regexp.MustCompile(`(?s)^<CodeBlock\b([^<>]*)>`)
+	codeElementClose = regexp.MustCompile(`</CodeBlock\s*>`)
+	elements         = []element{{preOpen, preClose, []int{4, 2, 1}}, {codeElementOpen, codeElementClose, []int{1}}}
+)
+
+// elementBlock reads an element's code from its opening line to the line of
+// its closing tag: the text a browser shows, tags dropped and entities
+// decoded (a template literal's text as written), each line at its own
+// number. An element never closed is left as HTML.
+func (s *formScan) elementBlock(e element, start int, f frame, wrappers func() string) (Block, bool) {
+	key := e.close.String() + " " + strconv.Itoa(f.quotes)
 	if from, ok := s.unclosed[key]; ok && start >= from {
 		return Block{}, false
 	}
@@ -236,12 +262,11 @@ func (s *formScan) preBlock(start int, f frame, wrappers func() string) (Block, 
 		t := s.text(l, f)
 		if l == start {
 			t = strings.TrimLeft(t, " \t")
-		}
-		if l > start {
+		} else {
 			joined.WriteByte('\n')
 		}
 		joined.WriteString(t)
-		if preClose.MatchString(t) {
+		if e.close.MatchString(t) {
 			end = l
 		}
 	}
@@ -249,33 +274,59 @@ func (s *formScan) preBlock(start int, f frame, wrappers func() string) (Block, 
 	if end == 0 {
 		s.unclosed[key] = start
 	}
-	m := preOpen.FindStringSubmatchIndex(text)
+	m := e.open.FindStringSubmatchIndex(text)
 	if end == 0 || m == nil {
 		return Block{}, false
 	}
-	from := m[1]
-	closing := preClose.FindStringIndex(text[from:])
+	closing := e.close.FindStringIndex(text[m[1]:])
 	if closing == nil {
 		return Block{}, false
 	}
-	to := from + closing[0]
-	content := codeClose.ReplaceAllString(text[from:to], "")
-	line := start + strings.Count(text[:from], "\n")
-	if rest, ok := strings.CutPrefix(content, "\n"); ok { // a browser drops the newline just after <pre>
-		content, line = rest, line+1
-	}
-	content = strings.TrimSuffix(content, "\n")
-	if strings.TrimSpace(content) == "" {
+	lines, first := elementLines(text[m[1]:m[1]+closing[0]], start+strings.Count(text[:m[1]], "\n"))
+	if len(lines) == 0 {
 		return Block{}, false
 	}
 	b := Block{Kind: BlockCode, Line: start, EndLine: end}
-	for i, t := range strings.Split(content, "\n") {
-		b.Code = append(b.Code, CodeLine{Line: line + i, Text: htmlstd.UnescapeString(inlineMarkup.ReplaceAllString(t, ""))})
+	for i, t := range lines {
+		b.Code = append(b.Code, CodeLine{Line: first + i, Text: t})
 	}
 	b.Text = joinCode(b.Code)
-	attrs := []string{sub(text, m, 4), sub(text, m, 2), sub(text, m, 1), wrappers()}
-	setInfo(&b, htmlInfo(attrs))
+	var attrs []string
+	for _, g := range e.attrs {
+		attrs = append(attrs, sub(text, m, g))
+	}
+	setInfo(&b, htmlInfo(append(attrs, wrappers())))
 	return b, true
+}
+
+// elementLines are the lines of an element's content, which starts on line
+// first, and the line the first of them is on. A browser drops the newline
+// just after the opening tag; a template literal is read as written.
+func elementLines(content string, first int) ([]string, int) {
+	content = codeClose.ReplaceAllString(content, "")
+	literal := false
+	if t := strings.TrimSpace(content); strings.HasPrefix(t, "{`") && strings.HasSuffix(t, "`}") {
+		lead := len(content) - len(strings.TrimLeft(content, " \t\n"))
+		first += strings.Count(content[:lead], "\n")
+		content = strings.TrimSuffix(strings.TrimRight(content[lead+2:], " \t\n"), "`}")
+		literal = true
+	}
+	if rest, ok := strings.CutPrefix(content, "\n"); ok {
+		content, first = rest, first+1
+	}
+	content = strings.TrimSuffix(content, "\n")
+	if strings.TrimSpace(content) == "" {
+		return nil, first
+	}
+	lines := strings.Split(content, "\n")
+	for i, t := range lines {
+		if literal {
+			lines[i] = strings.NewReplacer("\\`", "`", "\\${", "${", "\\\\", "\\").Replace(t)
+		} else {
+			lines[i] = htmlstd.UnescapeString(inlineMarkup.ReplaceAllString(t, ""))
+		}
+	}
+	return lines, first
 }
 
 func sub(s string, m []int, group int) string {
@@ -287,7 +338,7 @@ func sub(s string, m []int, group int) string {
 
 var (
 	classAttr    = regexp.MustCompile(`(?i)\bclass\s*=\s*(?:"([^"]*)"|'([^']*)')`)
-	langAttr     = regexp.MustCompile(`(?i)\b(?:data-lang|data-language|lang)\s*=\s*(?:"([^"]*)"|'([^']*)'|([\w+#-]+))`)
+	langAttr     = regexp.MustCompile(`(?i)\b(?:data-lang|data-language|language|lang)\s*=\s*(?:"([^"]*)"|'([^']*)'|([\w+#-]+))`)
 	fileAttr     = regexp.MustCompile(`(?i)\b(?:data-file-?name|file-?name|data-title|title)\s*=\s*(?:"([^"]+)"|'([^']+)')`)
 	brushClass   = regexp.MustCompile(`(?i)\bbrush\s*:\s*([\w+#-]+)`)
 	langPrefix   = regexp.MustCompile(`(?i)^(?:language-|lang-|highlight-source-|src-)([\w+#-]+)$`)

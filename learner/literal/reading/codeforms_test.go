@@ -46,6 +46,8 @@ func TestPlanReadsEveryCodeForm(t *testing.T) {
 			[]string{"write 3 app.py"}},
 		{"html pre with entities", page("# T", "", "Run:", "", "<pre><code class=\"language-bash\">sort -n &lt; nums.txt &gt; sorted.txt", "</code></pre>"),
 			[]string{"run 5 sort -n < nums.txt > sorted.txt"}},
+		{"mdx CodeBlock with a file title", page("# T", "", "<CodeBlock language=\"bash\" title=\"setup.sh\">", "mkdir -p out", "</CodeBlock>"),
+			[]string{"write 3 setup.sh"}},
 		{"hugo highlight", page("# T", "", "{{< highlight bash >}}", "# count them", "wc -l notes.txt", "{{< /highlight >}}"),
 			[]string{"run 5 wc -l notes.txt"}},
 		{"liquid highlight saved to a file", page("# T", "", "Save this as `hello.rb`:", "", "{% highlight ruby %}", "puts 'hi'", "{% endhighlight %}"),
