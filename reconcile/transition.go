@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/internal/hostguard"
 	"github.com/smile-loop/smile/internal/textutil"
 
@@ -627,7 +629,7 @@ func relPath(dir, p string) string {
 
 func tutorialTitle(t *spec.Tutorial) string {
 	for _, b := range t.Blocks {
-		if b.Kind == spec.BlockHeading && strings.HasPrefix(strings.TrimSpace(spec.LineText(t.Content, b.Line)), "# ") {
+		if b.Kind == markdown.BlockHeading && strings.HasPrefix(strings.TrimSpace(spec.LineText(t.Content, b.Line)), "# ") {
 			return strings.TrimSpace(b.Text)
 		}
 	}

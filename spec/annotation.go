@@ -3,6 +3,7 @@ package spec
 import (
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/spec/markdown"
 	"regexp"
 	"sort"
 	"strconv"
@@ -72,7 +73,7 @@ var (
 // ParseAnnotations reads every annotation of a parsed page, checks it, and
 // ties it to the code block it applies to. path names the page in errors,
 // which carry file:line:col and, for an unknown key, the nearest known one.
-func ParseAnnotations(path, content string, blocks []Block) ([]Annotation, error) {
+func ParseAnnotations(path, content string, blocks []markdown.Block) ([]Annotation, error) {
 	var out []Annotation
 	var errs []error
 	fail := func(line, col int, format string, args ...any) {
@@ -82,7 +83,7 @@ func ParseAnnotations(path, content string, blocks []Block) ([]Annotation, error
 	regionStart := 0
 	for _, b := range blocks {
 		switch b.Kind {
-		case BlockHTML:
+		case markdown.BlockHTML:
 			for _, a := range commentAnnotations(b, content, fail) {
 				switch a.Key {
 				case AnnotateSkipStart:
@@ -101,12 +102,12 @@ func ParseAnnotations(path, content string, blocks []Block) ([]Annotation, error
 					pending = append(pending, a)
 				}
 			}
-		case BlockHeading:
+		case markdown.BlockHeading:
 			for _, a := range pending {
 				fail(a.Line, a.Col, "%q annotates no code block: the heading at line %d comes first", a.Key, b.Line)
 			}
 			pending = pending[:0]
-		case BlockCode:
+		case markdown.BlockCode:
 			for _, a := range append(pending, infoAnnotations(b, fail)...) {
 				a.Block = b.Line
 				out = append(out, a)
@@ -130,7 +131,7 @@ func ParseAnnotations(path, content string, blocks []Block) ([]Annotation, error
 // commentAnnotations reads the `<!-- smile: ... -->` comments of an HTML
 // block. A comment that starts with "smile" but not "smile:" is an error, not
 // a comment to ignore: its author meant SMILE to read it.
-func commentAnnotations(b Block, content string, fail func(int, int, string, ...any)) []Annotation {
+func commentAnnotations(b markdown.Block, content string, fail func(int, int, string, ...any)) []Annotation {
 	var out []Annotation
 	for _, m := range smileComment.FindAllStringSubmatchIndex(b.Text, -1) {
 		line := b.Line + strings.Count(b.Text[:m[0]], "\n")
@@ -158,7 +159,7 @@ func commentAnnotations(b Block, content string, fail func(int, int, string, ...
 // infoAnnotations reads a code block's info string: `smile-KEY[=VALUE]`
 // attributes, and Runme's that mean the same. Other tools' attributes
 // (title, linenos) are not ours and are left alone.
-func infoAnnotations(b Block, fail func(int, int, string, ...any)) []Annotation {
+func infoAnnotations(b markdown.Block, fail func(int, int, string, ...any)) []Annotation {
 	var out []Annotation
 	info := strings.NewReplacer("{", " ", "}", " ", ",", " ").Replace(b.Info)
 	for _, tok := range tokens(info) {

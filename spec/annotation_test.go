@@ -2,6 +2,7 @@ package spec
 
 import (
 	"errors"
+	"github.com/smile-loop/smile/spec/markdown"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,7 +10,7 @@ import (
 
 func parseAnnotations(t *testing.T, page string) ([]Annotation, error) {
 	t.Helper()
-	doc := ParseMarkdown([]byte(page))
+	doc := markdown.ParseMarkdown([]byte(page))
 	return ParseAnnotations("page.md", page, doc.Blocks)
 }
 

@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"github.com/smile-loop/smile/spec/markdown"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,7 +41,7 @@ func BenchmarkLoadConfig(b *testing.B) {
 // fixture's sections repeated, with its five images (16 KB each) beside it.
 func bigTutorial(b *testing.B) (path string, size int) {
 	b.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", "quickstart.md"))
+	src, err := os.ReadFile(filepath.Join("markdown", "testdata", "quickstart.md"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,6 +99,6 @@ func BenchmarkParseMarkdown100KB(b *testing.B) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	for b.Loop() {
-		ParseMarkdown(src)
+		markdown.ParseMarkdown(src)
 	}
 }

@@ -193,7 +193,7 @@ func (c Config) validate(prefix string) error {
 // and turns decoder errors into messages that point at a line and column.
 func decodeJSONOver(v any, data []byte, source string) error {
 	// Editors on Windows save a byte-order mark; JSON allows a parser to skip it.
-	data = bytes.TrimPrefix(data, utf8BOM)
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
 		return jsonError(source, data, err)

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -74,7 +76,7 @@ func ExampleParseMarkdown() {
 		"\n" +
 		"![Result](images/result.png)\n"
 
-	doc := spec.ParseMarkdown([]byte(tutorial))
+	doc := markdown.ParseMarkdown([]byte(tutorial))
 	for _, b := range doc.Blocks {
 		fmt.Printf("%s lines %d-%d", b.Kind, b.Line, b.EndLine)
 		if b.Lang != "" {

@@ -3,6 +3,7 @@ package spec
 import (
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/spec/markdown"
 	"io/fs"
 	"net/url"
 	"os"
@@ -30,7 +31,7 @@ var ErrTutorialEncoding = errors.New("tutorial is not valid UTF-8")
 type Tutorial struct {
 	Path    string
 	Content string
-	Blocks  []Block
+	Blocks  []markdown.Block
 	Images  []Image
 	// Annotations are the author's instructions to SMILE in the page
 	// (`<!-- smile: skip -->`, ```` ```sh {smile-exit=1} ````), each tied to
@@ -94,7 +95,7 @@ func loadTutorial(path, root string) (*Tutorial, error) {
 		return nil, fmt.Errorf("%w: %s:%d:%d (only UTF-8 tutorials are supported)", ErrTutorialEncoding, path, line, col)
 	}
 	t := &Tutorial{Path: path, Content: string(data)}
-	doc := ParseMarkdown(data)
+	doc := markdown.ParseMarkdown(data)
 	t.Blocks = doc.Blocks
 	if t.Annotations, err = ParseAnnotations(path, t.Content, t.Blocks); err != nil {
 		return nil, err
@@ -134,7 +135,7 @@ func LineText(content string, line int) string {
 // read as a browser would: without its ?query or #fragment, with Markdown
 // escapes, HTML entities and %-escapes decoded ("my%20shot.png" is the file
 // "my shot.png"), falling back to the name as written when only that exists.
-func resolveImage(dir, root string, ref ImageRef, cache map[string][]byte) Image {
+func resolveImage(dir, root string, ref markdown.ImageRef, cache map[string][]byte) Image {
 	img := Image{Reference: ref.Destination, Line: ref.Line}
 	target := ref.Destination
 	if i := strings.IndexAny(target, "?#"); i >= 0 {

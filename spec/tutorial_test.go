@@ -3,6 +3,7 @@ package spec
 import (
 	"bytes"
 	"errors"
+	"github.com/smile-loop/smile/spec/markdown"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -155,9 +156,9 @@ func TestLoadTutorialContent(t *testing.T) {
 	if tut.Content != content {
 		t.Errorf("Content = %q, want %q (no preprocessing)", tut.Content, content)
 	}
-	want := []Block{
-		{Kind: BlockHeading, Line: 1, EndLine: 1, Text: "Hello", Level: 1},
-		{Kind: BlockCode, Line: 3, EndLine: 5, Text: "echo hi\n", Info: "sh", Lang: "sh", Fenced: true, Code: []CodeLine{{4, "echo hi"}}},
+	want := []markdown.Block{
+		{Kind: markdown.BlockHeading, Line: 1, EndLine: 1, Text: "Hello", Level: 1},
+		{Kind: markdown.BlockCode, Line: 3, EndLine: 5, Text: "echo hi\n", Info: "sh", Lang: "sh", Fenced: true, Code: []markdown.CodeLine{{Line: 4, Text: "echo hi"}}},
 	}
 	if !reflect.DeepEqual(tut.Blocks, want) {
 		t.Errorf("Blocks =\n  %+v\nwant\n  %+v", tut.Blocks, want)

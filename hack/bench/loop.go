@@ -15,10 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/smile-loop/smile/runtime"
-	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	smilereport "github.com/smile-loop/smile/status/report"
 )
@@ -207,7 +208,7 @@ func applyQuickstart(ctx context.Context, o options, smile string) (loopRun, int
 // each file's content taken from the tutorial's block at the audited line.
 // expected is what the commands printed, concatenated.
 func replayScript(lr loopRun) (script, expected string, err error) {
-	doc := spec.ParseMarkdown([]byte(lr.tutorial))
+	doc := markdown.ParseMarkdown([]byte(lr.tutorial))
 	type action struct {
 		at   time.Time
 		text string
@@ -227,7 +228,7 @@ func replayScript(lr loopRun) (script, expected string, err error) {
 		if f.Iteration != 2 {
 			continue
 		}
-		i := slices.IndexFunc(doc.Blocks, func(b spec.Block) bool { return b.Kind == spec.BlockCode && b.Line == f.Line })
+		i := slices.IndexFunc(doc.Blocks, func(b markdown.Block) bool { return b.Kind == markdown.BlockCode && b.Line == f.Line })
 		if i < 0 || len(doc.Blocks[i].Text) != f.Bytes {
 			return "", "", fmt.Errorf("no code block of %d bytes at line %d for the file %s", f.Bytes, f.Line, f.Path)
 		}

@@ -9,8 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/hack/firstcontact/round"
-	"github.com/smile-loop/smile/spec"
 )
 
 // pageText is the page as the reviewers judged it: its copy under copies
@@ -123,11 +124,11 @@ func firstLine(s string, err error) string {
 // command the Student took from the prose). Output only compared is not in
 // the audit: the count can be below a reviewer's.
 func exercised(text []byte, lines []int) int {
-	doc := spec.ParseMarkdown(text)
+	doc := markdown.ParseMarkdown(text)
 	n := 0
 	inBlock := map[int]bool{}
 	for _, b := range doc.Blocks {
-		if b.Kind != spec.BlockCode && b.Kind != spec.BlockHTML {
+		if b.Kind != markdown.BlockCode && b.Kind != markdown.BlockHTML {
 			continue
 		}
 		hit := false

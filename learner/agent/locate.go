@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -69,7 +71,7 @@ func Locate(t *spec.Tutorial, quote string) (Location, bool) {
 	}
 	// The closest block, by the words they share.
 	qw := words(nq)
-	best, bestScore := spec.Block{}, 0.0
+	best, bestScore := markdown.Block{}, 0.0
 	for _, b := range t.Blocks {
 		if s := similarity(qw, words(normalize(b.Text))); s > bestScore {
 			best, bestScore = b, s
@@ -79,7 +81,7 @@ func Locate(t *spec.Tutorial, quote string) (Location, bool) {
 		return Location{}, false
 	}
 	line := best.Line
-	if best.Kind == spec.BlockCode && len(best.Code) > 0 {
+	if best.Kind == markdown.BlockCode && len(best.Code) > 0 {
 		line = best.Code[0].Line // the block's first line of code, not its fence
 	}
 	return at(line, "closest")

@@ -7,6 +7,8 @@ package codelang
 import (
 	"regexp"
 	"strings"
+
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // Shell and Console are the info-string languages of shell scripts and of
@@ -28,8 +30,15 @@ func set(names ...string) map[string]bool {
 }
 
 // InfoLang is the language of a code block's info string, without any file
-// name attached to it.
+// name attached to it. A MyST code directive's language is its argument
+// (```{code-block} python```); another directive's is its name.
 func InfoLang(info string) string {
+	if d, ok := markdown.MySTDirective(info); ok {
+		if !d.Code() {
+			return d.Name
+		}
+		info = d.Arg
+	}
 	fields := strings.Fields(info)
 	if len(fields) == 0 {
 		return ""

@@ -14,6 +14,11 @@ func TestInfoLang(t *testing.T) {
 		"console":              "console",
 		"src/main.rs":          "",
 		"shell-session $ echo": "shell-session",
+		"{code-block} python":  "python",
+		"{code-cell} ipython3": "ipython3",
+		"{code}":               "",
+		"{eval-rst}":           "eval-rst",
+		"{python}":             "python",
 	} {
 		if got := InfoLang(info); got != want {
 			t.Errorf("InfoLang(%q) = %q, want %q", info, got, want)

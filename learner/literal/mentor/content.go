@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -24,24 +26,24 @@ var readers = map[string]bool{"cat": true, "less": true, "more": true, "head": t
 // code block right after the one holding line when command prints the file
 // whole (`cat notes.txt`; what `wc notes.txt` prints is not the file), or a
 // block whose prose names the file. It returns the block.
-func shownContent(t *spec.Tutorial, command, file string, line int) (spec.Block, bool) {
+func shownContent(t *spec.Tutorial, command, file string, line int) (markdown.Block, bool) {
 	if t == nil {
-		return spec.Block{}, false
+		return markdown.Block{}, false
 	}
 	base := path.Base(file)
 	at := -1
 	for i, b := range t.Blocks {
-		if b.Kind == spec.BlockCode && b.Line <= line && line <= max(b.EndLine, b.Line) {
+		if b.Kind == markdown.BlockCode && b.Line <= line && line <= max(b.EndLine, b.Line) {
 			at = i
 		}
 	}
 	if at >= 0 && shell.CommandName(command) == "cat" {
 		for j := at + 1; j < len(t.Blocks); j++ {
 			b := t.Blocks[j]
-			if b.Kind == spec.BlockHeading {
+			if b.Kind == markdown.BlockHeading {
 				break
 			}
-			if b.Kind == spec.BlockCode {
+			if b.Kind == markdown.BlockCode {
 				if !shellLang(codelang.InfoLang(b.Info)) && strings.TrimSpace(b.Text) != "" {
 					return b, true
 				}
@@ -50,7 +52,7 @@ func shownContent(t *spec.Tutorial, command, file string, line int) (spec.Block,
 		}
 	}
 	for i, b := range t.Blocks {
-		if b.Kind != spec.BlockCode || i == at || shellLang(codelang.InfoLang(b.Info)) {
+		if b.Kind != markdown.BlockCode || i == at || shellLang(codelang.InfoLang(b.Info)) {
 			continue
 		}
 		if prose := reading.Intro(t.Blocks, i); strings.Contains(prose, "`"+base+"`") || strings.Contains(prose, "`"+file+"`") ||
@@ -58,7 +60,7 @@ func shownContent(t *spec.Tutorial, command, file string, line int) (spec.Block,
 			return b, true
 		}
 	}
-	return spec.Block{}, false
+	return markdown.Block{}, false
 }
 
 func shellLang(lang string) bool {
@@ -83,7 +85,7 @@ func readsFile(command, file string) bool {
 }
 
 // writeShown is the workaround that writes the block's content to file.
-func writeShown(file string, b spec.Block) string {
+func writeShown(file string, b markdown.Block) string {
 	delim := "SMILE_EOF"
 	for strings.Contains(b.Text, delim) {
 		delim += "_"

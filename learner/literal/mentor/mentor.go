@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/packages"
@@ -324,7 +326,7 @@ func (m *mentor) ambiguous(base wire.MentorAdvice, f status.Finding) advice {
 	lang := ""
 	if m.tut != nil {
 		for _, b := range m.tut.Blocks {
-			if b.Kind == spec.BlockCode && b.Line == f.Line {
+			if b.Kind == markdown.BlockCode && b.Line == f.Line {
 				lang = codelang.InfoLang(b.Info)
 			}
 		}
@@ -406,7 +408,7 @@ func (m *mentor) unplacedFile(base wire.MentorAdvice, f status.Finding) (advice,
 	}
 	missing := match[1]
 	for _, b := range m.tut.Blocks {
-		if b.Kind != spec.BlockCode || b.Line != f.CauseLine {
+		if b.Kind != markdown.BlockCode || b.Line != f.CauseLine {
 			continue
 		}
 		base.Resolution = status.ResolutionWorkaround

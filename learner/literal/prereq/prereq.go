@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/packages"
 	"github.com/smile-loop/smile/learner/literal/prose"
@@ -110,7 +112,7 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 	section := 0 // the heading level of the prerequisites section we are in, 0 outside
 	for _, b := range t.Blocks {
 		switch b.Kind {
-		case spec.BlockHeading:
+		case markdown.BlockHeading:
 			level := headingLevel(t.LineText(b.Line))
 			if section > 0 && level <= section {
 				section = 0
@@ -119,11 +121,11 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 				section = level
 				add(b.Line, "", toolsIn(b.Text)...)
 			}
-		case spec.BlockParagraph, spec.BlockHTML:
+		case markdown.BlockParagraph, markdown.BlockHTML:
 			for _, p := range proseTools(b, section > 0) {
 				add(p.Line, "", p.Tool)
 			}
-		case spec.BlockCode:
+		case markdown.BlockCode:
 			for _, c := range b.Code {
 				for _, m := range installCommand.FindAllStringSubmatch(c.Text, -1) {
 					add(c.Line, "", installedTools(m[1])...)
@@ -147,7 +149,7 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 // in a prerequisites section (line by line: a list), else only those in a
 // sentence that states a requirement (cited at the line it starts on, though
 // it runs over several) or in an install link.
-func proseTools(b spec.Block, inSection bool) []Prerequisite {
+func proseTools(b markdown.Block, inSection bool) []Prerequisite {
 	var out []Prerequisite
 	lines := strings.Split(strings.ReplaceAll(b.Text, "’", "'"), "\n")
 	for i, text := range lines {
@@ -294,7 +296,7 @@ func Title(t *spec.Tutorial) (int, string) {
 		return 1 + strings.Count(t.Content[:strings.Index(t.Content, m[0])], "\n"), strings.Trim(m[1], `"' `)
 	}
 	for _, b := range t.Blocks {
-		if b.Kind == spec.BlockHeading {
+		if b.Kind == markdown.BlockHeading {
 			return b.Line, b.Text
 		}
 	}
@@ -359,7 +361,7 @@ func mainTool(t *spec.Tutorial) (string, int) {
 	counts, first := map[string]int{}, map[string]int{}
 	total := 0
 	for _, b := range t.Blocks {
-		if b.Kind != spec.BlockCode || !(codelang.Shell[codelang.InfoLang(b.Info)] || codelang.Console[codelang.InfoLang(b.Info)]) {
+		if b.Kind != markdown.BlockCode || !(codelang.Shell[codelang.InfoLang(b.Info)] || codelang.Console[codelang.InfoLang(b.Info)]) {
 			continue
 		}
 		for _, l := range b.Code {

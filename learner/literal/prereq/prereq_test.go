@@ -4,12 +4,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/spec"
 )
 
 func tutorialFrom(t *testing.T, md string) *spec.Tutorial {
 	t.Helper()
-	doc := spec.ParseMarkdown([]byte(md))
+	doc := markdown.ParseMarkdown([]byte(md))
 	return &spec.Tutorial{Content: md, Blocks: doc.Blocks}
 }
 

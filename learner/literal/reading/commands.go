@@ -4,10 +4,11 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
-	"github.com/smile-loop/smile/spec"
 )
 
 // Command is one top-level command of a code block with the tutorial lines it
@@ -46,7 +47,7 @@ func stripPrompt(text string) string {
 // one instruction); comments and blank lines are not commands. A script the
 // parser rejects is split line by line (joining `\` continuations), so each
 // line still fails on its own with the shell's own error.
-func scriptCommands(lines []spec.CodeLine) []Command {
+func scriptCommands(lines []markdown.CodeLine) []Command {
 	src := make([]string, len(lines))
 	for i, l := range lines {
 		src[i] = l.Text
@@ -106,7 +107,7 @@ func isBlankOrComment(text string) bool {
 }
 
 // lineCommands is the fallback split: one command per line, `\` joining.
-func lineCommands(lines []spec.CodeLine) []Command {
+func lineCommands(lines []markdown.CodeLine) []Command {
 	var cmds []Command
 	var cur *Command
 	for _, l := range lines {
@@ -133,7 +134,7 @@ func lineCommands(lines []spec.CodeLine) []Command {
 // `#` lines are comments, and every other line is output the preceding
 // command should print. Output before the first command is returned apart:
 // it belongs to the command run before the block.
-func consoleCommands(lines []spec.CodeLine) (leading []expect.Line, cmds []Command) {
+func consoleCommands(lines []markdown.CodeLine) (leading []expect.Line, cmds []Command) {
 	lines = plainTranscript(lines)
 	var cur *Command
 	open := false // cur still needs lines
@@ -188,7 +189,7 @@ var (
 
 // plainTranscript removes colouring markup from a transcript, so that its
 // commands and output read as they appear in a terminal.
-func plainTranscript(lines []spec.CodeLine) []spec.CodeLine {
+func plainTranscript(lines []markdown.CodeLine) []markdown.CodeLine {
 	marked := false
 	for _, l := range lines {
 		if styleTag.MatchString(l.Text) {
@@ -199,9 +200,9 @@ func plainTranscript(lines []spec.CodeLine) []spec.CodeLine {
 	if !marked {
 		return lines
 	}
-	out := make([]spec.CodeLine, len(lines))
+	out := make([]markdown.CodeLine, len(lines))
 	for i, l := range lines {
-		out[i] = spec.CodeLine{Line: l.Line, Text: entities.Replace(styleTag.ReplaceAllString(l.Text, ""))}
+		out[i] = markdown.CodeLine{Line: l.Line, Text: entities.Replace(styleTag.ReplaceAllString(l.Text, ""))}
 	}
 	return out
 }
@@ -217,7 +218,7 @@ var (
 // (`/home`) whose next prompt shows `~`: the author went into their own home
 // folder, whose name is theirs; the reader goes into their own, so the
 // command becomes `cd ~`.
-func intoOwnHome(cmds []Command, lines []spec.CodeLine) {
+func intoOwnHome(cmds []Command, lines []markdown.CodeLine) {
 	folder := map[int]string{}
 	for _, l := range lines {
 		if m := promptFolder.FindStringSubmatch(l.Text); m != nil {

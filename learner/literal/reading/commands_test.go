@@ -5,15 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/learner/literal/expect"
-	"github.com/smile-loop/smile/spec"
 )
 
 // code numbers lines from first, as a block's content would be.
-func code(first int, text string) []spec.CodeLine {
-	var out []spec.CodeLine
+func code(first int, text string) []markdown.CodeLine {
+	var out []markdown.CodeLine
 	for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		out = append(out, spec.CodeLine{Line: first + i, Text: l})
+		out = append(out, markdown.CodeLine{Line: first + i, Text: l})
 	}
 	return out
 }

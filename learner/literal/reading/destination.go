@@ -99,14 +99,17 @@ func CleanFileName(s string) string {
 	return s
 }
 
-var infoAttr = regexp.MustCompile(`(?i)\b(?:title|filename|file|name|path)\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s}"']+))`)
+var infoAttr = regexp.MustCompile(`(?i)\b(title|filename|file|name|path)\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s}"']+))`)
 
 // infoDestination finds a file named by a code block's info string:
 // ```python title="app.py"```, ```app.py```, ```python:app.py```,
 // ```{.python file=app.py}```, ```yaml filename=config.yaml```.
 func infoDestination(info string) (Destination, bool) {
 	if m := infoAttr.FindStringSubmatch(info); m != nil {
-		if name := CleanFileName(m[1] + m[2] + m[3]); name != "" {
+		// A title is a file only when it reads as one: ```shell
+		// title="Terminal"``` is a caption.
+		name := CleanFileName(m[2] + m[3] + m[4])
+		if name != "" && (!strings.EqualFold(m[1], "title") || codelang.IsFileName(name) || wellKnownFile(name)) {
 			return Destination{Path: name}, true
 		}
 	}

@@ -6,9 +6,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
-	"github.com/smile-loop/smile/spec"
 )
 
 // A block the tutorial types into a program that is waiting for input (a
@@ -63,7 +64,7 @@ func (p *planner) readsStdin(command string) bool {
 
 // feedInput folds block b into the last command as its standard input when
 // that command waits for input and the block is typed into it.
-func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
+func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) bool {
 	idx := p.lastRunIndex()
 	if idx < 0 || codelang.Console[lang] {
 		return false
@@ -100,7 +101,7 @@ func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 
 // replStep reads a Python or Ruby session shown with its prompts and no
 // command that started it: the interpreter is run with the input lines.
-func replStep(base Step, b spec.Block, lang string) (Step, bool) {
+func replStep(base Step, b markdown.Block, lang string) (Step, bool) {
 	first := strings.TrimSpace(b.Code[0].Text)
 	for _, l := range b.Code {
 		if t := strings.TrimSpace(l.Text); t != "" {
@@ -125,7 +126,7 @@ func replStep(base Step, b spec.Block, lang string) (Step, bool) {
 	return s, true
 }
 
-func isTranscript(lines []spec.CodeLine, node bool) bool {
+func isTranscript(lines []markdown.CodeLine, node bool) bool {
 	for _, l := range lines {
 		if replPrompt.MatchString(l.Text) || node && nodePrompt.MatchString(l.Text) {
 			return true
@@ -137,7 +138,7 @@ func isTranscript(lines []spec.CodeLine, node bool) bool {
 // splitTranscript separates what is typed from what the program shows. In a
 // transcript the prompted lines are typed and the others shown; otherwise
 // the whole block is typed.
-func splitTranscript(lines []spec.CodeLine, transcript, node bool) (string, []expect.Line) {
+func splitTranscript(lines []markdown.CodeLine, transcript, node bool) (string, []expect.Line) {
 	var in strings.Builder
 	var out []expect.Line
 	for _, l := range lines {

@@ -5,8 +5,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/internal/textutil"
-	"github.com/smile-loop/smile/spec"
 )
 
 // The container is Linux: blocks for other platforms, alternatives to the
@@ -117,7 +118,7 @@ func otherPlatformTab(label string) bool {
 // chooseTabs picks the tab to follow in each group: the Linux/Unix one, else
 // the first one not for another platform (tabs of one group are
 // alternatives), else none.
-func chooseTabs(blocks []spec.Block) map[int]string {
+func chooseTabs(blocks []markdown.Block) map[int]string {
 	labels := map[int][]string{}
 	for _, b := range blocks {
 		if b.TabGroup > 0 && !contains(labels[b.TabGroup], b.Tab) {
@@ -194,7 +195,7 @@ var generalForm = regexp.MustCompile(`(?i)\b(?:general|basic|generic)\s+(?:form|
 // explains ("where `ARCHIVE` is the name you want"), or that the prose calls
 // a general form, is a syntax template, not a step. Environment variables
 // the block sets or uses ($HOME, PATH=) are not placeholders.
-func explainedTemplate(b spec.Block, ctx blockContext) string {
+func explainedTemplate(b markdown.Block, ctx blockContext) string {
 	if len(b.Code) == 0 || len(b.Code) > 3 {
 		return ""
 	}
@@ -231,7 +232,8 @@ var divFence = regexp.MustCompile(`^\s*:{3,}\s*\{?\s*\.?([A-Za-z][\w-]*)?`)
 var asideClasses = set("solution", "challenge", "discussion", "instructor", "spoiler", "exercise", "callout", "caution", "checklist", "testimonial")
 
 // asideLines maps each line inside an aside div (nested divs included) to
-// its outermost aside class.
+// its outermost aside class, and the lines of the other wrappers exercises
+// come in (asides.go) to the word that names them.
 func asideLines(content string) map[int]string {
 	out := map[int]string{}
 	var stack []string // the class of each open div ("" when not an aside)
@@ -244,7 +246,8 @@ func asideLines(content string) map[int]string {
 		return ""
 	}
 	inFence := false
-	for i, l := range strings.Split(content, "\n") {
+	lines := strings.Split(content, "\n")
+	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			inFence = !inFence
@@ -257,7 +260,7 @@ func asideLines(content string) map[int]string {
 			} else {
 				class := strings.ToLower(m[1])
 				if !asideClasses[class] {
-					class = ""
+					class = titledAside(l)
 				}
 				stack = append(stack, class)
 			}
@@ -267,6 +270,8 @@ func asideLines(content string) map[int]string {
 			out[i+1] = c
 		}
 	}
+	detailsAsides(lines, out)
+	admonitionAsides(lines, out)
 	return out
 }
 

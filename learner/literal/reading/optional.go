@@ -3,7 +3,7 @@ package reading
 import (
 	"regexp"
 
-	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // optionalIntro is a sentence that makes the step after it optional: an
@@ -22,7 +22,7 @@ var optionalHeading = regexp.MustCompile(`(?i)^optional\b|\(optional\)\s*$|\bopt
 // optionalLine is the line of the prose that makes the block after it
 // optional, 0 when none does: the paragraph's first sentence or the one
 // that leads into the block, or a heading above that says "optional".
-func (c blockContext) optionalLine(headings []spec.Block) int {
+func (c blockContext) optionalLine(headings []markdown.Block) int {
 	for _, s := range []string{plain(c.before), plain(lastSentence(c.before))} {
 		if optionalIntro.MatchString(s) {
 			return c.beforeLine

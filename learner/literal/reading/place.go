@@ -6,15 +6,16 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/learner/literal/codelang"
-	"github.com/smile-loop/smile/spec"
 )
 
 // destinationSteps writes a block to the file the tutorial names for it, in
 // the first place a reader would look: the info string, an HTML wrapper, a
 // caption or sentence before it, a caption after it, a rule stated for the
 // whole section.
-func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([]Step, bool) {
+func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext) ([]Step, bool) {
 	write := func(d Destination, why string) []Step {
 		s := base
 		s.Kind, s.File, s.Content, s.Why = StepWrite, d, b.Text, why
@@ -69,7 +70,7 @@ func (p *planner) destinationSteps(base Step, b spec.Block, ctx blockContext) ([
 
 // ruleSteps follows a section's rule for one block: write it to the file,
 // replacing the previous example, and run the rule's command.
-func (p *planner) ruleSteps(base Step, b spec.Block, r sectionRule) []Step {
+func (p *planner) ruleSteps(base Step, b markdown.Block, r sectionRule) []Step {
 	if why := template(b.Text); why != "" {
 		return []Step{omitted(base, why)}
 	}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
@@ -161,7 +163,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	p.runners = o.Runners
 	for i, b := range t.Blocks {
 		p.observe(i)
-		if b.Kind != spec.BlockCode || len(b.Code) == 0 {
+		if b.Kind != markdown.BlockCode || len(b.Code) == 0 {
 			continue
 		}
 		steps, annotated := p.annotatedSteps(i)
@@ -196,6 +198,11 @@ func (p *planner) blockSteps(i int) []Step {
 	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names()}
 	if why := p.offPath(i, ctx, lang); why != "" {
 		return []Step{omitted(base, why)}
+	}
+	if d, ok := markdown.MySTDirective(b.Info); ok && !d.Code() {
+		s := base
+		s.Kind, s.Why = StepSkip, fmt.Sprintf("a MyST {%s} directive: markup for the documentation generator, not code to run", d.Name)
+		return []Step{s}
 	}
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
@@ -253,7 +260,7 @@ func (c blockContext) differs() int {
 
 // readBlock reads a block that is neither a file nor input: commands, output
 // or display text.
-func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang string) []Step {
+func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang string) []Step {
 	prompted := hasPromptLine(b.Code)
 	switch {
 	case codelang.Shell[lang] && trailingOutput(b.Code) > 0:
@@ -320,7 +327,7 @@ func (p *planner) readBlock(base Step, b spec.Block, ctx blockContext, lang stri
 // trailingOutput finds where a shell block's command ends and the output it
 // prints begins: JSON after the command, or (in a block whose first line has
 // no prompt) lines with prompts that belong to a log. 0 when there is none.
-func trailingOutput(lines []spec.CodeLine) int {
+func trailingOutput(lines []markdown.CodeLine) int {
 	for k := 1; k < len(lines); k++ {
 		if t := strings.TrimSpace(lines[k].Text); strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
 			var rest []string
@@ -348,7 +355,7 @@ var (
 
 // layout: a folder tree drawn in prose ("your project now looks like
 // this"), unless the command just run draws trees.
-func (p *planner) layout(b spec.Block) bool {
+func (p *planner) layout(b markdown.Block) bool {
 	if !treeGlyphs.MatchString(b.Text) {
 		return false
 	}
@@ -369,7 +376,7 @@ func runAfterOutput(prose string) bool {
 // commandSteps runs a block's commands; a syntax template among them, or a
 // command under a comment for another platform ("# macOS"), is omitted, not
 // run.
-func commandSteps(base Step, cmds []Command, lines []spec.CodeLine) []Step {
+func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 	scoped := platformComments(lines)
 	var steps []Step
 	for _, c := range cmds {
@@ -391,7 +398,7 @@ func commandSteps(base Step, cmds []Command, lines []spec.CodeLine) []Step {
 
 // platformComments maps the lines under a comment that names another
 // platform, up to the next comment or blank line, to the reason to skip them.
-func platformComments(lines []spec.CodeLine) map[int]string {
+func platformComments(lines []markdown.CodeLine) map[int]string {
 	scoped := map[int]string{}
 	why := ""
 	for _, l := range lines {
@@ -418,7 +425,7 @@ func omitted(s Step, why string) Step {
 
 // consoleSteps reads a terminal transcript. A transcript that repeats the
 // command just run, only to show its output, is compared, not run again.
-func (p *planner) consoleSteps(base Step, lines []spec.CodeLine) []Step {
+func (p *planner) consoleSteps(base Step, lines []markdown.CodeLine) []Step {
 	leading, cmds := consoleCommands(lines)
 	var steps []Step
 	if expect.HasExpectation(leading) {
@@ -438,7 +445,7 @@ func (p *planner) consoleSteps(base Step, lines []spec.CodeLine) []Step {
 	return append(steps, commandSteps(base, cmds, lines)...)
 }
 
-func firstContentLine(lines []spec.CodeLine, fallback int) int {
+func firstContentLine(lines []markdown.CodeLine, fallback int) int {
 	for _, l := range lines {
 		if strings.TrimSpace(l.Text) != "" {
 			return l.Line
@@ -448,7 +455,7 @@ func firstContentLine(lines []spec.CodeLine, fallback int) int {
 }
 
 // expectedLines converts code lines to expected output lines.
-func expectedLines(lines []spec.CodeLine) []expect.Line {
+func expectedLines(lines []markdown.CodeLine) []expect.Line {
 	out := make([]expect.Line, len(lines))
 	for i, l := range lines {
 		out[i] = expect.Line(l)
@@ -462,7 +469,7 @@ var commandWord = regexp.MustCompile(`^[a-z][\w.+-]*(?:\s|$)`)
 
 // looksLikeCommands: every line of the block starts with a word that could
 // be a program; whether it is one is checked in the container.
-func looksLikeCommands(lines []spec.CodeLine) bool {
+func looksLikeCommands(lines []markdown.CodeLine) bool {
 	n := 0
 	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
@@ -479,7 +486,7 @@ func looksLikeCommands(lines []spec.CodeLine) bool {
 
 // hasPromptLine: a transcript with `$ ` commands is run, even when what it
 // prints is a drawn folder tree (`$ tree .`).
-func hasPromptLine(lines []spec.CodeLine) bool {
+func hasPromptLine(lines []markdown.CodeLine) bool {
 	for _, l := range lines {
 		if hasPrompt(l.Text) {
 			return true

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/spec"
 )
@@ -12,9 +14,9 @@ import (
 // mind: the headings above, a rule stated once for a section, the steps so
 // far, and which tab of each tab group it follows.
 type planner struct {
-	blocks   []spec.Block
+	blocks   []markdown.Block
 	steps    []Step
-	headings []spec.Block // the headings the current block is under, outermost first
+	headings []markdown.Block // the headings the current block is under, outermost first
 	rule     *sectionRule
 	browser  int // the line of the last paragraph that sends the reader to a browser
 	// tabs is the label followed in each tab group.
@@ -64,7 +66,7 @@ func newPlanner(t *spec.Tutorial) *planner {
 func (p *planner) observe(i int) {
 	b := p.blocks[i]
 	switch b.Kind {
-	case spec.BlockHeading:
+	case markdown.BlockHeading:
 		for len(p.headings) > 0 && p.headings[len(p.headings)-1].Level >= b.Level {
 			p.headings = p.headings[:len(p.headings)-1]
 		}
@@ -73,7 +75,7 @@ func (p *planner) observe(i int) {
 		if p.rule != nil && b.Level <= p.rule.level {
 			p.rule = nil
 		}
-	case spec.BlockParagraph:
+	case markdown.BlockParagraph:
 		if r, ok := parseSectionRule(b.Text); ok {
 			r.level, r.line = p.level(), b.Line
 			if n := len(p.headings); n > 0 && examplesHeading.MatchString(p.headings[n-1].Text) {
@@ -142,23 +144,23 @@ type blockContext struct {
 func (p *planner) context(i int) blockContext {
 	var c blockContext
 	j := i - 1
-	if j >= 0 && p.blocks[j].Kind == spec.BlockHTML && !tabMarker.MatchString(p.blocks[j].Text) {
+	if j >= 0 && p.blocks[j].Kind == markdown.BlockHTML && !tabMarker.MatchString(p.blocks[j].Text) {
 		c.html = p.blocks[j].Text
 		j--
 	}
 	// A block in a tab is introduced by the sentence before the tab group.
-	for p.blocks[i].TabGroup > 0 && j >= 0 && p.blocks[j].Kind != spec.BlockCode &&
+	for p.blocks[i].TabGroup > 0 && j >= 0 && p.blocks[j].Kind != markdown.BlockCode &&
 		(p.blocks[j].TabGroup == p.blocks[i].TabGroup || tabMarker.MatchString(p.blocks[j].Text)) {
 		j--
 	}
-	if j >= 0 && (p.blocks[j].Kind == spec.BlockParagraph || p.blocks[j].Kind == spec.BlockHeading) {
+	if j >= 0 && (p.blocks[j].Kind == markdown.BlockParagraph || p.blocks[j].Kind == markdown.BlockHeading) {
 		c.before, c.beforeLine = p.blocks[j].Text, p.blocks[j].Line
 	}
 	k := i + 1
-	if k < len(p.blocks) && p.blocks[k].Kind == spec.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.blocks[k].Text), "</") {
+	if k < len(p.blocks) && p.blocks[k].Kind == markdown.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.blocks[k].Text), "</") {
 		k++
 	}
-	if k < len(p.blocks) && p.blocks[k].Kind == spec.BlockParagraph {
+	if k < len(p.blocks) && p.blocks[k].Kind == markdown.BlockParagraph {
 		c.after, c.afterLine = p.blocks[k].Text, p.blocks[k].Line
 	}
 	return c
@@ -209,7 +211,7 @@ var examplesHeading = regexp.MustCompile(`(?i)\bexamples\b`)
 
 // Intro is the prose that introduces block i of blocks, as a reader finds it:
 // the paragraph or heading just before it, then any HTML wrapper around it.
-func Intro(blocks []spec.Block, i int) string {
+func Intro(blocks []markdown.Block, i int) string {
 	c := (&planner{blocks: blocks}).context(i)
 	return c.before + "\n" + c.html
 }

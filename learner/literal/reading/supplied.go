@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/spec"
@@ -48,7 +50,7 @@ func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
 		return found, false
 	}
 	for _, b := range t.Blocks {
-		if b.Kind != spec.BlockParagraph || b.Line >= line {
+		if b.Kind != markdown.BlockParagraph || b.Line >= line {
 			continue
 		}
 		for _, s := range prose.Sentences(strings.Join(strings.Fields(b.Text), " ")) {

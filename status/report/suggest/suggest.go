@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/spec/markdown"
+
 	"github.com/smile-loop/smile/status/report/mdtext"
 
 	"github.com/smile-loop/smile/status"
@@ -204,8 +206,8 @@ func renamed(from, to string) string {
 // is inside a fenced code block.
 func GapLines(content string, gaps []status.Gap) (map[int]string, map[int]bool) {
 	code := map[int]bool{}
-	for _, b := range spec.ParseMarkdown([]byte(content)).Blocks {
-		if b.Kind != spec.BlockCode || !b.Fenced {
+	for _, b := range markdown.ParseMarkdown([]byte(content)).Blocks {
+		if b.Kind != markdown.BlockCode || !b.Fenced {
 			continue
 		}
 		for _, l := range b.Code {

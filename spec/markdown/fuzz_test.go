@@ -1,4 +1,4 @@
-package spec
+package markdown
 
 import (
 	"bytes"
@@ -29,6 +29,16 @@ func FuzzParseMarkdown(f *testing.F) {
 		"\t\tcode\n\n\tmore\n",
 		"![a](b.png)\n[x]: y.png\n![z][x]\n",
 		"\r\r\n\r",
+		"<pre><code class=\"language-sh\">a &lt; b\n\nc</code></pre>\n",
+		"<div class=\"highlight\"><pre>\nx\n\ny\n</pre></div>\n",
+		"> <pre>\n> x\n> </pre>\n",
+		"{{< highlight bash >}}\n# x\n{{< /highlight >}}\n",
+		"- a\n\n  {% highlight ruby %}\n  b\n  {% endhighlight %}\n",
+		"1. a\n        ```sh\n        b\n        ```\n",
+		"1. a\n\n        ```sh\n        b\n        ```\n",
+		"````{note}\n```sh\nx\n```\n````\n",
+		"`````{tab-set}\n````{tab-item} A\n```sh\nx\n```\n````\n`````\n",
+		"```{code-block} python\n:caption: x\n\nprint()\n```\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))

@@ -1,4 +1,4 @@
-package spec
+package markdown
 
 import (
 	"bytes"
@@ -144,14 +144,43 @@ func recorded(pc parser.Context, key parser.ContextKey, node ast.Node) (int, boo
 // ParseMarkdown parses CommonMark (goldmark) into leaf blocks and local image
 // references, all with exact line numbers. A leading byte-order mark is
 // ignored, and so is front matter (a first line of "---" or "+++" up to the
-// matching closing line): it is metadata, not a heading.
+// matching closing line): it is metadata, not a heading. Code in the other
+// forms pages carry it (an HTML <pre>, a generator's highlight tag, a MyST
+// directive, a fence indented past a list item's content) is a code block
+// too: see codeforms.go.
 func ParseMarkdown(source []byte) Document {
 	source = bytes.TrimPrefix(source, utf8BOM)
 	source = blankFrontMatter(source)
 	source, tabs := findTabs(source)
-	lines := newLineIndex(source)
-	pc := parser.NewContext()
-	root := markdownParser.Parse(text.NewReader(source), parser.WithContext(pc))
+	directives := newDirectiveTabs(tabs)
+	var forms []Block
+	for pass := 1; ; pass++ {
+		lines := newLineIndex(source)
+		pc := parser.NewContext()
+		root := markdownParser.Parse(text.NewReader(source), parser.WithContext(pc))
+		if pass < maxFormPasses {
+			if found := findCodeForms(source, root, pc, lines, directives); len(found.blank) > 0 {
+				forms = append(forms, found.blocks...)
+				source = blankLines(source, found.blank)
+				continue
+			}
+		}
+		doc := readBlocks(root, pc, source, lines)
+		if len(forms) > 0 {
+			doc.Blocks = append(doc.Blocks, forms...)
+			sort.SliceStable(doc.Blocks, func(i, j int) bool { return doc.Blocks[i].Line < doc.Blocks[j].Line })
+		}
+		for i := range doc.Blocks {
+			if t, ok := tabs[doc.Blocks[i].Line]; ok {
+				doc.Blocks[i].Tab, doc.Blocks[i].TabGroup = t.label, t.group
+			}
+		}
+		return doc
+	}
+}
+
+// readBlocks reads a parse's leaf blocks and local images in document order.
+func readBlocks(root ast.Node, pc parser.Context, source []byte, lines lineIndex) Document {
 	var doc Document
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -180,7 +209,7 @@ func ParseMarkdown(source []byte) Document {
 			doc.Blocks = append(doc.Blocks, b)
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
-			doc.Blocks = append(doc.Blocks, codeBlock(node, nil, false, source, lines))
+			doc.Blocks = append(doc.Blocks, indentedFences(codeBlock(node, nil, false, source, lines))...)
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			if b, ok := htmlBlock(node, source, lines); ok {
@@ -204,11 +233,6 @@ func ParseMarkdown(source []byte) Document {
 		}
 		return ast.WalkContinue, nil
 	})
-	for i := range doc.Blocks {
-		if t, ok := tabs[doc.Blocks[i].Line]; ok {
-			doc.Blocks[i].Tab, doc.Blocks[i].TabGroup = t.label, t.group
-		}
-	}
 	return doc
 }
 
@@ -262,10 +286,6 @@ func leafBlock(n ast.Node, kind BlockKind, source []byte, lines lineIndex) (Bloc
 
 func codeBlock(n ast.Node, info *ast.Text, fenced bool, source []byte, lines lineIndex) Block {
 	b := Block{Kind: BlockCode, Fenced: fenced}
-	if info != nil {
-		b.Info = strings.TrimSpace(string(info.Segment.Value(source)))
-		b.Lang = infoLang(b.Info)
-	}
 	segs := n.Lines()
 	var buf strings.Builder
 	for i := 0; i < segs.Len(); i++ {
@@ -279,6 +299,9 @@ func codeBlock(n ast.Node, info *ast.Text, fenced bool, source []byte, lines lin
 		b.Code = append(b.Code, CodeLine{Line: lines.line(seg.Start), Text: value})
 	}
 	b.Text = buf.String()
+	if info != nil {
+		setInfo(&b, strings.TrimSpace(string(info.Segment.Value(source))))
+	}
 	switch {
 	case n.Pos() >= 0:
 		b.Line = lines.line(n.Pos())

@@ -1,0 +1,97 @@
+package reading
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Exercises and their solutions come in more wrappers than Pandoc's divs: a
+// collapsed <details> whose summary says "Solution", an MkDocs admonition
+// (`??? success "Answer"`, `!!! exercise`), a Docusaurus admonition titled
+// so (`:::tip[Solution]`). What is inside is the reader's own answer, or the
+// page's answer to it: never a step.
+
+var (
+	// asideWord names an exercise or its answer in a label or a title.
+	asideWord   = regexp.MustCompile(`(?i)\b(?:solutions?|answers?|exercises?|challenges?|spoilers?)\b`)
+	detailsOpen = regexp.MustCompile(`(?i)^\s*(?:>\s*)*<details\b`)
+	detailsEnd  = regexp.MustCompile(`(?i)</details\s*>`)
+	summary     = regexp.MustCompile(`(?is)<summary\b[^>]*>(.*?)</summary>`)
+	admonition  = regexp.MustCompile(`^(\s*)(?:!!!|\?\?\?\+?)\s+([\w-]+)(.*)$`)
+	// divTitle is the title a Docusaurus admonition puts after its type.
+	divTitle = regexp.MustCompile(`^\s*:{3,}\s*\{?\s*\.?[A-Za-z][\w-]*\}?(.*)$`)
+)
+
+// detailsAsides marks the lines of each <details> whose summary names an
+// exercise or its answer, nested ones included.
+func detailsAsides(lines []string, out map[int]string) {
+	for i := 0; i < len(lines); i++ {
+		if !detailsOpen.MatchString(lines[i]) {
+			continue
+		}
+		depth, end := 0, len(lines)-1
+		for j := i; j < len(lines); j++ {
+			depth += strings.Count(strings.ToLower(lines[j]), "<details") - len(detailsEnd.FindAllString(lines[j], -1))
+			if depth <= 0 {
+				end = j
+				break
+			}
+		}
+		head := strings.Join(lines[i:min(end, i+3)+1], "\n")
+		if m := summary.FindStringSubmatch(head); m != nil && asideWord.MatchString(m[1]) {
+			for l := i; l <= end; l++ {
+				out[l+1] = strings.ToLower(asideWord.FindString(m[1]))
+			}
+			i = end
+		}
+	}
+}
+
+// admonitionAsides marks the body (the lines indented past it, and blank
+// ones) of each MkDocs admonition whose type or title names an exercise or
+// its answer.
+func admonitionAsides(lines []string, out map[int]string) {
+	for i := 0; i < len(lines); i++ {
+		m := admonition.FindStringSubmatch(lines[i])
+		if m == nil {
+			continue
+		}
+		word := asideWord.FindString(m[2] + " " + m[3])
+		if word == "" {
+			continue
+		}
+		indent := columnsOf(m[1])
+		for j := i + 1; j < len(lines); j++ {
+			if t := lines[j]; strings.TrimSpace(t) != "" && columnsOf(t) <= indent {
+				break
+			}
+			out[j+1] = strings.ToLower(word)
+		}
+	}
+}
+
+// titledAside is the aside a Pandoc or Docusaurus div's title names
+// (`:::tip[Solution]`, `::: note Answer`), or "".
+func titledAside(line string) string {
+	if m := divTitle.FindStringSubmatch(line); m != nil {
+		return strings.ToLower(asideWord.FindString(m[1]))
+	}
+	return ""
+}
+
+// columnsOf is the width of a line's leading whitespace, a tab to the next
+// multiple of four.
+func columnsOf(line string) int {
+	col := 0
+	for _, r := range line {
+		switch r {
+		case ' ':
+			col++
+		case '\t':
+			col = (col/4 + 1) * 4
+		default:
+			return col
+		}
+	}
+	return col
+}
