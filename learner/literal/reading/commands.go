@@ -98,4 +98,3 @@ func lineCommands(lines []spec.CodeLine) []Command {
 	}
 	return cmds
 }
-

@@ -62,4 +62,3 @@ func TestScriptCommands(t *testing.T) {
 		})
 	}
 }
-

@@ -63,6 +63,9 @@ func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 	if codelang.Console[lang] && !prompted {
 		return false
 	}
+	if prog := transcript.Started(cmd); prog != nil && !prog.Speaks(lang) && transcript.SpokenBy(lang) != nil {
+		return false // a block in another REPL's language (a JavaScript session, then an R one)
+	}
 	filter := transcript.IsFilter(cmd)
 	for _, s := range p.steps[idx+1:] {
 		if len(s.AltRun) > 0 {

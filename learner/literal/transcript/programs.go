@@ -128,6 +128,17 @@ func Started(command string) *Program {
 	return nil
 }
 
+// SpokenBy is the first program a block of the language is typed into, nil
+// when none is.
+func SpokenBy(lang string) *Program {
+	for _, p := range Programs {
+		if p.Speaks(lang) {
+			return p
+		}
+	}
+	return nil
+}
+
 // Speaks reports whether a block of the language is typed into the program.
 func (p *Program) Speaks(lang string) bool { return slices.Contains(p.Langs, lang) }
 

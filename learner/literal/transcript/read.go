@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
@@ -54,6 +55,16 @@ var (
 	RuleBareProse = rule.Register(rule.Rule{ID: "prompt.bare.prose", Scope: rule.ScopeBefore,
 		Doc: "a bare `> ` after a sentence that names a REPL printing it (\"in the node REPL\") is that REPL's prompt"})
 )
+
+// shellContinuation is the shell's `> ` on the lines of a command that is not complete.
+var shellContinuation = func() *Prompt {
+	for _, p := range Prompts {
+		if p.Continuation && p.Program == "" {
+			return p
+		}
+	}
+	panic("no shell continuation prompt")
+}()
 
 // reader walks a block's lines.
 type reader struct {
@@ -116,6 +127,7 @@ func (r *reader) line(l spec.CodeLine) {
 		t := l.Text
 		if s := strings.TrimLeft(t, " \t"); strings.HasPrefix(s, "> ") || s == ">" {
 			t = strings.TrimPrefix(strings.TrimPrefix(s, ">"), " ")
+			r.note(shellContinuation.At(l.Line, l.Text[:len(l.Text)-len(t)]))
 		}
 		r.cur.Command.Text += "\n" + t
 		r.cur.Command.EndLine = l.Line
@@ -139,6 +151,13 @@ func (r *reader) line(l spec.CodeLine) {
 		r.shellCommand(p, m, l, rest)
 	default:
 		r.replInput(p, m, l, rest)
+	}
+}
+
+// note adds evidence to the current run, once a rule.
+func (r *reader) note(e rule.Evidence) {
+	if !slices.ContainsFunc(r.cur.Evidence, func(x rule.Evidence) bool { return x.Rule == e.Rule }) {
+		r.cur.Evidence = append(r.cur.Evidence, e)
 	}
 }
 
