@@ -127,8 +127,8 @@ func (p *planner) proseStart(base Step, b spec.Block, ctx blockContext, lang str
 		return Step{}, false
 	}
 	s := base
-	s.Kind = StepRun
-	s.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: cmd}
+	s.Kind, s.Line = StepRun, firstContentLine(b.Code, b.Line)
+	s.Command = Command{Line: s.Line, EndLine: b.EndLine, Text: cmd}
 	s.Stdin, _, _ = transcript.Feed(b.Code, cmd)
 	s.Why = fmt.Sprintf("the prose at line %d starts %s: the %s block is typed into it", ctx.beforeLine, cmd, codelang.Name(lang))
 	s.Evidence = []rule.Evidence{ev}

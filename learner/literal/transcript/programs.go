@@ -55,8 +55,11 @@ var Programs = []*Program{
 	{Name: "irb", Command: "irb", Langs: []string{"ruby", "rb", "irb"},
 		start:  regexp.MustCompile(`^irb(?:\s+-\S+)*$`),
 		spoken: regexp.MustCompile(`(?i)\birb\b|\binteractive ruby\b|\bruby (?:repl|shell|console|interpreter)\b`),
+		// irb's null prompt prints none; an assignment's value is echoed
+		// whole (shortening it asks for a terminal's width, which a pipe has
+		// not) and every value is inspected on one line, as `=> ` shows it.
 		quiet: func(c string) runner {
-			return runner{command: c + " -f --nomultiline --noverbose --prompt null"}
+			return runner{command: c + " -f --nomultiline --noverbose --prompt null --echo-on-assignment --inspect p"}
 		}},
 	{Name: "iex", Command: "iex", Langs: []string{"elixir", "ex", "exs", "iex"},
 		start:   regexp.MustCompile(`^iex(?:\s+-S\s+mix)?$`),
