@@ -109,8 +109,12 @@ func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 // lines in, and the lines up to the next prompt are what it printed.
 func (p *planner) replSteps(base Step, b spec.Block, ctx blockContext, lang string) ([]Step, bool) {
 	tc := p.transcriptContext(ctx, lang)
-	if _, ok := transcript.Starts(b.Code, tc); !ok {
+	ev, ok := transcript.Starts(b.Code, tc)
+	if !ok {
 		return nil, false
+	}
+	if first := ev[0].Rule; (first == "prompt.shell.angle" || first == "prompt.shell.root") && introducesOutput(ctx.before) {
+		return nil, false // output that happens to open with `> ` or `# `
 	}
 	return p.transcriptSteps(base, b.Code, tc), true
 }

@@ -113,6 +113,9 @@ func Starts(lines []spec.CodeLine, c Context) ([]rule.Evidence, bool) {
 		if p.Program == "" && !p.Bare && !p.Root {
 			return nil, false // an ordinary shell prompt: the terminal session's own reading
 		}
+		if p.Bare && p.Program == "" && !angleTranscript(lines, c.Lang) {
+			return nil, false
+		}
 		ev := []rule.Evidence{p.At(l.Line, m)}
 		if r.owner != nil {
 			ev = append(ev, *r.owner)
@@ -353,6 +356,24 @@ func Prompted(lines []spec.CodeLine, running string) bool {
 		}
 	}
 	return false
+}
+
+// angleTranscript reports whether a block that opens with a bare `> ` no
+// REPL owns is a shell transcript: a terminal session, or an untagged block
+// whose `> ` lines all read as commands (not a quotation).
+func angleTranscript(lines []spec.CodeLine, lang string) bool {
+	if codelang.Console[lang] {
+		return true
+	}
+	if lang != "" {
+		return false
+	}
+	for _, l := range lines {
+		if rest, ok := strings.CutPrefix(l.Text, "> "); ok && !readsAsCommand(strings.TrimSpace(rest)) {
+			return false
+		}
+	}
+	return true
 }
 
 // rootTranscript reports whether `# ` starts commands in a block: a

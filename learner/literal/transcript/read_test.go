@@ -72,7 +72,8 @@ func TestReadREPLs(t *testing.T) {
 }
 
 // A bare `> ` is decided by what came before: the block's language, the
-// program the step before started, the prose; with nothing, the shell's.
+// program the step before started, the prose; with nothing, the shell's
+// (and `1 + 1`, which reads as no command, opens no transcript).
 func TestBarePromptOwner(t *testing.T) {
 	lines := code(5, "> 1 + 1\n2\n")
 	for _, tt := range []struct {
@@ -92,7 +93,7 @@ func TestBarePromptOwner(t *testing.T) {
 				t.Fatalf("runs %+v, want one run of %s", r, tt.want)
 			}
 			ev, ok := Starts(lines, tt.c)
-			if !ok || tt.rule != "" && (len(ev) < 2 || ev[1].Rule != tt.rule) {
+			if ok != (tt.rule != "") || tt.rule != "" && (len(ev) < 2 || ev[1].Rule != tt.rule) {
 				t.Errorf("evidence %v, want %s", ev, tt.rule)
 			}
 		})
@@ -174,5 +175,19 @@ func TestFeed(t *testing.T) {
 	in, shown, ok = Feed(code(1, "SELECT 1;\nSELECT 2;\n"), "sqlite3 a.db")
 	if !ok || in != "SELECT 1;\nSELECT 2;\n" || len(shown) != 0 {
 		t.Errorf("no prompts: %q %v %v", in, shown, ok)
+	}
+}
+
+// A bare `> ` no REPL owns opens a shell transcript only when its lines read
+// as commands: a quotation is not one.
+func TestAngleTranscriptOrQuotation(t *testing.T) {
+	if _, ok := Starts(code(1, "> mkdir out\n> ls\n"), Context{}); !ok {
+		t.Errorf("commands after > are a transcript")
+	}
+	if _, ok := Starts(code(1, "> To be, or not to be.\n"), Context{}); ok {
+		t.Errorf("a quotation is no transcript")
+	}
+	if _, ok := Starts(code(1, "> mkdir out\n"), Context{Lang: "yaml"}); ok {
+		t.Errorf("a YAML block is no shell transcript")
 	}
 }
