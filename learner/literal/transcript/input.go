@@ -66,9 +66,29 @@ var (
 	inPrompt = regexp.MustCompile(`(?i)\b(?:in|into|at|inside)(?:\s+(?:the|a|an|your|new|interactive))*\s*$`)
 	// replWord after a name says it is the program's prompt, not a script.
 	replWord = regexp.MustCompile(`(?i)^\s*(?:interactive\s+)?(?:shell|repl|interpreter|console|prompt|session|client)\b`)
-	fileArg  = regexp.MustCompile(`^\s+([\w./~-]+\.\w+|[\w.~-]*/[\w./~-]+)`)
-	inline   = regexp.MustCompile("`([^`]+)`")
+	// codeWord after a name says the sentence is about code in that
+	// language ("run the following Python code"), not its program.
+	codeWord = regexp.MustCompile(`(?i)^\s*(?:code|script|program|file|snippet|example|module|package|project|app|application|function|class|version|\d)`)
+	// endsClause: nothing after the name but the clause's end, or "and",
+	// "then": "run iex, then type", "start python:".
+	endsClause = regexp.MustCompile(`(?i)^\s*(?:$|[:,.;!)]|and\b|then\b|to\b|with\b)`)
+	runVerb    = regexp.MustCompile(`(?i)^run\b`)
+	// replOn: "the sqlite3 shell on shop.db" names the file after the shell.
+	replOn  = regexp.MustCompile(`(?i)^\s*(?:interactive\s+)?(?:shell|repl|interpreter|console|prompt|session|client)\s+(?:on|for|with|of)\b`)
+	fileArg = regexp.MustCompile(`^\s+([\w./~-]+\.\w+|[\w.~-]*/[\w./~-]+)`)
+	inline  = regexp.MustCompile("`([^`]+)`")
 )
+
+// startsProgram reports whether a verb before a program's name starts it:
+// not when the name is a language of code ("start a Python script"); "run"
+// only when the name ends the clause, takes a file or is called a shell ("run
+// python:", "run sqlite3 shop.db"), since "run python" often runs a script.
+func startsProgram(verb, rest string) bool {
+	if codeWord.MatchString(rest) {
+		return false
+	}
+	return !runVerb.MatchString(verb) || endsClause.MatchString(rest) || fileArg.MatchString(rest) || replWord.MatchString(rest)
+}
 
 // ProseStart reads a paragraph that starts a program whose language the
 // block is in ("open the database with sqlite3 survey.db", "start python"):
@@ -90,7 +110,7 @@ func ProseStart(prose string, line int, lang string) (command string, ev rule.Ev
 			before := strings.TrimRight(text[:loc[0]], "` ")
 			rest := strings.TrimLeft(text[loc[1]:], "`")
 			from := -1
-			if v := startVerb.FindStringIndex(before); v != nil {
+			if v := startVerb.FindStringIndex(before); v != nil && startsProgram(before[v[0]:], rest) {
 				from = v[0]
 			} else if v := inPrompt.FindStringIndex(before); v != nil && replWord.MatchString(rest) {
 				from = v[0]
@@ -99,7 +119,7 @@ func ProseStart(prose string, line int, lang string) (command string, ev rule.Ev
 				continue // not started, or it runs a script rather than the prompt
 			}
 			cmd, phrase := p.Command, strings.TrimSpace(text[from:loc[1]])
-			if m := fileArg.FindStringSubmatch(rest); m != nil && p.scripts == nil {
+			if m := fileArg.FindStringSubmatch(replOn.ReplaceAllString(rest, "")); m != nil && p.scripts == nil {
 				arg := strings.TrimRight(m[1], ".,;:")
 				cmd, phrase = cmd+" "+arg, phrase+" "+arg
 			}

@@ -27,6 +27,9 @@ type Program struct {
 	// quiet runs it fed its input as a person's, without printing its
 	// prompts; nil: as it is.
 	quiet func(command string) runner
+	// typed is a block without prompts as a person types it into the
+	// program; nil: as it is.
+	typed func(block string) string
 }
 
 // Programs is the table of programs whose input a page shows.
@@ -42,7 +45,8 @@ var Programs = []*Program{
 				return runner{command: c}
 			}
 			return runner{command: c + ` -i -q -c 'import sys; sys.ps1 = sys.ps2 = ""'`}
-		}},
+		},
+		typed: endBlocks},
 	{Name: "node", Command: "node", Langs: []string{"javascript", "js", "node", "nodejs"},
 		start:   regexp.MustCompile(`^(?:node|nodejs)$`),
 		spoken:  regexp.MustCompile(`(?i)\bnode(?:\.?js)?\b`),
@@ -104,6 +108,35 @@ var Programs = []*Program{
 	{Name: "redis-cli", Command: "redis-cli", Langs: []string{"redis"},
 		start: regexp.MustCompile(`^redis-cli\b[^<|;&]*$`), spoken: regexp.MustCompile(`(?i)\bredis-cli\b`)},
 }
+
+// endBlocks ends each indented block of Python code with an empty line, as
+// a person typing it at the prompt does: the REPL runs a compound statement
+// only after one (a page's block, written as a file, has none before the
+// next statement).
+func endBlocks(code string) string {
+	lines := strings.Split(strings.TrimSuffix(code, "\n"), "\n")
+	var out []string
+	indented := false
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue // an empty line inside a block would end it early
+		}
+		starts := !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "\t")
+		if starts && indented && !continues.MatchString(l) {
+			out = append(out, "")
+		}
+		indented = !starts || indented && continues.MatchString(l)
+		out = append(out, l)
+	}
+	if indented {
+		out = append(out, "")
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// continues is a line that goes on the statement above at its own level:
+// `else:`, `elif`, `except`, `finally:`, a closing bracket.
+var continues = regexp.MustCompile(`^(?:else\b|elif\b|except\b|finally\b|[)\]}])`)
 
 // ProgramNamed is the program a prompt or a table row names.
 func ProgramNamed(name string) *Program {

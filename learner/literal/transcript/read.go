@@ -323,6 +323,9 @@ func Feed(lines []spec.CodeLine, running string) (stdin string, shown []expect.L
 		for _, l := range lines {
 			in.WriteString(l.Text + "\n")
 		}
+		if prog != nil && prog.typed != nil {
+			return prog.typed(in.String()), nil, true
+		}
 		return in.String(), nil, true
 	}
 	for _, l := range lines {

@@ -139,6 +139,10 @@ func TestProseStart(t *testing.T) {
 		{"Start the interpreter with `python3 -q`:", "python", "python3 -q"},
 		{"Run the script with python3 app.py:", "python", ""},
 		{"This library works with Python 3.", "python", ""},
+		{"Run the following Python code:", "python", ""},
+		{"Start a Python script named app.py:", "python", ""},
+		{"Run python, then type:", "python", "python3"},
+		{"Open the sqlite3 shell on shop.db:", "sql", "sqlite3 shop.db"},
 		{"Start python:", "sql", ""},
 	} {
 		got, ev, ok := ProseStart(tt.prose, 4, tt.lang)
@@ -189,5 +193,15 @@ func TestAngleTranscriptOrQuotation(t *testing.T) {
 	}
 	if _, ok := Starts(code(1, "> mkdir out\n"), Context{Lang: "yaml"}); ok {
 		t.Errorf("a YAML block is no shell transcript")
+	}
+}
+
+// A Python block without prompts typed into the REPL: each indented block
+// ends with an empty line, as a person types it.
+func TestFeedPythonEndsBlocks(t *testing.T) {
+	in, _, _ := Feed(code(1, "def twice(n):\n    return n * 2\nprint(twice(4))\nif True:\n    x = 1\nelse:\n    x = 2\n\nprint(x)\n"), "python3")
+	want := "def twice(n):\n    return n * 2\n\nprint(twice(4))\nif True:\n    x = 1\nelse:\n    x = 2\n\nprint(x)\n"
+	if in != want {
+		t.Errorf("typed\n%q\nwant\n%q", in, want)
 	}
 }
