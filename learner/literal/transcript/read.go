@@ -249,9 +249,10 @@ func (r *reader) allows(p *Prompt) bool {
 	case p.Program == "" || OtherShells[p.Program] != "":
 		return true
 	}
-	// A REPL's prompt: the program's while it runs; otherwise only a
-	// block's own prompts, before any shell command.
-	return running || r.program == nil && !r.shellSeen && (!r.started || r.cur != nil && r.cur.Program != "")
+	// A REPL's prompt: the program's while it runs; otherwise only the
+	// prompt that opens the block (after a shell command that started no
+	// program, or another program's prompt, it is output).
+	return running || r.program == nil && !r.started
 }
 
 // bareOwner is the program whose prompt a bare `> ` is here ("" the shell),

@@ -51,6 +51,8 @@ func TestReadREPLs(t *testing.T) {
 		{"lua in a lua block", "lua", "> 1 + 1\n2\n", []string{"lua <- 1 + 1 => 2"}},
 		{"a shell command that starts python feeds it", "console", "$ python3\n>>> 2 ** 8\n256\n>>> exit()\n$ echo done\ndone\n",
 			[]string{"python3 <- 2 ** 8; exit() => 256", "echo done => done"}},
+		{"a shell command that starts node owns the > lines after it", "console", "$ node\n> 2 * 3\n6\n> .exit\n$ echo back\n",
+			[]string{"node <- 2 * 3; .exit => 6", "echo back"}},
 		{"a REPL prompt in a shell's output, no REPL started, is output", "console", "$ cat session.txt\n>>> 1\n",
 			[]string{"cat session.txt => >>> 1"}},
 		{"a bare > in a shell transcript is output", "console", "$ cat quote.md\n> to be\n", []string{"cat quote.md => > to be"}},
