@@ -188,16 +188,6 @@ func (p *Program) ownsBare() bool {
 	return false
 }
 
-// bareOwner is the program among names whose prompt is a bare `> `.
-func bareOwner(names ...string) *Program {
-	for _, n := range names {
-		if p := ProgramNamed(n); p != nil && p.ownsBare() {
-			return p
-		}
-	}
-	return nil
-}
-
 // runner is how a program is run fed a page's input: the command, a filter
 // its output goes through, the lines it needs first.
 type runner struct{ command, pipe, first string }
