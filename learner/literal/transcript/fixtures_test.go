@@ -61,7 +61,7 @@ func TestEveryRuleHasAFixture(t *testing.T) {
 	for _, p := range transcript.Prompts {
 		ids = append(ids, p.ID)
 	}
-	ids = append(ids, transcript.RuleAfterStart.ID, transcript.RuleIntroduced.ID, transcript.RuleProseStart.ID,
+	ids = append(ids, transcript.RuleTypedAfter.ID, transcript.RuleAfterStart.ID, transcript.RuleIntroduced.ID, transcript.RuleProseStart.ID,
 		transcript.RuleBareLang.ID, transcript.RuleBareStep.ID, transcript.RuleBareProse.ID)
 	for _, id := range ids {
 		if _, err := os.Stat(filepath.Join("testdata", id+".md")); err != nil {

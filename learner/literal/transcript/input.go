@@ -14,7 +14,7 @@ var (
 	// InputIntro is a sentence that says the block is typed into something.
 	InputIntro = regexp.MustCompile(`(?i)\b(?:type|enter|paste|input)\b|\bat the (?:\S+\s+)?prompt\b|\bin(?:to)? the (?:repl|interpreter|console|shell|prompt)\b`)
 	// interactive programs, started with nothing to run and no input given.
-	interactive = regexp.MustCompile(`^(?:python[\d.]*|ipython3?|node|deno|irb|ruby|ghci|lua[\d.]*|bc(?:\s+-q?l)?|sqlite3(?:\s+[\w./-]+)?|` +
+	interactive = regexp.MustCompile(`^(?:python[\d.]*|ipython3?|node|deno|irb|ruby|ghci|lua[\d.]*|bc(?:\s+-[ql]+)?|sqlite3(?:\s+[\w./-]+)?|` +
 		`psql\b[^<|;&]*|mysql\b[^<|;&]*|redis-cli\b[^<|;&]*|mongosh?\b[^<|;&]*|php\s+-a|iex|erl|julia|scala|R|gp(?:\s+-q)?|` +
 		`cat\s*>>?\s*[\w./~-]+|tee\s+(?:-a\s+)?[\w./~-]+|` +
 		// Filters given no file read what is typed: `pandoc -f html -t markdown`,

@@ -80,6 +80,10 @@ type reader struct {
 	program   *Program
 	inputOpen bool
 	shellSeen bool // a shell prompt came before
+	// typing: the current shell command reads what is typed and prints no
+	// prompt (`cat > notes.txt`, `sort`, `bc -q`): lines without a prompt
+	// are typed into it, up to a Ctrl-D.
+	typing bool
 	started   bool // a prompt came before
 	owner     *rule.Evidence
 }
@@ -140,6 +144,8 @@ func (r *reader) line(l spec.CodeLine) {
 	p, m := r.match(l.Text)
 	rest := l.Text[len(m):]
 	switch {
+	case p == nil && r.typing:
+		r.typed(l)
 	case p == nil:
 		if strings.HasPrefix(strings.TrimSpace(l.Text), "#") && r.program == nil {
 			return // a comment
@@ -162,6 +168,26 @@ func (r *reader) note(e rule.Evidence) {
 	if !slices.ContainsFunc(r.cur.Evidence, func(x rule.Evidence) bool { return x.Rule == e.Rule }) {
 		r.cur.Evidence = append(r.cur.Evidence, e)
 	}
+}
+
+// endOfInput is how a transcript shows the Ctrl-D that ends what is typed.
+var endOfInput = regexp.MustCompile(`(?i)^\s*(?:\^D|<?ctrl[-+]d>?|\[ctrl[-+]d\])\s*$`)
+
+// RuleTypedAfter makes the lines after a command that reads what is typed
+// its input.
+var RuleTypedAfter = rule.Register(rule.Rule{ID: "input.typed-after", Scope: rule.ScopeLine,
+	Doc: "in a transcript, the lines without a prompt after a command that reads what is typed and prints no prompt (`cat > notes.txt`, `sort`, `bc -q`) are typed into it, up to a `^D`; what follows is its output"})
+
+// typed reads a line typed into the current command, or the Ctrl-D that
+// ends the typing.
+func (r *reader) typed(l spec.CodeLine) {
+	if endOfInput.MatchString(l.Text) {
+		r.typing = false
+		return
+	}
+	r.note(RuleTypedAfter.At(l.Line, strings.TrimSpace(r.cur.Command.Text)))
+	r.cur.Stdin += l.Text + "\n"
+	r.cur.Command.EndLine = l.Line
 }
 
 func (r *reader) output(l expect.Line) {
@@ -188,9 +214,11 @@ func (r *reader) shellCommand(p *Prompt, m string, l spec.CodeLine, rest string)
 	r.out.Runs = append(r.out.Runs, run)
 	r.cur = &r.out.Runs[len(r.out.Runs)-1]
 	r.program, r.inputOpen = nil, false
+	r.typing = false
 	if run.Program == "" {
 		r.program = Started(rest)
 		r.open = incomplete(rest)
+		r.typing = r.program == nil && Waits(rest)
 		r.root = r.root || becomesRoot.MatchString(strings.TrimSpace(rest))
 	}
 }
