@@ -83,9 +83,9 @@ type reader struct {
 	// typing: the current shell command reads what is typed and prints no
 	// prompt (`cat > notes.txt`, `sort`, `bc -q`): lines without a prompt
 	// are typed into it, up to a Ctrl-D.
-	typing bool
-	started   bool // a prompt came before
-	owner     *rule.Evidence
+	typing  bool
+	started bool // a prompt came before
+	owner   *rule.Evidence
 }
 
 // Read reads a block as a transcript: each prompt's owner runs the line
