@@ -192,6 +192,9 @@ func (r *reader) typed(l spec.CodeLine) {
 
 func (r *reader) output(l expect.Line) {
 	r.inputOpen = false
+	if r.program != nil && strings.TrimSpace(l.Text) == "" {
+		return // the space a REPL's transcript leaves between its prompts (IPython's), not printed output
+	}
 	if r.cur == nil {
 		r.out.Leading = append(r.out.Leading, l)
 		return
