@@ -12,7 +12,7 @@ import (
 
 // skip lists a block the Student did not follow, with the reason.
 func (s *student) skip(st reading.Step) {
-	s.listSkipped(st.Line, st.EndLine, st.Why)
+	s.listSkipped(st.Line, st.EndLine, st.Because())
 	if st.Kind == reading.StepAmbiguous {
 		s.unplaced = append(s.unplaced, st)
 	}

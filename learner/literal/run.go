@@ -20,6 +20,7 @@ import (
 
 // run runs one tutorial command, retrying it as patience allows.
 func (s *student) run(ctx context.Context, st reading.Step) error {
+	s.because(st)
 	cmd := st.Command
 	prev := s.last
 	s.last = &lastRun{command: cmd, files: len(s.out.FilesCreated)}

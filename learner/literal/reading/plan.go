@@ -13,7 +13,9 @@ import (
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/prose"
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
+	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -98,6 +100,17 @@ type Step struct {
 	// mentions: a skipped block is blamed for a missing file by them.
 	Prose string
 	Names []string
+	// Evidence is what the reading rests on: the rules that decided it, the
+	// lines they looked at and what they matched there.
+	Evidence []rule.Evidence
+}
+
+// Because is why the step was read as it was, with the rules behind it.
+func (s Step) Because() string {
+	if len(s.Evidence) == 0 {
+		return s.Why
+	}
+	return strings.TrimPrefix(s.Why+" ", " ") + "[rules: " + rule.Explain(s.Evidence) + "]"
 }
 
 var (
@@ -218,7 +231,10 @@ func (p *planner) blockSteps(i int) []Step {
 	if p.feedInput(b, ctx, lang) {
 		return nil
 	}
-	if s, ok := replStep(base, b, lang); ok {
+	if steps, ok := p.replSteps(base, b, ctx, lang); ok {
+		return steps
+	}
+	if s, ok := p.proseStart(base, b, ctx, lang); ok {
 		return []Step{s}
 	}
 	if p.layout(b) && !hasPromptLine(b.Code) {
@@ -273,7 +289,7 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		}
 		return cmds
 	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted:
-		return p.consoleSteps(base, b.Code)
+		return p.transcriptSteps(base, b.Code, p.transcriptContext(ctx, lang))
 	case codelang.Shell[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
 		// tagged as shell (the sentence leading into it, not the paragraph).
@@ -341,7 +357,7 @@ func trailingOutput(lines []markdown.CodeLine) int {
 	}
 	first := firstContentLine(lines, 0)
 	for k, l := range lines {
-		if l.Line == first && !hasPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && hasPrompt(lines[k+1].Text) {
+		if l.Line == first && !transcript.HasShellPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && transcript.HasShellPrompt(lines[k+1].Text) {
 			return k + 1
 		}
 	}
@@ -423,26 +439,47 @@ func omitted(s Step, why string) Step {
 	return s
 }
 
-// consoleSteps reads a terminal transcript. A transcript that repeats the
-// command just run, only to show its output, is compared, not run again.
-func (p *planner) consoleSteps(base Step, lines []markdown.CodeLine) []Step {
-	leading, cmds := consoleCommands(lines)
+// transcriptSteps reads a terminal or REPL transcript (transcript.Read):
+// each prompt's owner runs its lines. A transcript that repeats the command
+// just run, only to show its output, is compared, not run again; a command
+// for another platform's shell is omitted.
+func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc transcript.Context) []Step {
+	t := transcript.Read(lines, tc)
+	runs := t.Runs
 	var steps []Step
-	if expect.HasExpectation(leading) {
+	if expect.HasExpectation(t.Leading) {
 		s := base
-		s.Kind, s.Expected, s.Why = StepCompare, leading, "output shown before the block's first prompt"
-		s.Line = leading[0].Line
+		s.Kind, s.Expected, s.Why = StepCompare, t.Leading, "output shown before the block's first prompt"
+		s.Line = t.Leading[0].Line
 		steps = append(steps, s)
 	}
-	if prev, ok := p.lastRun(); ok && len(cmds) > 0 && expect.HasExpectation(cmds[0].Expected) &&
-		strings.TrimSpace(cmds[0].Text) == strings.TrimSpace(prev.Command.Text) {
+	if prev, ok := p.lastRun(); ok && len(runs) > 0 && runs[0].Program == "" && runs[0].Stdin == "" && expect.HasExpectation(runs[0].Command.Expected) &&
+		strings.TrimSpace(runs[0].Command.Text) == strings.TrimSpace(prev.Command.Text) {
 		s := base
-		s.Kind, s.Expected, s.Line = StepCompare, cmds[0].Expected, cmds[0].Expected[0].Line
+		s.Kind, s.Expected, s.Line = StepCompare, runs[0].Command.Expected, runs[0].Command.Expected[0].Line
 		s.Why = fmt.Sprintf("it repeats the command at line %d to show its output", prev.Line)
+		s.Evidence = runs[0].Evidence
 		steps = append(steps, s)
-		cmds = cmds[1:]
+		runs = runs[1:]
 	}
-	return append(steps, commandSteps(base, cmds, lines)...)
+	cmds := make([]Command, len(runs))
+	for k, r := range runs {
+		cmds[k] = r.Command
+	}
+	run := commandSteps(base, cmds, lines)
+	for k, r := range runs {
+		s := &run[k]
+		s.Stdin, s.Evidence = r.Stdin, append(s.Evidence, r.Evidence...)
+		switch other := transcript.OtherShells[r.Program]; {
+		case other != "" && s.Kind == StepRun:
+			*s = omitted(*s, fmt.Sprintf("a command for %s (its prompt at line %d), not for a POSIX shell", other, r.Command.Line))
+		case r.Program != "" && other == "":
+			s.Why = fmt.Sprintf("a session of %s shown with its prompts: its input lines are typed into `%s`", r.Program, r.Command.Text)
+		case r.Stdin != "":
+			s.Why = fmt.Sprintf("it starts %s, and the lines after its prompts are typed into it", strings.TrimSpace(r.Command.Text))
+		}
+	}
+	return append(steps, run...)
 }
 
 func firstContentLine(lines []markdown.CodeLine, fallback int) int {
@@ -488,7 +525,7 @@ func looksLikeCommands(lines []markdown.CodeLine) bool {
 // prints is a drawn folder tree (`$ tree .`).
 func hasPromptLine(lines []markdown.CodeLine) bool {
 	for _, l := range lines {
-		if hasPrompt(l.Text) {
+		if transcript.HasShellPrompt(l.Text) {
 			return true
 		}
 	}

@@ -166,7 +166,7 @@ func TestPlanCommandsAndOutput(t *testing.T) {
 			[]string{"run 4 python3 <- print(6*7)"}},
 		{"python transcript after python3", md("```bash", "python3", "```", "", "```python", ">>> 1 + 1", "2", "```"),
 			[]string{"run 2 python3 <- 1 + 1"}},
-		{"standalone python transcript", md("```python", ">>> print('hi')", "hi", "```"), []string{"run 1 python3 <- print('hi')"}},
+		{"standalone python transcript", md("```python", ">>> print('hi')", "hi", "```"), []string{"run 2 python3 <- print('hi')"}},
 		{"cat > file gets its input", md("```bash", "cat > notes.txt", "```", "", "Then type these lines and press Ctrl-D:", "", "```", "one", "two", "```"),
 			[]string{"run 2 cat > notes.txt <- one; two"}},
 		{"a shell script typed into cat", md("```bash", "cat > run.sh", "```", "", "Type:", "", "```bash", "echo hi", "```"), []string{"run 2 cat > run.sh <- echo hi"}},
