@@ -6,6 +6,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/depend"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -39,9 +40,10 @@ type keepGoing struct {
 type stopFailure struct {
 	finding  status.Finding
 	question string
-	// program is a program the failure found missing: later steps that
-	// start it are not reached either.
-	program string
+	// missing are the programs and variables the failure found missing
+	// (depend.Program, depend.Variable): later steps that need one are not
+	// reached either.
+	missing []string
 	// steps, commands and files are how far the walk had come.
 	steps, commands, files int
 }
@@ -92,9 +94,14 @@ func (s *student) notReached(i int, st reading.Step) bool {
 func (s *student) stopsDependents(f status.Finding, subject, question string) {
 	fail := &stopFailure{finding: f, question: question, steps: s.steps,
 		commands: len(s.out.CommandsRun), files: len(s.out.FilesCreated)}
-	if (f.Category == status.CategoryMissingDependency || f.Category == status.CategoryEnvironment) &&
-		subject != "" && !strings.ContainsAny(subject, " /`") {
-		fail.program = subject
+	switch {
+	case (f.Category == status.CategoryMissingDependency || f.Category == status.CategoryEnvironment) &&
+		subject != "" && !strings.ContainsAny(subject, " /`"):
+		fail.missing = []string{depend.Program(subject)}
+	case f.Category == status.CategoryUndefinedVariable:
+		for _, n := range shell.UndefinedVariables(f.Command, s.sess.State().Set) {
+			fail.missing = append(fail.missing, depend.Variable(n))
+		}
 	}
 	s.keep.failure = fail
 	if s.keep.question == nil {
@@ -109,7 +116,7 @@ func (s *student) stopsDependents(f status.Finding, subject, question string) {
 // failed tells the tracker about the step's failure, if it had one.
 func (s *student) failed(i int) {
 	if f := s.keep.failure; f != nil && s.keep.deps != nil {
-		s.keep.deps.Fail(i, f.program)
+		s.keep.deps.Fail(i, f.missing...)
 	}
 	s.keep.failure = nil
 }

@@ -124,6 +124,7 @@ func (c *command) defines(name string) {
 }
 
 func (c *command) usesVar(name string) {
+	c.d.names = append(c.d.names, Variable(name))
 	if j, ok := c.d.vars[name]; ok {
 		c.d.need(j, fmt.Sprintf("uses `$%s`, which line %d sets", name, c.d.line(j)))
 	}
@@ -146,7 +147,7 @@ func (c *command) call(args []string, cwd *string, top bool) {
 	if j, ok := c.d.funcs[name]; ok {
 		c.d.need(j, fmt.Sprintf("calls `%s`, which line %d defines", name, c.d.line(j)))
 	} else if name != "" && !strings.Contains(name, "/") && !builtin[name] {
-		c.d.progs = append(c.d.progs, name)
+		c.d.names = append(c.d.names, Program(name))
 		if j, ok := c.d.installs[name]; ok {
 			c.d.need(j, fmt.Sprintf("runs `%s`, which line %d installs", name, c.d.line(j)))
 		}

@@ -42,12 +42,18 @@ type Dep struct {
 	Why  string
 }
 
-// Plan is the dependencies of every step, by index, and the programs each
-// Run starts (a program an earlier step found missing blocks them).
+// Plan is the dependencies of every step, by index, and the names each Run
+// needs from the session: the programs it starts (Program) and the
+// variables it expands (Variable). A name a failed step found missing
+// blocks the later steps that need it.
 type Plan struct {
-	Deps     [][]Dep
-	Programs [][]string
+	Deps  [][]Dep
+	Names [][]string
 }
+
+// Program and Variable are the names of what a step needs from the session.
+func Program(name string) string  { return "program " + name }
+func Variable(name string) string { return "$" + name }
 
 // Derive reads the steps in order and says what each depends on.
 func Derive(steps []Step) Plan {
@@ -56,9 +62,9 @@ func Derive(steps []Step) Plan {
 		writer: map[string]int{}, firstUse: map[string]int{}, vars: map[string]int{},
 		funcs: map[string]int{}, installs: map[string]int{},
 	}
-	p := Plan{Deps: make([][]Dep, len(steps)), Programs: make([][]string, len(steps))}
+	p := Plan{Deps: make([][]Dep, len(steps)), Names: make([][]string, len(steps))}
 	for i, st := range steps {
-		d.i, d.deps, d.seen, d.progs = i, nil, map[int]bool{}, nil
+		d.i, d.deps, d.seen, d.names = i, nil, map[int]bool{}, nil
 		switch st.Kind {
 		case Run:
 			d.run(st)
@@ -69,7 +75,7 @@ func Derive(steps []Step) Plan {
 				d.need(d.lastRun, fmt.Sprintf("shows the output of line %d", steps[d.lastRun].Line))
 			}
 		}
-		p.Deps[i], p.Programs[i] = d.deps, d.progs
+		p.Deps[i], p.Names[i] = d.deps, d.names
 	}
 	return p
 }
@@ -82,7 +88,7 @@ type deriver struct {
 	i     int // the step being read
 	deps  []Dep
 	seen  map[int]bool
-	progs []string
+	names []string
 
 	cwd      string // symbolic: "." is the folder the page starts in
 	cwdStep  int    // the latest step that changed the folder (-1: none)

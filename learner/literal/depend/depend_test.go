@@ -178,9 +178,11 @@ func TestTracker(t *testing.T) {
 		run(13, "jq .name data.json"),             // 5 starts jq: not reached
 		{Kind: Compare, Line: 15},                 // 6 shows 5's output: not reached
 		run(18, "cat ~/notes.txt"),                // 7 independent
+		run(20, `cp notes.txt "$DEST"`),           // 8 fails: DEST is never set
+		run(21, `ls "$DEST"`),                     // 9 needs $DEST: not reached
 	}
 	tr := NewTracker(Derive(steps))
-	want := map[int]int{2: 1, 5: 4, 6: 4} // blocked step → failed step
+	want := map[int]int{2: 1, 5: 4, 6: 4, 9: 8} // blocked step → failed step
 	for i := range steps {
 		if b, ok := tr.Blocked(i); ok {
 			if want[i] != b.Failed || b.Dep.Why == "" {
@@ -193,7 +195,9 @@ func TestTracker(t *testing.T) {
 		case 1:
 			tr.Fail(i, "")
 		case 4:
-			tr.Fail(i, "jq")
+			tr.Fail(i, Program("jq"))
+		case 8:
+			tr.Fail(i, Variable("DEST"))
 		}
 	}
 	if !tr.Failed() {

@@ -1,6 +1,6 @@
 package depend
 
-import "slices"
+import "strings"
 
 // Tracker follows a walk of the steps: which failed, which could not be
 // reached because of it, and which programs a failure found missing.
@@ -9,7 +9,8 @@ type Tracker struct {
 	// cause maps a step that failed or was not reached to the failed step
 	// at the root (a failed step is its own).
 	cause map[int]int
-	// missing maps a program to the step that found it missing.
+	// missing maps a name (Program, Variable) to the step that found it
+	// missing.
 	missing map[string]int
 }
 
@@ -19,13 +20,13 @@ func NewTracker(p Plan) *Tracker {
 }
 
 // Fail records that step i failed in a way that stops what depends on it;
-// program, when not "", is a program it found missing: later steps that
-// start it are not reached either.
-func (t *Tracker) Fail(i int, program string) {
+// missing are the names (Program, Variable) it found missing: later steps
+// that need one are not reached either.
+func (t *Tracker) Fail(i int, missing ...string) {
 	t.cause[i] = i
-	if program != "" {
-		if _, ok := t.missing[program]; !ok {
-			t.missing[program] = i
+	for _, m := range missing {
+		if _, ok := t.missing[m]; !ok && m != "" {
+			t.missing[m] = i
 		}
 	}
 }
@@ -61,21 +62,11 @@ func (t *Tracker) Blocked(i int) (Block, bool) {
 			return Block{Dep: d, Failed: r}, true
 		}
 	}
-	for _, p := range t.plan.Programs[i] {
-		if j, ok := t.missing[p]; ok && j != i {
+	for _, n := range t.plan.Names[i] {
+		if j, ok := t.missing[n]; ok && j != i {
 			t.cause[i] = j
-			return Block{Dep: Dep{Step: j, Why: "runs `" + p + "`, which it found missing"}, Failed: j}, true
+			return Block{Dep: Dep{Step: j, Why: "needs `" + strings.TrimPrefix(n, "program ") + "`, which that line found missing"}, Failed: j}, true
 		}
 	}
 	return Block{}, false
-}
-
-// Needs lists the steps step i depends on, by index, in order.
-func (t *Tracker) Needs(i int) []int {
-	var out []int
-	for _, d := range t.plan.Deps[i] {
-		out = append(out, d.Step)
-	}
-	slices.Sort(out)
-	return out
 }
