@@ -243,8 +243,11 @@ func (c *command) other(name string, rest []string, cwd string) {
 		}
 		return
 	case name == "curl" || name == "wget":
+		out := map[string]byte{"curl": 'o', "wget": 'O'}[name]
 		for i, a := range rest {
-			if (a == "-o" || a == "-O" && name == "wget" || a == "--output" || a == "--output-document") && i+1 < len(rest) {
+			// -o FILE, or a cluster of short flags that ends with it (-sSLo)
+			short := len(a) > 1 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == out
+			if (short || a == "--output" || a == "--output-document") && i+1 < len(rest) {
 				c.makes(rest[i+1:i+2], cwd)
 			}
 		}

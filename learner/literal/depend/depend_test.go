@@ -117,11 +117,13 @@ func TestDerive(t *testing.T) {
 			run(4, "cp config.yaml backup.yaml"),
 			run(5, "cat backup.yaml >> log.txt"),
 			run(6, "sort < log.txt"),
-			run(7, "git clone https://example.org/demo.git"),
-			run(8, "cd demo && make"),
-			run(9, "wc -l ../log.txt"),
+			run(7, `curl -sSLo prices.csv "$URL"`),
+			run(8, "head -n 3 prices.csv"),
+			run(9, "git clone https://example.org/demo.git"),
+			run(10, "cd demo && make"),
+			run(11, "wc -l ../log.txt"),
 		},
-		want: map[int][]int{1: {3}, 2: {4}, 3: {5}, 5: {7}, 6: {5, 8}},
+		want: map[int][]int{1: {3}, 2: {4}, 3: {5}, 5: {7}, 7: {9}, 8: {5, 10}},
 	}, {
 		name: "a folder changed in a subshell or a pipe's part does not last",
 		steps: []Step{
