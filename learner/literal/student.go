@@ -166,6 +166,12 @@ func (s *student) walk(ctx context.Context) {
 		}
 		s.failed(i)
 	}
+	s.finish()
+}
+
+// finish ends a walk that reached the end of the tutorial: with the
+// question about its first failure that stopped progress, else completed.
+func (s *student) finish() {
 	if s.keep.question != nil {
 		s.ask()
 		return
