@@ -2,9 +2,11 @@ package literal
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/depend"
+	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/status"
@@ -34,6 +36,9 @@ type keepGoing struct {
 	question *stopFailure
 	// notReached counts the steps not reached.
 	notReached int
+	// lacks maps what the container lacks (an environment failure's
+	// subject) to the line of the finding that first met it.
+	lacks map[string]int
 }
 
 // stopFailure is a failure that stops the steps depending on it.
@@ -95,15 +100,27 @@ func (s *student) stopsDependents(f status.Finding, subject, question string) {
 	fail := &stopFailure{finding: f, question: question, steps: s.steps,
 		commands: len(s.out.CommandsRun), files: len(s.out.FilesCreated)}
 	switch {
-	case (f.Category == status.CategoryMissingDependency || f.Category == status.CategoryEnvironment) &&
-		subject != "" && !strings.ContainsAny(subject, " /`"):
-		fail.missing = []string{depend.Program(subject)}
+	case f.Category == status.CategoryMissingDependency || f.Category == status.CategoryEnvironment:
+		// The program the shell did not find, before any rule said whose
+		// gap that is.
+		if raw := mentor.Classify(f.Command, f.ExitCode, f.Output, false); raw.Category == status.CategoryMissingDependency &&
+			raw.Subject != "" && !strings.ContainsAny(raw.Subject, " /`") {
+			fail.missing = []string{depend.Program(raw.Subject)}
+		}
 	case f.Category == status.CategoryUndefinedVariable:
 		for _, n := range shell.UndefinedVariables(f.Command, s.sess.State().Set) {
 			fail.missing = append(fail.missing, depend.Variable(n))
 		}
 	}
 	s.keep.failure = fail
+	if f.Category == status.CategoryEnvironment && subject != "" {
+		if s.keep.lacks == nil {
+			s.keep.lacks = map[string]int{}
+		}
+		if _, ok := s.keep.lacks[subject]; !ok {
+			s.keep.lacks[subject] = f.Line
+		}
+	}
 	if s.keep.question == nil {
 		s.keep.question = fail
 		s.action(fmt.Sprintf("recorded %s at line %d; will ask the Mentor about it, and went on with the steps that do not depend on it: %s", f.Category, f.Line, f.Problem))
@@ -147,4 +164,27 @@ func (s *student) ask() {
 		s.out.Summary += fmt.Sprintf(" Went on with the steps that do not depend on it: followed %s in all and recorded %s more; %s not reached.",
 			count(s.steps, "step"), count(rest, "problem"), count(s.keep.notReached, "step"))
 	}
+}
+
+// sameLack folds a failure into the walk's earlier finding when both are
+// what the container lacks, the same thing (the files the page's readers
+// get elsewhere, a prerequisite): one finding, with this line among its
+// lines, however many steps meet it. The step still stops what depends on
+// it.
+func (s *student) sameLack(f status.Finding, subject string) bool {
+	if f.Category != status.CategoryEnvironment || subject == "" {
+		return false
+	}
+	line, ok := s.keep.lacks[subject]
+	if !ok || line == f.Line {
+		return false
+	}
+	for i := range s.out.Findings {
+		if g := &s.out.Findings[i]; g.Line == line && g.Category == f.Category && !slices.Contains(g.Lines, f.Line) {
+			g.Lines = append(g.Lines, f.Line)
+		}
+	}
+	s.keep.failure = &stopFailure{finding: f}
+	s.action(fmt.Sprintf("met at line %d what the container lacks, as at line %d, and went on: %s", f.Line, line, f.Problem))
+	return true
 }

@@ -2,8 +2,10 @@ package literal
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,5 +100,51 @@ func TestStudentKeepsGoing(t *testing.T) {
 	}
 	if !strings.Contains(out.Summary, "1 step not reached") {
 		t.Errorf("summary = %q", out.Summary)
+	}
+}
+
+const lackingTutorial = "# Lists and a diary\n" + // 1
+	"\n" +
+	"## Prerequisites\n" + // 3
+	"\n" +
+	"- Git, installed and on your PATH\n" + // 5
+	"\n" +
+	"Download the example files from the book's site before you start; every command below reads them.\n" + // 7
+	"\n" +
+	"```bash\n" + // 9
+	"git init -q\n" + // 10: the image lacks git
+	"git add .\n" + // 11: starts git: not reached
+	"cat fruit.txt\n" + // 12: the files readers get separately
+	"cat colour.txt\n" + // 13: the same lack
+	"```\n"
+
+// A program a failure found missing stops the later steps that start it,
+// whatever rule then said whose gap it is (here a listed prerequisite: the
+// environment); and what the container lacks is one finding however many
+// steps meet it.
+func TestStudentOneFindingPerLack(t *testing.T) {
+	tutorial := filepath.Join(t.TempDir(), "tutorial.md")
+	if err := os.WriteFile(tutorial, []byte(lackingTutorial), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	task := &wire.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: 1,
+		Tutorial: tutorial, Behavior: spec.DefaultConfig().StudentBehavior}
+	notFound := "bash: line 1: git: command not found\n"
+	env := provider.Env{WorkDir: wire.ContainerWorkDir, Progress: provider.NoProgress, Log: logr.Discard(), Environ: []string{"PATH=/usr/bin:/bin"},
+		Hands: exitHands{
+			exit: map[string]int{"git init -q": 127, "cat fruit.txt": 1, "cat colour.txt": 1},
+			output: map[string]string{"git init -q": notFound, "cat fruit.txt": "cat: fruit.txt: No such file or directory\n",
+				"cat colour.txt": "cat: colour.txt: No such file or directory\n"},
+		}}
+	out := runStudent(context.Background(), task, env).StudentOutput
+	var got []string
+	for _, f := range out.Findings {
+		got = append(got, fmt.Sprintf("%d %s %v", f.Line, f.Category, f.Lines))
+	}
+	if want := []string{"10 environment []", "12 environment [13]"}; !slices.Equal(got, want) {
+		t.Errorf("findings = %q, want %q", got, want)
+	}
+	if len(out.Skipped) != 1 || out.Skipped[0].Line != 11 || out.Skipped[0].FailedLine != 10 {
+		t.Errorf("skipped = %+v, want line 11 not reached because of line 10", out.Skipped)
 	}
 }

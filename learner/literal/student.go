@@ -308,6 +308,9 @@ func (s *student) record(f status.Finding, ask bool, subject, detail string) err
 		f.AfterWorkaround = n.Iteration
 		q += fmt.Sprintf(" The Mentor's workaround from iteration %d (`%s`) ran before this line, but it still fails.", n.Iteration, mentor.FirstLine(n.Workaround))
 	}
+	if ask && s.sameLack(f, subject) {
+		return nil
+	}
 	s.out.Findings = slices.DeleteFunc(s.out.Findings, func(g status.Finding) bool {
 		return g.Category == f.Category && g.Line == f.Line
 	})
