@@ -123,14 +123,19 @@ var failureCategories = []Category{CategoryMissingDependency, CategoryPermission
 // sameFailure is the gap of the same command's failure at the finding's
 // line under another category (an earlier iteration classified it
 // otherwise), nil when there is none. A later finding that the environment
-// is at fault relabels the gap: it was diagnosed with more to go on.
+// is at fault relabels the gap: it was diagnosed with more to go on. A
+// failure met after a Mentor's workaround ran before the step is another
+// failure than the one the workaround answered (the installed tool failing
+// on the page's own input): it never joins, nor relabels, a gap found
+// before that workaround.
 func sameFailure(gaps []Gap, f Finding) *Gap {
 	if !slices.Contains(failureCategories, f.Category) {
 		return nil
 	}
 	for i := range gaps {
 		g := &gaps[i]
-		if g.Location.LineNumber != f.Line || g.Command != f.Command || !slices.Contains(failureCategories, g.Category) {
+		if g.Location.LineNumber != f.Line || g.Command != f.Command || !slices.Contains(failureCategories, g.Category) ||
+			f.AfterWorkaround > 0 && g.Iteration <= f.AfterWorkaround {
 			continue
 		}
 		if f.Category == CategoryEnvironment && g.Category != CategoryEnvironment {

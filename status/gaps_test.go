@@ -81,3 +81,25 @@ func TestMergeFindingsOneGapPerFailure(t *testing.T) {
 		t.Errorf("after an environment diagnosis: %+v", st.Gaps)
 	}
 }
+
+// A failure met after a Mentor's workaround ran before the step is a gap of
+// its own: the tool the workaround installed, failing on the page's input,
+// is not merged into (nor relabels) the missing tool's gap. Found again in
+// a later iteration, it is the same gap.
+func TestMergeFindingsFailureAfterWorkaroundIsItsOwnGap(t *testing.T) {
+	var st Status
+	st.MergeFindings(nil, []Finding{{Category: CategoryMissingDependency, Line: 9, Command: "jq .name data.json", Problem: "jq is not installed"}}, 1)
+	after := Finding{Category: CategoryCommandFailure, Line: 9, Command: "jq .name data.json", Problem: "parse error", AfterWorkaround: 1}
+	st.MergeFindings(nil, []Finding{after}, 2)
+	env := after
+	env.Category, env.Problem = CategoryEnvironment, "the installed jq is older than the page's"
+	st.MergeFindings(nil, []Finding{env}, 3)
+	var got []string
+	for _, g := range st.Gaps {
+		got = append(got, fmt.Sprintf("%d %s %d", g.Location.LineNumber, g.Category, g.Iteration))
+	}
+	want := []string{"9 environment 2", "9 missing_dependency 1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("gaps = %q, want %q", got, want)
+	}
+}

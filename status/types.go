@@ -303,6 +303,10 @@ type Finding struct {
 	// ("if you want a PDF, also install ..."): a minor note, never a reason
 	// to stop. 0 for a step on the path.
 	Optional int `json:"optional,omitempty"`
+	// AfterWorkaround is the iteration of the Mentor's workaround that ran
+	// just before the failing step: a failure after it is a gap of its own,
+	// never merged into the one the workaround answered. 0 when none ran.
+	AfterWorkaround int `json:"afterWorkaround,omitempty"`
 }
 
 // SkippedBlock is a block the Student did not follow, with the reason
@@ -313,6 +317,9 @@ type SkippedBlock struct {
 	EndLine int    `json:"endLine,omitempty"`
 	Reason  string `json:"reason"`
 	Quote   string `json:"quote,omitempty"`
+	// FailedLine, for a block not reached, is the line of the failed step
+	// it depends on (the Student went on with the steps that did not).
+	FailedLine int `json:"failedLine,omitempty"`
 }
 
 // Severity ranks a gap.

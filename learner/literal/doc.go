@@ -18,5 +18,8 @@
 // the reason, never reported, unless a later step fails for want of it. Only
 // failures that stop progress (a command that failed, a missing file or
 // command) go to the Mentor; an output difference is recorded and the
-// Student goes on.
+// Student goes on. A failure that stops progress stops only the steps that
+// depend on it (package depend): they are listed as not reached, with the
+// failed line, and every other step still runs, so one run finds every gap
+// it can; the Mentor is asked about the first such failure at the end.
 package literal

@@ -20,8 +20,8 @@ func (s *student) compareOrRun(ctx context.Context, st reading.Step) error {
 	for _, c := range st.AltRun {
 		run := st
 		run.Kind, run.Command, run.Line, run.EndLine, run.Tolerant = reading.StepRun, c, c.Line, c.EndLine, false
-		if err := s.run(ctx, run); err != nil {
-			return err
+		if err := s.run(ctx, run); err != nil || s.keep.failure != nil {
+			return err // a line that failed stops the rest of the block
 		}
 	}
 	return nil

@@ -59,9 +59,9 @@ func (s *student) restore() {
 		s.recall(l)
 	}
 	for _, n := range s.task.MentorNotes {
-		if n.Line > 0 && n.Line < line && n.Resolution == status.ResolutionWorkaround &&
-			(n.Category == status.CategoryMissingFile || n.Category == status.CategoryEnvironment) && standsIn.MatchString(n.Workaround) {
-			s.standIn = max(s.standIn, n.Line)
+		if n.Line > 0 && n.Line < line && n.Resolution == status.ResolutionWorkaround {
+			// replayed by an earlier attempt, in a folder this one cannot know
+			s.standIns = append(s.standIns, standInWorkaround(n, "")...)
 		}
 	}
 	s.action(fmt.Sprintf("started from the checkpoint kept before line %d: the steps above it are in the container as an earlier iteration left them", line))
@@ -148,8 +148,10 @@ func (s *student) checkpoint(ctx context.Context, st reading.Step) {
 	if st.Background {
 		defer func() { s.resumed.background = true }()
 	}
+	// Past a failure that stops progress, the walk is not what a replay with
+	// the Mentor's answer would do: no checkpoint there.
 	if !s.task.Checkpoints || s.env.Checkpoint == nil || s.resumed.background || st.Kind == reading.StepCompare ||
-		time.Since(s.resumed.since) < checkpointAfter {
+		s.stopped() || time.Since(s.resumed.since) < checkpointAfter {
 		return
 	}
 	switch st.Kind {

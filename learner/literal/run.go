@@ -104,10 +104,12 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 		// The container, not the tutorial, may be what is short.
 		fail = mentor.EnvironmentCause(fail, res.Output, s.tut, mentor.AptListsOn(ctx, s.sess.Hands()))
 		fail = mentor.OlderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
-		if fail.Category == status.CategoryMissingFile && s.standIn > 0 && s.standIn < cmd.Line {
-			// What the stand-in folder would hold is missing because SMILE
-			// improvised it, not because this step is wrong.
-			fail.Category, fail.Subject = status.CategoryEnvironment, fmt.Sprintf(mentor.LacksBehindStandIn, s.standIn)
+		if fail.Category == status.CategoryMissingFile {
+			if si, ok := s.behindStandIn(ctx, fail.Subject, cmd.Line); ok {
+				// What the stand-in folder would hold is missing because
+				// SMILE improvised it, not because this step is wrong.
+				fail.Category, fail.Subject = status.CategoryEnvironment, lacksBehindStandIn(si)
+			}
 		}
 		// A file the page says its readers get elsewhere (a book's example
 		// files, a lesson's data) is the container's to have.
@@ -274,8 +276,8 @@ func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actua
 	if !expect.HasExpectation(expected) {
 		return nil
 	}
-	if s.standIn > 0 && from > s.standIn {
-		s.listSkipped(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", s.standIn))
+	if si, ok := s.comparesStandIn(cmd.Text, from); ok {
+		s.listSkipped(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", si.line))
 		return nil
 	}
 	if prog := shell.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {

@@ -2,7 +2,6 @@ package literal
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -38,10 +37,10 @@ type student struct {
 	steps int
 	// seen maps an output difference already recorded to its line.
 	seen map[string]int
-	// standIn is the line of a missing file or folder the Mentor's workaround
-	// stood in for (an empty folder where the tutorial's data should be):
-	// listings after it show what is missing, not new gaps.
-	standIn int
+	// standIns are the files and folders the Mentor's workarounds made
+	// empty in place of the tutorial's (standin.go): what is missing in
+	// them, and listings of them, are not new gaps.
+	standIns []standIn
 	// unplaced are the skipped blocks the Student could not place: a later
 	// missing file may be their evidence.
 	unplaced []reading.Step
@@ -55,6 +54,8 @@ type student struct {
 	// optionalFailed maps the prose line of an optional part whose step
 	// failed to that step's line: the rest of the part is not followed.
 	optionalFailed map[int]int
+	// keep is how the walk goes on past failures (keepgoing.go).
+	keep keepGoing
 }
 
 type lastRun struct {
@@ -68,9 +69,6 @@ type lastRun struct {
 	// files is how many files the Student had written when it ran.
 	files int
 }
-
-// errStop ends the walk: the Student asks the Mentor.
-var errStop = errors.New("stop and ask")
 
 // runStudent follows the tutorial. Problems are in the result, never errors.
 func runStudent(ctx context.Context, task *wire.Task, env provider.Env) *wire.StudentResultRequest {
@@ -124,8 +122,9 @@ func (s *student) walk(ctx context.Context) {
 	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
 	s.restore()
 	s.runSetup(ctx)
+	s.plan(steps)
 
-	for _, st := range steps {
+	for i, st := range steps {
 		if ctx.Err() != nil {
 			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
 			return
@@ -134,6 +133,10 @@ func (s *student) walk(ctx context.Context) {
 			continue
 		}
 		followed := st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit && st.Kind != reading.StepAmbiguous
+		if followed && s.notReached(i, st) {
+			continue
+		}
+		s.keep.failure = nil
 		s.checkpoint(ctx, st)
 		if followed {
 			s.env.Progress(ctx, stepTitle(st, s.stepName), st.Line)
@@ -158,13 +161,21 @@ func (s *student) walk(ctx context.Context) {
 		if followed {
 			s.steps++
 		}
-		if errors.Is(stepErr, errStop) {
-			return
-		}
 		if stepErr != nil {
 			s.cannotComplete(stepErr.Error())
 			return
 		}
+		s.failed(i)
+	}
+	s.finish()
+}
+
+// finish ends a walk that reached the end of the tutorial: with the
+// question about its first failure that stopped progress, else completed.
+func (s *student) finish() {
+	if s.keep.question != nil {
+		s.ask()
+		return
 	}
 	s.out.Status = status.StudentCompleted
 	s.out.CurrentStep = "end of the tutorial"
@@ -240,9 +251,7 @@ func (s *student) replayWorkarounds(ctx context.Context, st reading.Step) error 
 		if s.sess == nil {
 			continue
 		}
-		if (n.Category == status.CategoryMissingFile || n.Category == status.CategoryEnvironment) && standsIn.MatchString(n.Workaround) {
-			s.standIn = n.Line
-		}
+		s.standIns = append(s.standIns, standInWorkaround(n, s.sess.State().Cwd)...)
 		step := fmt.Sprintf("line %d: workaround from iteration %d", n.Line, n.Iteration)
 		s.env.Progress(ctx, step, n.Line)
 		// A workaround is mostly a package install: it gets its own time
@@ -286,31 +295,34 @@ func (s *student) auditCommand(line int, command string, res session.Result, att
 	})
 }
 
-// record adds a finding; with ask it also stops the walk with ask_mentor.
+// record adds a finding. With ask, the failure stops what depends on the
+// step (keepgoing.go): the Student goes on with the rest, and asks the
+// Mentor about the first such failure once the walk is over.
 func (s *student) record(f status.Finding, ask bool, subject, detail string) error {
-	f.Asked = ask
+	q := ""
+	if ask {
+		q = mentor.Question(f, subject, detail, s.behavior.TimeoutSeconds)
+	}
+	if n, ok := s.note(f.Line, f.Line); ok && n.Resolution == status.ResolutionWorkaround {
+		// The failure the workaround answered is another gap: this one,
+		// met with the workaround in place, is a gap of its own.
+		f.AfterWorkaround = n.Iteration
+		q += fmt.Sprintf(" The Mentor's workaround from iteration %d (`%s`) ran before this line, but it still fails.", n.Iteration, mentor.FirstLine(n.Workaround))
+	}
+	if ask && s.sameLack(f, subject) {
+		return nil
+	}
 	s.out.Findings = slices.DeleteFunc(s.out.Findings, func(g status.Finding) bool {
 		return g.Category == f.Category && g.Line == f.Line
 	})
 	s.out.Findings = append(s.out.Findings, f)
-	s.env.Log.Info("Found a gap", "category", string(f.Category), "line", f.Line, "asked", ask)
+	s.env.Log.Info("Found a gap", "category", string(f.Category), "line", f.Line, "stops", ask)
 	if !ask {
 		s.action(fmt.Sprintf("noted %s at line %d and went on: %s", f.Category, f.Line, f.Problem))
 		return nil
 	}
-	q := mentor.Question(f, subject, detail, s.behavior.TimeoutSeconds)
-	if n, ok := s.note(f.Line, f.Line); ok && n.Resolution == status.ResolutionWorkaround {
-		q += fmt.Sprintf(" The Mentor's workaround from iteration %d (`%s`) ran before this line, but it still fails.", n.Iteration, mentor.FirstLine(n.Workaround))
-	}
-	s.out.Status = status.StudentAskMentor
-	s.out.CurrentStep = fmt.Sprintf("line %d: %s", f.Line, f.Quote)
-	s.out.Line = f.Line
-	s.out.Quote = f.Quote
-	s.out.Problem = f.Problem
-	s.out.QuestionForMentor = q
-	s.out.Summary = fmt.Sprintf("Stopped at line %d (%s) after %s: ran %s and wrote %s.",
-		f.Line, f.Category, count(s.steps, "step"), count(len(s.out.CommandsRun), "command"), count(len(s.out.FilesCreated), "file"))
-	return errStop
+	s.stopsDependents(f, subject, strings.TrimSpace(q))
+	return nil
 }
 
 func (s *student) finding(c status.Category, line int, problemText, command string) status.Finding {

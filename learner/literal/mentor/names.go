@@ -63,11 +63,7 @@ func (m *mentor) nearMatch(missing string, line int) (candidate, bool) {
 		if c.name == missing || (!c.inWork && got == want && path.Dir(c.name) == path.Dir(missing)) {
 			return
 		}
-		d := levenshtein.ComputeDistance(want, got)
-		if strings.EqualFold(want, got) {
-			d = 0
-		}
-		if d <= 2 && d < max(len(want), len(got))/2 {
+		if d, ok := nameDistance(want, got); ok {
 			c.dist = d
 			cands = append(cands, c)
 		}
@@ -83,6 +79,21 @@ func (m *mentor) nearMatch(missing string, line int) (candidate, bool) {
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].dist < cands[j].dist })
 	return cands[0], true
+}
+
+// NearName reports whether two file names almost match: equal but for
+// case, or at most two edits apart (and fewer than half their length).
+func NearName(a, b string) bool {
+	_, ok := nameDistance(a, b)
+	return ok
+}
+
+func nameDistance(want, got string) (int, bool) {
+	d := levenshtein.ComputeDistance(want, got)
+	if strings.EqualFold(want, got) {
+		d = 0
+	}
+	return d, d <= 2 && d < max(len(want), len(got))/2
 }
 
 // created lists the names the tutorial creates before line: files it says to
