@@ -93,6 +93,7 @@ func (p *planner) feedInput(b spec.Block, ctx blockContext, lang string) bool {
 	in, out := splitTranscript(b.Code, transcript, node)
 	s := &p.steps[idx]
 	s.Stdin += in
+	s.Input = append(s.Input, b.Line)
 	s.Command.Expected = append(s.Command.Expected, out...)
 	s.Why = strings.TrimPrefix(s.Why+"; ", "; ") + fmt.Sprintf("the block at line %d is typed into it", b.Line)
 	return true
