@@ -53,6 +53,12 @@ type Config struct {
 	// checkpoint before the step that stopped the last one, or from the top
 	// (spec/resume.go).
 	Resume Resume `json:"resume"`
+	// MinCoverage is the least share of the page's code blocks (from 0 to
+	// 1) a run must exercise (run, write or compare) for its result to
+	// count: a run that exercised less ends Inconclusive, neither passed nor
+	// failed. 0 turns the check off. Only a learner that reports its
+	// coverage (literal) is held to it.
+	MinCoverage float64 `json:"minCoverage"`
 }
 
 // StudentBehavior tunes when the Student asks the Mentor for help.
@@ -78,6 +84,10 @@ type ContainerConfig struct {
 	// CPUs caps the CPU time, in CPUs (1.5 = one and a half).
 	CPUs float64 `json:"cpus"`
 }
+
+// DefaultMinCoverage is minCoverage's default: a run must exercise at
+// least half of the page's code blocks.
+const DefaultMinCoverage = 0.5
 
 // DefaultConfig returns the seed's defaults (E01: no smile.json means exactly this).
 func DefaultConfig() Config {
@@ -109,6 +119,7 @@ func DefaultConfig() Config {
 		StudentNetwork:           NetworkBridge,
 		Prices:                   map[string]Price{},
 		Resume:                   ResumeAuto,
+		MinCoverage:              DefaultMinCoverage,
 	}
 }
 
@@ -160,6 +171,9 @@ func (c Config) validate(prefix string) error {
 		if v != "" && strings.TrimSpace(v) == "" {
 			errs = append(errs, fmt.Errorf("%s%s must not be blank", prefix, field))
 		}
+	}
+	if !(c.MinCoverage >= 0 && c.MinCoverage <= 1) { // NaN fails too
+		errs = append(errs, fmt.Errorf("%sminCoverage must be a share from 0 (no minimum) to 1 (every code block), got %v", prefix, c.MinCoverage))
 	}
 	notBlank("stateFile", c.StateFile)
 	notBlank("outputDir", c.OutputDir)
@@ -264,6 +278,8 @@ func describeGoType(kind string) string {
 	switch kind {
 	case "int", "int64", "uint32":
 		return "an integer"
+	case "float64", "float32":
+		return "a number"
 	case "bool":
 		return "true or false"
 	case "string":

@@ -415,6 +415,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
   budgetUsd: 1
   prices: {qwen3-coder: {inputPerMillion: 0.1, outputPerMillion: 0.4}}
   resume: FromStart
+  minCoverage: 0.9
 `)
 	got, err := run.Resolve(dir)
 	if err != nil {
@@ -433,6 +434,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
 		BudgetUSD:                1,
 		Prices:                   map[string]Price{"qwen3-coder": {InputPerMillion: 0.1, OutputPerMillion: 0.4}},
 		Resume:                   ResumeFromStart,
+		MinCoverage:              0.9,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Resolve =\n  %+v\nwant\n  %+v", got, want)
