@@ -178,10 +178,10 @@ func (c *Coverage) Sentence() string {
 		return "coverage unknown: this learner does not report what it did with each code block"
 	}
 	if c.Blocks > 0 && c.Exercised == 0 {
-		return fmt.Sprintf("SMILE exercised 0 of %s: it could not follow this page", plural(c.Blocks, "code block"))
+		return fmt.Sprintf("SMILE exercised 0 of %s: it could not follow this page", Plural(c.Blocks, "code block"))
 	}
 	s := fmt.Sprintf("SMILE exercised %d of %s (%d%%): %d run, %d written, %d compared",
-		c.Exercised, plural(c.Blocks, "code block"), c.Percent(), c.Run, c.Written, c.Compared)
+		c.Exercised, Plural(c.Blocks, "code block"), c.Percent(), c.Run, c.Written, c.Compared)
 	if c.Skipped > 0 || c.NotReached > 0 {
 		s += fmt.Sprintf("; %d skipped, %d not reached", c.Skipped, c.NotReached)
 	}
@@ -208,11 +208,4 @@ func (s *Status) RunCoverage() *Coverage {
 		}
 	}
 	return best
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

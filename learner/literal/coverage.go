@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -232,4 +234,12 @@ func (c *coverage) why(b *blockCov, findings []status.Finding) string {
 		return "nothing in it to run, write or compare"
 	}
 	return "not followed"
+}
+
+// comparing records that the output shown in [from, to] is compared with
+// what cmd printed, and gives both without what is the reader's own
+// (mentor.ReaderSpecific), ready to compare.
+func (s *student) comparing(cmd reading.Command, from, to int, expected []expect.Line, actual string) ([]expect.Line, string) {
+	s.cov.compared(from, to)
+	return mentor.ReaderSpecific(cmd.Text, expected, actual)
 }

@@ -270,8 +270,7 @@ func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actua
 		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text)))
 		return nil
 	}
-	s.cov.compared(from, to)
-	expected, actual = mentor.ReaderSpecific(cmd.Text, expected, actual)
+	expected, actual = s.comparing(cmd, from, to, expected, actual)
 	tolerant = tolerant || expect.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
 	missing, ok := expect.MatchOutput(expected, actual)
 	if ok || expect.SameListing(cmd.Text, expected, actual) {
