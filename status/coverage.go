@@ -177,7 +177,10 @@ func (c *Coverage) Sentence() string {
 	if c == nil {
 		return "coverage unknown: this learner does not report what it did with each code block"
 	}
-	if c.Blocks > 0 && c.Exercised == 0 {
+	if c.Blocks == 0 {
+		return "SMILE exercised no code block: the page has none, so there was nothing to follow"
+	}
+	if c.Exercised == 0 {
 		return fmt.Sprintf("SMILE exercised 0 of %s: it could not follow this page", Plural(c.Blocks, "code block"))
 	}
 	s := fmt.Sprintf("SMILE exercised %d of %s (%d%%): %d run, %d written, %d compared",

@@ -60,6 +60,9 @@ func TestCoverageSentence(t *testing.T) {
 	if s != "SMILE exercised 9 of 14 code blocks (64%): 7 run, 1 written, 1 compared; 3 skipped, 2 not reached" {
 		t.Errorf("sentence %q", s)
 	}
+	if s := (&Coverage{}).Sentence(); s != "SMILE exercised no code block: the page has none, so there was nothing to follow" {
+		t.Errorf("no code block: %q", s)
+	}
 	if s := (*Coverage)(nil).Sentence(); !strings.Contains(s, "unknown") {
 		t.Errorf("unknown: %q", s)
 	}
