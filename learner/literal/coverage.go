@@ -134,6 +134,15 @@ func (c *coverage) skipped(from int, why string) {
 	}
 }
 
+// notReached records a step the Student did not try because a step it
+// depends on failed (cause says which): its block is not reached, unless
+// another of its steps was followed.
+func (c *coverage) notReached(from int, cause string) {
+	if c != nil {
+		c.mark(from, from, status.OutcomeNotReached, cause)
+	}
+}
+
 // above is what the blocks before line came to, for a checkpoint there.
 func (c *coverage) above(line int) []status.BlockCoverage {
 	if c == nil {
