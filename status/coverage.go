@@ -17,6 +17,10 @@ const (
 	OutcomeWritten Outcome = "written"
 	// OutcomeCompared: it was compared, as output, with what a command printed.
 	OutcomeCompared Outcome = "compared"
+	// OutcomeAlternative: another variant of a step the Student followed
+	// (another platform's tab or block, an alternative way): a reader
+	// follows one variant, so it is not part of the Student's path.
+	OutcomeAlternative Outcome = "alternative"
 	// OutcomeSkipped: the Student did not follow it, for the reason given.
 	OutcomeSkipped Outcome = "skipped"
 	// OutcomeNotReached: the Student stopped before it.
@@ -37,6 +41,8 @@ func (o Outcome) rank() int {
 		return 4
 	case OutcomeCompared:
 		return 3
+	case OutcomeAlternative:
+		return 2
 	case OutcomeSkipped:
 		return 2
 	case OutcomeNotReached:
@@ -85,6 +91,9 @@ type Coverage struct {
 	Compared   int `json:"compared"`
 	Skipped    int `json:"skipped"`
 	NotReached int `json:"notReached"`
+	// Alternatives are other variants of steps the Student followed: they
+	// are not on its path, and the share leaves them out.
+	Alternatives int `json:"alternatives,omitempty"`
 	// SkippedBy groups the skipped blocks by reason, in page order.
 	SkippedBy []SkipReason `json:"skippedBy,omitempty"`
 	// Lines counts the lines of code of the page's blocks, LinesCovered those
@@ -112,6 +121,8 @@ func Summarize(blocks []BlockCoverage) *Coverage {
 			c.Compared++
 		case OutcomeNotReached:
 			c.NotReached++
+		case OutcomeAlternative:
+			c.Alternatives++
 		default:
 			c.Skipped++
 			i, ok := by[b.Reason]
@@ -128,25 +139,30 @@ func Summarize(blocks []BlockCoverage) *Coverage {
 	return c
 }
 
-// Share is the part of the page's code blocks exercised, from 0 to 1 (0 for
-// a page with no code block: nothing of it was exercised).
+// Path counts the code blocks on the Student's path: the page's, but for
+// the other variants of steps it followed.
+func (c *Coverage) Path() int { return c.Blocks - c.Alternatives }
+
+// Share is the part of the code blocks on the Student's path it exercised,
+// from 0 to 1 (0 when there is none: nothing was exercised).
 func (c *Coverage) Share() float64 {
-	if c == nil || c.Blocks == 0 {
+	if c == nil || c.Path() <= 0 {
 		return 0
 	}
-	return float64(c.Exercised) / float64(c.Blocks)
+	return float64(c.Exercised) / float64(c.Path())
 }
 
 // Percent is Share as a whole percentage, rounded down (so 0.499 is never
 // shown as the 50% a minCoverage of 0.5 asks for).
 func (c *Coverage) Percent() int { return int(math.Floor(c.Share()*100 + 1e-9)) }
 
-// Cell is the coverage in a table cell: "9/14", "-" when unknown.
+// Cell is the coverage in a table cell: "9/14" (blocks exercised of those
+// on the Student's path), "-" when unknown.
 func (c *Coverage) Cell() string {
 	if c == nil {
 		return "-"
 	}
-	return fmt.Sprintf("%d/%d", c.Exercised, c.Blocks)
+	return fmt.Sprintf("%d/%d", c.Exercised, c.Path())
 }
 
 // Below reports whether the coverage is under minimum, a share from 0 to 1
@@ -185,6 +201,10 @@ func (c *Coverage) Sentence() string {
 	}
 	s := fmt.Sprintf("SMILE exercised %d of %s (%d%%): %d run, %d written, %d compared",
 		c.Exercised, Plural(c.Blocks, "code block"), c.Percent(), c.Run, c.Written, c.Compared)
+	if c.Alternatives > 0 {
+		s = fmt.Sprintf("SMILE exercised %d of the %d code blocks on its path (%d%%; the page has %d, %d of them other variants of steps it followed): %d run, %d written, %d compared",
+			c.Exercised, c.Path(), c.Percent(), c.Blocks, c.Alternatives, c.Run, c.Written, c.Compared)
+	}
 	if c.Skipped > 0 || c.NotReached > 0 {
 		s += fmt.Sprintf("; %d skipped, %d not reached", c.Skipped, c.NotReached)
 	}

@@ -52,6 +52,22 @@ func TestCoverageBelowAMinimum(t *testing.T) {
 	}
 }
 
+// Other variants of steps the Student followed are left out of the share.
+func TestCoverageLeavesOutAlternatives(t *testing.T) {
+	c := Summarize([]BlockCoverage{
+		{Line: 5, Outcome: OutcomeRun, Lines: 1, Covered: 1},
+		{Line: 11, Outcome: OutcomeAlternative, Reason: "another variant of the step at line 5", Lines: 1},
+		{Line: 17, Outcome: OutcomeAlternative, Reason: "another variant of the step at line 5", Lines: 1},
+		{Line: 23, Outcome: OutcomeSkipped, Reason: "a Windows powershell block", Lines: 1},
+	})
+	if c.Alternatives != 2 || c.Skipped != 1 || len(c.SkippedBy) != 1 || c.Path() != 2 || c.Cell() != "1/2" || c.Below(0.5) || !c.Below(0.51) {
+		t.Errorf("coverage %+v", c)
+	}
+	if s := c.Sentence(); s != "SMILE exercised 1 of the 2 code blocks on its path (50%; the page has 4, 2 of them other variants of steps it followed): 1 run, 0 written, 0 compared; 1 skipped, 0 not reached" {
+		t.Errorf("sentence %q", s)
+	}
+}
+
 func TestCoverageSentence(t *testing.T) {
 	if s := (&Coverage{Blocks: 6, Skipped: 6}).Sentence(); s != "SMILE exercised 0 of 6 code blocks: it could not follow this page" {
 		t.Errorf("nothing exercised: %q", s)

@@ -1,6 +1,7 @@
 package literal
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -33,23 +34,72 @@ type blockCov struct {
 	covered   map[int]bool
 	// recalled is how many lines an attempt before the checkpoint covered.
 	recalled int
+	// variants names the group of variants of one step the block belongs
+	// to ("" for none): a tab group, or consecutive blocks each labelled
+	// with what it is for (reading.VariantIntro).
+	variants string
 }
 
 // newCoverage lists the page's code blocks (those the planner reads: a
 // code block with content) for the plan's steps.
 func newCoverage(t *spec.Tutorial, steps []reading.Step) *coverage {
 	c := &coverage{steps: steps}
+	intro, run, labelled := "", 0, false // the paragraph just before; the run of labelled blocks
 	for _, b := range t.Blocks {
-		if b.Kind != spec.BlockCode || len(b.Code) == 0 {
+		switch {
+		case b.Kind == spec.BlockParagraph:
+			intro = b.Text
+			continue
+		case b.Kind != spec.BlockCode:
+			intro, labelled = "", false // a heading (or anything else) ends a run of variants
+			continue
+		case len(b.Code) == 0:
 			continue
 		}
 		bc := &blockCov{line: b.Line, end: max(b.EndLine, b.Line), covered: map[int]bool{}}
 		for _, l := range b.Code {
 			bc.code = append(bc.code, l.Line)
 		}
+		switch {
+		case b.TabGroup > 0:
+			bc.variants = fmt.Sprintf("tabs %d", b.TabGroup)
+		case intro != "" && reading.VariantIntro(intro):
+			if !labelled {
+				run++
+			}
+			bc.variants, labelled = fmt.Sprintf("labelled %d", run), true
+		default:
+			labelled = false
+		}
+		intro = ""
 		c.blocks = append(c.blocks, bc)
 	}
 	return c
+}
+
+// alternatives marks the blocks the Student passed over as other variants
+// of a step it followed: a skipped block of a group of variants one of
+// which it ran, wrote or compared.
+func (c *coverage) alternatives() {
+	followed := map[string]int{}
+	for _, b := range c.blocks {
+		if b.variants != "" && b.outcome.Exercised() && followed[b.variants] == 0 {
+			followed[b.variants] = b.line
+		}
+	}
+	for _, b := range c.blocks {
+		if line := followed[b.variants]; line > 0 && b.outcome == status.OutcomeSkipped && c.omitted(b) {
+			b.outcome, b.reason = status.OutcomeAlternative, fmt.Sprintf("another variant of the step at line %d, which the Student followed (%s)", line, b.reason)
+		}
+	}
+}
+
+// omitted says whether the plan put the block off the path (another
+// platform, an alternative), rather than failing to read it.
+func (c *coverage) omitted(b *blockCov) bool {
+	return slices.ContainsFunc(c.steps, func(st reading.Step) bool {
+		return st.Kind == reading.StepOmit && st.Line >= b.line && st.Line <= b.end
+	})
 }
 
 // block is the code block holding line, or nil.
@@ -204,7 +254,6 @@ func (c *coverage) result(out *status.StudentOutput) *status.Coverage {
 		return nil
 	}
 	through := out.Status == status.StudentCompleted || !c.followable()
-	blocks := make([]status.BlockCoverage, 0, len(c.blocks))
 	for _, b := range c.blocks {
 		if b.outcome == "" {
 			if !through && b.line > c.reached {
@@ -213,6 +262,10 @@ func (c *coverage) result(out *status.StudentOutput) *status.Coverage {
 				b.outcome, b.reason = status.OutcomeSkipped, c.why(b, out.Findings)
 			}
 		}
+	}
+	c.alternatives()
+	blocks := make([]status.BlockCoverage, 0, len(c.blocks))
+	for _, b := range c.blocks {
 		blocks = append(blocks, b.summary())
 	}
 	return status.Summarize(blocks)

@@ -177,3 +177,31 @@ func TestCoverageCollectorKeepsTheStrongestOutcome(t *testing.T) {
 		t.Error("a nil collector gave a coverage")
 	}
 }
+
+// A step the page offers per platform, each variant labelled with what it
+// is for, is one step: the variants the Student passed over are not on its
+// path and the share leaves them out. Blocks for another platform that are
+// steps of their own (no variant for this one) still count.
+func TestCoverageLeavesOutOtherVariants(t *testing.T) {
+	page := "# Where is home?\n\n" + // 1
+		"On Linux or macOS:\n\n" + // 3
+		"```bash\necho \"$HOME\"\n```\n\n" + // 5-7
+		"On Windows (PowerShell):\n\n" + // 9
+		"```powershell\n$env:USERPROFILE\n```\n\n" + // 11-13
+		"On Windows (Command Prompt):\n\n" + // 15
+		"```cmd\necho %USERPROFILE%\n```\n\n" + // 17-19
+		"Then open PowerShell and list the drives:\n\n" + // 21
+		"```powershell\nGet-PSDrive\n```\n" // 23-25
+	out := walkPage(t, page, scriptedHands{})
+	c := out.Coverage
+	want := map[int]status.Outcome{5: status.OutcomeRun, 11: status.OutcomeAlternative, 17: status.OutcomeAlternative, 23: status.OutcomeSkipped}
+	if got := outcomes(c); !reflect.DeepEqual(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	if c.Blocks != 4 || c.Alternatives != 2 || c.Path() != 2 || c.Cell() != "1/2" || c.Percent() != 50 {
+		t.Errorf("coverage %+v (cell %s), want 1 of the 2 blocks on the path", c, c.Cell())
+	}
+	if !strings.Contains(c.BlockList[1].Reason, "another variant of the step at line 5") {
+		t.Errorf("reason %q", c.BlockList[1].Reason)
+	}
+}

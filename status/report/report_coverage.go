@@ -46,7 +46,7 @@ func writeCoverage(b *strings.Builder, r *Report) {
 		name string
 		n    int
 	}{{"run (commands, or input typed into a program)", c.Run}, {"written to a file", c.Written}, {"compared as output", c.Compared},
-		{"skipped", c.Skipped}, {"not reached", c.NotReached}} {
+		{"another variant of a step it followed (not on its path)", c.Alternatives}, {"skipped", c.Skipped}, {"not reached", c.NotReached}} {
 		mdRow(b, row.name, strconv.Itoa(row.n))
 	}
 	b.WriteString("\n")
