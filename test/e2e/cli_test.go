@@ -403,7 +403,7 @@ func checkWatchRows(t *testing.T, out string) {
 	prev := ""
 	for _, l := range lines[1:] {
 		f := strings.Fields(l)
-		if len(f) != 6 || f[0] != "ctl-mentor" {
+		if len(f) != 7 || f[0] != "ctl-mentor" { // NAME PHASE RESULT ITERATION GAPS COVERAGE AGE
 			t.Errorf("get --watch row %q", l)
 			continue
 		}
