@@ -222,6 +222,11 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 		case f.Type.Kind() == reflect.String:
 			out = append(out, setting{path, append(wrongType,
 				trial{"x", true}, trial{"docs/a b.md", true}, trial{"", false}, trial{"  ", false}, trial{false, false})})
+		case name == "minCoverage":
+			// A share of the page's code blocks: 0 (off) to 1.
+			out = append(out, setting{path, append(wrongType,
+				trial{0, true}, trial{0.5, true}, trial{1, true}, trial{1.01, false}, trial{2.5, false}, trial{-0.01, false},
+				trial{"0.5", false}, trial{true, false})})
 		case f.Type.Kind() == reflect.Float64:
 			out = append(out, setting{path, append(wrongType,
 				trial{0, true}, trial{2.5, true}, trial{100, true}, trial{-1, false}, trial{-0.01, false}, trial{"3", false}, trial{true, false})})

@@ -185,7 +185,7 @@ func TestAttemptSpecFromACheckpoint(t *testing.T) {
 			runtime.LabelIteration: "2", runtime.LabelInstance: "inst", runtime.LabelInputs: "0123456789ab", runtime.LabelStateKey: "key"},
 		Mounts: []runtime.Mount{{Source: "/home/u/tut", Target: wire.ContainerTutorialDir, ReadOnly: true}, {Source: "/w", Target: wire.ContainerWorkDir},
 			{Source: "/bin/w", Target: wire.ContainerWrapperPath, ReadOnly: true}},
-		WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: d.Config.Container.Resources()}
+		WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: d.Config.Container.Resources(), Confinement: attempt.Confined}
 	if !reflect.DeepEqual(cs, wantSpec) {
 		t.Errorf("container spec =\n  %+v\nwant\n  %+v", cs, wantSpec)
 	}

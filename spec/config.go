@@ -62,6 +62,12 @@ type Config struct {
 	// lesson's data, say), run before its first step and reported as setup
 	// the page did not show, so they never hide a gap.
 	Setup []string `json:"setup"`
+	// MinCoverage is the least share of the page's code blocks (from 0 to
+	// 1) a run must exercise (run, write or compare) for its result to
+	// count: a run that exercised less ends Inconclusive, neither passed nor
+	// failed. 0 turns the check off. Only a learner that reports its
+	// coverage (literal) is held to it.
+	MinCoverage float64 `json:"minCoverage"`
 }
 
 // StudentBehavior tunes when the Student asks the Mentor for help.
@@ -87,6 +93,10 @@ type ContainerConfig struct {
 	// CPUs caps the CPU time, in CPUs (1.5 = one and a half).
 	CPUs float64 `json:"cpus"`
 }
+
+// DefaultMinCoverage is minCoverage's default: a run must exercise at
+// least half of the page's code blocks.
+const DefaultMinCoverage = 0.5
 
 // DefaultConfig returns the seed's defaults (E01: no smile.json means exactly this).
 func DefaultConfig() Config {
@@ -120,6 +130,7 @@ func DefaultConfig() Config {
 		Runners:                  map[string]string{},
 		Setup:                    []string{},
 		Resume:                   ResumeAuto,
+		MinCoverage:              DefaultMinCoverage,
 	}
 }
 
@@ -171,6 +182,9 @@ func (c Config) validate(prefix string) error {
 		if v != "" && strings.TrimSpace(v) == "" {
 			errs = append(errs, fmt.Errorf("%s%s must not be blank", prefix, field))
 		}
+	}
+	if !(c.MinCoverage >= 0 && c.MinCoverage <= 1) { // NaN fails too
+		errs = append(errs, fmt.Errorf("%sminCoverage must be a share from 0 (no minimum) to 1 (every code block), got %v", prefix, c.MinCoverage))
 	}
 	notBlank("stateFile", c.StateFile)
 	notBlank("outputDir", c.OutputDir)
@@ -276,6 +290,8 @@ func describeGoType(kind string) string {
 	switch kind {
 	case "int", "int64", "uint32":
 		return "an integer"
+	case "float64", "float32":
+		return "a number"
 	case "bool":
 		return "true or false"
 	case "string":

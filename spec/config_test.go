@@ -341,7 +341,8 @@ func TestLoadConfigEveryField(t *testing.T) {
   "prices": {"gpt-5": {"inputPerMillion": 1.25, "outputPerMillion": 10}},
   "resume": "checkpoint",
   "runners": {"sql": "sqlite3 shop.db"},
-  "setup": ["mkdir -p data"]
+  "setup": ["mkdir -p data"],
+  "minCoverage": 0.8
 }`
 	want := Config{
 		Tutorial:       "docs/quickstart.md",
@@ -368,6 +369,7 @@ func TestLoadConfigEveryField(t *testing.T) {
 		Resume:                   ResumeCheckpoint,
 		Runners:                  map[string]string{"sql": "sqlite3 shop.db"},
 		Setup:                    []string{"mkdir -p data"},
+		MinCoverage:              0.8,
 	}
 	got, _, err := loadConfigString(t, content)
 	if err != nil {
@@ -605,6 +607,31 @@ func TestLoadConfigContainerImage(t *testing.T) {
 				t.Errorf("LoadConfig(containerImage %q) error =\n  %q\nwant prefix\n  %q", image, err, want)
 			}
 		})
+	}
+}
+
+// minCoverage is a share of the page's code blocks: 0 (off) to 1.
+func TestMinCoverageValidation(t *testing.T) {
+	for _, tt := range []struct {
+		json    string
+		want    float64
+		wantErr string
+	}{
+		{`{}`, 0.5, ""},
+		{`{"minCoverage": 0}`, 0, ""},
+		{`{"minCoverage": 1}`, 1, ""},
+		{`{"minCoverage": 0.75}`, 0.75, ""},
+		{`{"minCoverage": 1.5}`, 0, "minCoverage must be a share from 0 (no minimum) to 1 (every code block), got 1.5"},
+		{`{"minCoverage": -0.1}`, 0, "got -0.1"},
+		{`{"minCoverage": "half"}`, 0, "minCoverage must be a number"},
+	} {
+		cfg, _, err := loadConfigString(t, tt.json)
+		switch {
+		case tt.wantErr == "" && (err != nil || cfg.MinCoverage != tt.want):
+			t.Errorf("%s: minCoverage %v, error %v, want %v", tt.json, cfg.MinCoverage, err, tt.want)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("%s: error %v, want it to contain %q", tt.json, err, tt.wantErr)
+		}
 	}
 }
 

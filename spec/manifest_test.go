@@ -417,6 +417,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
   resume: FromStart
   runners: {python: python3}
   setup: [touch ready]
+  minCoverage: 0.9
 `)
 	got, err := run.Resolve(dir)
 	if err != nil {
@@ -437,6 +438,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
 		Resume:                   ResumeFromStart,
 		Runners:                  map[string]string{"python": "python3"},
 		Setup:                    []string{"touch ready"},
+		MinCoverage:              0.9,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Resolve =\n  %+v\nwant\n  %+v", got, want)

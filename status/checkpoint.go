@@ -98,6 +98,9 @@ type Learned struct {
 	// Last is the latest tutorial command, whose output a later output
 	// block may show.
 	Last *LastCommand `json:"last,omitempty"`
+	// Blocks are the code blocks above the line with what the Student did
+	// with each (their coverage, as a replay from the top would count it).
+	Blocks []BlockCoverage `json:"blocks,omitempty"`
 }
 
 // LastCommand is the latest tutorial command a Student ran, as it matters

@@ -43,6 +43,12 @@ const (
 	// ReasonQueued: the run waits for a free slot (the controller's
 	// --parallel limit).
 	ReasonQueued Reason = "Queued"
+	// ReasonLowCoverage: the Student went through the page but exercised
+	// less of its code blocks than minCoverage (phase Inconclusive).
+	ReasonLowCoverage Reason = "LowCoverage"
+	// ReasonInconclusive: the Succeeded condition of an Inconclusive run:
+	// neither passed nor failed (get's RESULT).
+	ReasonInconclusive Reason = "Inconclusive"
 	// ReasonReconcileFailed: the last reconcile returned an error.
 	ReasonReconcileFailed Reason = "ReconcileFailed"
 )

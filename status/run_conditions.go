@@ -37,6 +37,10 @@ func (run *Run) SetConditions(now time.Time) {
 		// done (Ready) but the tutorial did not pass (Succeeded=False).
 		set(ConditionReady, ConditionTrue, ReasonCompleted, st.Message)
 		set(ConditionSucceeded, ConditionFalse, ReasonGapsFound, gapsMessage(st.Gaps))
+	case st.Phase == PhaseInconclusive:
+		// The loop ran to its end as it should, but has no verdict.
+		set(ConditionReady, ConditionTrue, reasonOr(st.Reason, ReasonLowCoverage), st.Message)
+		set(ConditionSucceeded, ConditionFalse, ReasonInconclusive, st.Message)
 	case st.Phase == PhaseCompleted:
 		set(ConditionReady, ConditionTrue, ReasonCompleted, st.Message)
 		set(ConditionSucceeded, ConditionTrue, ReasonCompleted, st.Message)

@@ -27,12 +27,16 @@ const (
 	// PhaseStopped: a user stopped the loop (smile stop, Ctrl-C in apply
 	// --wait). Not an error: the report is still written.
 	PhaseStopped Phase = "Stopped"
+	// PhaseInconclusive: the Student went through the page but exercised
+	// less of its code than minCoverage asks for: neither a pass nor a
+	// verdict of gaps, but a finding about SMILE's reading of the page.
+	PhaseInconclusive Phase = "Inconclusive"
 )
 
 // Terminal reports whether the loop has ended.
 func (p Phase) Terminal() bool {
 	switch p {
-	case PhaseCompleted, PhaseMaxIterations, PhaseBlocker, PhaseTimeout, PhaseError, PhaseStopped:
+	case PhaseCompleted, PhaseMaxIterations, PhaseBlocker, PhaseTimeout, PhaseError, PhaseStopped, PhaseInconclusive:
 		return true
 	}
 	return false
@@ -235,6 +239,9 @@ type StudentOutput struct {
 	Findings []Finding `json:"findings,omitempty"`
 	// Skipped lists the blocks the Student did not follow and why.
 	Skipped []SkippedBlock `json:"skipped,omitempty"`
+	// Coverage says what the attempt did with each code block of the page
+	// (coverage.go); nil when the learner cannot say (the model-backed ones).
+	Coverage *Coverage `json:"coverage,omitempty"`
 }
 
 // Category classifies a gap.

@@ -100,7 +100,7 @@ func runAll(r fixture.Runner, fixtures []fixture.Fixture, jobs int, progress io.
 			out[i] = oc
 			mu.Lock()
 			defer mu.Unlock()
-			msg := fmt.Sprintf("%s: %s, %d gap(s), %s", f.Name, oc.Status, len(oc.Gaps), oc.Duration.Round(time.Second))
+			msg := fmt.Sprintf("%s: %s, %d gap(s), coverage %s, %s", f.Name, oc.Status, len(oc.Gaps), oc.Coverage, oc.Duration.Round(time.Second))
 			if oc.Err != nil {
 				msg = f.Name + ": error: " + oc.Err.Error()
 			}

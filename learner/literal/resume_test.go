@@ -152,6 +152,7 @@ func TestResumedAttemptKnowsWhatTheStepsAboveTaught(t *testing.T) {
 			{"skipped", out.Skipped, want.Skipped},
 			{"commands", out.CommandsRun, want.CommandsRun},
 			{"files", out.FilesCreated, want.FilesCreated},
+			{"coverage", out.Coverage, want.Coverage},
 			{"actions", out.AttemptedActions, want.AttemptedActions},
 		} {
 			if !reflect.DeepEqual(f.got, f.want) {
@@ -171,5 +172,9 @@ func TestResumedWithoutLearnedListsSkippedBlocks(t *testing.T) {
 	got, _ := walkOnce(t, tutorial, &wire.Resume{Line: 52, Shell: status.ShellState{Cwd: wire.ContainerWorkDir}})
 	if !slices.ContainsFunc(got.StudentOutput.Skipped, func(b status.SkippedBlock) bool { return b.Line == 31 }) {
 		t.Errorf("skipped %+v, want the display block at line 31", got.StudentOutput.Skipped)
+	}
+	// The steps above it were followed by the attempt that kept it.
+	if c := got.StudentOutput.Coverage; c == nil || c.Exercised != 10 || c.Skipped != 1 {
+		t.Errorf("coverage %+v, want the 10 blocks above and below the checkpoint exercised", c)
 	}
 }

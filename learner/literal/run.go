@@ -261,6 +261,7 @@ func describeResult(res session.Result, fail mentor.Failure) string {
 func (s *student) compare(st reading.Step) error {
 	if s.last == nil || !s.last.ok {
 		s.action(fmt.Sprintf("did not compare the output at line %d: no command succeeded just before it", st.Line))
+		s.cov.skipped(st.Line, "not compared: no command succeeded just before it")
 		return nil
 	}
 	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, mentor.FirstLine(s.last.command.Text)))
@@ -288,7 +289,7 @@ func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actua
 		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text)))
 		return nil
 	}
-	expected, actual = mentor.ReaderSpecific(cmd.Text, expected, actual)
+	expected, actual = s.comparing(cmd, from, to, expected, actual)
 	tolerant = tolerant || expect.ReaderSpecificCommand.MatchString(strings.TrimSpace(mentor.FirstLine(cmd.Text)))
 	missing, ok := expect.MatchOutput(expected, actual)
 	if ok || expect.SameListing(cmd.Text, expected, actual) {
@@ -361,6 +362,7 @@ var packageInstall = regexp.MustCompile(`(?m)^\s*(?:sudo\s+)?(?:apt-get|apt|dnf|
 // with the reason, for the report's Skipped section.
 func (s *student) listSkipped(from, to int, why string) {
 	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: from, EndLine: to, Reason: why, Quote: s.quote(from)})
+	s.cov.skipped(from, why)
 	s.action(fmt.Sprintf("skipped line %d: %s", from, why))
 	s.env.Log.Info("Skipped", "line", from, "why", why)
 }

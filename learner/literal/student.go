@@ -56,6 +56,8 @@ type student struct {
 	optionalFailed map[int]int
 	// keep is how the walk goes on past failures (keepgoing.go).
 	keep keepGoing
+	// cov collects what became of each code block (coverage.go).
+	cov *coverage
 }
 
 type lastRun struct {
@@ -77,6 +79,7 @@ func runStudent(ctx context.Context, task *wire.Task, env provider.Env) *wire.St
 	s.out = status.StudentOutput{AttemptedActions: []string{}, FilesCreated: []string{}, CommandsRun: []string{}}
 	s.audit = status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}
 	s.walk(ctx)
+	s.out.Coverage = s.cov.result(&s.out)
 	return &wire.StudentResultRequest{StudentOutput: s.out, Timestamp: time.Now().UTC(), Audit: &s.audit}
 }
 
@@ -102,6 +105,7 @@ func (s *student) walk(ctx context.Context) {
 	}
 	s.tut = tut
 	steps := reading.PlanWith(tut, reading.Options{Runners: s.task.Runners})
+	s.cov = newCoverage(tut, steps)
 	if !slices.ContainsFunc(steps, func(st reading.Step) bool {
 		return st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit
 	}) {
@@ -132,6 +136,7 @@ func (s *student) walk(ctx context.Context) {
 		if s.passed(st) {
 			continue
 		}
+		s.cov.reach(st)
 		followed := st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit && st.Kind != reading.StepAmbiguous
 		if followed && s.notReached(i, st) {
 			continue
@@ -280,6 +285,9 @@ func (s *student) replayWorkarounds(ctx context.Context, st reading.Step) error 
 }
 
 func (s *student) auditCommand(line int, command string, res session.Result, attempt int, workaround bool) {
+	if !workaround {
+		s.cov.ran(line)
+	}
 	s.audit.Commands = append(s.audit.Commands, status.AuditCommand{
 		Iteration:  s.task.Iteration,
 		Role:       status.RoleStudent,

@@ -330,6 +330,9 @@ func TimedOutStudent(b spec.StudentBehavior, p *Progress, step time.Duration) st
 
 func studentResult(in Input, out status.StudentOutput) Plan {
 	st := &in.Run.Status
+	if plan, ok := inconclusive(in, out); ok {
+		return plan
+	}
 	if checkpoints.Verifying(st) {
 		return verified(st, out)
 	}
@@ -356,6 +359,28 @@ func studentResult(in Input, out status.StudentOutput) Plan {
 	}
 	return Plan{Action: ActStudentResult, Phase: status.PhaseBlocker, Reason: status.ReasonCannotComplete,
 		Message: "the Student cannot complete the tutorial: " + reason}
+}
+
+// inconclusive ends the loop Inconclusive when the Student went through the
+// page (it completed, or found nothing it could follow: no block was left
+// unreached) and the run exercised less of the page's code blocks than
+// minCoverage: neither a pass nor a verdict of gaps, since most of the page
+// was never tried. The run's coverage is its best attempt's, this one's
+// included (status.RunCoverage); a learner that reports none is not held
+// to it. A clean replay after a completion counts as the completion did.
+func inconclusive(in Input, out status.StudentOutput) (Plan, bool) {
+	st := &in.Run.Status
+	through := out.Status == status.StudentCompleted || checkpoints.Verifying(st) ||
+		out.Status == status.StudentCannotComplete && out.Coverage != nil && out.Coverage.NotReached == 0
+	cov := st.RunCoverage()
+	if out.Coverage.Better(cov) {
+		cov = out.Coverage
+	}
+	if !through || !cov.Below(in.Desired.Config.MinCoverage) {
+		return Plan{}, false
+	}
+	return Plan{Action: ActStudentResult, Phase: status.PhaseInconclusive, Reason: status.ReasonLowCoverage,
+		Message: cov.Verdict(in.Desired.Config.MinCoverage)}, true
 }
 
 // verified ends the loop with the clean replay's verdict: the Student

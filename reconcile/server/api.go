@@ -61,6 +61,9 @@ func (s *Server) studentResult(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
+	// A count posted from a container is the container's to forge: only an
+	// in-process Student's coverage is a fact (docs/security.md).
+	req.StudentOutput.Coverage = nil
 	s.accept(w, name, &Result{Attempt: attempt, Role: status.RoleStudent, ReceivedAt: time.Now().UTC(), Student: &req})
 }
 

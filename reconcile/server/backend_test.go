@@ -157,3 +157,18 @@ func TestControlAndReadsThroughTheBackend(t *testing.T) {
 		t.Errorf("status: %d %v", code, out)
 	}
 }
+
+// A coverage posted from a container is dropped: only an in-process
+// Student's count of what it did with the page is a fact.
+func TestPostedCoverageIsDropped(t *testing.T) {
+	f := newFakeBackend()
+	h := New(f, "control").CallbackHandler()
+	token := f.tokens.Issue("demo", "c1", status.RoleStudent)
+	body := `{"studentOutput":{"status":"completed","currentStep":"line 6","summary":"done","coverage":{"blocks":9,"exercised":9}}}`
+	if code, _ := serve(t, h, http.MethodPost, wire.PathStudentResult, token, "c1", body); code != http.StatusOK || len(f.results) != 1 {
+		t.Fatalf("result: %d, backend got %d results", code, len(f.results))
+	}
+	if c := f.results[0].Student.StudentOutput.Coverage; c != nil {
+		t.Errorf("the backend got a posted coverage: %+v", c)
+	}
+}

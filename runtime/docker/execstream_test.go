@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smile-loop/smile/runtime"
 )
@@ -32,14 +33,19 @@ func TestExecStream(t *testing.T) {
 			t.Fatalf("answer to %q = %q, %v; want %q", l, got, err, "got "+l+"\n")
 		}
 	}
+	// Stderr arrives in frames of its own, a moment after the stdout line
+	// that was read: wait for it (the engine's pace, not a fixed sleep).
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(conn.Stderr(), "err one\n") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(conn.Stderr(), "err one\n") {
+		t.Fatalf("Stderr() = %q, want the command's stderr", conn.Stderr())
+	}
 	if err := conn.Close(); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := io.ReadAll(br); err != nil && !errors.Is(err, io.ErrClosedPipe) {
 		t.Fatalf("read after Close = %v", err)
-	}
-	if !strings.Contains(conn.Stderr(), "err one\n") {
-		t.Fatalf("Stderr() = %q, want the command's stderr", conn.Stderr())
 	}
 	if _, err := r.ExecStream(ctx, "smile-test-no-such-container", runtime.ExecRequest{Cmd: []string{"true"}}); !errors.Is(err, runtime.ErrNotFound) {
 		t.Fatalf("ExecStream in a missing container = %v, want ErrNotFound", err)

@@ -97,6 +97,9 @@ type Report struct {
 	GeneratedAt     time.Time              `json:"generatedAt"`
 	// Skipped are the blocks the Student did not follow, with why.
 	Skipped []status.SkippedBlock `json:"skipped"`
+	// Coverage is how much of the page's code the run exercised (its best
+	// Student attempt's); absent when the learner cannot say (unknown).
+	Coverage *status.Coverage `json:"coverage,omitempty"`
 
 	// RunName names the run in the Markdown summary and the audit log's
 	// header; the JSON contract has no field for it.
@@ -119,7 +122,8 @@ type Report struct {
 
 // ReportSummary is how the run ended.
 type ReportSummary struct {
-	// Status is completed, max_iterations, blocker, timeout or error.
+	// Status is completed, inconclusive, max_iterations, blocker, timeout or
+	// error.
 	Status          string    `json:"status"`
 	Iterations      int       `json:"iterations"`
 	DurationSeconds int64     `json:"durationSeconds"`
@@ -181,6 +185,7 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 		AuditTrail:   mergeAudits(in.Audits),
 		GeneratedAt:  now,
 		Skipped:      skippedOf(st),
+		Coverage:     st.RunCoverage(),
 	}
 	annotateWorkarounds(r.Gaps, r.AuditTrail)
 	r.Summary.Cost = status.CostOf(r.AuditTrail.LLMCalls)
@@ -196,7 +201,7 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 	}
 	stuck := stuckStepOf(st, r.Gaps)
 	r.Recommendations = recommend(r.Summary, r.Gaps, stuck)
-	if r.Summary.Status != ReportCompleted {
+	if r.Summary.Status != ReportCompleted && r.Summary.Status != ReportInconclusive { // an inconclusive run went through the page
 		r.StopLine = stuck.Line
 	}
 	r.SourcePath = slashPath(in.SourcePath)

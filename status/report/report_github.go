@@ -58,6 +58,12 @@ func summaryLine(r *Report) string {
 	if p := sourcePath(r); p != "" {
 		s += " in " + p
 	}
+	if c := r.Coverage; c != nil {
+		s += fmt.Sprintf("; coverage %s code blocks exercised", c.Cell())
+	}
+	if r.Summary.Status == ReportInconclusive {
+		s += ": inconclusive, neither a pass nor a gap"
+	}
 	return mdtext.StripControl(s)
 }
 

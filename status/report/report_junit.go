@@ -106,6 +106,7 @@ func junitSuiteOf(r *Report) junitSuite {
 			{"status", xmlText(r.Summary.Status)},
 			{"iterations", strconv.Itoa(r.Summary.Iterations)},
 			{"run", xmlText(r.RunName)},
+			{"coverage", r.Coverage.Cell()},
 		},
 		SystemOut: junitOutput{xmlText(summaryLine(r))},
 	}
@@ -148,6 +149,14 @@ func junitSuiteOf(r *Report) junitSuite {
 			Error: runError(r, file, 0),
 		})
 		suite.Errors++
+	}
+	if r.Summary.Status == ReportInconclusive {
+		// Neither a pass nor a failure: the run as a skipped case that says so.
+		suite.Cases = append(suite.Cases, junitCase{
+			Name: xmlText("run: " + r.Summary.Status), Classname: class, Time: "0", File: xmlText(file),
+			Skipped: &junitSkipped{Message: xmlText(textutil.Shorten(inconclusiveNote+" "+r.Summary.Message, 300))},
+		})
+		suite.Skipped++
 	}
 	suite.Tests = len(suite.Cases)
 	return suite

@@ -24,6 +24,7 @@ func RenderMarkdown(r *Report) []byte {
 	fmt.Fprintf(&b, "# SMILE Loop Report: %s\n\n", mdtext.Text(r.TutorialName))
 	writeSummary(&b, r)
 	writeGaps(&b, r)
+	writeCoverage(&b, r)
 	writeSkipped(&b, r.Skipped)
 	writeTimeline(&b, r.Timeline)
 	writeMentorNotes(&b, r.MentorNotes)
@@ -43,6 +44,9 @@ func writeSummary(b *strings.Builder, r *Report) {
 	}
 	c := s.GapCounts
 	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
+	if r.Coverage != nil {
+		fmt.Fprintf(b, "- **Coverage**: %s (see Coverage)\n", coverageLine(r.Coverage))
+	}
 	if n := len(r.Skipped); n > 0 {
 		fmt.Fprintf(b, "- **Skipped**: %s the Student did not follow (see Skipped)\n", status.Plural(n, "block"))
 	}

@@ -86,6 +86,10 @@ func endRecommendation(sum ReportSummary, s stuckStep) (Recommendation, bool) {
 		d = fmt.Sprintf("The Student could not get past %s%s. Fix this step first: the steps after it were never tried.", where, why)
 	case ReportTimeout:
 		d = fmt.Sprintf("The run timed out at %s%s. Make this step finish sooner or say how long it takes: the steps after it were never tried.", where, why)
+	case ReportInconclusive:
+		d = fmt.Sprintf("SMILE could not follow most of this page%s. That is a finding about SMILE's reading, not a gap of the tutorial: "+
+			"see Coverage for the blocks it skipped and why. Say in the prose what each block is for (a command to run, a file to save, output to expect), "+
+			"or lower minCoverage for a page that is mostly read rather than run.", why)
 	case ReportMaxIterations:
 		d = fmt.Sprintf("The Student was still stuck at %s after %d iterations%s. Fix this step first, or raise maxIterations if every iteration got further.", where, sum.Iterations, why)
 	case ReportError:

@@ -84,6 +84,13 @@ type sarifInvocation struct {
 	ExecutionSuccessful bool       `json:"executionSuccessful"`
 	EndTimeUTC          string     `json:"endTimeUtc,omitempty"`
 	Properties          sarifProps `json:"properties"`
+	// Notifications say what is not a result: an inconclusive run.
+	Notifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
 }
 
 type sarifResult struct {
@@ -195,6 +202,13 @@ func sarifRunOf(reports []*Report) sarifRun {
 		}
 		if len(reports) > 1 {
 			inv.Properties["run"], inv.Properties["tutorial"] = r.RunName, sourcePath(r)
+		}
+		if c := r.Coverage; c != nil {
+			inv.Properties["coverage"], inv.Properties["codeBlocks"], inv.Properties["exercisedBlocks"] = c.Cell(), c.Blocks, c.Exercised
+		}
+		if r.Summary.Status == ReportInconclusive {
+			// Not a result: an inconclusive run is no gap of the page.
+			inv.Notifications = []sarifNotification{{Level: "warning", Message: sarifText{Text: inconclusiveNote + " " + r.Summary.Message}}}
 		}
 		if !r.GeneratedAt.IsZero() {
 			inv.EndTimeUTC = r.GeneratedAt.UTC().Format(time.RFC3339)

@@ -28,6 +28,9 @@ func RenderSummary(r *Report) []byte {
 		"minor: " + strconv.Itoa(c.Minor),
 		"duration: " + humanDuration(time.Duration(r.Summary.DurationSeconds)*time.Second),
 	}
+	if r.Coverage != nil {
+		badges = append(badges, "coverage: "+r.Coverage.Cell())
+	}
 	for i, s := range badges {
 		badges[i] = mdtext.Code(s)
 	}
@@ -41,6 +44,9 @@ func RenderSummary(r *Report) []byte {
 	}
 	if r.Summary.Status != ReportCompleted && strings.TrimSpace(r.Summary.Message) != "" {
 		fmt.Fprintf(&b, "Ended: %s\n\n", mdtext.Prose(r.Summary.Message))
+	}
+	if r.Summary.Status == ReportInconclusive {
+		b.WriteString(inconclusiveNote + "\n\n")
 	}
 
 	if len(r.Gaps) == 0 {

@@ -303,9 +303,9 @@ func checkGet(t *testing.T, dir string) {
 	t.Helper()
 	res := smile(t, dir, nil, 30*time.Second, "get")
 	lines := strings.Split(strings.TrimRight(res.stdout, "\n"), "\n")
-	if res.code != 0 || len(lines) != 2 || strings.Join(strings.Fields(lines[0]), " ") != "NAME PHASE RESULT ITERATION GAPS AGE" {
+	if res.code != 0 || len(lines) != 2 || strings.Join(strings.Fields(lines[0]), " ") != "NAME PHASE RESULT ITERATION GAPS COVERAGE AGE" {
 		t.Errorf("get: exit %d\n%s", res.code, res.stdout)
-	} else if row := strings.Fields(lines[1]); len(row) != 6 || row[0] != "ctl-mentor" || !regexp.MustCompile(`^\d+s$`).MatchString(row[5]) {
+	} else if row := strings.Fields(lines[1]); len(row) != 7 || row[0] != "ctl-mentor" || !regexp.MustCompile(`^\d+s$`).MatchString(row[6]) {
 		t.Errorf("get row %q", lines[1])
 	}
 	res = smile(t, dir, nil, 30*time.Second, "get", "--no-headers")
@@ -314,7 +314,7 @@ func checkGet(t *testing.T, dir string) {
 	}
 	res = smile(t, dir, nil, 30*time.Second, "get", "-o", "wide")
 	head := strings.Fields(strings.SplitN(res.stdout, "\n", 2)[0])
-	if len(head) < 10 || strings.Join(head[:6], " ") != "NAME PHASE RESULT ITERATION GAPS AGE" {
+	if len(head) < 10 || strings.Join(head[:7], " ") != "NAME PHASE RESULT ITERATION GAPS COVERAGE AGE" {
 		t.Errorf("get -o wide header %q does not start with get's columns", head)
 	}
 	for _, col := range []string{"PROVIDER", "TUTORIAL", "REASON", "REPORT"} {
@@ -403,7 +403,7 @@ func checkWatchRows(t *testing.T, out string) {
 	prev := ""
 	for _, l := range lines[1:] {
 		f := strings.Fields(l)
-		if len(f) != 6 || f[0] != "ctl-mentor" {
+		if len(f) != 7 || f[0] != "ctl-mentor" { // NAME PHASE RESULT ITERATION GAPS COVERAGE AGE
 			t.Errorf("get --watch row %q", l)
 			continue
 		}

@@ -202,6 +202,15 @@ type report struct {
 			Path string `json:"path"`
 		} `json:"files"`
 	} `json:"auditTrail"`
+	Coverage *struct {
+		Blocks    int `json:"blocks"`
+		Exercised int `json:"exercised"`
+		Skipped   int `json:"skipped"`
+		SkippedBy []struct {
+			Reason string `json:"reason"`
+			Blocks int    `json:"blocks"`
+		} `json:"skippedBy"`
+	} `json:"coverage"`
 }
 
 func readReport(t testing.TB, path string) report {

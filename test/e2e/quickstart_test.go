@@ -42,4 +42,11 @@ func TestQuickstartCommand(t *testing.T) {
 	if !strings.Contains(r.Gaps[0].SuggestedFix, "chmod +x") {
 		t.Errorf("fix %q should tell the author to add chmod +x", r.Gaps[0].SuggestedFix)
 	}
+	// Its coverage is shown: the Student followed every block of the page.
+	if c := r.Coverage; c == nil || c.Blocks == 0 || c.Exercised != c.Blocks {
+		t.Errorf("coverage %+v, want every code block of the quickstart exercised", c)
+	}
+	if !strings.Contains(string(out), "coverage: SMILE exercised ") {
+		t.Errorf("apply does not say the run's coverage:\n%s", out)
+	}
 }

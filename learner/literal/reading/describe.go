@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
 // Reading is how the literal Student reads one step of a page, said for its
@@ -25,13 +26,16 @@ type Reading struct {
 	// one of several ways, one of a section's examples.
 	Flags []string `json:"flags,omitempty"`
 	Why   string   `json:"why,omitempty"`
+	// Evidence are the named rules the reading rests on, with the line and
+	// the phrase each matched.
+	Evidence []rule.Evidence `json:"evidence,omitempty"`
 }
 
 // Describe says how the Student reads each planned step, in order.
 func Describe(steps []Step) []Reading {
 	out := make([]Reading, 0, len(steps))
 	for i, s := range steps {
-		r := Reading{Line: s.Line, EndLine: max(s.EndLine, s.Line), Lang: s.Lang, Action: string(s.Kind), Why: s.Why}
+		r := Reading{Line: s.Line, EndLine: max(s.EndLine, s.Line), Lang: s.Lang, Action: string(s.Kind), Why: s.Why, Evidence: s.Evidence}
 		switch s.Kind {
 		case StepRun:
 			r.Target = textutil.Shorten(textutil.FirstLine(s.Command.Text), 80)

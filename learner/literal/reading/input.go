@@ -98,6 +98,7 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	}
 	s := &p.steps[idx]
 	s.Stdin += in
+	s.Input = append(s.Input, b.Line)
 	s.Command.Expected = append(s.Command.Expected, out...)
 	s.Why = strings.TrimPrefix(s.Why+"; ", "; ") + fmt.Sprintf("the block at line %d is typed into it", b.Line)
 	s.Evidence = append(s.Evidence, ev)

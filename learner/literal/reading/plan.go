@@ -93,6 +93,9 @@ type Step struct {
 	Background bool
 	Shown      []expect.Line // what a background command shows when it is up
 	Stdin      string        // input the tutorial types into the program (a REPL, `cat >`)
+	// Input are the first lines of the blocks typed into the program as
+	// Stdin: they are run when it runs (the Student's coverage).
+	Input []int
 	// AltRun is the block read as commands, for a StepCompare whose first
 	// words may be commands in the container (checked when it runs).
 	AltRun []Command

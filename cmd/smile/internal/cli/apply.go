@@ -63,8 +63,8 @@ func newApplyCommand(streams Streams) *cobra.Command {
 and runs the loop: the Student follows the tutorial in a container, the Mentor helps when it is stuck.
 
 With --wait, apply follows the run to its end, prints where the report is, and exits 0 only when the
-tutorial completed with no gap at or above --fail-on (2 when it found gaps or did not complete, 1 when
-SMILE could not run).
+tutorial completed with no gap at or above --fail-on (2 when it found gaps or did not complete, 3 when
+it was inconclusive: SMILE exercised less of the page's code than minCoverage, 1 when SMILE could not run).
 
 -f takes files (every SmileRun of a multi-document YAML file), folders (their *.yaml, *.yml and *.json
 SmileRun manifests; -R descends into subfolders), "-" (stdin) and may be given several times. The
@@ -359,8 +359,10 @@ func (o *applyOptions) interrupted(streams Streams, manifest, name string,
 	return &exitError{code: ExitError, err: fmt.Errorf("interrupted: run %s stopped and its containers removed; `%s` runs it again", name, again)}
 }
 
-// exitByResult: 1 when SMILE could not run the loop, 2 when the tutorial has
-// gaps at or above the threshold or the loop did not complete.
+// exitByResult: 1 when SMILE could not run the loop, 3 when the run was
+// inconclusive (it exercised less of the page than minCoverage, whatever
+// gaps it found), 2 when the tutorial has gaps at or above the threshold or
+// the loop did not complete.
 func exitByResult(run *status.Run, threshold status.Severity) error {
 	st := run.Status
 	// A spent budget ended the loop on purpose: not a failure to run (a stop
@@ -370,6 +372,9 @@ func exitByResult(run *status.Run, threshold status.Severity) error {
 	}
 	if threshold == "" {
 		return nil
+	}
+	if st.Phase == status.PhaseInconclusive {
+		return &exitError{code: ExitInconclusive}
 	}
 	if st.Phase != status.PhaseCompleted {
 		return &exitError{code: ExitGaps}
@@ -406,7 +411,9 @@ func printResult(w io.Writer, run *status.Run) {
 		fmt.Fprintf(w, "  line %d [%s/%s] %s\n", g.Location.LineNumber, g.Severity, g.Category, g.Title)
 	}
 	if st.Reason == status.ReasonInvalidSpec || (st.Phase != status.PhaseCompleted && st.Message != "") {
-		fmt.Fprintf(w, "reason: %s\n", st.Message)
+		fmt.Fprintf(w, "reason: %s\n", st.Message) // an Inconclusive run's says its coverage
+	} else if c := st.RunCoverage(); c != nil {
+		fmt.Fprintf(w, "coverage: %s\n", c.Sentence())
 	}
 	if st.Report != nil && st.Report.Markdown != "" {
 		fmt.Fprintf(w, "report: %s\n", st.Report.Markdown)
@@ -448,7 +455,17 @@ func printGapLines(w io.Writer, manifest string, run *status.Run) {
 	for _, g := range st.Gaps {
 		fmt.Fprintf(w, "%s:%d: [%s/%s] %s\n", path, g.Location.LineNumber, g.Severity, g.Category, oneLine(g.Problem))
 	}
-	if st.Phase != status.PhaseCompleted {
+	printEnd(w, path, st)
+}
+
+// printEnd says, after its gap lines, why a run that did not complete
+// ended: an inconclusive run's coverage, or why the loop stopped.
+func printEnd(w io.Writer, path string, st status.Status) {
+	switch st.Phase {
+	case status.PhaseCompleted:
+	case status.PhaseInconclusive:
+		fmt.Fprintf(w, "%s: [%s] %s\n", path, st.Phase.LoopStatus(), oneLine(st.Message))
+	default:
 		fmt.Fprintf(w, "%s: [%s] the loop ended without completing: %s\n", path, st.Phase.LoopStatus(), oneLine(st.Message))
 	}
 }

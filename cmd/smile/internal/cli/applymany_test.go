@@ -7,7 +7,8 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
-// The exit of many runs is the worst: 1 (not run) over 2 (gaps) over 0.
+// The exit of many runs is the worst: 1 (not run) over 3 (inconclusive)
+// over 2 (gaps) over 0.
 func TestWorstExit(t *testing.T) {
 	done := func(phase status.Phase, sev ...status.Severity) *applied {
 		run := &status.Run{Status: status.Status{Phase: phase}}
@@ -42,6 +43,8 @@ func TestWorstExit(t *testing.T) {
 		{[]*applied{broken, gaps}, status.SeverityMinor, 1},
 		{[]*applied{clean, failed}, status.SeverityMinor, 1},
 		{[]*applied{clean, done(status.PhaseMaxIterations)}, status.SeverityCritical, 2},
+		{[]*applied{gaps, done(status.PhaseInconclusive), clean}, status.SeverityMinor, 3},
+		{[]*applied{done(status.PhaseInconclusive), broken}, status.SeverityMinor, 1},
 	} {
 		if got := code(worstExit(tt.runs, tt.on, nil)); got != tt.want {
 			t.Errorf("worstExit(%d runs, fail-on %s) = %d, want %d", len(tt.runs), tt.on, got, tt.want)

@@ -27,6 +27,9 @@ const (
 	ExitError = 1
 	// ExitGaps: the run found gaps at or above --fail-on, or did not complete.
 	ExitGaps = 2
+	// ExitInconclusive: the run went through the page but exercised less of
+	// its code blocks than minCoverage: neither a pass nor a verdict of gaps.
+	ExitInconclusive = 3
 )
 
 // exitError carries an exit code; its message (if any) is printed as an error.

@@ -102,6 +102,9 @@ func describeStatus(tw io.Writer, st *status.Status) {
 	if st.Cost != nil {
 		kv(1, "Cost", st.Cost.String())
 	}
+	if c := st.RunCoverage(); c != nil {
+		kv(1, "Coverage", c.Sentence())
+	}
 	if n, size := checkpoints.Use(st); n > 0 {
 		kv(1, "Checkpoints", fmt.Sprintf("%d kept, %.1f MB of %.0f MB (the least recently used go first)", n, float64(size)/1e6, float64(checkpoints.Budget)/1e6))
 	}

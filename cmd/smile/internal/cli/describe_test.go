@@ -80,6 +80,7 @@ func TestDescribe(t *testing.T) {
 			"  Observed Generation: 1",
 			"  Reason: Completed",
 			"  Message: the Student completed the tutorial in iteration 2",
+			"  Coverage: SMILE exercised 9 of 14 code blocks (64%): 7 run, 1 written, 1 compared; 5 skipped, 0 not reached",
 			"  Report: /tmp/out/smile-report.md",
 		}
 		var got []string
@@ -110,7 +111,8 @@ func TestDescribe(t *testing.T) {
 
 	t.Run("settings in force with their source", func(t *testing.T) {
 		rows := section(out, "Settings:")
-		want := map[string][]string{"llmProvider": {`"literal"`, "manifest"}, "maxIterations": {"3", "manifest"}, "timeout": {"1800", "default"}}
+		want := map[string][]string{"llmProvider": {`"literal"`, "manifest"}, "maxIterations": {"3", "manifest"}, "timeout": {"1800", "default"},
+			"minCoverage": {"0.5", "default"}}
 		found := 0
 		for _, r := range rows {
 			f := strings.Fields(r)

@@ -72,6 +72,8 @@ func TestExitByResult(t *testing.T) {
 		{"error: SMILE could not run", status.PhaseError, "ContainerDied", nil, [4]int{1, 1, 1, 1}},
 		{"error with gaps", status.PhaseError, "WrapperSilent", gaps(status.SeverityMinor), [4]int{1, 1, 1, 1}},
 		{"stopped by the user", status.PhaseStopped, "Stopped", nil, [4]int{2, 2, 2, 0}},
+		{"inconclusive: too little of the page exercised", status.PhaseInconclusive, "LowCoverage", nil, [4]int{3, 3, 3, 0}},
+		{"inconclusive with gaps", status.PhaseInconclusive, "LowCoverage", gaps(status.SeverityCritical), [4]int{3, 3, 3, 0}},
 	}
 	thresholds := []string{"critical", "major", "minor", "none"}
 	for _, tt := range tests {

@@ -269,18 +269,19 @@ func printObjects(w io.Writer, objs []Object, format string, noHeaders bool, now
 
 // tableRows are get's table: the header, then one row per run.
 func tableRows(objs []Object, wide bool, now time.Time) [][]string {
-	header := []string{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE"}
+	header := []string{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "COVERAGE", "AGE"}
 	if wide {
 		header = append(header, "FOLDER", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT")
 	}
 	rows := [][]string{header}
 	for _, o := range objs {
-		phase, result, iteration, gaps, age := "Pending", "-", "0", "0", "<unknown>"
+		phase, result, iteration, gaps, coverage, age := "Pending", "-", "0", "0", "-", "<unknown>"
 		reason, report, cost := "", "", ""
 		if st := o.Status; st != nil {
 			phase, iteration, gaps = cmp.Or(string(st.Phase), phase), strconv.Itoa(st.Iteration), strconv.Itoa(len(st.Gaps)) // no phase before the first transition: Pending
 			reason = string(st.Reason)
 			result = resultCell(st)
+			coverage = st.RunCoverage().Cell() // "9/14": code blocks exercised of the page's; "-" unknown
 			cost = costCell(st.Cost)
 			if st.Report != nil {
 				report = st.Report.Markdown
@@ -289,7 +290,7 @@ func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 		if o.Metadata.CreationTimestamp != nil {
 			age = HumanDuration(now.Sub(*o.Metadata.CreationTimestamp))
 		}
-		row := []string{o.Metadata.Name, phase, result, iteration, gaps, age}
+		row := []string{o.Metadata.Name, phase, result, iteration, gaps, coverage, age}
 		if wide {
 			provider, _ := o.Spec["llmProvider"].(string)
 			tutorial, _ := o.Spec["tutorial"].(string)
@@ -303,7 +304,7 @@ func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 // minWidths are the widths the narrow columns always get, whatever the rows
 // hold, so that rows printed later by --watch line up with the header
 // printed first: the longest phase, the longest result, and so on.
-var minWidths = []int{len("NAME"), len(status.PhaseWaitingForStudent), len(status.PhaseMaxIterations), len("ITERATION"), len("GAPS"), len("10h10m")}
+var minWidths = []int{len("NAME"), len(status.PhaseWaitingForStudent), len(status.PhaseMaxIterations), len("ITERATION"), len("GAPS"), len("COVERAGE"), len("10h10m")}
 
 // columnWidths is each column's width: its longest cell, at least minWidths,
 // and for NAME at least the longest run name known.
@@ -341,8 +342,9 @@ func writeTable(w io.Writer, rows [][]string, widths []int) error {
 }
 
 // resultCell is what a finished run means for its tutorial, read from the
-// Succeeded condition: Passed, GapsFound, or why the loop ended (Blocker,
-// Timeout, Stopped...); "-" while the loop runs.
+// Succeeded condition: Passed, GapsFound, Inconclusive (it exercised too
+// little of the page), or why the loop ended (Blocker, Timeout, Stopped...);
+// "-" while the loop runs.
 func resultCell(st *status.Status) string {
 	c := st.Condition(status.ConditionSucceeded)
 	switch {

@@ -59,26 +59,26 @@ func TestPrintObjectsTable(t *testing.T) {
 		want      [][]string
 	}{
 		{"default", "", false, [][]string{
-			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE"},
-			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s"},
-			{"beta", "Pending", "-", "0", "0", "<unknown>"},
-			{"gamma", "RunningStudent", "-", "1", "0", "5m12s"},
+			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "COVERAGE", "AGE"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "9/14", "5m12s"},
+			{"beta", "Pending", "-", "0", "0", "-", "<unknown>"},
+			{"gamma", "RunningStudent", "-", "1", "0", "-", "5m12s"},
 		}},
 		{"wide", "wide", false, [][]string{
-			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "AGE", "FOLDER", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT"},
-			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", ".", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
-			{"beta", "Pending", "-", "0", "0", "<unknown>", ".", "literal", "tutorial.md", "-", "-", "-"},
-			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "docs/intro", "literal", "tutorial.md", "~$0.0123", "-", "-"},
+			{"NAME", "PHASE", "RESULT", "ITERATION", "GAPS", "COVERAGE", "AGE", "FOLDER", "PROVIDER", "TUTORIAL", "COST", "REASON", "REPORT"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "9/14", "5m12s", ".", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
+			{"beta", "Pending", "-", "0", "0", "-", "<unknown>", ".", "literal", "tutorial.md", "-", "-", "-"},
+			{"gamma", "RunningStudent", "-", "1", "0", "-", "5m12s", "docs/intro", "literal", "tutorial.md", "~$0.0123", "-", "-"},
 		}},
 		{"no headers", "", true, [][]string{
-			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s"},
-			{"beta", "Pending", "-", "0", "0", "<unknown>"},
-			{"gamma", "RunningStudent", "-", "1", "0", "5m12s"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "9/14", "5m12s"},
+			{"beta", "Pending", "-", "0", "0", "-", "<unknown>"},
+			{"gamma", "RunningStudent", "-", "1", "0", "-", "5m12s"},
 		}},
 		{"wide without headers", "wide", true, [][]string{
-			{"alpha", "Completed", "GapsFound", "2", "1", "5m12s", ".", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
-			{"beta", "Pending", "-", "0", "0", "<unknown>", ".", "literal", "tutorial.md", "-", "-", "-"},
-			{"gamma", "RunningStudent", "-", "1", "0", "5m12s", "docs/intro", "literal", "tutorial.md", "~$0.0123", "-", "-"},
+			{"alpha", "Completed", "GapsFound", "2", "1", "9/14", "5m12s", ".", "literal", "tutorial.md", "-", "Completed", "/tmp/out/smile-report.md"},
+			{"beta", "Pending", "-", "0", "0", "-", "<unknown>", ".", "literal", "tutorial.md", "-", "-", "-"},
+			{"gamma", "RunningStudent", "-", "1", "0", "-", "5m12s", "docs/intro", "literal", "tutorial.md", "~$0.0123", "-", "-"},
 		}},
 	}
 	for _, tt := range tests {

@@ -24,7 +24,8 @@ func newHookCommand(streams Streams) *cobra.Command {
 		Short: "Pre-commit hook: check the tutorials whose inputs are among FILE",
 		Long: `For each SmileRun manifest of the workspace (the git repository) whose inputs (the manifest, its smile.json,
 the tutorial, the tutorial's images) include one of FILE (as pre-commit passes the staged files), run
-` + "`smile apply --wait`" + `. Fails when a run finds gaps at or above --fail-on or does not complete. When no
+` + "`smile apply --wait`" + `. Fails when a run finds gaps at or above --fail-on, does not complete or is inconclusive (it exercised
+less of the page than minCoverage). When no
 FILE is an input of any run, nothing runs.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -83,10 +84,10 @@ func runHook(ctx context.Context, streams Streams, files []string, failOn, wrapp
 			if ee.err != nil {
 				fmt.Fprintf(streams.ErrOut, "error: %v\n", ee.err)
 			}
-			worst = max(worst, ee.code)
+			worst = worseExit(worst, ee.code) // 1 over 3 over 2
 		default:
 			fmt.Fprintf(streams.ErrOut, "error: %s: %v\n", m, err)
-			worst = max(worst, ExitError)
+			worst = worseExit(worst, ExitError)
 		}
 	}
 	if worst != 0 {

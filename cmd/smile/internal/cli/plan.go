@@ -1,17 +1,15 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/planview"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/spec/runfile"
@@ -51,7 +49,7 @@ of a run applied in this workspace.`,
 			if err != nil {
 				return err
 			}
-			return writePlan(streams.Out, path, reading.Describe(reading.Plan(t)), o.output)
+			return planview.Write(streams.Out, path, reading.Describe(reading.Plan(t)), o.output)
 		},
 	}
 	workspaceFlag(cmd, &o.dir)
@@ -91,46 +89,3 @@ func manifestTutorial(manifest string) (string, error) {
 	}
 	return d.Paths.Tutorial, nil
 }
-
-// planDocument is `smile plan -o json|yaml`: the tutorial and its readings.
-type planDocument struct {
-	Tutorial string            `json:"tutorial"`
-	Steps    []reading.Reading `json:"steps"`
-}
-
-func writePlan(w io.Writer, path string, steps []reading.Reading, format string) error {
-	doc := planDocument{Tutorial: path, Steps: steps}
-	switch format {
-	case "json", "yaml":
-		data, err := json.MarshalIndent(doc, "", "  ")
-		if err != nil {
-			return err
-		}
-		if format == "yaml" {
-			if data, err = runfile.JSONToYAML(data); err != nil {
-				return err
-			}
-			_, err = w.Write(data)
-			return err
-		}
-		_, err = fmt.Fprintln(w, string(data))
-		return err
-	}
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "LINES\tLANG\tACTION\tTARGET\tWHY")
-	for _, s := range steps {
-		lines := fmt.Sprint(s.Line)
-		if s.EndLine > s.Line {
-			lines = fmt.Sprintf("%d-%d", s.Line, s.EndLine)
-		}
-		why := s.Why
-		if len(s.Flags) > 0 {
-			why = strings.TrimSpace("[" + strings.Join(s.Flags, "; ") + "] " + why)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", lines, dash(s.Lang), s.Action, dash(cell(s.Target)), dash(cell(why)))
-	}
-	return tw.Flush()
-}
-
-// cell keeps a table cell on one line.
-func cell(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/cmd/smile/internal/planview"
 )
 
 // planPage is a small page of our own: a folder made, a file named in the
@@ -46,7 +48,7 @@ func TestPlanJSONAndRunNames(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("plan %s: exit %d: %s", arg, code, errOut)
 		}
-		var doc planDocument
+		var doc planview.Document
 		if err := json.Unmarshal([]byte(out), &doc); err != nil {
 			t.Fatalf("plan %s -o json: %v\n%s", arg, err, out)
 		}

@@ -17,8 +17,8 @@ import (
 // finishMany prints the runs' table and their gaps, writes the formats asked
 // for (one file for all runs of sarif, junit, github and summary; md and
 // json in each run's outputDir), and exits by the worst result: 1 if SMILE
-// could not run one, else 2 if one has gaps at or above --fail-on or did not
-// complete, else 0.
+// could not run one, else 3 if one was inconclusive, else 2 if one has gaps
+// at or above --fail-on or did not complete, else 0.
 func (o *applyOptions) finishMany(streams Streams, runs []*applied, threshold status.Severity) error {
 	var rows []report.RunRow
 	var reports []*report.Report
@@ -99,7 +99,8 @@ func (o *applyOptions) writeSetFormats(streams Streams, reports []*report.Report
 }
 
 // worstExit is the exit of many runs: the worst of each run's (1 is worse
-// than 2: a run SMILE could not run has no verdict at all).
+// than 3, which is worse than 2: a run SMILE could not run has no verdict
+// at all, an inconclusive one has none about most of its page).
 func worstExit(runs []*applied, threshold status.Severity, errs []error) error {
 	code := ExitOK
 	if len(errs) > 0 {
@@ -124,9 +125,9 @@ func worstExit(runs []*applied, threshold status.Severity, errs []error) error {
 	return &exitError{code: code, err: errors.Join(errs...)}
 }
 
-// worseExit orders exit codes: 0, then 2, then 1.
+// worseExit orders exit codes: 0, then 2, then 3, then 1.
 func worseExit(a, b int) int {
-	rank := map[int]int{ExitOK: 0, ExitGaps: 1, ExitError: 2}
+	rank := map[int]int{ExitOK: 0, ExitGaps: 1, ExitInconclusive: 2, ExitError: 3}
 	if rank[b] > rank[a] {
 		return b
 	}
@@ -157,7 +158,5 @@ func printGapLinesOf(w io.Writer, path string, run *status.Run) {
 	for _, g := range st.Gaps {
 		fmt.Fprintf(w, "%s:%d: [%s/%s] %s\n", path, g.Location.LineNumber, g.Severity, g.Category, oneLine(g.Problem))
 	}
-	if st.Phase != status.PhaseCompleted {
-		fmt.Fprintf(w, "%s: [%s] the loop ended without completing: %s\n", path, st.Phase.LoopStatus(), oneLine(st.Message))
-	}
+	printEnd(w, path, st)
 }
