@@ -26,31 +26,41 @@ func TestCorpus(t *testing.T) {
 	// gaps across several patterns. hack/corpus.sh measures the whole
 	// corpus; this test keeps the subset from regressing.
 	subset := []string{
-		"backticks-chmod-missing", // filename-backticks, permission_denied
-		"bold-greeting",           // filename-bold, clean
-		"console-session",         // console-session, clean
-		"output-wrong-count",      // output-blocks, output_mismatch
-		"output-exact-uniq",       // output-blocks, clean
-		"missing-step-folder",     // missing-step, missing_file
-		"shell-state-carry",       // shell-state, clean
-		"template-tar",            // syntax-template, clean
-		"prereq-git-listed",       // prerequisites, environment
-		"undefined-var-backup",    // undefined-variable
-		"something-like-date",     // something-like, clean
-		"platform-windows-cmd",    // platform-blocks, clean
-		"caption-perl-hello",      // filename-caption, clean
-		"listing-tag",             // filename-listing, clean
-		"tabs-docusaurus",         // tab-groups, clean
-		"server-listening",        // server, clean
-		"expected-failure-grep",   // expected-failure, clean
-		"alternatives-options",    // alternatives, clean
-		"supplied-files-join",     // supplied-files, environment then output_mismatch
-		"optional-missing-tool",   // optional-step, minor missing_dependency, the Student goes on
-		"make-examples-spaces",    // section-examples, command_failure that does not end the run
-		"supplied-empty-listing",  // supplied-files, an empty ls of the lesson's folder is environment
-		"readers-own-setup",       // readers-own-setup, clean
-		"console-author-home",     // console-host-prompt, clean
-		"pipe-missing-program",    // pipe-missing-program, missing_dependency
+		"backticks-chmod-missing",       // filename-backticks, permission_denied
+		"bold-greeting",                 // filename-bold, clean
+		"console-session",               // console-session, clean
+		"output-wrong-count",            // output-blocks, output_mismatch
+		"output-exact-uniq",             // output-blocks, clean
+		"missing-step-folder",           // missing-step, missing_file
+		"shell-state-carry",             // shell-state, clean
+		"template-tar",                  // syntax-template, clean
+		"prereq-git-listed",             // prerequisites, environment
+		"undefined-var-backup",          // undefined-variable
+		"something-like-date",           // something-like, clean
+		"platform-windows-cmd",          // platform-blocks, clean
+		"caption-perl-hello",            // filename-caption, clean
+		"listing-tag",                   // filename-listing, clean
+		"tabs-docusaurus",               // tab-groups, clean
+		"server-listening",              // server, clean
+		"expected-failure-grep",         // expected-failure, clean
+		"alternatives-options",          // alternatives, clean
+		"supplied-files-join",           // supplied-files, environment then output_mismatch
+		"optional-missing-tool",         // optional-step, minor missing_dependency, the Student goes on
+		"make-examples-spaces",          // section-examples, command_failure that does not end the run
+		"supplied-empty-listing",        // supplied-files, an empty ls of the lesson's folder is environment
+		"readers-own-setup",             // readers-own-setup, clean
+		"console-author-home",           // console-host-prompt, clean
+		"pipe-missing-program",          // pipe-missing-program, missing_dependency
+		"annotate-steered",              // annotations, clean (every block steered by the author)
+		"annotate-exit-mismatch",        // annotations, command_failure (an expected exit code that differs)
+		"lead-in-file-pt",               // lead-in-file, clean (Portuguese lead-ins name the files)
+		"lead-in-file-de-chmod",         // lead-in-file, permission_denied
+		"repl-python-session",           // repl-transcript, clean
+		"repl-sqlite-wrong-output",      // repl-transcript, output_mismatch
+		"keepgoing-two-gaps",            // keep-going, two independent gaps in one run
+		"keepgoing-typo-after-standin",  // keep-going, a typo behind a stand-in folder is the page's
+		"codeforms-html-pre",            // code-forms, clean (HTML <pre>)
+		"codeforms-indented-list-chmod", // code-forms, permission_denied
 	}
 	for _, name := range subset {
 		t.Run(name, func(t *testing.T) {
