@@ -1,12 +1,10 @@
 package session
 
 import (
-	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 )
 
 // A tutorial runs as root and may replace the shell its commands run in, or
@@ -34,15 +32,6 @@ func shellPrint(shell string) map[string]string {
 		out[p] = filePrint(p)
 	}
 	return out
-}
-
-// filePrint is a file's identity and last change, or "absent".
-func filePrint(p string) string {
-	var st syscall.Stat_t
-	if err := syscall.Lstat(p, &st); err != nil {
-		return "absent"
-	}
-	return fmt.Sprintf("%d:%d:%d:%o:%d.%d", st.Dev, st.Ino, st.Size, st.Mode, st.Ctim.Sec, st.Ctim.Nsec)
 }
 
 // shellChange says what changed between two prints, "" when nothing did.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,10 +92,12 @@ func TestWorkspace(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSpace(wide.stdout), "\n") {
 		rows = append(rows, strings.Fields(l))
 	}
+	// The FOLDER column found by its header, not by its position.
+	col := slices.Index(rows[0], "FOLDER")
 	folders := map[string]string{}
 	for _, r := range rows {
-		if len(r) > 6 {
-			folders[r[0]] = r[6]
+		if col >= 0 && len(r) > col {
+			folders[r[0]] = r[col]
 		}
 	}
 	if folders["NAME"] != "FOLDER" || folders["a-one"] != "docs/a" || folders["a-two"] != "docs/a" || folders["b"] != "docs/b" {
