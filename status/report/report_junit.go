@@ -79,6 +79,10 @@ type junitStep struct {
 	text       string
 	durationMs int64
 	gaps       []status.Gap
+	// ran: the last iteration ran a command or wrote a file at its line. A
+	// Student that goes on past a failure runs steps after the line it
+	// stopped at: those passed, they are not "not reached".
+	ran bool
 }
 
 // RenderJUnit renders the report as JUnit XML: a test case per tutorial
@@ -131,7 +135,7 @@ func junitSuiteOf(r *Report) junitSuite {
 		case len(st.gaps) > 0:
 			c.Failure = junitFailure(r, file, st)
 			suite.Failures++
-		case r.StopLine > 0 && st.line > r.StopLine:
+		case r.StopLine > 0 && st.line > r.StopLine && !st.ran:
 			c.Skipped = &junitSkipped{Message: xmlText(fmt.Sprintf("not reached: the Student stopped at line %d (%s)", r.StopLine, r.Summary.Status))}
 			suite.Skipped++
 		case r.StopLine > 0 && st.line == r.StopLine:
@@ -221,14 +225,7 @@ func junitSteps(r *Report) []junitStep {
 			}
 		}
 	}
-	// Durations: the tutorial's own commands of the last iteration.
-	for _, c := range r.AuditTrail.Commands {
-		if c.Iteration == last && c.Role == status.RoleStudent && !c.Workaround && c.Line > 0 {
-			if s, ok := byLine[c.Line]; ok {
-				s.durationMs += c.DurationMs
-			}
-		}
-	}
+	lastIteration(r, byLine, last)
 
 	var lineless []junitStep
 	for _, g := range r.Gaps {
@@ -353,4 +350,22 @@ func onlyEnvironment(gaps []status.Gap) bool {
 		}
 	}
 	return true
+}
+
+// lastIteration gives each step what the last iteration did at its line:
+// the time the tutorial's own commands took, and whether it ran at all.
+func lastIteration(r *Report, byLine map[int]*junitStep, last int) {
+	for _, c := range r.AuditTrail.Commands {
+		if c.Iteration == last && c.Role == status.RoleStudent && !c.Workaround && c.Line > 0 {
+			if s, ok := byLine[c.Line]; ok {
+				s.durationMs += c.DurationMs
+				s.ran = true
+			}
+		}
+	}
+	for _, f := range r.AuditTrail.Files {
+		if s, ok := byLine[f.Line]; ok && f.Iteration == last {
+			s.ran = true
+		}
+	}
 }

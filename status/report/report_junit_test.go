@@ -264,13 +264,50 @@ func TestJUnitStepsAfterTheStopAreSkipped(t *testing.T) {
 	}
 }
 
+// A Student that goes on past a failure runs steps after the line it
+// stopped at: a step the last iteration ran is passed, not "not reached".
+func TestJUnitStepsRunPastTheStopPass(t *testing.T) {
+	in := sampleInput()
+	in.Steps = []ReportStep{
+		{Line: 8, Kind: StepCommand, Text: "cat > data.json <<'EOF'\n{}\nEOF"},
+		{Line: 12, Kind: StepCommand, Text: "jq .name data.json"},
+		{Line: 30, Kind: StepCommand, Text: "./run.sh"},
+		{Line: 40, Kind: StepCommand, Text: "./cleanup.sh"},
+		{Line: 44, Kind: StepCommand, Text: "ls"},
+	}
+	last := &in.Audits[len(in.Audits)-1]
+	last.Commands = append(last.Commands, status.AuditCommand{Iteration: 2, Role: status.RoleStudent, Line: 40, Command: "./cleanup.sh", DurationMs: 3})
+	r := BuildReport(sampleRun(), in)
+	s := checkJUnit(t, renderJUnit(t, r))
+	status := map[string]string{}
+	for _, tc := range s.Tests {
+		status[tc.Name] = string(tc.Status)
+	}
+	if status["line 40: ./cleanup.sh"] != "passed" || status["line 44: ls"] != "skipped" {
+		t.Errorf("after the stop: line 40 ran (%s, want passed), line 44 did not (%s, want skipped)", status["line 40: ./cleanup.sh"], status["line 44: ls"])
+	}
+}
+
 func TestJUnitRunEnds(t *testing.T) {
 	t.Run("timeout at a step without a gap", func(t *testing.T) {
 		run := sampleRun()
 		run.Status.Phase, run.Status.Reason, run.Status.Message = status.PhaseTimeout, "RunTimeout", "the run took longer than 300s"
 		run.Status.Gaps = run.Status.Gaps[:1]
 		run.Status.History[1].StudentOutput.Line = 20
-		s := checkJUnit(t, renderJUnit(t, BuildReport(run, sampleInput())))
+		// The last iteration ended at line 20: the steps after it are the
+		// page's, and nothing after it ran.
+		in := sampleInput()
+		in.Steps = []ReportStep{
+			{Line: 12, Kind: StepCommand, Text: "jq .name data.json"},
+			{Line: 20, Kind: StepCommand, Text: "python3 app.py"},
+			{Line: 26, Kind: StepFile, Text: "run.sh"},
+			{Line: 30, Kind: StepCommand, Text: "./run.sh"},
+		}
+		for i := range in.Audits {
+			in.Audits[i].Commands = slices.DeleteFunc(in.Audits[i].Commands, func(c status.AuditCommand) bool { return c.Iteration == 2 && c.Line > 20 })
+			in.Audits[i].Files = slices.DeleteFunc(in.Audits[i].Files, func(f status.AuditFile) bool { return f.Iteration == 2 && f.Line > 20 })
+		}
+		s := checkJUnit(t, renderJUnit(t, BuildReport(run, in)))
 		var statuses []string
 		for _, tc := range s.Tests {
 			statuses = append(statuses, fmt.Sprintf("%s=%s", tc.Name, tc.Status))
