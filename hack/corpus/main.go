@@ -5,14 +5,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sync"
 	"time"
 
 	"github.com/smile-loop/smile/hack/corpus/fixture"
@@ -69,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("find smile (build it with hack/build.sh): %w", err)
 	}
 	runner := fixture.Runner{Smile: smile, Prefix: o.prefix, Provider: o.provider, Timeout: o.timeout}
-	outcomes := runAll(runner, fixtures, o.jobs, stderr)
+	outcomes := fixture.RunAll(runner, fixtures, o.jobs, stderr)
 	if o.noExpect {
 		for _, oc := range outcomes {
 			fixture.WriteFindings(stdout, oc)
@@ -78,35 +76,4 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fixture.WriteTable(stdout, fixture.Summarise(outcomes))
 	return nil
-}
-
-// runAll runs the fixtures jobs at a time, keeping their order, and logs
-// each one's end on stderr so a long run shows progress.
-func runAll(r fixture.Runner, fixtures []fixture.Fixture, jobs int, progress io.Writer) []fixture.Outcome {
-	if jobs < 1 {
-		jobs = 1
-	}
-	out := make([]fixture.Outcome, len(fixtures))
-	sem := make(chan struct{}, jobs)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	for i, f := range fixtures {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			oc := r.Run(context.Background(), f)
-			out[i] = oc
-			mu.Lock()
-			defer mu.Unlock()
-			msg := fmt.Sprintf("%s: %s, %d gap(s), coverage %s, %s", f.Name, oc.Status, len(oc.Gaps), oc.Coverage, oc.Duration.Round(time.Second))
-			if oc.Err != nil {
-				msg = f.Name + ": error: " + oc.Err.Error()
-			}
-			fmt.Fprintln(progress, msg)
-		}()
-	}
-	wg.Wait()
-	return out
 }

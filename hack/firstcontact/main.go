@@ -9,14 +9,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sync"
 	"time"
 
 	"github.com/smile-loop/smile/hack/corpus/fixture"
@@ -118,10 +116,8 @@ func keep(r *round.Round, pattern string) error {
 func runPages(runner fixture.Runner, pages []round.Page, o options, stage string, progress io.Writer) (map[string]round.Run, map[string]string) {
 	runs := map[string]round.Run{}
 	why := map[string]string{}
-	jobs := max(o.jobs, 1)
-	sem := make(chan struct{}, jobs)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
+	var staged []fixture.Fixture
+	texts := map[string][]byte{}
 	for _, p := range pages {
 		text, note, err := pageText(p, o.copies, o.mirrors)
 		if note != "" {
@@ -137,24 +133,16 @@ func runPages(runner fixture.Runner, pages []round.Page, o options, stage string
 			why[p.Name] = "stage the page: " + err.Error()
 			continue
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			oc := runner.Run(context.Background(), fixture.Fixture{Name: p.Name, Dir: dir})
-			mu.Lock()
-			defer mu.Unlock()
-			if oc.Err != nil {
-				why[p.Name] = "error: " + oc.Err.Error()
-				fmt.Fprintf(progress, "%s: error: %v\n", p.Name, oc.Err)
-				return
-			}
-			runs[p.Name] = outcomeRun(oc, text)
-			fmt.Fprintf(progress, "%s: %s, %d gap(s), %s\n", p.Name, oc.Status, len(oc.Gaps), oc.Duration.Round(time.Second))
-		}()
+		staged = append(staged, fixture.Fixture{Name: p.Name, Dir: dir})
+		texts[p.Name] = text
 	}
-	wg.Wait()
+	for _, oc := range fixture.RunAll(runner, staged, o.jobs, progress) {
+		if oc.Err != nil {
+			why[oc.Fixture.Name] = "error: " + oc.Err.Error()
+			continue
+		}
+		runs[oc.Fixture.Name] = outcomeRun(oc, texts[oc.Fixture.Name])
+	}
 	return runs, why
 }
 

@@ -2,20 +2,10 @@ package reading
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 
-	"github.com/smile-loop/smile/spec/markdown"
+	"github.com/smile-loop/smile/spec/spectest"
 )
-
-// code numbers lines from first, as a block's content would be.
-func code(first int, text string) []markdown.CodeLine {
-	var out []markdown.CodeLine
-	for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		out = append(out, markdown.CodeLine{Line: first + i, Text: l})
-	}
-	return out
-}
 
 type cmdLine struct {
 	Line, EndLine int
@@ -55,7 +45,7 @@ func TestScriptCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := cmdLines(scriptCommands(code(10, tt.text)))
+			got := cmdLines(scriptCommands(spectest.Code(10, tt.text)))
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %#v\nwant %#v", got, tt.want)
 			}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smile-loop/smile/spec/spectest"
+
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
@@ -73,7 +75,7 @@ func TestReadREPLs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := runs(Read(code(1, tt.text), Context{Lang: tt.lang}))
+			got := runs(Read(spectest.Code(1, tt.text), Context{Lang: tt.lang}))
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
@@ -85,7 +87,7 @@ func TestReadREPLs(t *testing.T) {
 // program the step before started, the prose; with nothing, the shell's
 // (and `1 + 1`, which reads as no command, opens no transcript).
 func TestBarePromptOwner(t *testing.T) {
-	lines := code(5, "> 1 + 1\n2\n")
+	lines := spectest.Code(5, "> 1 + 1\n2\n")
 	for _, tt := range []struct {
 		name string
 		c    Context
@@ -111,7 +113,7 @@ func TestBarePromptOwner(t *testing.T) {
 }
 
 func TestEvidenceNamesPromptAndLine(t *testing.T) {
-	r := Read(code(7, ">>> 6 * 7\n42\n"), Context{}).Runs
+	r := Read(spectest.Code(7, ">>> 6 * 7\n42\n"), Context{}).Runs
 	want := []rule.Evidence{{Rule: "prompt.python", Line: 7, Phrase: ">>> "}}
 	if len(r) != 1 || !reflect.DeepEqual(r[0].Evidence, want) {
 		t.Errorf("evidence %+v, want %+v", r, want)
@@ -182,11 +184,11 @@ func TestWithInput(t *testing.T) {
 }
 
 func TestFeed(t *testing.T) {
-	in, shown, ok := Feed(code(1, "sqlite> SELECT 1;\n1\n"), "sqlite3 a.db")
+	in, shown, ok := Feed(spectest.Code(1, "sqlite> SELECT 1;\n1\n"), "sqlite3 a.db")
 	if !ok || in != "SELECT 1;\n" || len(shown) != 1 || shown[0].Text != "1" {
 		t.Errorf("prompted: %q %v %v", in, shown, ok)
 	}
-	in, shown, ok = Feed(code(1, "SELECT 1;\nSELECT 2;\n"), "sqlite3 a.db")
+	in, shown, ok = Feed(spectest.Code(1, "SELECT 1;\nSELECT 2;\n"), "sqlite3 a.db")
 	if !ok || in != "SELECT 1;\nSELECT 2;\n" || len(shown) != 0 {
 		t.Errorf("no prompts: %q %v %v", in, shown, ok)
 	}
@@ -195,13 +197,13 @@ func TestFeed(t *testing.T) {
 // A bare `> ` no REPL owns opens a shell transcript only when its lines read
 // as commands: a quotation is not one.
 func TestAngleTranscriptOrQuotation(t *testing.T) {
-	if _, ok := Starts(code(1, "> mkdir out\n> ls\n"), Context{}); !ok {
+	if _, ok := Starts(spectest.Code(1, "> mkdir out\n> ls\n"), Context{}); !ok {
 		t.Errorf("commands after > are a transcript")
 	}
-	if _, ok := Starts(code(1, "> To be, or not to be.\n"), Context{}); ok {
+	if _, ok := Starts(spectest.Code(1, "> To be, or not to be.\n"), Context{}); ok {
 		t.Errorf("a quotation is no transcript")
 	}
-	if _, ok := Starts(code(1, "> mkdir out\n"), Context{Lang: "yaml"}); ok {
+	if _, ok := Starts(spectest.Code(1, "> mkdir out\n"), Context{Lang: "yaml"}); ok {
 		t.Errorf("a YAML block is no shell transcript")
 	}
 }
@@ -209,7 +211,7 @@ func TestAngleTranscriptOrQuotation(t *testing.T) {
 // A Python block without prompts typed into the REPL: each indented block
 // ends with an empty line, as a person types it.
 func TestFeedPythonEndsBlocks(t *testing.T) {
-	in, _, _ := Feed(code(1, "def twice(n):\n    return n * 2\nprint(twice(4))\nif True:\n    x = 1\nelse:\n    x = 2\n\nprint(x)\n"), "python3")
+	in, _, _ := Feed(spectest.Code(1, "def twice(n):\n    return n * 2\nprint(twice(4))\nif True:\n    x = 1\nelse:\n    x = 2\n\nprint(x)\n"), "python3")
 	want := "def twice(n):\n    return n * 2\n\nprint(twice(4))\nif True:\n    x = 1\nelse:\n    x = 2\n\nprint(x)\n"
 	if in != want {
 		t.Errorf("typed\n%q\nwant\n%q", in, want)

@@ -5,19 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smile-loop/smile/spec/markdown"
+	"github.com/smile-loop/smile/spec/spectest"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
 )
-
-// code numbers lines from first, as a block's content would be.
-func code(first int, text string) []markdown.CodeLine {
-	var out []markdown.CodeLine
-	for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		out = append(out, markdown.CodeLine{Line: first + i, Text: l})
-	}
-	return out
-}
 
 type cmdLine struct {
 	Line, EndLine int
@@ -54,7 +45,7 @@ $ docker run \
 >   --rm hello
    $ echo indented
 `
-	got := Read(code(20, text), Context{Lang: "console"})
+	got := Read(spectest.Code(20, text), Context{Lang: "console"})
 	leading, cmds := got.Leading, commands(got)
 	if want := []expect.Line{{Line: 20, Text: "Hello from before"}}; !reflect.DeepEqual(leading, want) {
 		t.Errorf("leading = %v, want %v", leading, want)
@@ -109,7 +100,7 @@ func TestTranscriptIntoOwnHome(t *testing.T) {
 		"ada:/tmp/work$ cd ..\n" +
 		"ada:/tmp$ cd ~\n" +
 		"ada:~$ ls\n"
-	cmds := commands(Read(code(1, text), Context{Lang: "console"}))
+	cmds := commands(Read(spectest.Code(1, text), Context{Lang: "console"}))
 	var got []string
 	for _, c := range cmds {
 		got = append(got, c.Text)
