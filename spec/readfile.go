@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,7 +12,7 @@ import (
 // ErrNotRegular wraps a path that names something other than a regular file
 // (a named pipe, a socket, a device): SMILE reads only files, and a pipe with
 // no writer would otherwise hang it forever.
-var ErrNotRegular = fmt.Errorf("not a regular file")
+var ErrNotRegular = errors.New("not a regular file")
 
 // ReadRegularFile reads a regular file. It opens the path without blocking,
 // so a named pipe is refused at once instead of waiting for a writer, and it
