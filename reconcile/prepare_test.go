@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/reconcile/pool"
 	"github.com/smile-loop/smile/runtime"
@@ -26,19 +27,30 @@ func TestNextStudentIsPreparedAndTheMentorStartsNoContainer(t *testing.T) {
 	h := newHarness(t, "  resume: fromStart\n")
 	write(t, filepath.Join(h.dir, "tutorial.md"), "# Demo\n\nRun it:\n\n```bash\necho port > config.yaml\ncat conifg.yaml\n```\n")
 	localHands(t, h)
+	// Every transition's status, as it was saved: a fast Mentor can come and
+	// go within one settle, so the phases are read from them, not polled.
+	h.rec.Events = &events.Hub{}
+	sub := h.rec.Events.Subscribe()
 	woken := startBrains(t, h)
-	run := h.settleUntil(woken, "the Mentor at work", func(r *status.Run) bool { return r.Status.Phase == status.PhaseWaitingForMentor })
-	if a := run.Status.Attempt; !a.OnDemand || a.ContainerID != "" {
-		t.Fatalf("the Mentor's attempt %+v: want one whose container starts on demand", a)
+	run := h.settleUntil(woken, "the second Student's result", func(r *status.Run) bool { return len(r.Status.History) >= 2 })
+	var mentorAttempt, secondStudent *status.Attempt
+	for len(sub.C) > 0 {
+		e := <-sub.C
+		switch st := e.Run.Status; {
+		case st.Phase == status.PhaseWaitingForMentor && st.Attempt != nil && mentorAttempt == nil:
+			mentorAttempt = st.Attempt
+		case st.Phase == status.PhaseWaitingForStudent && st.Iteration == 2 && st.Attempt != nil && secondStudent == nil:
+			secondStudent = st.Attempt
+		}
 	}
-	run = h.settleUntil(woken, "the second Student at work", func(r *status.Run) bool {
-		return r.Status.Phase == status.PhaseWaitingForStudent && r.Status.Iteration == 2
-	})
-	student, err := h.rt.Inspect(context.Background(), run.Status.Attempt.Container)
-	if err != nil {
-		t.Fatal(err)
+	if mentorAttempt == nil || !mentorAttempt.OnDemand || mentorAttempt.ContainerID != "" {
+		t.Fatalf("the Mentor's attempt %+v: want one whose container starts on demand", mentorAttempt)
 	}
-	if student.Labels[labelPrepared] != "true" || student.ID != run.Status.Attempt.ContainerID || student.Labels[runtime.LabelIteration] != "2" {
+	if secondStudent == nil {
+		t.Fatal("no transition had the second Student at work")
+	}
+	student, ok := h.rt.StartedWith(secondStudent.Container)
+	if !ok || student.Labels[labelPrepared] != "true" || student.Labels[runtime.LabelIteration] != "2" {
 		t.Fatalf("the second Student's container %+v: want the one prepared while the first Student worked", student)
 	}
 	if n := len(run.Status.MentorNotes); n != 1 || run.Status.MentorNotes[0].Workaround == "" {

@@ -36,8 +36,9 @@ type Runtime struct {
 	mu          sync.Mutex
 	info        runtime.Info
 	images      map[string]bool
-	containers  map[string]*entry // by name
-	started     []string          // every container started, by name, oldest first
+	containers  map[string]*entry                // by name
+	started     []string                         // every container started, by name, oldest first
+	startedWith map[string]runtime.ContainerSpec // the spec each was last started with, removed ones too
 	nextID      int
 	failStart   error
 	failExec    error
@@ -158,6 +159,15 @@ func (r *Runtime) Spec(name string) (runtime.ContainerSpec, bool) {
 	return e.spec, true
 }
 
+// StartedWith returns the spec a container was last started with, even after
+// it was removed: what a test checks once a run is over.
+func (r *Runtime) StartedWith(name string) (runtime.ContainerSpec, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	spec, ok := r.startedWith[name]
+	return spec, ok
+}
+
 // Started returns the name of every container started, removed ones too,
 // oldest first.
 func (r *Runtime) Started() []string {
@@ -253,6 +263,10 @@ func (r *Runtime) Start(_ context.Context, spec runtime.ContainerSpec) (runtime.
 	}}
 	r.containers[spec.Name] = e
 	r.started = append(r.started, spec.Name)
+	if r.startedWith == nil {
+		r.startedWith = map[string]runtime.ContainerSpec{}
+	}
+	r.startedWith[spec.Name] = spec
 	r.emitLocked(e, "create")
 	r.emitLocked(e, "start")
 	return copyOf(e.c), nil
