@@ -47,6 +47,10 @@ type Block struct {
 	// group are alternatives. 0 when the block is in no tab.
 	Tab      string `json:"tab,omitempty"`
 	TabGroup int    `json:"tabGroup,omitempty"`
+	// Item is the label of the list item the block is nested in: the
+	// item's first paragraph ("For Fedora:"), when the block comes after
+	// it in the item. "" outside lists and for the label itself.
+	Item string `json:"item,omitempty"`
 }
 
 // CodeLine is one line of a code block with its line number in the file.
@@ -182,7 +186,22 @@ func ParseMarkdown(source []byte) Document {
 // readBlocks reads a parse's leaf blocks and local images in document order.
 func readBlocks(root ast.Node, pc parser.Context, source []byte, lines lineIndex) Document {
 	var doc Document
+	var items []string // the labels of the list items the walk is in
+	add := func(b Block) {
+		if len(items) > 0 && items[len(items)-1] != b.Text {
+			b.Item = items[len(items)-1]
+		}
+		doc.Blocks = append(doc.Blocks, b)
+	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, ok := n.(*ast.ListItem); ok {
+			if entering {
+				items = append(items, itemLabel(n, source, lines))
+			} else {
+				items = items[:len(items)-1]
+			}
+			return ast.WalkContinue, nil
+		}
 		if !entering {
 			return ast.WalkContinue, nil
 		}
@@ -199,21 +218,23 @@ func readBlocks(root ast.Node, pc parser.Context, source []byte, lines lineIndex
 				if h, ok := node.(*ast.Heading); ok {
 					b.Level = h.Level
 				}
-				doc.Blocks = append(doc.Blocks, b)
+				add(b)
 			}
 		case *ast.FencedCodeBlock:
 			b := codeBlock(node, node.Info, true, source, lines)
 			if off, ok := recorded(pc, closingFenceKey, node); ok {
 				b.EndLine = lines.line(off)
 			}
-			doc.Blocks = append(doc.Blocks, b)
+			add(b)
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
-			doc.Blocks = append(doc.Blocks, indentedFences(codeBlock(node, nil, false, source, lines))...)
+			for _, b := range indentedFences(codeBlock(node, nil, false, source, lines)) {
+				add(b)
+			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			if b, ok := htmlBlock(node, source, lines); ok {
-				doc.Blocks = append(doc.Blocks, b)
+				add(b)
 				doc.Images = append(doc.Images, htmlImages(b.Text, b.Line)...)
 			}
 			return ast.WalkSkipChildren, nil
@@ -234,6 +255,19 @@ func readBlocks(root ast.Node, pc parser.Context, source []byte, lines lineIndex
 		return ast.WalkContinue, nil
 	})
 	return doc
+}
+
+// itemLabel is the text of a list item's first paragraph, "" when the item
+// starts with something else.
+func itemLabel(item ast.Node, source []byte, lines lineIndex) string {
+	first := item.FirstChild()
+	switch first.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		if b, ok := leafBlock(first, BlockParagraph, source, lines); ok {
+			return b.Text
+		}
+	}
+	return ""
 }
 
 // blankFrontMatter empties the lines of a leading front matter block, keeping

@@ -37,6 +37,12 @@ func fence(line, end int, info, lang string, code ...CodeLine) Block {
 }
 
 // indented is an indented code block: it spans its own lines.
+// inItem is b nested in a list item labelled label.
+func inItem(label string, b Block) Block {
+	b.Item = label
+	return b
+}
+
 func indented(code ...CodeLine) Block {
 	return Block{Kind: BlockCode, Line: code[0].Line, EndLine: code[len(code)-1].Line, Text: codeText(code), Code: code}
 }
@@ -240,11 +246,11 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			),
 			want: []Block{
 				para(1, 1, "Install the tools:"),
-				fence(3, 6, "sh", "sh", cl(4, "apt-get update"), cl(5, "  && apt-get install")),
+				inItem("Install the tools:", fence(3, 6, "sh", "sh", cl(4, "apt-get update"), cl(5, "  && apt-get install"))),
 				para(8, 8, "Check:"),
-				fence(9, 11, "", "", cl(10, "make --version")),
+				inItem("Check:", fence(9, 11, "", "", cl(10, "make --version"))),
 				para(12, 12, "Indented code:"),
-				indented(cl(14, "ls -la")),
+				inItem("Indented code:", indented(cl(14, "ls -la"))),
 			},
 		},
 		{
@@ -268,10 +274,10 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			),
 			want: []Block{
 				para(1, 1, "Clone:"),
-				fence(2, 4, "console", "console", cl(3, "$ git clone repo")),
+				inItem("Clone:", fence(2, 4, "console", "console", cl(3, "$ git clone repo"))),
 				para(5, 5, "Then:"),
 				para(6, 6, "Nested step:"),
-				fence(8, 10, "sh", "sh", cl(9, "cd repo")),
+				inItem("Nested step:", fence(8, 10, "sh", "sh", cl(9, "cd repo"))),
 				para(11, 11, "A fence right away:"),
 				fence(13, 15, "", "", cl(14, "ls")),
 			},
@@ -294,10 +300,10 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			),
 			want: []Block{
 				para(1, 1, "Run:"),
-				fence(2, 3, "", "", cl(3, "make")),
+				inItem("Run:", fence(2, 3, "", "", cl(3, "make"))),
 				fence(4, 6, "", "", cl(5, "outside")),
 				para(8, 8, "Item"),
-				fence(9, 11, "", "", cl(10, "code"), cl(11, "")),
+				inItem("Item", fence(9, 11, "", "", cl(10, "code"), cl(11, ""))),
 				para(12, 12, "Para."),
 			},
 		},

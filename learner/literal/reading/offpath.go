@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/internal/textutil"
@@ -17,12 +18,12 @@ var (
 	windowsLangs = set("cmd", "powershell", "pwsh", "ps1", "ps", "bat", "batch", "dos", "doscon", "winbatch", "posh")
 
 	otherPlatform = regexp.MustCompile(`(?i)\b(?:windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|homebrew|brew|powershell|` +
-		`cmd(?:\.exe)?|chocolatey|choco|winget|scoop)\b`)
+		`cmd(?:\.exe)?|chocolatey|choco|winget|scoop|freebsd|openbsd|netbsd|dragonfly(?:\s*bsd)?|macports)\b`)
 	thisPlatform = regexp.MustCompile(`(?i)\b(?:linux|unix|ubuntu|debian|posix|wsl|apt|apt-get|bash|shell|terminal)\b`)
 	// debianLike is the container's own family; otherDistro names Linux
 	// systems whose package tools it does not have.
 	debianLike  = regexp.MustCompile(`(?i)\b(?:debian|ubuntu|apt|apt-get|mint|pop!?_os)\b`)
-	otherDistro = regexp.MustCompile(`(?i)\b(?:fedora|centos|rhel|red\s?hat|rocky|alma(?:linux)?|arch(?:\s+linux)?|manjaro|alpine|opensuse|suse|gentoo|nixos|void|dnf|yum|pacman|apk|zypper)\b`)
+	otherDistro = regexp.MustCompile(`(?i)\b(?:fedora|centos|rhel|red\s?hat|rocky|alma(?:linux)?|arch(?:\s+linux)?|amazon\s+linux|kali|oracle\s+linux|manjaro|alpine|opensuse|suse|gentoo|nixos|void|dnf|yum|pacman|apk|zypper)\b`)
 	// noteLabel is the label of an admonition sentence ("**Note:** On Windows, ...").
 	noteLabel = regexp.MustCompile(`(?i)^(?:\[!?\w+\]\s*)?(?:note|tip|info|important|warning|caution|hint)\s*:\s*`)
 	// platformSentence scopes what follows to another platform.
@@ -44,8 +45,24 @@ var (
 	tabKeyShown = regexp.MustCompile(`<TAB>|<Tab>|\[TAB\]|\[Tab\]|⇥`)
 )
 
-// offPath says why block i is not on the Linux reader's path, or "".
-func (p *planner) offPath(i int, ctx blockContext, lang string) string {
+// offPath says why block i is not on the Linux reader's path, or "", with
+// the evidence of the rule that said so when it is a named rule.
+func (p *planner) offPath(i int, ctx blockContext, lang string) (string, []rule.Evidence) {
+	b := p.blocks[i]
+	if why, ev := p.sectionForOtherPlatform(b.Line); ev != nil {
+		return why, []rule.Evidence{*ev}
+	}
+	if why, ev := itemForOtherPlatform(b.Item, b.Line); ev != nil {
+		return why, []rule.Evidence{*ev}
+	}
+	if why, ev := labelForOtherPlatform(ctx.before, b.Line); ev != nil {
+		return why, []rule.Evidence{*ev}
+	}
+	return p.offPathWhy(i, ctx, lang), nil
+}
+
+// offPathWhy is offPath's older half, whose reasons carry no rule yet.
+func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 	b := p.blocks[i]
 	if windowsLangs[lang] {
 		return fmt.Sprintf("a Windows %s block", lang)
@@ -100,10 +117,12 @@ func plain(prose string) string {
 // forOtherPlatform: a heading or tab label that names only another platform
 // (or only Linux systems of another family than the container's).
 func forOtherPlatform(label string) bool {
+	// "Amazon Linux" names a distribution, not Linux at large.
+	generic := distroLinux.ReplaceAllString(label, "")
 	if otherDistro.MatchString(label) && !debianLike.MatchString(label) {
 		return true
 	}
-	return otherPlatform.MatchString(label) && !thisPlatform.MatchString(label)
+	return otherPlatform.MatchString(label) && !thisPlatform.MatchString(generic)
 }
 
 func linuxLabel(label string) bool {

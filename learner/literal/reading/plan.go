@@ -212,8 +212,10 @@ func (p *planner) blockSteps(i int) []Step {
 	ctx := p.context(i)
 	lang := codelang.InfoLang(b.Info)
 	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names()}
-	if why := p.offPath(i, ctx, lang); why != "" {
-		return []Step{omitted(base, why)}
+	if why, ev := p.offPath(i, ctx, lang); why != "" {
+		s := omitted(base, why)
+		s.Evidence = append(s.Evidence, ev...)
+		return []Step{s}
 	}
 	if d, ok := markdown.MySTDirective(b.Info); ok && !d.Code() {
 		s := base

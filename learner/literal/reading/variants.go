@@ -11,7 +11,7 @@ import "regexp"
 // an action.
 var (
 	anyPlatform = `(?:linux|unix|ubuntu|debian|fedora|centos|rhel|red\s?hat|arch|alpine|opensuse|wsl|posix|` +
-		`windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|bsd|homebrew|brew|powershell|cmd(?:\.exe)?|command\s+prompt|chocolatey|winget|scoop)`
+		`windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|bsd|freebsd|openbsd|netbsd|dragonfly|homebrew|brew|powershell|cmd(?:\.exe)?|command\s+prompt|chocolatey|winget|scoop)`
 	platformLabel = regexp.MustCompile(`(?i)^(?:on|for|under|in|with|using)\s+(?:a\s+|the\s+)?` + anyPlatform + `\b|` +
 		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running)\s+(?:a\s+)?` + anyPlatform + `\b|` +
 		`^` + anyPlatform + `(?:\s+(?:users|and\s+\w+|or\s+\w+))?\s*(?:\([^)]*\))?\s*:?$`)

@@ -1,0 +1,15 @@
+package reading_test
+
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/learner/literal/ruletest"
+)
+
+// The placement rules' fixtures: testdata/*.md (see package ruletest).
+func TestRuleFixtures(t *testing.T) { ruletest.Run(t, "testdata") }
+
+// Every rule this package registers has a fixture.
+func TestEveryRuleHasAFixture(t *testing.T) {
+	ruletest.HasFixtures(t, "testdata", "platform.section", "platform.label")
+}
