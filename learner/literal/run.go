@@ -11,7 +11,9 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/provenance"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/learner/session"
@@ -273,6 +275,23 @@ func (s *student) compare(st reading.Step) error {
 // The same difference shown again later is one finding with more lines. A
 // difference the tutorial said may happen (differs: the line of its note)
 // is listed, not recorded.
+// machineOutput says why output that differs is the machine's and not the
+// page's (package provenance), "" when it is the page's.
+func (s *student) machineOutput(cmd reading.Command, expected []expect.Line, from, to int) string {
+	first := mentor.FirstLine(cmd.Text)
+	if ev := provenance.Machine(cmd.Text, cmd.Line); ev != nil {
+		return fmt.Sprintf("output differs, not a gap: `%s` reports on the machine, so the page shows its author's answer [rules: %s]", first, rule.Explain([]rule.Evidence{*ev}))
+	}
+	var shown []string
+	for _, e := range expected {
+		shown = append(shown, e.Text)
+	}
+	if ev := provenance.ForeignListing(cmd.Text, shown, s.tut.Content, from, to); ev != nil {
+		return fmt.Sprintf("output differs, not a gap: `%s` lists files the page never makes or names, the author's own [rules: %s]", first, rule.Explain([]rule.Evidence{*ev}))
+	}
+	return ""
+}
+
 func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actual string, from, to int, tolerant bool, differs int) error {
 	if !expect.HasExpectation(expected) {
 		return nil
@@ -299,6 +318,10 @@ func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actua
 		if missing, ok = expect.MatchTolerant(expected, actual); ok {
 			return nil
 		}
+	}
+	if why := s.machineOutput(cmd, expected, from, to); why != "" {
+		s.listSkipped(from, to, why)
+		return nil
 	}
 	if differs == 0 && s.last != nil && s.last.command.Line == cmd.Line {
 		differs = s.last.differs

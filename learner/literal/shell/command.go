@@ -30,3 +30,61 @@ func CommandName(command string) string {
 	}
 	return ""
 }
+
+// FirstArgs is the words of the first simple command of a command line (the
+// producer of a pipe's output), with quotes removed and a leading sudo
+// dropped; words that are not literal (`$HOME`, `$(date)`) keep their
+// source text. nil when the line does not parse to a simple command.
+func FirstArgs(command string) []string {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return nil
+	}
+	cmd := f.Stmts[0].Cmd
+	for {
+		b, ok := cmd.(*syntax.BinaryCmd)
+		if !ok {
+			break
+		}
+		cmd = b.X.Cmd
+	}
+	call, ok := cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	var words []string
+	for _, w := range call.Args {
+		words = append(words, wordText(command, w))
+	}
+	for len(words) > 1 && words[0] == "sudo" {
+		words = words[1:]
+		for len(words) > 1 && strings.HasPrefix(words[0], "-") {
+			words = words[1:]
+		}
+	}
+	return words
+}
+
+// wordText is a word without its quotes when it is literal, else its source.
+func wordText(src string, w *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if len(p.Parts) == 1 {
+				if l, ok := p.Parts[0].(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+					continue
+				}
+			}
+			b.WriteString(src[p.Pos().Offset():p.End().Offset()])
+		default:
+			b.WriteString(src[p.Pos().Offset():p.End().Offset()])
+		}
+	}
+	return b.String()
+}

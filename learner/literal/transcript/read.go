@@ -94,7 +94,7 @@ type reader struct {
 // starting with `#` in a shell transcript that is not root's are comments.
 func Read(lines []markdown.CodeLine, c Context) Transcript {
 	lines = plainTranscript(lines)
-	r := &reader{ctx: c, root: rootTranscript(lines, c.Lang)}
+	r := &reader{ctx: c, root: rootTranscript(lines, c.Lang), angle: codelang.Shell[c.Lang] && shellAngle(lines)}
 	for _, l := range lines {
 		r.line(l)
 	}
@@ -106,7 +106,7 @@ func Read(lines []markdown.CodeLine, c Context) Transcript {
 // the shell, or a root prompt; with the evidence.
 func Starts(lines []markdown.CodeLine, c Context) ([]rule.Evidence, bool) {
 	lines = plainTranscript(lines)
-	r := &reader{ctx: c, root: rootTranscript(lines, c.Lang)}
+	r := &reader{ctx: c, root: rootTranscript(lines, c.Lang), angle: codelang.Shell[c.Lang] && shellAngle(lines)}
 	for _, l := range lines {
 		if strings.TrimSpace(l.Text) == "" {
 			continue
@@ -401,8 +401,34 @@ func angleTranscript(lines []markdown.CodeLine, lang string) bool {
 	if codelang.Console[lang] {
 		return true
 	}
+	if codelang.Shell[lang] {
+		return shellAngle(lines)
+	}
 	if lang != "" {
 		return false
+	}
+	for _, l := range lines {
+		if rest, ok := strings.CutPrefix(l.Text, "> "); ok && !readsAsCommand(strings.TrimSpace(rest)) {
+			return false
+		}
+	}
+	return true
+}
+
+// shellAngle reports whether a shell-tagged block is a transcript drawn with
+// `> ` prompts: its first line opens with one, and every `> ` line reads as a
+// command. No shell script starts with a bare redirection of nothing, while
+// a script whose later lines start with `> ` continues a command (a here
+// document shown as typed) and does not open with one.
+func shellAngle(lines []markdown.CodeLine) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) == "" {
+			continue
+		}
+		if !strings.HasPrefix(l.Text, "> ") {
+			return false
+		}
+		break
 	}
 	for _, l := range lines {
 		if rest, ok := strings.CutPrefix(l.Text, "> "); ok && !readsAsCommand(strings.TrimSpace(rest)) {
