@@ -242,6 +242,12 @@ func (c *command) other(name string, rest []string, cwd string) {
 			c.makes([]string{strings.TrimSuffix(path.Base(args[0]), ".git")}, cwd)
 		}
 		return
+	case compilers[name] != nil:
+		c.reads(rest, cwd)
+		if out := compiled(name, rest); out != "" {
+			c.makes([]string{out}, cwd)
+		}
+		return
 	case name == "curl" || name == "wget":
 		out := map[string]byte{"curl": 'o', "wget": 'O'}[name]
 		for i, a := range rest {
@@ -297,4 +303,50 @@ func (c *command) copies(args []string, cwd string) {
 			c.d.made(path.Join(to, path.Base(s)))
 		}
 	}
+}
+
+// A compiler makes a file the page then runs without naming it where it is
+// made: `gcc hello.c` makes a.out, `rustc hello.rs` makes hello, `javac
+// Hello.java` makes Hello.class; `-o NAME` makes NAME for any of them. Each
+// entry is the file the compiler makes from its first source when no -o
+// says otherwise ("" when the compiler only checks or runs).
+var compilers = map[string]func(source string) string{
+	"gcc": aOut, "cc": aOut, "clang": aOut, "g++": aOut, "c++": aOut, "clang++": aOut, "tcc": aOut,
+	"rustc":    func(src string) string { return trimExt(path.Base(src), ".rs") },
+	"javac":    func(src string) string { return trimExt(src, ".java") + ".class" },
+	"ghc":      func(src string) string { return trimExt(path.Base(src), ".hs") },
+	"nim":      func(string) string { return "" },
+	"gfortran": aOut, "fpc": func(src string) string { return trimExt(src, ".pas") },
+}
+
+func aOut(string) string { return "a.out" }
+
+func trimExt(name, ext string) string {
+	if !strings.HasSuffix(name, ext) {
+		return ""
+	}
+	return strings.TrimSuffix(name, ext)
+}
+
+// compiled is the file a compiler's command makes: -o's argument (also
+// -oNAME), else what the compiler names after its first source; "" when it
+// makes none (`gcc -c` makes objects, which nothing runs).
+func compiled(name string, args []string) string {
+	var source string
+	for i, a := range args {
+		switch {
+		case a == "-o" && i+1 < len(args):
+			return args[i+1]
+		case strings.HasPrefix(a, "-o") && len(a) > 2 && name != "javac":
+			return a[2:]
+		case a == "-c" || a == "-E" || a == "-S" || a == "--version" || a == "-v":
+			return ""
+		case source == "" && !strings.HasPrefix(a, "-"):
+			source = a
+		}
+	}
+	if source == "" {
+		return ""
+	}
+	return compilers[name](source)
 }

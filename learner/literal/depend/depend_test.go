@@ -42,6 +42,21 @@ func TestDerive(t *testing.T) {
 		},
 		want: map[int][]int{1: {5}, 2: {9}, 3: {9}},
 	}, {
+		name: "a program a compiler made needs the compile, whether -o names it or the compiler's default does",
+		steps: []Step{
+			{Kind: Write, Line: 3, Path: "hello.c"},
+			run(7, "gcc hello.c"),
+			run(9, "./a.out"),
+			{Kind: Write, Line: 12, Path: "main.rs"},
+			run(16, "rustc main.rs"),
+			run(18, "./main"),
+			run(20, "cc -Wall -o greet hello.c"),
+			run(22, "./greet"),
+			run(24, "gcc -c hello.c"),
+			run(26, "./hello.o"),
+		},
+		want: map[int][]int{1: {3}, 2: {7}, 4: {12}, 5: {16}, 6: {3}, 7: {20}, 8: {3}, 9: nil},
+	}, {
 		name: "a step after a cd needs the cd, and the cd the step that made the folder",
 		steps: []Step{
 			run(3, "mkdir -p app/src"),

@@ -411,6 +411,9 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 			s = omitted(s, "a manual page, read in a pager: nothing after it needs it")
 		} else if why, ok := scoped[c.Line]; ok {
 			s = omitted(s, why)
+		} else if why, ev := notCommand(c); ev != nil {
+			s = omitted(s, why)
+			s.Evidence = append(s.Evidence, *ev)
 		}
 		steps = append(steps, s)
 	}
@@ -452,6 +455,14 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 	t := transcript.Read(lines, tc)
 	runs := t.Runs
 	var steps []Step
+	if len(t.Pictured) > 0 && len(runs) == 0 {
+		s := omitted(base, "a picture of the terminal later on: text printed at the prompt, no command to run and no output of the step before")
+		s.Evidence = append(s.Evidence, t.Pictured...)
+		return []Step{s}
+	}
+	if len(t.Pictured) > 0 {
+		t.Leading = nil // the lines before the picture's prompt belong to it, not to the step before
+	}
 	if expect.HasExpectation(t.Leading) {
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, t.Leading, "output shown before the block's first prompt"

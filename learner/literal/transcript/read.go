@@ -45,6 +45,10 @@ type Transcript struct {
 	// run before the block.
 	Leading []expect.Line
 	Runs    []Run
+	// Pictured holds the evidence that the block, before any command,
+	// shows text printed at a prompt: a picture of the terminal later on
+	// (prompt.printed-over), not output of the command run before it.
+	Pictured []rule.Evidence
 }
 
 // The rules that decide whose a bare `> ` is.
@@ -157,12 +161,32 @@ func (r *reader) line(l markdown.CodeLine) {
 	case p.Continuation:
 		r.cur.Stdin += rest + "\n"
 		r.cur.Command.EndLine = l.Line
+	case p.Program == "" && !p.Bare && printedText(strings.TrimSpace(rest)):
+		// `$ Hello world!` a minute later: what a background job printed
+		// over the prompt, not a command.
+		if r.cur == nil {
+			// Before any command: the block pictures the terminal later on.
+			r.out.Pictured = append(r.out.Pictured, RulePrintedOver.At(l.Line, m))
+			return
+		}
+		r.output(expect.Line{Line: l.Line, Text: rest})
+		r.note(RulePrintedOver.At(l.Line, m))
 	case p.Program == "" || OtherShells[p.Program] != "":
 		r.shellCommand(p, m, l, rest)
 	default:
 		r.replInput(p, m, l, rest)
 	}
 }
+
+// RulePrintedOver reads text after a shell prompt that is no command as
+// output.
+var RulePrintedOver = rule.Register(rule.Rule{ID: "prompt.printed-over", Scope: rule.ScopeLine,
+	Doc: "in a transcript, text after a later shell prompt that does not read as a command (`$ Hello world!`, `$ ...`) is what a background job printed over the prompt, or time passing: output, not a command"})
+
+// printedText: text after a prompt that reads as a sentence someone
+// printed, not a command: it starts with a capital letter and ends as a
+// sentence ends (`Greetings vagrant!`), or it is an ellipsis.
+var printedText = regexp.MustCompile(`^(?:\.{3,}|…+|\p{Lu}\p{Ll}*(?:[\s,]+[\p{L}\d'-]+)*[.!?])$`).MatchString
 
 // note adds evidence to the current run, once a rule.
 func (r *reader) note(e rule.Evidence) {
