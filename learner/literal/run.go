@@ -165,6 +165,12 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails with the error the tutorial shows", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return nil
+	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text):
+		// grep found nothing, diff found differences: exit 1 is the
+		// program's answer, not an error (an error is 2 or more).
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: no match, or a difference)", cmd.Line, mentor.FirstLine(cmd.Text)))
+		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
 	}
 	if why := s.anotherWay(st); why != "" {
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, why))
@@ -392,6 +398,32 @@ func (s *student) listSkipped(from, to int, why string) {
 
 // showsThisFailure: the output a transcript shows after a command is the
 // error it printed (compared as any output is).
+// answerStatus: programs whose exit status 1 is an answer they also print
+// (no line matched, the files differ), not an error. In quiet mode (`grep
+// -q`, `cmp -s`) the status is all they say: there a 1 is the check failing,
+// as it is for `test`.
+var answerStatus = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "diff": true, "cmp": true}
+
+// answersWithStatus reports whether the command whose status the line ends
+// with (the last of a pipe) is one of answerStatus, not in quiet mode.
+func answersWithStatus(command string) bool {
+	line := strings.TrimSpace(mentor.FirstLine(command))
+	if strings.ContainsAny(line, ";&") {
+		return false
+	}
+	parts := strings.Split(line, "|")
+	last := strings.Fields(parts[len(parts)-1])
+	if len(last) == 0 || !answerStatus[last[0]] {
+		return false
+	}
+	for _, a := range last[1:] {
+		if a == "--quiet" || a == "--silent" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "qs") {
+			return false
+		}
+	}
+	return true
+}
+
 func showsThisFailure(expected []expect.Line, output string) bool {
 	said := false // a line of its own, not only "..." that matches anything
 	for _, l := range expected {

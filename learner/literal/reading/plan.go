@@ -293,7 +293,9 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 			cmds[n-1].Command.Expected = expectedLines(b.Code[k:])
 		}
 		return cmds
-	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted:
+	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted, textLangs[lang] && opensWithPrompt(b.Code):
+		// A `text` block that opens with `$ cmd` is a session drawn
+		// without a tag for it: its prompts say what to run.
 		return p.transcriptSteps(base, b.Code, p.transcriptContext(ctx, lang))
 	case codelang.Shell[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
@@ -539,6 +541,17 @@ func looksLikeCommands(lines []markdown.CodeLine) bool {
 
 // hasPromptLine: a transcript with `$ ` commands is run, even when what it
 // prints is a drawn folder tree (`$ tree .`).
+// opensWithPrompt: the block's first line that is not blank starts with a
+// shell prompt.
+func opensWithPrompt(lines []markdown.CodeLine) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) != "" {
+			return transcript.HasShellPrompt(l.Text)
+		}
+	}
+	return false
+}
+
 func hasPromptLine(lines []markdown.CodeLine) bool {
 	for _, l := range lines {
 		if transcript.HasShellPrompt(l.Text) {
