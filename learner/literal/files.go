@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -60,6 +61,11 @@ func (s *student) write(ctx context.Context, st reading.Step) error {
 // resolve makes a tutorial path absolute: ~ is the home folder, a relative
 // path is relative to the session's current folder.
 func (s *student) resolve(p string) string {
+	if strings.HasPrefix(p, "$") {
+		// `$GOPATH/src/app/main.go`: under the folder the session's
+		// variable holds, as the shell would expand it.
+		p = os.Expand(p, s.sess.Getenv)
+	}
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		home := s.sess.Getenv("HOME")
 		if home == "" {

@@ -80,12 +80,23 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 func filesNamed(text string, fits func(string) bool) []string {
 	var out []string
 	for _, m := range mentionedFile.FindAllString(text, -1) {
-		if n := CleanFileName(m); n != "" && codelang.IsFileName(path.Base(n)) && fits(n) && !slices.Contains(out, n) {
+		n := CleanFileName(m)
+		if n == "" || !codelang.IsFileName(path.Base(n)) || !fits(n) {
+			continue
+		}
+		if v := varPrefix.FindStringSubmatch(n); v != nil && strings.Contains(text, "$"+n) {
+			n = "$" + n // `$GOPATH/src/app/main.go`: under the folder the variable holds
+		}
+		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
 	return out
 }
+
+// varPrefix: a path whose first part is a variable's name once its `$`
+// is taken away (GOPATH/src/...).
+var varPrefix = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*/`)
 
 // commentStart is a line comment or a block comment's opening, in the
 // languages code blocks are written in.

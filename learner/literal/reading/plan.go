@@ -199,6 +199,10 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	return steps
 }
 
+// ruleLangInferred gives an untagged block the language its content shows.
+var ruleLangInferred = rule.Register(rule.Rule{ID: "lang.inferred", Scope: rule.ScopeBlock,
+	Doc: "an untagged block whose content carries one language's marks (`package main` and `func`, `#include <stdio.h>`, lines that open with known programs) is read as that language"})
+
 // blockSteps reads one code block. In order: a block not on the path
 // (another platform, an alternative, a demonstration) is omitted; a named
 // destination makes it a file to write; input for the program just started
@@ -211,7 +215,14 @@ func (p *planner) blockSteps(i int) []Step {
 	b := p.blocks[i]
 	ctx := p.context(i)
 	lang := codelang.InfoLang(b.Info)
-	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names()}
+	var inferred []rule.Evidence
+	if lang == "" && b.Info == "" && !introducesOutput(ctx.before) {
+		if guess := codelang.Infer(b.Code, p.tools); guess != "" {
+			lang = guess
+			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
+		}
+	}
+	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names(), Evidence: inferred}
 	if why, ev := p.offPath(i, ctx, lang); why != "" {
 		s := omitted(base, why)
 		s.Evidence = append(s.Evidence, ev...)
@@ -539,8 +550,6 @@ func looksLikeCommands(lines []markdown.CodeLine) bool {
 	return n > 0
 }
 
-// hasPromptLine: a transcript with `$ ` commands is run, even when what it
-// prints is a drawn folder tree (`$ tree .`).
 // opensWithPrompt: the block's first line that is not blank starts with a
 // shell prompt.
 func opensWithPrompt(lines []markdown.CodeLine) bool {
@@ -552,6 +561,8 @@ func opensWithPrompt(lines []markdown.CodeLine) bool {
 	return false
 }
 
+// hasPromptLine: a transcript with `$ ` commands is run, even when what it
+// prints is a drawn folder tree (`$ tree .`).
 func hasPromptLine(lines []markdown.CodeLine) bool {
 	for _, l := range lines {
 		if transcript.HasShellPrompt(l.Text) {

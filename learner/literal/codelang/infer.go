@@ -1,0 +1,124 @@
+package codelang
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/spec/markdown"
+)
+
+// Many pages leave code blocks untagged, and a reader still knows Go source
+// from a list of shell commands at a glance: by the marks each language
+// cannot do without (`package main` and `func`, `#include <stdio.h>`, `fn
+// main()`, `def f():`). Infer reads those marks in an untagged block. It
+// answers only when exactly one language's marks are there, so that a
+// block of prose, output or a language it does not know stays untagged.
+
+// sourceMarks are, per language, patterns of which every one must match a
+// line of the block.
+var sourceMarks = map[string][]*regexp.Regexp{
+	"go":     {regexp.MustCompile(`^package [a-z_]\w*\s*$`), regexp.MustCompile(`^(?:func|import|type|var|const)\b`)},
+	"c":      {regexp.MustCompile(`^#include\s*<(?:stdio|stdlib|string|math|unistd|stdint|stdbool|ctype|time|errno)\.h>`)},
+	"cpp":    {regexp.MustCompile(`^#include\s*<(?:iostream|vector|string|map|algorithm|memory)>`)},
+	"rust":   {regexp.MustCompile(`^\s*(?:pub\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(`), regexp.MustCompile(`\blet\s+(?:mut\s+)?\w+|println!\(|^\s*use\s+\w+::`)},
+	"python": {regexp.MustCompile(`^(?:\s*def\s+\w+\(.*\)\s*(?:->\s*[\w\[\], .]+)?:\s*$|import\s+\w+(?:\s*,\s*\w+)*\s*$|from\s+[\w.]+\s+import\s+)`)},
+	"java":   {regexp.MustCompile(`^\s*public\s+(?:final\s+)?class\s+\w+`), regexp.MustCompile(`\bpublic\s+static\s+void\s+main\b`)},
+	"ruby":   {regexp.MustCompile(`^\s*(?:def\s+\w+[?!]?(?:\(.*\))?\s*$|class\s+[A-Z]\w*(?:\s*<\s*\w+)?\s*$)`), regexp.MustCompile(`^\s*end\s*$`), regexp.MustCompile(`^\s*puts\b|^\s*require\s+['"]|@\w+`)},
+	"javascript": {regexp.MustCompile(`\bconsole\.log\(|\brequire\(['"]|^\s*(?:import\s+.*\s+from\s+['"]|export\s+(?:default\s+)?(?:function|const|class))`),
+		regexp.MustCompile(`^\s*(?:const|let|var)\s+\w+\s*=|^\s*function\s+\w+\s*\(|=>`)},
+}
+
+// knownPrograms are the programs whose names open the command lines of
+// tutorials everywhere: a block of lines that all start with one of these
+// (or with a program the page itself names) is shell commands.
+var knownPrograms = set("cd", "ls", "mkdir", "rmdir", "rm", "cp", "mv", "touch", "cat", "echo", "printf", "export",
+	"source", "pwd", "chmod", "chown", "ln", "find", "grep", "sed", "awk", "sort", "head", "tail", "wc", "tar", "curl",
+	"wget", "git", "make", "cmake", "sudo", "apt", "apt-get", "go", "python", "python3", "pip", "pip3", "node", "npm",
+	"npx", "yarn", "pnpm", "cargo", "rustc", "rustup", "gcc", "g++", "cc", "clang", "java", "javac", "mvn", "gradle",
+	"ruby", "gem", "bundle", "rails", "rake", "perl", "php", "composer", "dotnet", "docker", "kubectl", "ssh",
+	"scp", "rsync", "vim", "vi", "nano", "emacs", "code", "less", "more", "man", "which", "env", "unset", "alias",
+	"crystal", "shards", "mix", "elixir", "iex", "erl", "ghc", "cabal", "stack", "lua", "luarocks", "julia",
+	"Rscript", "R", "deno", "bun", "zig", "nim", "dart", "flutter", "kotlinc", "scala", "sbt", "swift", "poetry",
+	"uv", "pipx", "virtualenv", "conda", "sqlite3", "psql", "mysql", "redis-cli", "systemctl", "service", "tree",
+	"diff", "xargs", "tee", "kill", "ps", "jq", "yq", "openssl", "ssh-keygen", "bash", "sh", "zsh", "exit", "clear")
+
+// Infer is the language an untagged block's content shows ("go", "c",
+// "python", "bash" ...), or "" when no language's marks are there, or more
+// than one's. tools are programs the page itself names (its prerequisites
+// and the programs its steps install), which open command lines too.
+func Infer(lines []markdown.CodeLine, tools map[string]bool) string {
+	var text []string
+	for _, l := range lines {
+		if t := strings.TrimRight(l.Text, " \t"); strings.TrimSpace(t) != "" {
+			text = append(text, strings.TrimLeft(t, "\t"))
+		}
+	}
+	if len(text) == 0 {
+		return ""
+	}
+	found := ""
+	for lang, marks := range sourceMarks {
+		if allMarked(text, marks) {
+			if found != "" {
+				return ""
+			}
+			found = lang
+		}
+	}
+	if found != "" {
+		return found
+	}
+	if shellLines(text, tools) {
+		return "bash"
+	}
+	return ""
+}
+
+func allMarked(text []string, marks []*regexp.Regexp) bool {
+	for _, m := range marks {
+		hit := false
+		for _, t := range text {
+			if m.MatchString(t) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
+}
+
+// shellLines: every line is a comment, a continuation, a variable's
+// assignment, a path to run, or opens with a known program's name, and the
+// block has at least one command.
+var (
+	assignment = regexp.MustCompile(`^[A-Za-z_]\w*=\S*`)
+	// banner: a program's name and a version number, what `X --version`
+	// prints, not a command.
+	banner = regexp.MustCompile(`^\S+\s+v?\d+\.\d+`)
+	runPath    = regexp.MustCompile(`^\.{0,2}/[\w./-]+(?:\s|$)`)
+)
+
+func shellLines(text []string, tools map[string]bool) bool {
+	commands := 0
+	for i, t := range text {
+		t = strings.TrimSpace(t)
+		switch {
+		case strings.HasPrefix(t, "#"):
+		case i > 0 && strings.HasSuffix(strings.TrimSpace(text[i-1]), "\\"):
+		case assignment.MatchString(t), runPath.MatchString(t):
+			commands++
+		case banner.MatchString(t):
+			return false
+		default:
+			first := strings.Fields(t)[0]
+			if !knownPrograms[first] && !tools[first] {
+				return false
+			}
+			commands++
+		}
+	}
+	return commands > 0
+}
