@@ -94,11 +94,11 @@ func allMarked(text []string, marks []*regexp.Regexp) bool {
 // assignment, a path to run, or opens with a known program's name, and the
 // block has at least one command.
 var (
-	assignment = regexp.MustCompile(`^[A-Za-z_]\w*=\S*`)
+	assignment = regexp.MustCompile(`^[A-Za-z_]\w*=(?:[^#>\s]\S*)?(?:\s|$)`)
 	// banner: a program's name and a version number, what `X --version`
 	// prints, not a command.
-	banner = regexp.MustCompile(`^\S+\s+v?\d+\.\d+`)
-	runPath    = regexp.MustCompile(`^\.{0,2}/[\w./-]+(?:\s|$)`)
+	banner  = regexp.MustCompile(`^\S+\s+v?\d+\.\d+`)
+	runPath = regexp.MustCompile(`^\.{0,2}/[\w./-]+(?:\s|$)`)
 )
 
 func shellLines(text []string, tools map[string]bool) bool {
