@@ -122,3 +122,7 @@ func shellLines(text []string, tools map[string]bool) bool {
 	}
 	return commands > 0
 }
+
+// KnownProgram reports whether name is one of the programs whose names open
+// the command lines of tutorials everywhere.
+func KnownProgram(name string) bool { return knownPrograms[name] }

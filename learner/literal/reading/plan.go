@@ -179,6 +179,9 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	p.runners = o.Runners
 	for i, b := range t.Blocks {
 		p.observe(i)
+		if b.Kind == markdown.BlockParagraph {
+			p.add(p.proseCommands(i)...)
+		}
 		if b.Kind != markdown.BlockCode || len(b.Code) == 0 {
 			continue
 		}

@@ -49,7 +49,7 @@ func Run(t *testing.T, dir string) {
 				t.Fatalf("%s has no want comment", f)
 			}
 			for _, b := range tut.Blocks {
-				if b.Kind != markdown.BlockCode {
+				if b.Kind != markdown.BlockCode && b.Kind != markdown.BlockParagraph {
 					continue
 				}
 				got, exp := readingOf(b, steps), wants[b.Line]
@@ -62,18 +62,35 @@ func Run(t *testing.T, dir string) {
 }
 
 // wanted maps each code block's line to the readings its want comments
-// expect (the comments after it, before the next block).
+// expect (the comments after it, before the next block), and each
+// paragraph's to the steps its sentences ask for (the want comments right
+// after it; none when it asks for nothing).
 func wanted(text string, blocks []markdown.Block) map[int][]string {
 	out := map[int][]string{}
 	lines := strings.Split(text, "\n")
-	for _, b := range blocks {
-		if b.Kind != markdown.BlockCode {
-			continue
-		}
-		for i := b.EndLine; i < len(lines); i++ { // lines[i] is line i+1
-			if l := strings.TrimSpace(lines[i]); strings.HasPrefix(l, "```") {
-				break
-			} else if m := want.FindStringSubmatch(l); m != nil {
+	for k, b := range blocks {
+		switch b.Kind {
+		case markdown.BlockCode:
+			end := len(lines) // up to the next paragraph, heading or code block
+			for _, next := range blocks[k+1:] {
+				if next.Kind == markdown.BlockCode || next.Kind == markdown.BlockParagraph || next.Kind == markdown.BlockHeading {
+					end = next.Line - 1
+					break
+				}
+			}
+			for i := b.EndLine; i < end; i++ { // lines[i] is line i+1
+				if l := strings.TrimSpace(lines[i]); strings.HasPrefix(l, "```") {
+					break
+				} else if m := want.FindStringSubmatch(l); m != nil {
+					out[b.Line] = append(out[b.Line], m[1])
+				}
+			}
+		case markdown.BlockParagraph:
+			for i := max(b.EndLine, b.Line); i < len(lines); i++ {
+				m := want.FindStringSubmatch(strings.TrimSpace(lines[i]))
+				if m == nil {
+					break
+				}
 				out[b.Line] = append(out[b.Line], m[1])
 			}
 		}

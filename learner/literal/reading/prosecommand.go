@@ -1,0 +1,153 @@
+package reading
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/prose"
+	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/spec/markdown"
+)
+
+// Pages give short commands in the sentence itself as often as in a block:
+// "Start the server with `node app.js`", "Ejecuta `cargo run`". A reader
+// runs them where the sentence stands. The sentence must ask for it (a verb
+// of running, typing or executing, in the page's language), and the code
+// span must be a whole command line: a program the page's readers have (a
+// well-known one, or one the page names) with its arguments, and no
+// placeholder in it. A command a code block of the page also holds is left
+// to that block, and a sentence that only supposes ("if you run ...") asks
+// for nothing.
+var (
+	ruleProseCommand = rule.Register(rule.Rule{ID: "prose.command", Scope: rule.ScopeBefore,
+		Doc: "a sentence that asks the reader to run a whole command written inline (\"start it with `node app.js`\") is a step where the sentence stands, unless a code block of the page holds the same command"})
+
+	// runVerb asks the reader to run, type or execute something, in the
+	// languages tutorials are written in.
+	runVerb = regexp.MustCompile(`(?i)\b(?:run|running|execute|type|enter|invoke|launch|start)\b|` +
+		`\b(?:ejecut\w*|corr[ae]\b|escrib[ae]\b|teclea|rode\b|rodar|execut[ea]r?\b|digit[ea]r?\b|exécut\w*|lance[rz]?\b|tape[rz]\b|` +
+		`ausführ\w*|führ\w* \S+ aus|starte\w*|gib\w* \S+ ein|esegu\w*|lancia\w*|digita\w*|uruchom\w*|wykonaj\w*|wpisz\w*)|` +
+		`запуст|выполн|введите|実行|入力|打って|运行|執行|执行|输入|輸入|실행|입력`)
+	// supposes: a sentence that supposes the command rather than asks for it.
+	supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli|если)\b`)
+	localURL = regexp.MustCompile(`(?i)\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b`)
+	codeSpan = regexp.MustCompile("`([^`\n]+)`")
+	// spanPlaceholder: a span that is a template, not a command.
+	spanPlaceholder = regexp.MustCompile(`<[^>]*>|\[[^\]]*\]|\{\{|\.\.\.|…|\b(?:your|my)[_-]|\bYOUR_|\bfoo\b|\bexample\.(?:com|org)\b`)
+)
+
+// englishRun: an English verb of running where it asks for the action: at
+// the sentence's start after an adverb ("Now run"), after a comma or "and
+// then", or after "you can", "you should", "please".
+var (
+	englishRun = regexp.MustCompile(`(?i)^(?:(?:now|then|next|first|finally|simply|just|again|also|so|ok|okay),?\s+)*(run|execute|type|enter|invoke|launch|start)\b|` +
+		`(?:,|\band(?:\s+then)?|\bthen|\byou\s+(?:can|could|should|need\s+to|must|will\s+need\s+to)|\bplease|\bto\s+do\s+(?:so|this|that),?)\s+(run|execute|type|enter|invoke|launch|start)\b`)
+	englishVerb = regexp.MustCompile(`(?i)^(?:run|running|execute|type|enter|invoke|launch|start)$`)
+	negated     = regexp.MustCompile(`(?i)\b(?:not|never|nothing|no|don't|doesn't|didn't|without|nunca|nicht|kein\w*|jamais|nie)\b|しない|不要|않`)
+)
+
+// asksToRun is the verb by which a sentence asks the reader to run
+// something, "" when it does not (it supposes, denies, or only mentions).
+func asksToRun(sentence string) string {
+	if supposes.MatchString(sentence) || negated.MatchString(sentence) {
+		return ""
+	}
+	if m := englishRun.FindStringSubmatch(sentence); m != nil {
+		return strings.TrimSpace(m[1] + m[2])
+	}
+	if verb := runVerb.FindString(sentence); verb != "" && !englishVerb.MatchString(verb) {
+		return verb
+	}
+	return ""
+}
+
+// proseCommands are the steps the sentences of paragraph i ask for.
+func (p *planner) proseCommands(i int) []Step {
+	b := p.blocks[i]
+	if b.Kind != markdown.BlockParagraph || p.offPathProse(i) {
+		return nil
+	}
+	if _, ok := parseSectionRule(b.Text); ok {
+		return nil // "save each example as step.sh and run `sh step.sh`": a rule for the blocks, run with each
+	}
+	var steps []Step
+	offset := 0
+	for _, sentence := range prose.Sentences(b.Text) {
+		at := strings.Index(b.Text[offset:], sentence)
+		if at < 0 {
+			continue
+		}
+		start := offset + at
+		offset = start + len(sentence)
+		plainSentence := plain(strings.TrimSpace(codeSpan.ReplaceAllString(sentence, "X")))
+		verb := asksToRun(plainSentence)
+		if verb == "" {
+			continue
+		}
+		for _, m := range codeSpan.FindAllStringSubmatchIndex(sentence, -1) {
+			cmd := strings.TrimSpace(sentence[m[2]:m[3]])
+			if !p.wholeCommand(cmd) || p.inABlock(cmd) {
+				continue
+			}
+			line := b.Line + strings.Count(b.Text[:start+m[2]], "\n")
+			s := Step{Kind: StepRun, Line: line, EndLine: line, Lang: "bash", Prose: b.Text,
+				Command:  Command{Line: line, EndLine: line, Text: cmd},
+				Why:      "the sentence asks the reader to run it",
+				Evidence: []rule.Evidence{ruleProseCommand.At(line, verb)}}
+			// "run `ruby app.rb`, then open localhost:4567": it serves.
+			s.Background = localURL.MatchString(b.Text)
+			steps = append(steps, s)
+		}
+	}
+	return steps
+}
+
+// wholeCommand: a program the page's readers have, with its arguments, and
+// no placeholder.
+func (p *planner) wholeCommand(cmd string) bool {
+	fields := strings.Fields(strings.TrimPrefix(cmd, "$ "))
+	if len(fields) < 2 || spanPlaceholder.MatchString(cmd) || strings.ContainsAny(cmd, "`") {
+		return false
+	}
+	prog := fields[0]
+	if prog == "sudo" {
+		prog = fields[1]
+	}
+	return codelang.KnownProgram(prog) || p.tools[prog]
+}
+
+// inABlock: a code block of the page holds the command, which the block's
+// own reading runs (or not).
+func (p *planner) inABlock(cmd string) bool {
+	for _, b := range p.blocks {
+		if b.Kind == markdown.BlockCode && strings.Contains(b.Text, cmd) {
+			return true
+		}
+	}
+	return false
+}
+
+// offPathProse: the paragraph sits where a block would be omitted: under a
+// heading or in a section for another system, or in an exercise's aside.
+func (p *planner) offPathProse(i int) bool {
+	b := p.blocks[i]
+	if _, ok := p.asides[b.Line]; ok {
+		return true
+	}
+	if title, ok := p.platformSections[b.Line]; ok && forOtherPlatform(title) {
+		return true
+	}
+	if b.TabGroup > 0 && p.tabs[b.TabGroup] != b.Tab {
+		return true
+	}
+	for _, h := range p.headings {
+		if forOtherPlatform(h.Text) {
+			return true
+		}
+	}
+	if item := plain(b.Item); item != "" && forOtherPlatform(item) {
+		return true
+	}
+	return false
+}
