@@ -511,7 +511,7 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 			s.Why = fmt.Sprintf("it starts %s, and the lines after its prompts are typed into it", strings.TrimSpace(r.Command.Text))
 		}
 	}
-	return append(steps, run...)
+	return append(steps, p.catShows(run)...)
 }
 
 func firstContentLine(lines []markdown.CodeLine, fallback int) int {

@@ -2,12 +2,14 @@ package reading
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/prose"
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -84,7 +86,9 @@ func ShownFiles(t *spec.Tutorial) []ShownFile {
 	for _, st := range steps {
 		switch st.Kind {
 		case StepWrite:
-			created[st.File.Path] = true
+			if !slices.ContainsFunc(st.Evidence, func(e rule.Evidence) bool { return e.Rule == ruleCatShows.ID }) {
+				created[st.File.Path] = true // not the Student's own copy of a listing (file.cat-shows)
+			}
 		case StepRun:
 			for _, w := range strings.Fields(st.Command.Text) {
 				if createsFile(st.Command.Text, strings.Trim(w, `'">`)) && !catFile.MatchString(strings.TrimSpace(st.Command.Text)) {

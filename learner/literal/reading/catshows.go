@@ -1,0 +1,92 @@
+package reading
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/rule"
+)
+
+// Pages show a file's content by printing it: `$ cat lib/hola.rb` and the
+// lines under it. When no step before has written that file, the listing is
+// how the page tells the reader what to put in it (a reader copies it into
+// their editor), so the Student writes the file with the lines shown and
+// then runs the `cat`, which prints them. A name one letter off a file the
+// page did write is a misspelling to report, never a file to make up.
+var ruleCatShows = rule.Register(rule.Rule{ID: "file.cat-shows", Scope: rule.ScopeLine,
+	Doc: "a transcript's `cat FILE` with its output shown, when no earlier step wrote FILE (or only touched it), gives FILE's content: the reader writes it"})
+
+// catCommand is `cat` of one file, nothing else.
+var catCommand = regexp.MustCompile(`^cat\s+([\w./~-]+)\s*$`)
+
+// catShows puts a write of the file before each `cat FILE` of a
+// transcript's steps whose output shows a file no earlier step made.
+func (p *planner) catShows(steps []Step) []Step {
+	var out []Step
+	for k, s := range steps {
+		m := catCommand.FindStringSubmatch(strings.TrimSpace(s.Command.Text))
+		if s.Kind != StepRun || m == nil || len(s.Command.Expected) == 0 || !ownPath(m[1]) || p.madeBefore(m[1], steps[:k]) {
+			out = append(out, s)
+			continue
+		}
+		var content strings.Builder
+		for _, l := range s.Command.Expected {
+			content.WriteString(l.Text + "\n")
+		}
+		last := s.Command.Expected[len(s.Command.Expected)-1].Line
+		w := Step{Kind: StepWrite, Line: s.Line, EndLine: last, Lang: s.Lang, File: Destination{Path: m[1]}, Content: content.String(),
+			Prose: s.Prose, Names: s.Names, Why: "the listing under `cat " + m[1] + "` gives the content of a file no step before wrote",
+			Evidence: []rule.Evidence{ruleCatShows.At(s.Line, "cat "+m[1])}}
+		out = append(out, w, s)
+	}
+	return out
+}
+
+// ownPath: a path in the reader's work folder, never the system's or a
+// home folder's own files.
+func ownPath(p string) bool {
+	return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.Contains(p, "..")
+}
+
+// madeBefore: a step planned so far (or one of the block's own before it)
+// wrote the file, or names it other than by touching it, or wrote a file
+// whose name is one letter off it.
+func (p *planner) madeBefore(name string, own []Step) bool {
+	for _, s := range append(append([]Step{}, p.steps...), own...) {
+		switch s.Kind {
+		case StepWrite:
+			if s.File.Path == name || path.Base(s.File.Path) == path.Base(name) || oneOff(path.Base(s.File.Path), path.Base(name)) {
+				return true
+			}
+		case StepRun:
+			t := s.Command.Text
+			if strings.Contains(t, name) && !strings.HasPrefix(strings.TrimSpace(t), "touch ") {
+				return true
+			}
+			for _, w := range strings.Fields(t) {
+				if oneOff(path.Base(strings.Trim(w, `'">;`)), path.Base(name)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// oneOff: two names a single letter apart (added, dropped or changed).
+func oneOff(a, b string) bool {
+	if a == b || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	j, k := len(a), len(b)
+	for j > i && k > i && a[j-1] == b[k-1] {
+		j--
+		k--
+	}
+	return j-i <= 1 && k-i <= 1
+}
