@@ -133,6 +133,10 @@ func runPages(runner fixture.Runner, pages []round.Page, o options, stage string
 			why[p.Name] = "stage the page: " + err.Error()
 			continue
 		}
+		if err := stageImages(p, dir, text, o.copies, o.mirrors); err != nil {
+			why[p.Name] = "stage the page: " + err.Error()
+			continue
+		}
 		staged = append(staged, fixture.Fixture{Name: p.Name, Dir: dir})
 		texts[p.Name] = text
 	}

@@ -176,3 +176,27 @@ func TestRunMissingPages(t *testing.T) {
 		t.Errorf("stderr names no missing page:\n%s", errOut.String())
 	}
 }
+
+func TestStageImagesFromTheCopy(t *testing.T) {
+	copies, stage := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(copies, "p", "img"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(copies, "p", "img", "a.png"), []byte("png"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := []byte("# P\n\n![a](img/a.png)\n\n![b](../up.png)\n\n![c](/site/c.png)\n")
+	p := round.Page{Name: "p", Repo: "o/r", Commit: strings.Repeat("0", 40), Path: "docs/p.md"}
+	if err := stageImages(p, stage, text, copies, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(stage, "img", "a.png")); err != nil || string(data) != "png" {
+		t.Errorf("the copy's image was not staged beside the page: %q, %v", data, err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(stage))
+	for _, e := range entries {
+		if e.Name() == "up.png" {
+			t.Errorf("an image above the page's folder was written outside the stage")
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -147,4 +148,40 @@ func exercised(text []byte, lines []int) int {
 		}
 	}
 	return n
+}
+
+// stageImages puts beside the staged page the local images it shows, as
+// the page has them where it is published: from the copy's folder
+// (COPIES/NAME/...) or else from the page's repository at the labelled
+// commit, relative to the page's own path. An image found in neither stays
+// missing, for the run to report. Nothing is written outside dir.
+func stageImages(p round.Page, dir string, text []byte, copies, mirrors string) error {
+	dirs := mirrorDirs(mirrors, p.Repo)
+	for _, img := range markdown.ParseMarkdown(text).Images {
+		rel := path.Clean(strings.SplitN(strings.SplitN(img.Destination, "#", 2)[0], "?", 2)[0])
+		if rel == "." || path.IsAbs(rel) || strings.HasPrefix(rel, "..") {
+			continue // above the page's folder or the site's root: not beside the staged page
+		}
+		to := filepath.Join(dir, filepath.FromSlash(rel))
+		if !strings.HasPrefix(to, filepath.Clean(dir)+string(filepath.Separator)) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(copies, p.Name, filepath.FromSlash(rel)))
+		for _, d := range dirs {
+			if err == nil {
+				break
+			}
+			data, err = exec.Command("git", "--git-dir="+d, "show", p.Commit+":"+path.Join(path.Dir(p.Path), rel)).Output()
+		}
+		if err != nil {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
