@@ -50,6 +50,11 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		return s.runBackground(ctx, st)
 	}
 	text := reading.InFolder(st.Dir, reading.WithInput(cmd.Text, st.Stdin))
+	if st.Session != "" {
+		if script, ok := reading.InSession(cmd.Text, st.Stdin, st.NewSession, cmd.Line); ok {
+			text = reading.InFolder(st.Dir, script)
+		}
+	}
 	for attempt := 1; ; attempt++ {
 		if attempt > 1 {
 			s.sess.SetState(state) // a retry starts where the first try did

@@ -26,6 +26,13 @@ var (
 // as its standard input (transcript.WithInput).
 func WithInput(command, stdin string) string { return transcript.WithInput(command, stdin) }
 
+// InSession is the shell text that types stdin into the page's session of
+// the program command starts (transcript.InSession); ok is false when the
+// program has none.
+func InSession(command, stdin string, fresh bool, id int) (string, bool) {
+	return transcript.InSession(command, stdin, fresh, id)
+}
+
 // readsStdin reports whether a command starts a program that waits for
 // what the user types.
 func (p *planner) readsStdin(command string) bool {

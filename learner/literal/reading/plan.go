@@ -96,6 +96,13 @@ type Step struct {
 	// Input are the first lines of the blocks typed into the program as
 	// Stdin: they are run when it runs (the Student's coverage).
 	Input []int
+	// Session names the REPL whose one running session the page's blocks
+	// share (transcript.InSession): its Stdin is typed into the session
+	// the blocks before started. NewSession: this block starts the program
+	// with its own command, so a new session. "" when the block has the
+	// program to itself.
+	Session    string
+	NewSession bool
 	// AltRun is the block read as commands, for a StepCompare whose first
 	// words may be commands in the container (checked when it runs).
 	AltRun []Command
@@ -193,6 +200,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	}
 	steps := p.steps
 	markServers(steps)
+	shareSessions(steps)
 	for _, img := range t.Images {
 		if img.Missing {
 			steps = append(steps, Step{Kind: StepImage, Line: img.Line, EndLine: img.Line, Image: img})
@@ -200,6 +208,30 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	}
 	sort.SliceStable(steps, func(i, j int) bool { return steps[i].Line < steps[j].Line })
 	return steps
+}
+
+// ruleSession: the blocks of one REPL share its session.
+var ruleSession = rule.Register(rule.Rule{ID: "repl.session", Scope: rule.ScopeDocument,
+	Doc: "a page's REPL blocks are one session, as for a reader who keeps the interpreter open: what the first defines is there in the next; a block that starts the program with its own command starts a new one"})
+
+// shareSessions keeps a session only where the page has more than one block
+// of it: a single block runs as before, the program to itself.
+func shareSessions(steps []Step) {
+	count := map[string]int{}
+	for _, s := range steps {
+		if s.Session != "" {
+			count[s.Session]++
+		}
+	}
+	for i := range steps {
+		if s := &steps[i]; s.Session != "" {
+			if count[s.Session] < 2 {
+				s.Session, s.NewSession = "", false
+				continue
+			}
+			s.Evidence = append(s.Evidence, ruleSession.At(s.Line, s.Session))
+		}
+	}
 }
 
 // ruleLangInferred gives an untagged block the language its content shows.
@@ -507,8 +539,14 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 			*s = omitted(*s, fmt.Sprintf("a command for %s (its prompt at line %d), not for a POSIX shell", other, r.Command.Line))
 		case r.Program != "" && other == "":
 			s.Why = fmt.Sprintf("a session of %s shown with its prompts: its input lines are typed into `%s`", r.Program, r.Command.Text)
+			if transcript.HasSession(r.Program) {
+				s.Session = r.Program
+			}
 		case r.Stdin != "":
 			s.Why = fmt.Sprintf("it starts %s, and the lines after its prompts are typed into it", strings.TrimSpace(r.Command.Text))
+			if prog := transcript.Started(r.Command.Text); prog != nil && transcript.HasSession(prog.Name) {
+				s.Session, s.NewSession = prog.Name, true
+			}
 		}
 	}
 	return append(steps, p.catShows(run)...)
