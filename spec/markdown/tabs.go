@@ -22,6 +22,10 @@ var (
 	tabClose   = regexp.MustCompile(`(?i)^\s*(?:\{%-?\s*endtab\s*-?%\}|\{\{<\s*/tab\s*>\}\}|</TabItem>)`)
 	groupOpen  = regexp.MustCompile(`(?i)^\s*(?:\{%-?\s*tabs\b[^%]*%\}|\{\{<\s*tabs\b[^>]*>\}\}|<Tabs\b[^>]*>)`)
 	groupClose = regexp.MustCompile(`(?i)^\s*(?:\{%-?\s*endtabs\s*-?%\}|\{\{<\s*/tabs\s*>\}\}|</Tabs>)`)
+	// VitePress code groups.
+	codeGroupOpen  = regexp.MustCompile(`^\s*:::\s*code-group\b`)
+	codeGroupClose = regexp.MustCompile(`^\s*:::\s*$`)
+	fenceTitle     = regexp.MustCompile("^\\s*(```+|~~~+)[^\\[]*\\[([^\\]]+)\\]")
 	// labelAttr prefers a TabItem's label over its value.
 	labelAttr = regexp.MustCompile(`(?i)\blabel\s*=\s*["']([^"']*)["']`)
 )
@@ -69,6 +73,12 @@ func findTabs(source []byte) ([]byte, map[int]tab) {
 				tabs[i+1] = tab{label, group}
 				lastEnd = end
 			}
+		case codeGroupOpen.MatchString(l):
+			// VitePress: ::: code-group, then fences titled ```sh [npm]```,
+			// each a tab of the group, up to the closing :::.
+			group++
+			i = codeGroupTabs(lines, i, group, tabs)
+			lastEnd = i
 		case groupOpen.MatchString(l):
 			group++
 			explicit = true
@@ -115,4 +125,28 @@ func dedent(line string) string {
 	}
 	n := len(line) - len(strings.TrimLeft(line, " "))
 	return line[min(n, 4):]
+}
+
+// codeGroupTabs marks the fences of a VitePress code group that opens at
+// line i as tabs of group, and returns the index of its closing line.
+func codeGroupTabs(lines []string, i, group int, tabs map[int]tab) int {
+	label, fence := "", ""
+	for j := i + 1; j < len(lines); j++ {
+		l := strings.TrimRight(lines[j], "\r\n")
+		switch {
+		case fence == "" && codeGroupClose.MatchString(l):
+			return j
+		case fence == "":
+			if m := fenceTitle.FindStringSubmatch(l); m != nil {
+				label, fence = strings.TrimSpace(m[2]), m[1]
+				tabs[j+1] = tab{label, group}
+			}
+		default:
+			tabs[j+1] = tab{label, group}
+			if strings.HasPrefix(strings.TrimSpace(l), fence) && strings.Trim(strings.TrimSpace(l), fence[:1]) == "" {
+				fence = ""
+			}
+		}
+	}
+	return len(lines) - 1
 }

@@ -30,6 +30,10 @@ func TestParseMarkdownTabs(t *testing.T) {
 		name: "two separate groups",
 		md:   "=== \"A\"\n\n    ```sh\n    a\n    ```\n\nText between.\n\n=== \"B\"\n\n    ```sh\n    b\n    ```\n",
 		want: []string{"3 sh A 1", "11 sh B 2"},
+	}, {
+		name: "vitepress code group: each titled fence is a tab, up to the closing colons",
+		md:   "::: code-group\n\n```sh [npm]\nnpm i\n```\n\n```sh [yarn]\nyarn\n:::\n```\n\n:::\n\n```sh\nls\n```\n",
+		want: []string{"3 sh npm 1", "7 sh yarn 1", "14 sh  0"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
