@@ -129,6 +129,10 @@ func (s *student) walk(ctx context.Context) {
 	s.plan(steps)
 
 	for i, st := range steps {
+		st = s.readAsText(ctx, steps, i)
+		if st.Merged {
+			continue
+		}
 		if ctx.Err() != nil {
 			s.cannotComplete(fmt.Sprintf("Stopped before line %d: %v", st.Line, ctx.Err()))
 			return

@@ -126,3 +126,14 @@ func shellLines(text []string, tools map[string]bool) bool {
 // KnownProgram reports whether name is one of the programs whose names open
 // the command lines of tutorials everywhere.
 func KnownProgram(name string) bool { return knownPrograms[name] }
+
+// builtins are the shell's own commands and keywords.
+var builtins = set("if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac",
+	"function", "return", "break", "continue", "set", "shift", "read", "eval", "exec", "trap", "wait", "true",
+	"false", "test", "[", "[[", ".", ":", "local", "declare", "typeset", "readonly", "let", "umask", "ulimit",
+	"pushd", "popd", "dirs", "hash", "help", "times", "shopt", "bind", "builtin", "command", "compgen",
+	"complete", "disown", "enable", "fc", "fg", "bg", "getopts", "logout", "mapfile", "printf", "echo",
+	"cd", "pwd", "export", "unset", "alias", "unalias", "source", "exit", "kill", "jobs", "history", "type")
+
+// Builtin reports whether name is a shell builtin or keyword.
+func Builtin(name string) bool { return builtins[name] }

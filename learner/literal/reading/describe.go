@@ -40,6 +40,8 @@ func Describe(steps []Step) []Reading {
 		case StepRun:
 			r.Target = textutil.Shorten(textutil.FirstLine(s.Command.Text), 80)
 			switch {
+			case s.Stdin != "" && aptAsks.MatchString(s.Command.Text) && s.Stdin == "y\n":
+				r.Target += " (answering yes)"
 			case s.Stdin != "":
 				r.Action, r.Target = "input", fmt.Sprintf("typed into `%s` (%d lines)", r.Target, strings.Count(strings.TrimRight(s.Stdin, "\n"), "\n")+1)
 			case s.Background:
@@ -47,6 +49,16 @@ func Describe(steps []Step) []Reading {
 			}
 			if n := len(s.Command.Expected); n > 0 {
 				r.Target += fmt.Sprintf("; its output (%d lines) compared%s", n, how(s))
+			}
+			if s.Text != nil {
+				text := "skipped"
+				if s.Text.Dest.Path != "" {
+					text = "written to " + s.Text.Dest.Path
+				}
+				r.Why = strings.TrimPrefix(r.Why+"; ", "; ") + fmt.Sprintf("read as text (%s) when no program its lines start with is in the container", text)
+				if s.Line == s.Text.BlockLine || len(r.Evidence) == 0 {
+					r.Evidence = append(r.Evidence, s.Text.Evidence)
+				}
 			}
 		case StepWrite:
 			mode := "replace"

@@ -179,7 +179,7 @@ var (
 	quoted = regexp.MustCompile(`'[^']*'|"(?:[^"\\]|\\.)*"`)
 	// A placeholder: <name>, <your-project>, <file name>; not <<EOF or a
 	// redirect to a file.
-	placeholder  = regexp.MustCompile(`(?:^|[\s=/:])<[A-Za-z][\w.-]*(?:[ _-][\w.-]+)*>(?:$|[\s/:.,])`)
+	placeholder  = regexp.MustCompile(`(?:^|[\s=/:])<[A-Za-z][\w.-]*(?:[ _-][\w.-]+)*>(?:$|[\s/:.,])|\{\{\s*[A-Za-z][\w.-]*\s*\}\}`)
 	optionalArgs = regexp.MustCompile(`(?:^|\s)\[[A-Za-z_-]+(?:\.\.\.)?\](?:$|\s)|` +
 		`(?:^|\s)(?:args?|arguments?|files?|file-?names?|paths?|path-?names?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
 	wordOffsets  = regexp.MustCompile(`\$\{\w+:[A-Za-z]\w*(?::[A-Za-z]\w*)?\}`)

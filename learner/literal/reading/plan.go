@@ -103,6 +103,12 @@ type Step struct {
 	// program to itself.
 	Session    string
 	NewSession bool
+	// Text: the block may be text, not commands (contentlines.go); the
+	// Student reads it so when no program its lines start with exists.
+	Text *TextReading
+	// Merged: the step was folded into the one before it (the rest of a
+	// block read as text): nothing of its own to do or list.
+	Merged bool
 	// AltRun is the block read as commands, for a StepCompare whose first
 	// words may be commands in the container (checked when it runs).
 	AltRun []Command
@@ -351,6 +357,8 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		s.Line = firstContentLine(b.Code, b.Line)
 		s.Tolerant = tolerantIntro.MatchString(ctx.before)
 		return []Step{s}
+	case codelang.Shell[lang] && !prompted && p.notCommands(b.Code):
+		return p.maybeText(commandSteps(base, scriptCommands(b.Code), b.Code), b, ctx)
 	case codelang.Shell[lang]:
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case codelang.Extensions[lang] != nil && !outputLangs[lang] && introducesOutput(ctx.before):

@@ -30,6 +30,9 @@ type planner struct {
 	// tools are the programs the tutorial is about or lists as prerequisites:
 	// an untagged block that starts with one is a command.
 	tools map[string]bool
+	// named are the first words of the page's inline code spans
+	// (contentlines.go).
+	named map[string]bool
 	// oneOf is the open group of commands the prose offers as ways of which
 	// only one may work, nil when none is open.
 	oneOf *oneOfGroup
@@ -61,7 +64,7 @@ func newPlanner(t *spec.Tutorial) *planner {
 			tools[pr.Tool] = true
 		}
 	}
-	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), platformSections: platformSectionLines(strings.Split(t.Content, "\n")), tools: tools, ways: map[string]int{},
+	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), platformSections: platformSectionLines(strings.Split(t.Content, "\n")), tools: tools, named: namedWords(t.Blocks), ways: map[string]int{},
 		annotations: byBlock(t.Annotations)}
 }
 

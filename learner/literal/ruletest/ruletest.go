@@ -134,6 +134,11 @@ func render(s reading.Step) string {
 		if len(shown) > 0 {
 			parts = append(parts, "output: "+joined(shown))
 		}
+		if s.Text != nil && s.Text.Dest.Path != "" {
+			parts = append(parts, "or text: write "+s.Text.Dest.Path+" by "+s.Text.Evidence.Rule)
+		} else if s.Text != nil {
+			parts = append(parts, "or text: skip by "+s.Text.Evidence.Rule)
+		}
 	case reading.StepCompare:
 		var shown []string
 		for _, l := range s.Expected {
