@@ -75,7 +75,9 @@ func (st *Status) ApplyAdvice(note MentorNote) {
 // MarkBlocking raises to critical the gap a loop that did not complete ended
 // on: the one the Student last asked about.
 func (st *Status) MarkBlocking() {
-	if st.Phase == PhaseCompleted || st.Phase == PhaseInconclusive || len(st.History) == 0 {
+	// An Inconclusive run ended on a gap only when the environment stopped
+	// it (reason Environment); low coverage ends on none.
+	if st.Phase == PhaseCompleted || st.Phase == PhaseInconclusive && st.Reason != ReasonEnvironment || len(st.History) == 0 {
 		return
 	}
 	last := st.History[len(st.History)-1].StudentOutput

@@ -46,6 +46,11 @@ const (
 	// ReasonLowCoverage: the Student went through the page but exercised
 	// less of its code blocks than minCoverage (phase Inconclusive).
 	ReasonLowCoverage Reason = "LowCoverage"
+	// ReasonEnvironment: the Student stopped at what the container lacks
+	// (the network, a device, a daemon the page states) and the Mentor
+	// found no way past it: the page was not shown to fail, and what
+	// follows was not tested (phase Inconclusive).
+	ReasonEnvironment Reason = "Environment"
 	// ReasonInconclusive: the Succeeded condition of an Inconclusive run:
 	// neither passed nor failed (get's RESULT).
 	ReasonInconclusive Reason = "Inconclusive"

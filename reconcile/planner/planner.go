@@ -404,6 +404,11 @@ func plural(n int, one, many string) string {
 func mentorResult(in Input, r *wire.MentorResultRequest) Plan {
 	st := &in.Run.Status
 	if r.Advice != nil && r.Advice.Resolution == status.ResolutionUnresolvable {
+		if r.Advice.Category == status.CategoryEnvironment {
+			// The container, not the page, is short: no verdict on the page.
+			return Plan{Action: ActMentorResult, Phase: status.PhaseInconclusive, Reason: status.ReasonEnvironment,
+				Message: fmt.Sprintf("the container lacks what line %d needs and the Mentor found no way past it: the page was not shown to fail, and the rest of it was not tested", r.Advice.Line)}
+		}
 		return Plan{Action: ActMentorResult, Phase: status.PhaseBlocker, Reason: status.ReasonUnresolvable,
 			Message: "the Mentor found no way past the Student's problem"}
 	}

@@ -49,6 +49,14 @@ func StudentPosted(s status.StudentStatus) *planner.Posted {
 	return &planner.Posted{Attempt: "c-student", Role: status.RoleStudent, Student: &wire.StudentResultRequest{StudentOutput: out}}
 }
 
+// MentorPostedAbout is a Mentor's result about a finding of a category at
+// a line.
+func MentorPostedAbout(res status.Resolution, cat status.Category, line int) *planner.Posted {
+	p := MentorPosted(res)
+	p.Mentor.Advice.Category, p.Mentor.Advice.Line = cat, line
+	return p
+}
+
 // MentorPosted is the Mentor's posted notes with that resolution.
 func MentorPosted(res status.Resolution) *planner.Posted {
 	return &planner.Posted{Attempt: "c-mentor", Role: status.RoleMentor, Mentor: &wire.MentorResultRequest{
