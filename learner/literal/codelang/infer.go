@@ -14,18 +14,33 @@ import (
 // answers only when exactly one language's marks are there, so that a
 // block of prose, output or a language it does not know stays untagged.
 
-// sourceMarks are, per language, patterns of which every one must match a
-// line of the block.
-var sourceMarks = map[string][]*regexp.Regexp{
-	"go":     {regexp.MustCompile(`^package [a-z_]\w*\s*$`), regexp.MustCompile(`^(?:func|import|type|var|const)\b`)},
-	"c":      {regexp.MustCompile(`^#include\s*<(?:stdio|stdlib|string|math|unistd|stdint|stdbool|ctype|time|errno)\.h>`)},
-	"cpp":    {regexp.MustCompile(`^#include\s*<(?:iostream|vector|string|map|algorithm|memory)>`)},
-	"rust":   {regexp.MustCompile(`^\s*(?:pub\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(`), regexp.MustCompile(`\blet\s+(?:mut\s+)?\w+|println!\(|^\s*use\s+\w+::`)},
-	"python": {regexp.MustCompile(`^(?:\s*def\s+\w+\(.*\)\s*(?:->\s*[\w\[\], .]+)?:\s*$|import\s+\w+(?:\s*,\s*\w+)*\s*$|from\s+[\w.]+\s+import\s+)`)},
-	"java":   {regexp.MustCompile(`^\s*public\s+(?:final\s+)?class\s+\w+`), regexp.MustCompile(`\bpublic\s+static\s+void\s+main\b`)},
-	"ruby":   {regexp.MustCompile(`^\s*(?:def\s+\w+[?!]?(?:\(.*\))?\s*$|class\s+[A-Z]\w*(?:\s*<\s*\w+)?\s*$)`), regexp.MustCompile(`^\s*end\s*$`), regexp.MustCompile(`^\s*puts\b|^\s*require\s+['"]|@\w+`)},
-	"javascript": {regexp.MustCompile(`\bconsole\.log\(|\brequire\(['"]|^\s*(?:import\s+.*\s+from\s+['"]|export\s+(?:default\s+)?(?:function|const|class))`),
-		regexp.MustCompile(`^\s*(?:const|let|var)\s+\w+\s*=|^\s*function\s+\w+\s*\(|=>`)},
+// sourceMarks are, per language, sets of patterns: the block is in the
+// language when every pattern of one of its sets matches a line.
+var sourceMarks = map[string][][]*regexp.Regexp{
+	"go": {
+		{regexp.MustCompile(`^package [a-z_]\w*\s*$`), regexp.MustCompile(`^(?:func|import|type|var|const)\b`)},
+		// A function's signature as only Go writes it: `func Name(m map[string]int64) int64 {`.
+		{regexp.MustCompile(`^func (?:\([^)]*\) )?[A-Za-z_]\w*(?:\[[^\]]*\])?\([^)]*\)(?: [\w\[\]*.(), ]+)? \{$`)},
+	},
+	"c":      {{regexp.MustCompile(`^#include\s*<(?:stdio|stdlib|string|math|unistd|stdint|stdbool|ctype|time|errno)\.h>`)}},
+	"cpp":    {{regexp.MustCompile(`^#include\s*<(?:iostream|vector|string|map|algorithm|memory)>`)}},
+	"rust":   {{regexp.MustCompile(`^\s*(?:pub\s+)?fn\s+\w+\s*(?:<[^>]*>)?\(`), regexp.MustCompile(`\blet\s+(?:mut\s+)?\w+|println!\(|^\s*use\s+\w+::`)}},
+	"python": {{regexp.MustCompile(`^(?:\s*def\s+\w+\(.*\)\s*(?:->\s*[\w\[\], .]+)?:\s*$|import\s+\w+(?:\s*,\s*\w+)*\s*$|from\s+[\w.]+\s+import\s+)`)}},
+	"java":   {{regexp.MustCompile(`^\s*public\s+(?:final\s+)?class\s+\w+`), regexp.MustCompile(`\bpublic\s+static\s+void\s+main\b`)}},
+	"ruby": {
+		{regexp.MustCompile(`^\s*(?:def\s+\w+[?!]?(?:\(.*\))?\s*$|class\s+[A-Z]\w*(?:\s*<\s*\w+)?\s*$)`), regexp.MustCompile(`^\s*end\s*$`), regexp.MustCompile(`^\s*puts\b|^\s*require\s+['"]|@\w+`)},
+		// A call with a block, `get "/" do ... end` (Elixir's def and
+		// defmodule are kept out by notMarks).
+		{regexp.MustCompile(`^\s*[a-z_]\w*(?:\s+\S.*)?\s+do(?:\s*\|[^|]*\|)?\s*$`), regexp.MustCompile(`^\s*end\s*$`)},
+	},
+	"javascript": {{regexp.MustCompile(`\bconsole\.log\(|\brequire\(['"]|^\s*(?:import\s+.*\s+from\s+['"]|export\s+(?:default\s+)?(?:function|const|class))`),
+		regexp.MustCompile(`^\s*(?:const|let|var)\s+\w+\s*=|^\s*function\s+\w+\s*\(|=>`)}},
+}
+
+// notMarks are, per language, lines no block in it has: Elixir's
+// `defmodule` and `def f, do:` are not Ruby.
+var notMarks = map[string]*regexp.Regexp{
+	"ruby": regexp.MustCompile(`^\s*(?:defmodule|defp?\s+\w+.*,\s*do:|use\s+[A-Z])`),
 }
 
 // knownPrograms are the programs whose names open the command lines of
@@ -57,9 +72,12 @@ func Infer(lines []markdown.CodeLine, tools map[string]bool) string {
 		return ""
 	}
 	found := ""
-	for lang, marks := range sourceMarks {
-		if allMarked(text, marks) {
-			if found != "" {
+	for lang, sets := range sourceMarks {
+		for _, marks := range sets {
+			if !allMarked(text, marks) || notMarks[lang] != nil && anyMarked(text, notMarks[lang]) {
+				continue
+			}
+			if found != "" && found != lang {
 				return ""
 			}
 			found = lang
@@ -72,6 +90,15 @@ func Infer(lines []markdown.CodeLine, tools map[string]bool) string {
 		return "bash"
 	}
 	return ""
+}
+
+func anyMarked(text []string, m *regexp.Regexp) bool {
+	for _, t := range text {
+		if m.MatchString(t) {
+			return true
+		}
+	}
+	return false
 }
 
 func allMarked(text []string, marks []*regexp.Regexp) bool {

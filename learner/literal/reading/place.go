@@ -9,6 +9,7 @@ import (
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
 // destinationSteps writes a block to the file the tutorial names for it, in
@@ -65,7 +66,43 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	if named != nil {
 		return write(*named, why), true
 	}
+	if d, verb, ok := p.currentFile(base.Lang, ctx); ok && !shellish {
+		steps := write(d, fmt.Sprintf("the sentence before it asks to %s it and names no file: it goes on in %s, the %s file the page is building", verb, d.Path, base.Lang))
+		steps[0].Evidence = append(steps[0].Evidence, ruleCurrentFile.At(ctx.beforeLine, verb))
+		return steps, true
+	}
 	return nil, false
+}
+
+// A page that builds a file piece by piece names it once ("create main.go",
+// "paste this into main.go") and then only says where the next piece goes:
+// "beneath the package declaration, paste the following", "add this route".
+// The piece belongs to the file the page is building, the last one written
+// in its language, after what is there.
+var (
+	ruleCurrentFile = rule.Register(rule.Rule{ID: "file.current", Scope: rule.ScopeBefore,
+		Doc: "a block the sentence before asks to paste, add or insert, naming no file, goes on in the file the page is building: the last one written in the block's language"})
+	// addVerb asks to add code to something, in the languages tutorials
+	// are written in.
+	addVerb = regexp.MustCompile(`(?i)\b(?:paste|add|insert|append|put)\b|` +
+		`\b(?:pega|agrega|añade|añadir|agregar|cole|adicione|adicionar|colle[zr]?|ajoute[zr]?|füge\w*|einfügen|hinzu|aggiungi|incolla|dodaj|wklej|вставьте|добавьте)\b|` +
+		`追加|貼り付け|添加|粘贴|加入|추가|붙여`)
+)
+
+// currentFile is the file the page is building in the block's language,
+// when the sentence before asks to add the block and names no file.
+func (p *planner) currentFile(lang string, ctx blockContext) (Destination, string, bool) {
+	last := plain(lastSentence(ctx.before))
+	verb := addVerb.FindString(last)
+	if verb == "" || lang == "" || codelang.IsShellish(lang) {
+		return Destination{}, "", false
+	}
+	for i := len(p.steps) - 1; i >= 0; i-- {
+		if s := p.steps[i]; s.Kind == StepWrite && WritesKind(lang, path.Base(s.File.Path)) {
+			return Destination{Path: s.File.Path, Append: true}, strings.ToLower(verb), true
+		}
+	}
+	return Destination{}, "", false
 }
 
 // ruleSteps follows a section's rule for one block: write it to the file,

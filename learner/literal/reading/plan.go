@@ -257,8 +257,17 @@ func (p *planner) blockSteps(i int) []Step {
 	ctx := p.context(i)
 	lang := codelang.InfoLang(b.Info)
 	var inferred []rule.Evidence
-	if lang == "" && b.Info == "" && !introducesOutput(ctx.before) {
-		if guess := codelang.Infer(b.Code, p.tools); guess != "" {
+	if lang == "" && b.Info == "" {
+		// Source code shown after "it should look like this" is still
+		// code; lines of commands there are output.
+		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!introducesOutput(ctx.before) || !codelang.IsShellish(guess)) {
+			lang = guess
+			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
+		}
+	} else if codelang.Shell[lang] && !hasPromptLine(b.Code) && !strings.Contains(b.Text, "<<") && !codelang.KnownProgram(shell.CommandName(b.Code[0].Text)) {
+		// ```sh holding `get "/" do ... end`: the tag is the site's
+		// default, the content Ruby.
+		if guess := codelang.Infer(b.Code, p.tools); guess != "" && !codelang.IsShellish(guess) {
 			lang = guess
 			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
 		}
