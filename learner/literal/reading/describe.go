@@ -42,6 +42,8 @@ func Describe(steps []Step) []Reading {
 			switch {
 			case s.Stdin != "" && aptAsks.MatchString(s.Command.Text) && s.Stdin == "y\n":
 				r.Target += " (answering yes)"
+			case s.Stdin != "" && strings.Trim(s.Stdin, "\n") == "":
+				r.Target += " (pressing Enter for each question)"
 			case s.Stdin != "":
 				r.Action, r.Target = "input", fmt.Sprintf("typed into `%s` (%d lines)", r.Target, strings.Count(strings.TrimRight(s.Stdin, "\n"), "\n")+1)
 			case s.Background:

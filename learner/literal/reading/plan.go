@@ -320,6 +320,12 @@ func (p *planner) blockSteps(i int) []Step {
 			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
 				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
 			}
+			if steps[k].Stdin == "" && asksWithDefaults(steps[k].Command.Text) {
+				// ssh-keygen's questions, npm init's: a reader presses Enter
+				// for each default.
+				steps[k].Stdin = strings.Repeat("\n", 12)
+				steps[k].Evidence = append(steps[k].Evidence, ruleDefaults.At(steps[k].Line, shell.CommandName(steps[k].Command.Text)))
+			}
 			steps[k].Background = anotherTerminal.MatchString(ctx.before)
 		}
 	}
@@ -650,6 +656,27 @@ var answerPlaceholder = regexp.MustCompile(`(?im)^\s*(?:#+|//+|--|;+)\s*(?:todo:
 var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
 
 // aptAsks is an apt install, upgrade or removal that will ask to continue.
+// Some programs ask their reader questions that have defaults (where to
+// save a key, a passphrase, a package's name and version); a reader with
+// nothing else to say presses Enter for each, and the program goes on.
+var (
+	ruleDefaults = rule.Register(rule.Rule{ID: "input.defaults", Scope: rule.ScopeLine,
+		Doc: "a program known to ask questions with defaults (ssh-keygen without -N, npm or yarn init without -y, adduser) gets Enter for each, as a reader accepting the defaults"})
+	asksQuestions = regexp.MustCompile(`^(?:sudo\s+)?(?:ssh-keygen\b|(?:npm|yarn|pnpm)\s+init\b|adduser\s+\w|cargo\s+login\b|django-admin\s+createsuperuser\b|python3?\s+manage\.py\s+createsuperuser\b)`)
+	answersGiven  = regexp.MustCompile(`(?:^|\s)(?:-N|-y|--yes|--disabled-password|--no-input|--noinput|--gecos)(?:\s|=|$)|<|\|`)
+)
+
+// asksWithDefaults: the command starts a program that will ask questions,
+// and nothing on its line answers them.
+func asksWithDefaults(command string) bool {
+	line := strings.TrimSpace(textutil.FirstLine(command))
+	return asksQuestions.MatchString(line) && !answersGiven.MatchString(line) && !keygenQuery.MatchString(line)
+}
+
+// keygenQuery: ssh-keygen asked about keys it has (-F, -l, -R, -y ...), not
+// to make one.
+var keygenQuery = regexp.MustCompile(`\bssh-keygen\b.*\s-[A-Za-z]*[FRlyeiBDHkLQsuUZ]`)
+
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
 
 // pasteCode has the reader paste the block ("paste the following function to ... print the output"): code, not output.
