@@ -105,11 +105,15 @@ var commentStart = regexp.MustCompile(`^\s*(?:#|//|--|;+|%|/\*|<!--|\(\*|\{-)\s*
 // firstLineComment is the text of a block's first line when it is a comment
 // (not a #! line), else "".
 func firstLineComment(line string) string {
-	if strings.HasPrefix(strings.TrimSpace(line), "#!") || !commentStart.MatchString(line) {
+	if strings.HasPrefix(strings.TrimSpace(line), "#!") || !commentStart.MatchString(line) || preprocessor.MatchString(line) {
 		return ""
 	}
 	return commentStart.ReplaceAllString(line, "")
 }
+
+// preprocessor: a C preprocessor's line (`#include <stdio.h>`), which
+// starts with `#` and is no comment.
+var preprocessor = regexp.MustCompile(`^\s*#\s*(?:include|define|undef|if|ifdef|ifndef|elif|else|endif|pragma|import|error|warning|line)\b`)
 
 // isShellFile: a shell script's name.
 func isShellFile(name string) bool { return path.Ext(name) == ".sh" || path.Ext(name) == ".bash" }

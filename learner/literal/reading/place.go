@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
@@ -57,6 +58,9 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	if named != nil && shellish && !named.Append && !shellFile(named.Path) && !rcFile.MatchString(named.Path) {
 		named = nil // commands named near a config file are run, not written into it
 	}
+	if named != nil && runsNamed(b.Text, named.Path) {
+		named = nil // "a file called `hello` that you can run with this command:" over `./hello`
+	}
 	if named != nil && treeGlyphs.MatchString(b.Text) {
 		return nil, false // "this creates the `demo` folder with the following content:" and a drawn tree
 	}
@@ -103,6 +107,19 @@ func (p *planner) currentFile(lang string, ctx blockContext) (Destination, strin
 		}
 	}
 	return Destination{}, "", false
+}
+
+// runsNamed: the block's first line runs the file the prose names (`./hello`,
+// `python3 hello.py`), so the block is how to run it, not its content.
+func runsNamed(text, name string) bool {
+	first := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(textutil.FirstLine(text)), "$ "))
+	base := path.Base(name)
+	for _, f := range strings.Fields(first) {
+		if f == "./"+base || f == name || f == "./"+name {
+			return true
+		}
+	}
+	return false
 }
 
 // ruleSteps follows a section's rule for one block: write it to the file,

@@ -132,7 +132,10 @@ func (s Step) Because() string {
 var (
 	outputLangs = set("output", "out", "stdout", "result", "results", "error", "stderr", "err", "warning")
 	errorLangs  = set("error", "stderr", "err")
-	textLangs   = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight")
+	// noHighlight are the tags that only turn highlighting off (Pandoc's
+	// {.default}): the block is as good as untagged.
+	noHighlight = set("default", "none", "nohighlight", "plain")
+	textLangs   = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight", "default")
 
 	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
 		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
@@ -193,6 +196,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	for i, b := range t.Blocks {
 		p.observe(i)
 		if b.Kind == markdown.BlockParagraph {
+			p.placeLater(i)
 			p.add(p.proseCommands(i)...)
 		}
 		if b.Kind != markdown.BlockCode || len(b.Code) == 0 {
@@ -257,7 +261,7 @@ func (p *planner) blockSteps(i int) []Step {
 	ctx := p.context(i)
 	lang := codelang.InfoLang(b.Info)
 	var inferred []rule.Evidence
-	if lang == "" && b.Info == "" {
+	if lang == "" && b.Info == "" || noHighlight[lang] {
 		// Source code shown after "it should look like this" is still
 		// code; lines of commands there are output.
 		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!introducesOutput(ctx.before) || !codelang.IsShellish(guess)) {

@@ -9,7 +9,7 @@ import (
 
 var (
 	// anotherTerminal marks a command the reader runs beside the others.
-	anotherTerminal = regexp.MustCompile(`(?i)\b(?:in|from|open|using)\s+(?:a(?:nother)?|the\s+other|a\s+new|a\s+second|a\s+separate|another\s+new|a\s+different)\s+` +
+	anotherTerminal = regexp.MustCompile(`(?i)\b(?:in|from|open|using)\s+(?:another|the\s+other|a\s+new|a\s+second|a\s+separate|another\s+new|a\s+different)\s+` +
 		`(?:terminal|shell|tab|window|console|session)\b`)
 	// ServerText is what a program that keeps running prints once it is up.
 	ServerText = regexp.MustCompile(`(?i)serving (?:http )?on|listening on|listening at|running on https?://|started server|server (?:started|running|listening|is running)|` +
