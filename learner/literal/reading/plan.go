@@ -312,7 +312,7 @@ func (p *planner) blockSteps(i int) []Step {
 		s.Kind, s.Why = StepSkip, "a drawing of the folder layout, not the output of the command before it"
 		return []Step{s}
 	}
-	steps := p.readBlock(base, b, ctx, lang)
+	steps := p.supposedFile(p.readBlock(base, b, ctx, lang), ctx)
 	differs := ctx.differs()
 	optional := ctx.optionalLine(p.headings)
 	for k := range steps {
