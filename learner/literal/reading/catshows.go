@@ -5,7 +5,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // Pages show a file's content by printing it: `$ cat lib/hola.rb` and the
@@ -26,7 +28,7 @@ func (p *planner) catShows(steps []Step) []Step {
 	var out []Step
 	for k, s := range steps {
 		m := catCommand.FindStringSubmatch(strings.TrimSpace(s.Command.Text))
-		if s.Kind != StepRun || m == nil || len(s.Command.Expected) == 0 || !ownPath(m[1]) || p.madeBefore(m[1], steps[:k]) {
+		if s.Kind != StepRun || m == nil || len(s.Command.Expected) == 0 || !ownPath(m[1]) || p.madeBefore(m[1], steps[:k]) || p.suppliedBefore(s.Line) {
 			out = append(out, s)
 			continue
 		}
@@ -41,6 +43,26 @@ func (p *planner) catShows(steps []Step) []Step {
 		out = append(out, w, s)
 	}
 	return out
+}
+
+// suppliedBefore: a sentence before line says the reader gets the page's
+// files elsewhere (SupplyBefore): then the listing shows a file the reader
+// has, and a container without it lacks the reader's files.
+func (p *planner) suppliedBefore(line int) bool {
+	for _, b := range p.blocks {
+		if b.Line >= line {
+			break
+		}
+		if b.Kind != markdown.BlockParagraph {
+			continue
+		}
+		for _, s := range prose.Sentences(strings.Join(strings.Fields(b.Text), " ")) {
+			if suppliedSentence.MatchString(s) || suppliedFolder.MatchString(s) && !makesFolder.MatchString(s) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ownPath: a path in the reader's work folder, never the system's or a
