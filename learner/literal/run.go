@@ -286,6 +286,22 @@ func (s *student) compare(st reading.Step) error {
 // The same difference shown again later is one finding with more lines. A
 // difference the tutorial said may happen (differs: the line of its note)
 // is listed, not recorded.
+// uncomparable says why a command's output cannot be the page's at all:
+// the Mentor stood in for what it needed, or installed the program itself,
+// or it lists the machine's own folders; "" when it can.
+func (s *student) uncomparable(cmd reading.Command, from int) string {
+	if si, ok := s.comparesStandIn(cmd.Text, from); ok {
+		return fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", si.line)
+	}
+	if prog := shell.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
+		return fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog)
+	}
+	if mentor.MachineListing(cmd) {
+		return fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text))
+	}
+	return ""
+}
+
 // machineOutput says why output that differs is the machine's and not the
 // page's (package provenance), "" when it is the page's.
 func (s *student) machineOutput(cmd reading.Command, expected []expect.Line, from, to int) string {
@@ -307,16 +323,8 @@ func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actua
 	if !expect.HasExpectation(expected) {
 		return nil
 	}
-	if si, ok := s.comparesStandIn(cmd.Text, from); ok {
-		s.listSkipped(from, to, fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", si.line))
-		return nil
-	}
-	if prog := shell.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
-		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog))
-		return nil
-	}
-	if mentor.MachineListing(cmd) {
-		s.listSkipped(from, to, fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text)))
+	if why := s.uncomparable(cmd, from); why != "" {
+		s.listSkipped(from, to, why)
 		return nil
 	}
 	expected, actual = s.comparing(cmd, from, to, expected, actual)

@@ -97,6 +97,23 @@ func normalized(b spec.StudentBehavior) spec.StudentBehavior {
 	return b
 }
 
+// nothingToFollow ends the walk of a page that has no command to run, file
+// to write or output to compare (its missing images still reported).
+func (s *student) nothingToFollow(steps []reading.Step) bool {
+	if slices.ContainsFunc(steps, func(st reading.Step) bool {
+		return st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit
+	}) {
+		return false
+	}
+	for _, st := range steps {
+		if st.Kind == reading.StepImage {
+			s.imageFinding(st)
+		}
+	}
+	s.cannotComplete("There is nothing to follow: the tutorial has no commands to run, files to create or output to check.")
+	return true
+}
+
 func (s *student) walk(ctx context.Context) {
 	tut, err := spec.LoadTutorial(s.task.Tutorial)
 	if err != nil {
@@ -106,15 +123,7 @@ func (s *student) walk(ctx context.Context) {
 	s.tut = tut
 	steps := reading.PlanWith(tut, reading.Options{Runners: s.task.Runners})
 	s.cov = newCoverage(tut, steps)
-	if !slices.ContainsFunc(steps, func(st reading.Step) bool {
-		return st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit
-	}) {
-		for _, st := range steps {
-			if st.Kind == reading.StepImage {
-				s.imageFinding(st)
-			}
-		}
-		s.cannotComplete("There is nothing to follow: the tutorial has no commands to run, files to create or output to check.")
+	if s.nothingToFollow(steps) {
 		return
 	}
 	s.sess, err = session.NewWith(ctx, s.env.HandsOrLocal(), s.env.WorkDir, s.env.CommandEnv())

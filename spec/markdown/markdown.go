@@ -47,6 +47,10 @@ type Block struct {
 	// group are alternatives. 0 when the block is in no tab.
 	Tab      string `json:"tab,omitempty"`
 	TabGroup int    `json:"tabGroup,omitempty"`
+	// Section is the title of the collapsed section the block is in (a
+	// <details> with its <summary>, GitBook's <!--sec data-title="..."-->),
+	// "" outside one.
+	Section string `json:"section,omitempty"`
 	// Item is the label of the list item the block is nested in: the
 	// item's first paragraph ("For Fedora:"), when the block comes after
 	// it in the item. "" outside lists and for the label itself.
@@ -174,10 +178,12 @@ func ParseMarkdown(source []byte) Document {
 			doc.Blocks = append(doc.Blocks, forms...)
 			sort.SliceStable(doc.Blocks, func(i, j int) bool { return doc.Blocks[i].Line < doc.Blocks[j].Line })
 		}
+		sections := sectionTitles(strings.Split(string(source), "\n"))
 		for i := range doc.Blocks {
 			if t, ok := tabs[doc.Blocks[i].Line]; ok {
 				doc.Blocks[i].Tab, doc.Blocks[i].TabGroup = t.label, t.group
 			}
+			doc.Blocks[i].Section = sections[doc.Blocks[i].Line]
 		}
 		return doc
 	}

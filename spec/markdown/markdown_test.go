@@ -37,6 +37,12 @@ func fence(line, end int, info, lang string, code ...CodeLine) Block {
 }
 
 // indented is an indented code block: it spans its own lines.
+// inSection is b inside a collapsed section titled title.
+func inSection(title string, b Block) Block {
+	b.Section = title
+	return b
+}
+
 // inItem is b nested in a list item labelled label.
 func inItem(label string, b Block) Block {
 	b.Item = label
@@ -396,7 +402,7 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			in:   "<details>\n<summary>More</summary>\n\nHidden *text*\n\n</details>\n",
 			want: []Block{
 				html(1, 2, "<details>\n<summary>More</summary>"),
-				para(4, 4, "Hidden *text*"),
+				inSection("More", para(4, 4, "Hidden *text*")),
 				html(6, 6, "</details>"),
 			},
 		},

@@ -1,101 +1,25 @@
 package reading
 
 import (
-	"strings"
-
-	"github.com/smile-loop/smile/spec/markdown"
-
-	"mvdan.cc/sh/v3/syntax"
-
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // Command is one top-level command of a code block with the tutorial lines
 // it spans (transcript.Command: a transcript's commands are read there).
 type Command = transcript.Command
 
-// scriptCommands splits a shell script into its top-level commands with a
-// real shell parser. Statements that share a line stay together (the line is
-// one instruction); comments and blank lines are not commands. A script the
-// parser rejects is split line by line (joining `\` continuations), so each
-// line still fails on its own with the shell's own error.
+// scriptCommands splits a shell script into its top-level commands
+// (shell.Split: a real shell parser; statements that share a line stay
+// together, comments and blank lines are not commands).
 func scriptCommands(lines []markdown.CodeLine) []Command {
-	src := make([]string, len(lines))
-	for i, l := range lines {
-		src[i] = l.Text
-	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(strings.Join(src, "\n")), "")
-	if err != nil || len(f.Stmts) == 0 {
-		return lineCommands(lines)
-	}
-	// Group statements into line ranges: a statement that starts on a line
-	// the previous group still covers joins that group.
-	type group struct{ start, end int } // 1-based indexes into lines
-	var groups []group
-	for _, stmt := range f.Stmts {
-		start, end := int(stmt.Pos().Line()), maxLine(stmt)
-		if n := len(groups); n > 0 && start <= groups[n-1].end {
-			groups[n-1].end = max(groups[n-1].end, end)
-			continue
-		}
-		groups = append(groups, group{start, end})
-	}
 	var cmds []Command
-	for i, g := range groups {
-		last := len(lines)
-		if i+1 < len(groups) {
-			last = groups[i+1].start - 1
-		}
-		// Heredoc bodies end after the statement's last node: keep the lines
-		// up to the next command, less trailing blanks and comments.
-		for last > g.end && isBlankOrComment(lines[last-1].Text) {
-			last--
-		}
-		last = max(last, g.end)
-		var text []string
-		for _, l := range lines[g.start-1 : last] {
-			text = append(text, l.Text)
-		}
-		cmds = append(cmds, Command{Line: lines[g.start-1].Line, EndLine: lines[last-1].Line, Text: strings.Join(text, "\n")})
+	for _, s := range shell.Split(lines) {
+		cmds = append(cmds, Command{Line: s.Line, EndLine: s.EndLine, Text: s.Text})
 	}
 	return cmds
 }
 
-// maxLine is the last line any node of the statement reaches.
-func maxLine(stmt *syntax.Stmt) int {
-	end := int(stmt.End().Line())
-	syntax.Walk(stmt, func(n syntax.Node) bool {
-		if n != nil && n.End().IsValid() {
-			end = max(end, int(n.End().Line()))
-		}
-		return true
-	})
-	return end
-}
-
-func isBlankOrComment(text string) bool {
-	t := strings.TrimSpace(text)
-	return t == "" || strings.HasPrefix(t, "#")
-}
-
-// lineCommands is the fallback split: one command per line, `\` joining.
-func lineCommands(lines []markdown.CodeLine) []Command {
-	var cmds []Command
-	var cur *Command
-	for _, l := range lines {
-		if cur == nil {
-			if isBlankOrComment(l.Text) {
-				continue
-			}
-			cmds = append(cmds, Command{Line: l.Line, EndLine: l.Line, Text: l.Text})
-			cur = &cmds[len(cmds)-1]
-		} else {
-			cur.Text += "\n" + l.Text
-			cur.EndLine = l.Line
-		}
-		if !strings.HasSuffix(strings.TrimRight(l.Text, " \t"), `\`) {
-			cur = nil
-		}
-	}
-	return cmds
-}
+// isBlankOrComment: a line of a script that is no command.
+func isBlankOrComment(text string) bool { return shell.BlankOrComment(text) }

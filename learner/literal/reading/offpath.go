@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
 
@@ -17,20 +18,9 @@ import (
 var (
 	windowsLangs = set("cmd", "powershell", "pwsh", "ps1", "ps", "bat", "batch", "dos", "doscon", "winbatch", "posh")
 
-	otherPlatform = regexp.MustCompile(`(?i)\b(?:windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|homebrew|brew|powershell|` +
-		`cmd(?:\.exe)?|chocolatey|choco|winget|scoop|freebsd|openbsd|netbsd|dragonfly(?:\s*bsd)?|macports)\b`)
-	thisPlatform = regexp.MustCompile(`(?i)\b(?:linux|unix|ubuntu|debian|posix|wsl|apt|apt-get|bash|shell|terminal)\b`)
-	// debianLike is the container's own family; otherDistro names Linux
-	// systems whose package tools it does not have.
-	debianLike  = regexp.MustCompile(`(?i)\b(?:debian|ubuntu|apt|apt-get|mint|pop!?_os)\b`)
-	otherDistro = regexp.MustCompile(`(?i)\b(?:fedora|centos|rhel|red\s?hat|rocky|alma(?:linux)?|arch(?:\s+linux)?|amazon\s+linux|kali|oracle\s+linux|manjaro|alpine|opensuse|suse|gentoo|nixos|void|dnf|yum|pacman|apk|zypper)\b`)
 	// noteLabel is the label of an admonition sentence ("**Note:** On Windows, ...").
 	noteLabel = regexp.MustCompile(`(?i)^(?:\[!?\w+\]\s*)?(?:note|tip|info|important|warning|caution|hint)\s*:\s*`)
-	// platformSentence scopes what follows to another platform.
-	platformSentence = regexp.MustCompile(`(?i)^(?:on|for|under|in|with)\s+(?:a\s+)?(?:windows|macos|mac\s?os|mac|os\s?x|homebrew|powershell)\b|` +
-		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running|prefer)\s+(?:a\s+)?(?:windows|mac|macos|mac\s?os|homebrew|powershell|chocolatey)\b|` +
-		`^(?:windows|macos|mac|homebrew)\s+users\b`)
-	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|` +
+	altIntro  = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|` +
 		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|` +
 		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
 		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
@@ -80,13 +70,13 @@ func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 		return fmt.Sprintf("the %q tab, for another platform", b.Tab)
 	}
 	for _, h := range p.headings {
-		if forOtherPlatform(h.Text) {
+		if platform.ForOther(h.Text) {
 			return fmt.Sprintf("under the heading %q, for another platform", h.Text)
 		}
 	}
 	last := plain(lastSentence(ctx.before))
 	for _, s := range []string{plain(ctx.before), last} {
-		if platformSentence.MatchString(s) && !thisPlatform.MatchString(s) {
+		if platform.SentenceForOther(s) {
 			return "the prose before it is for another platform: " + textutil.Shorten(s, 80)
 		}
 		if altIntro.MatchString(s) {
@@ -112,67 +102,6 @@ func plain(prose string) string {
 	prose = shortcode.ReplaceAllString(prose, "")
 	t := strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "*", "").Replace(prose))
 	return strings.TrimSpace(noteLabel.ReplaceAllString(t, ""))
-}
-
-// forOtherPlatform: a heading or tab label that names only another platform
-// (or only Linux systems of another family than the container's).
-func forOtherPlatform(label string) bool {
-	// "Amazon Linux" names a distribution, not Linux at large.
-	generic := distroLinux.ReplaceAllString(label, "")
-	if otherDistro.MatchString(label) && !debianLike.MatchString(label) {
-		return true
-	}
-	return otherPlatform.MatchString(label) && !thisPlatform.MatchString(generic)
-}
-
-func linuxLabel(label string) bool {
-	return (thisPlatform.MatchString(label) || strings.EqualFold(label, "sh")) && !forOtherPlatform(label)
-}
-
-// otherPlatformTab also knows the short values tab groups use ("win").
-func otherPlatformTab(label string) bool {
-	return forOtherPlatform(label) || strings.EqualFold(label, "win") || strings.EqualFold(label, "mac")
-}
-
-// chooseTabs picks the tab to follow in each group: the Linux/Unix one, else
-// the first one not for another platform (tabs of one group are
-// alternatives), else none.
-func chooseTabs(blocks []markdown.Block) map[int]string {
-	labels := map[int][]string{}
-	for _, b := range blocks {
-		if b.TabGroup > 0 && !contains(labels[b.TabGroup], b.Tab) {
-			labels[b.TabGroup] = append(labels[b.TabGroup], b.Tab)
-		}
-	}
-	chosen := map[int]string{}
-	for g, ls := range labels {
-		for _, want := range []func(string) bool{debianLike.MatchString, linuxLabel} {
-			for _, l := range ls {
-				if _, done := chosen[g]; !done && want(l) {
-					chosen[g] = l
-				}
-			}
-		}
-		if _, ok := chosen[g]; ok {
-			continue
-		}
-		for _, l := range ls {
-			if !otherPlatformTab(l) {
-				chosen[g] = l
-				break
-			}
-		}
-	}
-	return chosen
-}
-
-func contains(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
 }
 
 var (
@@ -239,59 +168,6 @@ func explains(prose, w string) bool {
 	q := regexp.QuoteMeta("`" + w + "`")
 	re := regexp.MustCompile(`(?i)(?:where|replace|substitute|change|and)\s+` + q + `|` + q + `\s+(?:is|are|stands|means|should|with|by)\b`)
 	return re.MatchString(prose)
-}
-
-// divFence opens or closes a Pandoc fenced div: `::::: solution`,
-// `:::::::::::: challenge`, `:::::`.
-var divFence = regexp.MustCompile(`^\s*:{3,}\s*\{?\s*\.?([A-Za-z][\w-]*)?`)
-
-// asideClasses are the divs whose blocks are not the lesson's path: an
-// exercise, its solution, a discussion, notes for instructors, a callout
-// showing what could go wrong.
-var asideClasses = set("solution", "challenge", "discussion", "instructor", "spoiler", "exercise", "callout", "caution", "checklist", "testimonial")
-
-// asideLines maps each line inside an aside div (nested divs included) to
-// its outermost aside class, and the lines of the other wrappers exercises
-// come in (asides.go) to the word that names them.
-func asideLines(content string) map[int]string {
-	out := map[int]string{}
-	var stack []string // the class of each open div ("" when not an aside)
-	aside := func() string {
-		for _, c := range stack {
-			if c != "" {
-				return c
-			}
-		}
-		return ""
-	}
-	inFence := false
-	lines := strings.Split(content, "\n")
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			inFence = !inFence
-		}
-		if m := divFence.FindStringSubmatch(l); m != nil && !inFence {
-			if m[1] == "" {
-				if len(stack) > 0 {
-					stack = stack[:len(stack)-1]
-				}
-			} else {
-				class := strings.ToLower(m[1])
-				if !asideClasses[class] {
-					class = titledAside(l)
-				}
-				stack = append(stack, class)
-			}
-			continue
-		}
-		if c := aside(); c != "" {
-			out[i+1] = c
-		}
-	}
-	detailsAsides(lines, out)
-	admonitionAsides(lines, out)
-	return out
 }
 
 // firstSentence is the first sentence of a paragraph: "and hit the tab key

@@ -12,6 +12,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -507,7 +508,7 @@ func platformComments(lines []markdown.CodeLine) map[int]string {
 			why = ""
 		case strings.HasPrefix(t, "#"):
 			why = ""
-			if comment := strings.TrimSpace(strings.TrimLeft(t, "#")); forOtherPlatform(comment) {
+			if comment := strings.TrimSpace(strings.TrimLeft(t, "#")); platform.ForOther(comment) {
 				why = fmt.Sprintf("the comment at line %d scopes it to another platform: %s", l.Line, textutil.Shorten(comment, 60))
 			}
 		case why != "":
@@ -680,6 +681,10 @@ func asksWithDefaults(command string) bool {
 // keygenQuery: ssh-keygen asked about keys it has (-F, -l, -R, -y ...), not
 // to make one.
 var keygenQuery = regexp.MustCompile(`\bssh-keygen\b.*\s-[A-Za-z]*[FRlyeiBDHkLQsuUZ]`)
+
+// AnswersApt reports whether a step's input is the Student's yes to apt's
+// question, not a page's input.
+func AnswersApt(s Step) bool { return s.Stdin == "y\n" && aptAsks.MatchString(s.Command.Text) }
 
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
@@ -135,18 +136,18 @@ func (p *planner) offPathProse(i int) bool {
 	if _, ok := p.asides[b.Line]; ok {
 		return true
 	}
-	if title, ok := p.platformSections[b.Line]; ok && forOtherPlatform(title) {
+	if b.Section != "" && platform.ForOther(b.Section) {
 		return true
 	}
 	if b.TabGroup > 0 && p.tabs[b.TabGroup] != b.Tab {
 		return true
 	}
 	for _, h := range p.headings {
-		if forOtherPlatform(h.Text) {
+		if platform.ForOther(h.Text) {
 			return true
 		}
 	}
-	if item := plain(b.Item); item != "" && forOtherPlatform(item) {
+	if item := plain(b.Item); item != "" && platform.ForOther(item) {
 		return true
 	}
 	return false

@@ -6,6 +6,8 @@ import (
 
 	"github.com/smile-loop/smile/spec/markdown"
 
+	"github.com/smile-loop/smile/learner/literal/aside"
+	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/spec"
 )
@@ -24,9 +26,6 @@ type planner struct {
 	// asides maps the lines inside an exercise's solution or a challenge
 	// (Pandoc fenced divs, as lesson templates use) to the div's class.
 	asides map[int]string
-	// platformSections maps the lines inside a collapsed section to its
-	// title (platforms.go).
-	platformSections map[int]string
 	// tools are the programs the tutorial is about or lists as prerequisites:
 	// an untagged block that starts with one is a command.
 	tools map[string]bool
@@ -64,7 +63,7 @@ func newPlanner(t *spec.Tutorial) *planner {
 			tools[pr.Tool] = true
 		}
 	}
-	return &planner{blocks: t.Blocks, tabs: chooseTabs(t.Blocks), asides: asideLines(t.Content), platformSections: platformSectionLines(strings.Split(t.Content, "\n")), tools: tools, named: namedWords(t.Blocks), ways: map[string]int{},
+	return &planner{blocks: t.Blocks, tabs: platform.ChooseTabs(t.Blocks), asides: aside.Lines(t.Content), tools: tools, named: namedWords(t.Blocks), ways: map[string]int{},
 		annotations: byBlock(t.Annotations)}
 }
 

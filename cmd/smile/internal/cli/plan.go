@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/planview"
+	"github.com/smile-loop/smile/learner/literal/explain"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/spec/runfile"
@@ -49,7 +50,7 @@ of a run applied in this workspace.`,
 			if err != nil {
 				return err
 			}
-			return planview.Write(streams.Out, path, reading.Describe(reading.Plan(t)), o.output)
+			return planview.Write(streams.Out, path, explain.Describe(reading.Plan(t)), o.output)
 		},
 	}
 	workspaceFlag(cmd, &o.dir)

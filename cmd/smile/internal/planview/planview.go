@@ -10,7 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/explain"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/runfile"
 )
@@ -18,12 +18,12 @@ import (
 // Document is `smile plan -o json|yaml`: the tutorial and its readings.
 type Document struct {
 	Tutorial string            `json:"tutorial"`
-	Steps    []reading.Reading `json:"steps"`
+	Steps    []explain.Reading `json:"steps"`
 }
 
 // Write prints a page's readings: a table, or the Document as json or
 // yaml.
-func Write(w io.Writer, path string, steps []reading.Reading, format string) error {
+func Write(w io.Writer, path string, steps []explain.Reading, format string) error {
 	doc := Document{Tutorial: path, Steps: steps}
 	switch format {
 	case "json", "yaml":

@@ -1,10 +1,14 @@
-package reading
+// Package explain says, for a page's author, how the literal Student reads
+// each step of their page: what it does with each block, on what, and the
+// rules that made it so. `smile plan` prints it; it runs nothing.
+package explain
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
@@ -32,15 +36,15 @@ type Reading struct {
 }
 
 // Describe says how the Student reads each planned step, in order.
-func Describe(steps []Step) []Reading {
+func Describe(steps []reading.Step) []Reading {
 	out := make([]Reading, 0, len(steps))
 	for i, s := range steps {
 		r := Reading{Line: s.Line, EndLine: max(s.EndLine, s.Line), Lang: s.Lang, Action: string(s.Kind), Why: s.Why, Evidence: s.Evidence}
 		switch s.Kind {
-		case StepRun:
+		case reading.StepRun:
 			r.Target = textutil.Shorten(textutil.FirstLine(s.Command.Text), 80)
 			switch {
-			case s.Stdin != "" && aptAsks.MatchString(s.Command.Text) && s.Stdin == "y\n":
+			case s.Stdin != "" && reading.AnswersApt(s):
 				r.Target += " (answering yes)"
 			case s.Stdin != "" && strings.Trim(s.Stdin, "\n") == "":
 				r.Target += " (pressing Enter for each question)"
@@ -62,18 +66,18 @@ func Describe(steps []Step) []Reading {
 					r.Evidence = append(r.Evidence, s.Text.Evidence)
 				}
 			}
-		case StepWrite:
+		case reading.StepWrite:
 			mode := "replace"
 			if s.File.Append {
 				mode = "append"
 			}
 			r.Target = fmt.Sprintf("%s (%s)", s.File.Path, mode)
-		case StepCompare:
+		case reading.StepCompare:
 			r.Target = "output" + how(s)
 			if prev := lastRunBefore(steps, i); prev != nil {
 				r.Target = fmt.Sprintf("output of line %d%s", prev.Line, how(s))
 			}
-		case StepImage:
+		case reading.StepImage:
 			r.Target = s.Image.Reference + " (missing)"
 		}
 		r.Flags = flags(s)
@@ -83,7 +87,7 @@ func Describe(steps []Step) []Reading {
 }
 
 // how says whether shown output is compared exactly or tolerantly.
-func how(s Step) string {
+func how(s reading.Step) string {
 	if s.Tolerant {
 		return ", tolerant"
 	}
@@ -91,16 +95,16 @@ func how(s Step) string {
 }
 
 // lastRunBefore is the command step a comparison at i checks.
-func lastRunBefore(steps []Step, i int) *Step {
+func lastRunBefore(steps []reading.Step, i int) *reading.Step {
 	for j := i - 1; j >= 0; j-- {
-		if steps[j].Kind == StepRun {
+		if steps[j].Kind == reading.StepRun {
 			return &steps[j]
 		}
 	}
 	return nil
 }
 
-func flags(s Step) []string {
+func flags(s reading.Step) []string {
 	var f []string
 	if s.ExpectFail {
 		f = append(f, "expected to fail")

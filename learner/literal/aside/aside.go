@@ -1,9 +1,77 @@
-package reading
+// Package aside finds the parts of a page that are not the lesson's path:
+// an exercise and its solution, a discussion, notes for instructors, a
+// callout of what could go wrong. They come in Pandoc's fenced divs
+// (`::::: solution`), a collapsed <details> whose summary names them, MkDocs
+// admonitions (`??? success "Answer"`) and Docusaurus admonitions with a
+// title (`:::tip[Solution]`). Their blocks are the reader's own answer, or
+// the page's answer to it: never a step.
+package aside
 
 import (
 	"regexp"
 	"strings"
 )
+
+func set(names ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// divFence opens or closes a Pandoc fenced div: `::::: solution`,
+// `:::::::::::: challenge`, `:::::`.
+var divFence = regexp.MustCompile(`^\s*:{3,}\s*\{?\s*\.?([A-Za-z][\w-]*)?`)
+
+// asideClasses are the divs whose blocks are not the lesson's path: an
+// exercise, its solution, a discussion, notes for instructors, a callout
+// showing what could go wrong.
+var asideClasses = set("solution", "challenge", "discussion", "instructor", "spoiler", "exercise", "callout", "caution", "checklist", "testimonial")
+
+// Lines maps each line inside an aside div (nested divs included) to
+// its outermost aside class, and the lines of the other wrappers exercises
+// come in (asides.go) to the word that names them.
+func Lines(content string) map[int]string {
+	out := map[int]string{}
+	var stack []string // the class of each open div ("" when not an aside)
+	aside := func() string {
+		for _, c := range stack {
+			if c != "" {
+				return c
+			}
+		}
+		return ""
+	}
+	inFence := false
+	lines := strings.Split(content, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+		}
+		if m := divFence.FindStringSubmatch(l); m != nil && !inFence {
+			if m[1] == "" {
+				if len(stack) > 0 {
+					stack = stack[:len(stack)-1]
+				}
+			} else {
+				class := strings.ToLower(m[1])
+				if !asideClasses[class] {
+					class = titledAside(l)
+				}
+				stack = append(stack, class)
+			}
+			continue
+		}
+		if c := aside(); c != "" {
+			out[i+1] = c
+		}
+	}
+	detailsAsides(lines, out)
+	admonitionAsides(lines, out)
+	return out
+}
 
 // Exercises and their solutions come in more wrappers than Pandoc's divs: a
 // collapsed <details> whose summary says "Solution", an MkDocs admonition

@@ -1,0 +1,38 @@
+package platform
+
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/spec/markdown"
+)
+
+func TestForOther(t *testing.T) {
+	for label, want := range map[string]bool{
+		"Windows": true, "macOS": true, "For RHEL-based distributions and Amazon Linux 2023:": true, "FreeBSD": true,
+		"Arch Linux": true, "Linux": false, "Debian or Ubuntu": false, "Linux and macOS": false, "Ubuntu/Debian": false,
+	} {
+		if got := ForOther(label); got != want {
+			t.Errorf("ForOther(%q) = %v, want %v", label, got, want)
+		}
+	}
+}
+
+func TestScopingClause(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Install jq on Fedora:": true,
+		"On macOS, run:":        true,
+		"This also works on macOS; now format the script:": false,
+		"Create the file:": false,
+	} {
+		if got := ScopingClause(s) != ""; got != want {
+			t.Errorf("ScopingClause(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestChooseTabs(t *testing.T) {
+	blocks := []markdown.Block{{Tab: "Windows", TabGroup: 1}, {Tab: "Linux", TabGroup: 1}, {Tab: "npm", TabGroup: 2}, {Tab: "yarn", TabGroup: 2}}
+	if got := ChooseTabs(blocks); got[1] != "Linux" || got[2] != "npm" {
+		t.Errorf("ChooseTabs = %v, want Linux for the systems and npm, the first, for the tools", got)
+	}
+}

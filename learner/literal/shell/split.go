@@ -1,0 +1,103 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/smile-loop/smile/spec/markdown"
+)
+
+// Span is one top-level command of a script with the lines of the page it
+// spans.
+type Span struct {
+	Line, EndLine int
+	Text          string
+}
+
+// Split splits a shell script into its top-level commands with a
+// real shell parser. Statements that share a line stay together (the line is
+// one instruction); comments and blank lines are not commands. A script the
+// parser rejects is split line by line (joining `\` continuations), so each
+// line still fails on its own with the shell's own error.
+func Split(lines []markdown.CodeLine) []Span {
+	src := make([]string, len(lines))
+	for i, l := range lines {
+		src[i] = l.Text
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(strings.Join(src, "\n")), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return lineSpans(lines)
+	}
+	// Group statements into line ranges: a statement that starts on a line
+	// the previous group still covers joins that group.
+	type group struct{ start, end int } // 1-based indexes into lines
+	var groups []group
+	for _, stmt := range f.Stmts {
+		start, end := int(stmt.Pos().Line()), maxLine(stmt)
+		if n := len(groups); n > 0 && start <= groups[n-1].end {
+			groups[n-1].end = max(groups[n-1].end, end)
+			continue
+		}
+		groups = append(groups, group{start, end})
+	}
+	var cmds []Span
+	for i, g := range groups {
+		last := len(lines)
+		if i+1 < len(groups) {
+			last = groups[i+1].start - 1
+		}
+		// Heredoc bodies end after the statement's last node: keep the lines
+		// up to the next command, less trailing blanks and comments.
+		for last > g.end && BlankOrComment(lines[last-1].Text) {
+			last--
+		}
+		last = max(last, g.end)
+		var text []string
+		for _, l := range lines[g.start-1 : last] {
+			text = append(text, l.Text)
+		}
+		cmds = append(cmds, Span{Line: lines[g.start-1].Line, EndLine: lines[last-1].Line, Text: strings.Join(text, "\n")})
+	}
+	return cmds
+}
+
+// maxLine is the last line any node of the statement reaches.
+func maxLine(stmt *syntax.Stmt) int {
+	end := int(stmt.End().Line())
+	syntax.Walk(stmt, func(n syntax.Node) bool {
+		if n != nil && n.End().IsValid() {
+			end = max(end, int(n.End().Line()))
+		}
+		return true
+	})
+	return end
+}
+
+// BlankOrComment: a line of a script that is no command.
+func BlankOrComment(text string) bool {
+	t := strings.TrimSpace(text)
+	return t == "" || strings.HasPrefix(t, "#")
+}
+
+// lineSpans is the fallback split: one command per line, `\` joining.
+func lineSpans(lines []markdown.CodeLine) []Span {
+	var cmds []Span
+	var cur *Span
+	for _, l := range lines {
+		if cur == nil {
+			if BlankOrComment(l.Text) {
+				continue
+			}
+			cmds = append(cmds, Span{Line: l.Line, EndLine: l.Line, Text: l.Text})
+			cur = &cmds[len(cmds)-1]
+		} else {
+			cur.Text += "\n" + l.Text
+			cur.EndLine = l.Line
+		}
+		if !strings.HasSuffix(strings.TrimRight(l.Text, " \t"), `\`) {
+			cur = nil
+		}
+	}
+	return cmds
+}
