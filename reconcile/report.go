@@ -4,6 +4,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/smile-loop/smile/status/baseline"
 	"github.com/smile-loop/smile/status/report"
 
 	"github.com/smile-loop/smile/spec"
@@ -18,14 +19,20 @@ func ReportFor(run *status.Run, d *spec.Desired, version string) *report.Report 
 	if f := run.Status.FinishedAt; f != nil {
 		now = *f // re-rendering a finished run gives the same report
 	}
+	// A baseline that cannot be read is apply's error to report; the report
+	// is written without it.
+	workspace := spec.FindWorkspace(d.Dir)
+	accepted, _ := baseline.Load(workspace)
 	return report.BuildReport(run, report.ReportInput{
-		TutorialPath:    relPath(d.Dir, d.Paths.Tutorial),
-		TutorialTitle:   tutorialTitle(d.Tutorial),
-		Audits:          Audits(run, d.Paths.StateFile),
-		Now:             now,
-		SourcePath:      report.RepoRelativePath(d.Paths.Tutorial),
-		TutorialContent: d.Tutorial.Content,
-		BlobURL:         report.GitHubBlobURL(os.Getenv),
-		ToolVersion:     version,
+		Baseline:         accepted,
+		BaselineTutorial: baseline.TutorialKey(workspace, d.Paths.Tutorial),
+		TutorialPath:     relPath(d.Dir, d.Paths.Tutorial),
+		TutorialTitle:    tutorialTitle(d.Tutorial),
+		Audits:           Audits(run, d.Paths.StateFile),
+		Now:              now,
+		SourcePath:       report.RepoRelativePath(d.Paths.Tutorial),
+		TutorialContent:  d.Tutorial.Content,
+		BlobURL:          report.GitHubBlobURL(os.Getenv),
+		ToolVersion:      version,
 	})
 }

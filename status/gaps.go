@@ -1,6 +1,8 @@
 package status
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"sort"
@@ -201,4 +203,17 @@ func gapTitle(f Finding) string {
 		return fmt.Sprintf("%s at line %d", title, f.Line)
 	}
 	return fmt.Sprintf("%s: %s", title, subject)
+}
+
+// Fingerprint identifies a gap across runs and edits: its category and its
+// quote (whitespace aside; its title and command when it quotes nothing),
+// never its line, so it survives lines being added above it. extra tells
+// apart gaps that share both.
+func Fingerprint(g Gap, extra ...string) string {
+	what := strings.Join(strings.Fields(g.Location.Quote), " ")
+	if what == "" {
+		what = strings.Join(strings.Fields(g.Title+" "+g.Command), " ")
+	}
+	sum := sha256.Sum256([]byte(strings.Join(append([]string{string(g.Category), what}, extra...), "\x00")))
+	return hex.EncodeToString(sum[:16])
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/status/baseline"
 	"github.com/smile-loop/smile/status/report/mdtext"
 	"github.com/smile-loop/smile/status/report/suggest"
 
@@ -64,6 +65,12 @@ type ReportInput struct {
 	// ToolVersion is SMILE's version, for SARIF's tool.driver.version.
 	// Empty: the module version the binary was built with, or "dev".
 	ToolVersion string
+	// Baseline is the workspace's accepted gaps and Tutorial the tutorial's
+	// key in it (its path from the workspace's root): SARIF marks each
+	// result new or unchanged, and lists accepted gaps that are gone as
+	// absent. nil: no baseline.
+	Baseline         *baseline.Baseline
+	BaselineTutorial string
 }
 
 // ReportStep is one thing the tutorial asks the learner to do, at its line.
@@ -100,6 +107,12 @@ type Report struct {
 	// Coverage is how much of the page's code the run exercised (its best
 	// Student attempt's); absent when the learner cannot say (unknown).
 	Coverage *status.Coverage `json:"coverage,omitempty"`
+
+	// BaselineStates are the gaps' states against the workspace's baseline
+	// (by index: new, unchanged) and BaselineAbsent the accepted gaps that
+	// are gone; both empty without a baseline.
+	BaselineStates []string         `json:"-"`
+	BaselineAbsent []baseline.Entry `json:"-"`
 
 	// RunName names the run in the Markdown summary and the audit log's
 	// header; the JSON contract has no field for it.
@@ -203,6 +216,9 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 	r.Recommendations = recommend(r.Summary, r.Gaps, stuck)
 	if r.Summary.Status != ReportCompleted && r.Summary.Status != ReportInconclusive { // an inconclusive run went through the page
 		r.StopLine = stuck.Line
+	}
+	if in.Baseline != nil && len(in.Baseline.Accepted) > 0 {
+		r.BaselineStates, r.BaselineAbsent = in.Baseline.States(in.BaselineTutorial, r.Gaps)
 	}
 	r.SourcePath = slashPath(in.SourcePath)
 	r.BlobURL = in.BlobURL

@@ -2,8 +2,6 @@ package report
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -13,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/smile-loop/smile/status/baseline"
 	"github.com/smile-loop/smile/status/report/mdtext"
 
 	"github.com/smile-loop/smile/status"
@@ -101,7 +100,10 @@ type sarifResult struct {
 	Locations           []sarifLocation   `json:"locations"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Fixes               []sarifFix        `json:"fixes,omitempty"`
-	Properties          sarifProps        `json:"properties"`
+	// BaselineState is new, unchanged or absent against the workspace's
+	// baseline (smile baseline); omitted without one.
+	BaselineState string     `json:"baselineState,omitempty"`
+	Properties    sarifProps `json:"properties"`
 }
 
 type sarifLocation struct {
@@ -252,13 +254,36 @@ func sarifResults(r *Report, index map[string]int) []sarifResult {
 			}
 			res.Locations[0].PhysicalLocation.Region = region
 		}
-		fp := gapFingerprint(g)
+		fp := status.Fingerprint(g)
 		seen[fp]++
 		if seen[fp] > 1 { // the same quote twice: tell the occurrences apart
-			fp = gapFingerprint(g, fmt.Sprint(seen[fp]))
+			fp = status.Fingerprint(g, fmt.Sprint(seen[fp]))
 		}
 		res.PartialFingerprints = map[string]string{fingerprintKey: fp}
 		res.Fixes = sarifFixes(r, g, artifact)
+		if i := len(out); i < len(r.BaselineStates) {
+			res.BaselineState = r.BaselineStates[i]
+		}
+		out = append(out, res)
+	}
+	return append(out, sarifAbsent(r, index, artifact)...)
+}
+
+// sarifAbsent are the accepted gaps gone from the page: results in state
+// absent, at level none (fixed, nothing to look at).
+func sarifAbsent(r *Report, index map[string]int, artifact sarifArtifact) []sarifResult {
+	var out []sarifResult
+	for _, e := range r.BaselineAbsent {
+		id := ruleID(e.Category)
+		if _, ok := index[id]; !ok {
+			continue // SARIF needs the rule in the run's rules; a category this run never reported stays out
+		}
+		res := sarifResult{RuleID: id, RuleIndex: index[id], Level: "none", BaselineState: baseline.StateAbsent,
+			Message:             sarifText{Text: "Fixed: the accepted gap " + strings.TrimSpace(mdtext.StripControl(e.Quote)) + " is gone."},
+			Locations:           []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact}}},
+			PartialFingerprints: map[string]string{fingerprintKey: e.Fingerprint},
+			Properties:          sarifProps{"acceptedAt": e.AcceptedAt},
+		}
 		out = append(out, res)
 	}
 	return out
@@ -357,17 +382,6 @@ func sarifMessage(g status.Gap) string {
 		text += "\n" + strings.TrimRight(b.Body, "\n")
 	}
 	return strings.TrimRight(text, " ")
-}
-
-// gapFingerprint identifies a gap across runs: its category and its quote
-// (whitespace aside), so it survives lines being added above it.
-func gapFingerprint(g status.Gap, extra ...string) string {
-	what := strings.Join(strings.Fields(g.Location.Quote), " ")
-	if what == "" {
-		what = strings.Join(strings.Fields(g.Title+" "+g.Command), " ")
-	}
-	sum := sha256.Sum256([]byte(strings.Join(append([]string{string(g.Category), what}, extra...), "\x00")))
-	return hex.EncodeToString(sum[:16])
 }
 
 // sarifURI is a relative path as a URI reference: percent-encoded, and

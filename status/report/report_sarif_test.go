@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/smile-loop/smile/status/baseline"
 	"github.com/smile-loop/smile/status/report/mdtext"
 
 	"github.com/smile-loop/smile/status"
@@ -355,5 +356,45 @@ func TestSARIFEveryCategory(t *testing.T) {
 	lineless := run.Results[len(run.Results)-1]
 	if lineless.Locations[0].PhysicalLocation.Region != nil {
 		t.Errorf("a gap without a line got a region: %+v", lineless.Locations[0].PhysicalLocation.Region)
+	}
+}
+
+// With a baseline, each result says whether it is new or was accepted, and
+// an accepted gap that is gone is listed as absent; the log still validates.
+func TestSARIFBaselineState(t *testing.T) {
+	run := sampleRun()
+	in := sampleInput()
+	b := &baseline.Baseline{Version: 1}
+	b.Accept("docs/t.md", "quick", run.Status.Gaps[:1], t0)
+	gone := run.Status.Gaps[0]
+	gone.Location.Quote = "a line the page no longer has"
+	b.Accept("docs/t.md", "quick", []status.Gap{gone}, t0)
+	in.Baseline, in.BaselineTutorial = b, "docs/t.md"
+	d, data := renderSARIF(t, BuildReport(run, in))
+	var raw struct {
+		Runs []struct {
+			Results []struct {
+				BaselineState string `json:"baselineState"`
+				Level         string `json:"level"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	res := raw.Runs[0].Results
+	want := len(run.Status.Gaps) + 1
+	if len(res) != want || len(d.Runs[0].Results) != want {
+		t.Fatalf("%d results, want %d (the gaps and one absent)", len(res), want)
+	}
+	if res[0].BaselineState != "unchanged" || res[len(res)-2].BaselineState != "new" && len(res) > 2 {
+		t.Errorf("states %+v: the accepted gap is unchanged, the others new", res)
+	}
+	if last := res[len(res)-1]; last.BaselineState != "absent" || last.Level != "none" {
+		t.Errorf("the accepted gap that is gone: %+v, want absent at level none", last)
+	}
+	plain, _ := renderSARIF(t, BuildReport(sampleRun(), sampleInput()))
+	if len(plain.Runs[0].Results) != len(run.Status.Gaps) {
+		t.Errorf("without a baseline there is no absent result")
 	}
 }

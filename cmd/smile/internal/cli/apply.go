@@ -316,10 +316,19 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 // finish prints what the run found, writes the extra formats asked for, and
 // turns the result into the exit code.
 func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold status.Severity) error {
+	counted, accepted, err := countedGaps(manifest, run)
+	if err != nil {
+		return err
+	}
 	if o.quiet {
-		printGapLines(streams.Out, manifest, run)
+		shown := *run // a hook lists the gaps that fail the commit: not the accepted ones
+		shown.Status.Gaps = counted
+		printGapLines(streams.Out, manifest, &shown)
 	} else {
 		printResult(streams.Out, run)
+		if accepted > 0 {
+			fmt.Fprintf(streams.Out, "baseline: %d gap(s) accepted in %s, %d counted\n", accepted, baselineFile, len(counted))
+		}
 	}
 	if o.formats != "" {
 		formats, _ := report.ParseFormats(o.formats)
@@ -331,7 +340,7 @@ func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run,
 			return err
 		}
 	}
-	return exitByResult(run, threshold)
+	return exitByResult(run, threshold, counted)
 }
 
 // interruptGrace bounds how long a Ctrl-C waits for the run to stop.
@@ -363,7 +372,10 @@ func (o *applyOptions) interrupted(streams Streams, manifest, name string,
 // inconclusive (it exercised less of the page than minCoverage, whatever
 // gaps it found), 2 when the tutorial has gaps at or above the threshold or
 // the loop did not complete.
-func exitByResult(run *status.Run, threshold status.Severity) error {
+// counted are the gaps the workspace's baseline does not accept; a run
+// that did not complete counts as gaps unless the baseline accepts all of
+// them (the team has accepted where it stops).
+func exitByResult(run *status.Run, threshold status.Severity, counted []status.Gap) error {
 	st := run.Status
 	// A spent budget ended the loop on purpose: not a failure to run (a stop
 	// has a phase of its own).
@@ -376,16 +388,19 @@ func exitByResult(run *status.Run, threshold status.Severity) error {
 	if st.Phase == status.PhaseInconclusive {
 		return &exitError{code: ExitInconclusive}
 	}
-	if st.Phase != status.PhaseCompleted {
+	if st.Phase != status.PhaseCompleted && (len(counted) > 0 || len(st.Gaps) == 0) {
 		return &exitError{code: ExitGaps}
 	}
-	for _, g := range st.Gaps {
+	for _, g := range counted {
 		if g.Severity.Rank() >= threshold.Rank() {
 			return &exitError{code: ExitGaps}
 		}
 	}
 	return nil
 }
+
+// baselineFile names the baseline where apply says what it accepted.
+const baselineFile = "smile-baseline.json"
 
 func parseFailOn(s string) (status.Severity, error) {
 	switch s {

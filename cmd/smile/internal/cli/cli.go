@@ -90,6 +90,7 @@ func NewCommand(streams Streams) *cobra.Command {
 		newDoctorCommand(streams),
 		newHookCommand(streams),
 		newReportCommand(streams),
+		newBaselineCommand(streams),
 		newPlanCommand(streams),
 		newVersionCommand(streams),
 		newControllerCommand(streams),

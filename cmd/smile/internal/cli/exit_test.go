@@ -75,6 +75,28 @@ func TestExitByResult(t *testing.T) {
 		{"inconclusive: too little of the page exercised", status.PhaseInconclusive, "LowCoverage", nil, [4]int{3, 3, 3, 0}},
 		{"inconclusive with gaps", status.PhaseInconclusive, "LowCoverage", gaps(status.SeverityCritical), [4]int{3, 3, 3, 0}},
 	}
+	// A baseline that accepts every gap leaves none counted: a completed run
+	// passes, and so does a blocker whose gaps the team has all accepted.
+	accepted := []struct {
+		name  string
+		phase status.Phase
+		gaps  []status.Gap
+	}{
+		{"completed, its critical gap accepted", status.PhaseCompleted, gaps(status.SeverityCritical)},
+		{"blocker, its gap accepted", status.PhaseBlocker, gaps(status.SeverityCritical)},
+	}
+	for _, tt := range accepted {
+		t.Run(tt.name, func(t *testing.T) {
+			run := status.NewRun("quickstart", "uid", "run.yaml", t0)
+			run.Status.Phase, run.Status.Gaps = tt.phase, tt.gaps
+			if err := exitByResult(run, status.SeverityMinor, nil); exitCode(err) != 0 {
+				t.Errorf("exit %d (%v), want 0: every gap is accepted", exitCode(err), err)
+			}
+			if err := exitByResult(run, status.SeverityMinor, tt.gaps); exitCode(err) != 2 {
+				t.Errorf("exit %d (%v), want 2: the gap counts without a baseline", exitCode(err), err)
+			}
+		})
+	}
 	thresholds := []string{"critical", "major", "minor", "none"}
 	for _, tt := range tests {
 		for i, th := range thresholds {
@@ -85,7 +107,7 @@ func TestExitByResult(t *testing.T) {
 				}
 				run := status.NewRun("quickstart", "uid", "run.yaml", t0)
 				run.Status.Phase, run.Status.Reason, run.Status.Message, run.Status.Gaps = tt.phase, tt.reason, "the container died", tt.gaps
-				err = exitByResult(run, threshold)
+				err = exitByResult(run, threshold, tt.gaps)
 				if got := exitCode(err); got != tt.want[i] {
 					t.Errorf("exit %d (%v), want %d", got, err, tt.want[i])
 				}

@@ -112,7 +112,13 @@ func worstExit(runs []*applied, threshold status.Severity, errs []error) error {
 			continue
 		}
 		var ee *exitError
-		if err := exitByResult(a.run, threshold); errors.As(err, &ee) {
+		counted, _, cerr := countedGaps(a.t.Path, a.run)
+		if cerr != nil {
+			errs = append(errs, cerr)
+			code = ExitError
+			continue
+		}
+		if err := exitByResult(a.run, threshold, counted); errors.As(err, &ee) {
 			if ee.err != nil {
 				errs = append(errs, ee.err)
 			}
