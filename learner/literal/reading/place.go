@@ -93,12 +93,17 @@ var (
 		`追加|貼り付け|添加|粘贴|加入|추가|붙여`)
 )
 
+// configLangs are data and configuration formats.
+var configLangs = set("toml", "yaml", "yml", "json", "jsonc", "ini", "cfg", "conf", "properties", "xml", "env", "dotenv")
+
 // currentFile is the file the page is building in the block's language,
 // when the sentence before asks to add the block and names no file.
 func (p *planner) currentFile(lang string, ctx blockContext) (Destination, string, bool) {
 	last := plain(lastSentence(ctx.before))
 	verb := addVerb.FindString(last)
-	if verb == "" || lang == "" || codelang.IsShellish(lang) {
+	if verb == "" || lang == "" || codelang.IsShellish(lang) || configLangs[lang] {
+		// A configuration snippet shows the section as it should read, not
+		// lines to add after the file's end (a table twice is an error).
 		return Destination{}, "", false
 	}
 	for i := len(p.steps) - 1; i >= 0; i-- {

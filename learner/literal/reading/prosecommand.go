@@ -1,7 +1,9 @@
 package reading
 
 import (
+	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
@@ -33,7 +35,13 @@ var (
 	// supposes: a sentence that supposes the command rather than asks for it.
 	supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli|если)\b`)
 	localURL = regexp.MustCompile(`(?i)\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b`)
-	codeSpan = regexp.MustCompile("`([^`\n]+)`")
+	// conditionalClause: the command stands in a clause that supposes it
+	// ("... if you run `x` inside a repository").
+	conditionalClause = regexp.MustCompile(`(?i)(?:^|[\s,;(])(?:if|when|whenever|unless|si|cuando|wenn|falls|quand|lorsque|se|jeśli|если)\s`)
+	// exampleName: the sentence gives a name only as an example ("e.g.
+	// `program.py`"): a way of working, not this page's step.
+	exampleName = regexp.MustCompile(`(?i)\b(?:e\.\s?g\.|z\.\s?B\.|p\.\s?ej\.|par\s+exemple|por\s+ejemplo|for\s+example|zum\s+Beispiel|例えば|比如|例如)`)
+	codeSpan    = regexp.MustCompile("`([^`\n]+)`")
 	// spanPlaceholder: a span that is a template, not a command.
 	spanPlaceholder = regexp.MustCompile(`<[^>]*>|\[[^\]]*\]|\{\{|\.\.\.|…|\b(?:your|my)[_-]|\bYOUR_|\bfoo\b|\bexample\.(?:com|org)\b`)
 )
@@ -88,7 +96,7 @@ func (p *planner) proseCommands(i int) []Step {
 		}
 		for _, m := range codeSpan.FindAllStringSubmatchIndex(sentence, -1) {
 			cmd := strings.TrimSpace(sentence[m[2]:m[3]])
-			if !p.wholeCommand(cmd) || p.inABlock(cmd) {
+			if !p.wholeCommand(cmd) || p.inABlock(cmd) || conditionalClause.MatchString(sentence[:m[0]]) || exampleName.MatchString(sentence) || p.noSuchFileYet(cmd) || p.namesAnExample(cmd) {
 				continue
 			}
 			line := b.Line + strings.Count(b.Text[:start+m[2]], "\n")
@@ -102,6 +110,47 @@ func (p *planner) proseCommands(i int) []Step {
 		}
 	}
 	return steps
+}
+
+// namesAnExample: the command uses a name the page gives only as an example
+// ("save it as, e.g., `program.py`"), anywhere on the page.
+func (p *planner) namesAnExample(cmd string) bool {
+	for _, b := range p.blocks {
+		if b.Kind != markdown.BlockParagraph {
+			continue
+		}
+		// Sentences would split "z.B." from its name: the text just after
+		// each marker is read instead.
+		for _, at := range exampleName.FindAllStringIndex(b.Text, -1) {
+			after := b.Text[at[1]:min(len(b.Text), at[1]+60)]
+			for _, m := range codeSpan.FindAllStringSubmatch(after, -1) {
+				if slices.Contains(strings.Fields(cmd), strings.TrimSpace(m[1])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// noSuchFileYet: the command runs a script when the page has written no
+// file of its kind yet: a way of working described in general ("start
+// your program with `python program.py`"), not this page's step. A script
+// of the kind written under another name is the page's step, misnamed.
+func (p *planner) noSuchFileYet(cmd string) bool {
+	for _, w := range strings.Fields(cmd)[1:] {
+		if !scriptArg.MatchString(w) {
+			continue
+		}
+		ext := path.Ext(w)
+		for _, s := range p.steps {
+			if s.Kind == StepWrite && path.Ext(s.File.Path) == ext {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // wholeCommand: a program the page's readers have, with its arguments, and
@@ -129,12 +178,21 @@ func (p *planner) inABlock(cmd string) bool {
 	return false
 }
 
+// exerciseHeading names a section of exercises, in the languages pages are
+// written in.
+var exerciseHeading = regexp.MustCompile(`(?i)\b(?:exercises?|exercícios?|ejercicios?|exercices?|übung(?:en)?|esercizi|ćwiczenia|упражнения|challenges?)\b|演習|練習|练习|習題|연습`)
+
 // offPathProse: the paragraph sits where a block would be omitted: under a
 // heading or in a section for another system, or in an exercise's aside.
 func (p *planner) offPathProse(i int) bool {
 	b := p.blocks[i]
 	if _, ok := p.asides[b.Line]; ok {
 		return true
+	}
+	for _, h := range p.headings {
+		if exerciseHeading.MatchString(h.Text) {
+			return true // "Exercises": the commands are the reader's answers
+		}
 	}
 	if b.Section != "" && platform.ForOther(b.Section) {
 		return true
