@@ -29,6 +29,7 @@ type Prerequisite struct {
 const (
 	ImpliedByTitle    = "its title names it"
 	ImpliedByCommands = "most of its commands run it"
+	ImpliedByCode     = "its code is in the language this tool runs"
 )
 
 // prereqHeading names a section that lists what the reader must have.
@@ -142,7 +143,42 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 	if tool, _ := mainTool(t); tool != "" {
 		add(0, ImpliedByCommands, tool)
 	}
+	add(0, ImpliedByCode, codeTools(t)...)
 	return out
+}
+
+// toolchains are the programs a page written in a language runs it with:
+// a Go book's reader has go, a Rust book's cargo.
+var toolchains = map[string][]string{
+	"go": {"go"}, "golang": {"go"}, "rust": {"cargo", "rustc"}, "rs": {"cargo", "rustc"},
+	"ruby": {"ruby", "irb", "gem", "bundle"}, "rb": {"ruby", "irb", "gem", "bundle"},
+	"python": {"python3", "python", "pip", "pip3"}, "py": {"python3", "python", "pip", "pip3"},
+	"javascript": {"node", "npm", "npx"}, "js": {"node", "npm", "npx"}, "typescript": {"node", "npm", "npx"}, "ts": {"node", "npm", "npx"},
+	"c": {"gcc", "cc"}, "cpp": {"g++", "c++"}, "c++": {"g++", "c++"}, "java": {"java", "javac"},
+	"crystal": {"crystal", "shards"}, "elixir": {"elixir", "mix", "iex"}, "haskell": {"ghc", "ghci", "cabal", "stack"},
+	"kotlin": {"kotlinc"}, "scala": {"scala", "sbt"}, "php": {"php", "composer"}, "perl": {"perl"}, "lua": {"lua"},
+}
+
+// codeTools are the toolchain of the language most of the page's code is
+// in (two blocks at least): the page is about that language, and its reader
+// has what runs it, as they have a title's tool.
+func codeTools(t *spec.Tutorial) []string {
+	counts := map[string]int{}
+	best := ""
+	for _, b := range t.Blocks {
+		lang := codelang.InfoLang(b.Info)
+		if b.Kind != markdown.BlockCode || toolchains[lang] == nil {
+			continue
+		}
+		counts[lang]++
+		if counts[lang] > counts[best] {
+			best = lang
+		}
+	}
+	if counts[best] < 2 {
+		return nil
+	}
+	return toolchains[best]
 }
 
 // proseTools finds the tools a paragraph names as requirements: every tool

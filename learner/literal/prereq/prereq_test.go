@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smile-loop/smile/spec/markdown"
+	"github.com/smile-loop/smile/spec/spectest"
 
 	"github.com/smile-loop/smile/spec"
 )
@@ -118,6 +119,27 @@ func checkTools(t *testing.T, got []Prerequisite, want map[string]int, absent []
 	for _, tool := range absent {
 		if slices.ContainsFunc(got, func(p Prerequisite) bool { return p.Tool == tool }) {
 			t.Errorf("%s found, but the tutorial does not require it: %+v", tool, got)
+		}
+	}
+}
+
+// A page whose code is mostly in one language implies that language's
+// toolchain: a Go book's reader has go.
+func TestCodeImpliesToolchain(t *testing.T) {
+	tut := spectest.Tutorial(t, "# Paquetes\n\n```go\npackage main\n```\n\n```go\nfunc main() {}\n```\n\n```bash\ngo build\n```\n")
+	found := false
+	for _, p := range Prerequisites(tut) {
+		if p.Tool == "go" && p.Implied == ImpliedByCode {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("prerequisites %+v lack go, implied by the page's Go code", Prerequisites(tut))
+	}
+	one := spectest.Tutorial(t, "# Notes\n\n```python\nprint(1)\n```\n")
+	for _, p := range Prerequisites(one) {
+		if p.Implied == ImpliedByCode {
+			t.Errorf("one block of a language implies nothing: %+v", p)
 		}
 	}
 }
