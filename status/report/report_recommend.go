@@ -2,8 +2,6 @@ package report
 
 import (
 	"fmt"
-	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -192,15 +190,15 @@ func groupGaps(gaps []status.Gap) []*gapGroup {
 	var groups []*gapGroup
 	byKey := map[string]*gapGroup{}
 	for _, g := range sorted {
-		kind := fixFor(g)
-		grp := byKey[kind.key]
+		kind := suggest.FixFor(g)
+		grp := byKey[kind.Key]
 		if grp == nil {
-			grp = &gapGroup{key: kind.key, category: string(g.Category), lead: kind.lead, trail: kind.trail}
-			byKey[kind.key] = grp
+			grp = &gapGroup{key: kind.Key, category: string(g.Category), lead: kind.Lead, trail: kind.Trail}
+			byKey[kind.Key] = grp
 			groups = append(groups, grp)
 		}
 		grp.rank = max(grp.rank, g.Severity.Rank())
-		grp.add(kind.subject, g.Location.LineNumber)
+		grp.add(kind.Subject, g.Location.LineNumber)
 	}
 	slices.SortStableFunc(groups, func(a, b *gapGroup) int {
 		if d := b.rank - a.rank; d != 0 {
@@ -234,137 +232,6 @@ func firstOf(lines []int) int {
 		return 0
 	}
 	return slices.Min(lines)
-}
-
-// fix is the recommendation a gap calls for, and what it names.
-type fix struct {
-	key, lead, trail, subject string
-}
-
-func fixFor(g status.Gap) fix {
-	cmd := suggest.FirstCommandLine(g.Command)
-	switch g.Category {
-	case status.CategoryMissingDependency:
-		return fix{key: "dependency", lead: "Add a Prerequisites section listing: ", subject: dependencyName(g)}
-	case status.CategoryPermissionDenied:
-		if script := scriptName(cmd); script != "" {
-			return fix{key: "chmod", lead: "Make scripts executable in the tutorial (chmod +x) before running them: ", subject: script}
-		}
-		return fix{key: "privilege", lead: "Say which steps need elevated privileges (sudo), or use paths the learner can write to: ", subject: subjectOf(cmd, g.Location.Quote)}
-	case status.CategoryMissingFile:
-		return fix{key: "file", lead: "Show how to create every file before it is used (its name, location and content): ", subject: firstMatch(fileNotFound, g.Problem, g.Title, cmd, g.Location.Quote)}
-	case status.CategoryUndefinedVariable:
-		name := firstMatch(unboundVariable, g.Problem, g.Title, cmd, g.Location.Quote)
-		if name != "" && !strings.HasPrefix(name, "$") {
-			name = "$" + name
-		}
-		return fix{key: "variable", lead: "Define these variables before they are used (export NAME=value) and say where their values come from: ", subject: name}
-	case status.CategoryTimeout:
-		return fix{key: "timeout", lead: "Say how long these steps take and how to tell when they are done, or make them faster: ", subject: subjectOf(cmd, g.Location.Quote)}
-	case status.CategoryOutputMismatch:
-		return fix{key: "output", lead: "Update the expected output shown at ", trail: " to match what the commands print (or say which parts may differ)."}
-	case status.CategoryAmbiguousInstruction:
-		return fix{key: "ambiguous", lead: "Make these instructions explicit (the exact command, file and location): ", subject: quoted(g.Location.Quote)}
-	case status.CategoryMissingImage:
-		return fix{key: "image", lead: "Add the missing images or fix their paths: ", subject: firstMatch(imagePath, g.Location.Quote, g.Problem)}
-	case status.CategoryCommandFailure:
-		return fix{key: "command", lead: "Fix the commands that fail as written, or show what the learner must do first: ", subject: subjectOf(cmd, g.Location.Quote)}
-	case status.CategoryEnvironment:
-		// Not the page's fault: the recommendation is about the run.
-		return fix{key: "environment", lead: "Give the run what the container lacked (an image with the listed prerequisites as containerImage, network access through studentNetwork), then run it again; the tutorial needs no change for: ", subject: subjectOf(cmd, g.Location.Quote)}
-	}
-	return fix{key: "other:" + string(g.Category), lead: fmt.Sprintf("Review the %s gaps: ", strings.ReplaceAll(string(g.Category), "_", " ")), subject: subjectOf(cmd, g.Location.Quote)}
-}
-
-var (
-	// "bash: jq: command not found", "sh: 1: jq: not found", "zsh: command not found: jq",
-	// "No module named 'yaml'", "Cannot find module 'express'".
-	notFoundCommand = []*regexp.Regexp{
-		regexp.MustCompile(`([A-Za-z0-9._+-]+): (?:command )?not found`),
-		regexp.MustCompile(`command not found: ([A-Za-z0-9._+-]+)`),
-		regexp.MustCompile(`No module named '?([A-Za-z0-9_.]+)`),
-		regexp.MustCompile(`Cannot find module '([^']+)'`),
-	}
-	// "cat: config.yaml: No such file or directory", "[Errno 2] No such file
-	// or directory: 'data.csv'", "can't open file '/w/app.py'".
-	fileNotFound = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)no such file or directory: '([^']+)'`),
-		regexp.MustCompile(`can't open file '([^']+)'`),
-		regexp.MustCompile(`(?i)([^\s:'"]+)'?: no such file or directory`),
-	}
-	// "API_URL: unbound variable", "$API_URL", "${API_URL}".
-	unboundVariable = []*regexp.Regexp{
-		regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*): unbound variable`),
-		regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`),
-	}
-	// ![alt](images/diagram.png)
-	imagePath = []*regexp.Regexp{
-		regexp.MustCompile(`!\[[^\]]*\]\(\s*<?([^)\s>]+)`),
-	}
-)
-
-func firstMatch(res []*regexp.Regexp, texts ...string) string {
-	for _, re := range res {
-		for _, t := range texts {
-			if m := re.FindStringSubmatch(t); m != nil {
-				return m[1]
-			}
-		}
-	}
-	return ""
-}
-
-// dependencyName is the tool a missing_dependency gap lacks: from the
-// shell's error, else the command that failed.
-func dependencyName(g status.Gap) string {
-	if name := firstMatch(notFoundCommand, g.Problem, g.Title); name != "" {
-		return name
-	}
-	if w := commandWord(suggest.FirstCommandLine(g.Command)); w != "" {
-		return w
-	}
-	if w := commandWord(g.Location.Quote); w != "" {
-		return w
-	}
-	return textutil.Shorten(g.Title, 60)
-}
-
-// commandWord is the program a command line runs, past sudo and VAR=value.
-func commandWord(line string) string {
-	for _, w := range strings.Fields(line) {
-		if w == "sudo" || w == "env" || w == "$" || strings.Contains(w, "=") {
-			continue
-		}
-		return w
-	}
-	return ""
-}
-
-// scriptName is the script a command runs by path (./run.sh, bin/deploy),
-// or "" when it runs a program from PATH.
-func scriptName(cmd string) string {
-	w := commandWord(cmd)
-	if !strings.Contains(w, "/") && !strings.HasSuffix(w, ".sh") {
-		return ""
-	}
-	if strings.HasPrefix(w, "/") {
-		return path.Base(w)
-	}
-	return strings.TrimPrefix(w, "./")
-}
-
-func subjectOf(cmd, quote string) string {
-	if cmd != "" {
-		return textutil.Shorten(cmd, 60)
-	}
-	return quoted(quote)
-}
-
-func quoted(s string) string {
-	if strings.TrimSpace(s) == "" {
-		return ""
-	}
-	return strconv.Quote(textutil.Shorten(s, 60))
 }
 
 // environmentAt says whether the gap at line is the container's doing.

@@ -20,6 +20,3 @@ func scriptCommands(lines []markdown.CodeLine) []Command {
 	}
 	return cmds
 }
-
-// isBlankOrComment: a line of a script that is no command.
-func isBlankOrComment(text string) bool { return shell.BlankOrComment(text) }

@@ -1,5 +1,7 @@
-// Package suggest turns a gap into a change of its own tutorial line: the
-// GitHub suggestion block on that line and the SARIF fix that replaces it.
+// Package suggest says how to fix a gap: as a change of its own tutorial
+// line (the GitHub suggestion block on that line and the SARIF fix that
+// replaces it), and as the recommendation it calls for (FixFor: its kind and
+// what it names, which the report groups).
 package suggest
 
 import (

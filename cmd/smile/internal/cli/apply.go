@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
+	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/status/store"
 
@@ -153,14 +154,14 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	// One controller per workspace (the git repository, else this folder).
 	ws := spec.ProjectRoot(dir)
 	// A controller serves the workspace: hand the manifest to it.
-	if c, err := findController(ws); err == nil {
-		if c.info.Foreground {
+	if c, err := ctlclient.Find(ws); err == nil {
+		if c.Info.Foreground {
 			return loopRunning(c, ws)
 		}
 		return o.handOff(ctx, streams, c, manifest, threshold)
 	}
 	if !o.wait {
-		c, err := startController(ctx, ws, wrapper)
+		c, err := ctlclient.Start(ctx, ws, wrapper)
 		if err != nil {
 			return err
 		}
@@ -177,16 +178,16 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 // another `smile apply --wait`: that process runs the loop for the length of
 // its own run and exits after it, so handing a manifest to it would start a
 // second run nobody waits for.
-func loopRunning(c *controllerClient, dir string) error {
+func loopRunning(c *ctlclient.Client, dir string) error {
 	return fmt.Errorf("%w: smile apply --wait (pid %d) is running the loop in %s; wait for it to finish",
-		store.ErrLoopRunning, c.info.PID, dir)
+		store.ErrLoopRunning, c.Info.PID, dir)
 }
 
 // stopIdle ends a controller this apply started for a manifest it then
 // failed to apply, so a failed apply leaves nothing running. The controller
 // has no run of its own yet: SIGTERM lets it release its locks.
-func stopIdle(c *controllerClient) {
-	if p, err := os.FindProcess(c.info.PID); err == nil {
+func stopIdle(c *ctlclient.Client) {
+	if p, err := os.FindProcess(c.Info.PID); err == nil {
 		_ = p.Signal(syscall.SIGTERM)
 	}
 }
@@ -194,11 +195,11 @@ func stopIdle(c *controllerClient) {
 // raceWinner waits briefly for the controller that took the folder's lock
 // first to publish itself (it takes the lock before it writes
 // controller.json).
-func raceWinner(ctx context.Context, dir string) (*controllerClient, error) {
+func raceWinner(ctx context.Context, dir string) (*ctlclient.Client, error) {
 	var err error
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(50 * time.Millisecond) {
-		var c *controllerClient
-		if c, err = findController(dir); err == nil {
+		var c *ctlclient.Client
+		if c, err = ctlclient.Find(dir); err == nil {
 			return c, nil
 		}
 	}
@@ -207,8 +208,8 @@ func raceWinner(ctx context.Context, dir string) (*controllerClient, error) {
 
 // handOff applies through the folder's running controller and, with --wait,
 // follows the run by polling its API.
-func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controllerClient, manifest string, threshold status.Severity) error {
-	res, err := c.applyDoc(ctx, manifest, "", o.parallel)
+func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold status.Severity) error {
+	res, err := applyDoc(ctx, c, manifest, "", o.parallel)
 	if err != nil {
 		return err
 	}
@@ -223,11 +224,11 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 	for shown := false; ; {
 		// The step first, then the status: the status read after it shows
 		// the attempt the step belongs to (progress lines follow its start).
-		step := c.progress(ctx, res.Name)
-		run, err := c.run(ctx, res.Name)
+		step := c.Progress(ctx, res.Name)
+		run, err := c.Run(ctx, res.Name)
 		if err != nil && !errors.Is(err, status.ErrNoStatusYet) { // not written yet: poll again
 			if ctx.Err() != nil {
-				return o.interrupted(streams, manifest, res.Name, c.stopper(), c.waiter(res.Name))
+				return o.interrupted(streams, manifest, res.Name, c.Stopper(), c.Waiter(res.Name))
 			}
 			return err
 		}
@@ -244,7 +245,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *controll
 		}
 		select {
 		case <-ctx.Done():
-			return o.interrupted(streams, manifest, res.Name, c.stopper(), c.waiter(res.Name))
+			return o.interrupted(streams, manifest, res.Name, c.Stopper(), c.Waiter(res.Name))
 		case <-tick.C:
 		}
 	}
@@ -273,7 +274,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 		if ferr != nil {
 			return fmt.Errorf("%w: another smile serves %s", store.ErrLoopRunning, dir)
 		}
-		if c.info.Foreground {
+		if c.Info.Foreground {
 			return loopRunning(c, dir)
 		}
 		return o.handOff(ctx, streams, c, manifest, threshold)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
+	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/server"
@@ -36,22 +37,22 @@ type runHost interface {
 
 // clientHost is a background controller.
 type clientHost struct {
-	c        *controllerClient
+	c        *ctlclient.Client
 	parallel int
 }
 
 func (h *clientHost) apply(ctx context.Context, t applyset.Target) (reconcile.ApplyResult, error) {
-	return h.c.applyDoc(ctx, t.Path, t.Doc, h.parallel)
+	return applyDoc(ctx, h.c, t.Path, t.Doc, h.parallel)
 }
 
 func (h *clientHost) status(ctx context.Context, name string) (*status.Run, error) {
-	return h.c.run(ctx, name)
+	return h.c.Run(ctx, name)
 }
 
-func (h *clientHost) step(ctx context.Context, name string) string { return h.c.progress(ctx, name) }
+func (h *clientHost) step(ctx context.Context, name string) string { return h.c.Progress(ctx, name) }
 
 func (h *clientHost) stop(ctx context.Context, t applyset.Target, reason string) error {
-	return h.c.stopper()(ctx, t.Name(), reason)
+	return h.c.Stopper()(ctx, t.Name(), reason)
 }
 
 func (h *clientHost) dashboard() string { return h.c.DashboardURL() }
@@ -59,10 +60,10 @@ func (h *clientHost) close()            {}
 
 // applyDoc applies one SmileRun of a file through the controller, and sets
 // its limit of active runs when parallel is above 0.
-func (c *controllerClient) applyDoc(ctx context.Context, manifest, name string, parallel int) (reconcile.ApplyResult, error) {
+func applyDoc(ctx context.Context, c *ctlclient.Client, manifest, name string, parallel int) (reconcile.ApplyResult, error) {
 	var res reconcile.ApplyResult
 	req := server.ApplyRequest{Manifest: manifest, Name: name, Parallel: parallel}
-	err := c.call(ctx, http.MethodPost, server.PathApply, c.info.Token, req, &res)
+	err := c.Call(ctx, http.MethodPost, server.PathApply, c.Info.Token, req, &res)
 	return res, err
 }
 
@@ -127,14 +128,14 @@ func controllerDir(t applyset.Target) string { return spec.ProjectRoot(t.Dir()) 
 // (started when none runs and apply does not wait), else one in this
 // process (apply --wait with none running: nothing is left behind).
 func (o *applyOptions) hostFor(ctx context.Context, dir, wrapper string) (runHost, error) {
-	if c, err := findController(dir); err == nil {
-		if c.info.Foreground {
+	if c, err := ctlclient.Find(dir); err == nil {
+		if c.Info.Foreground {
 			return nil, loopRunning(c, dir)
 		}
 		return &clientHost{c: c, parallel: o.parallel}, nil
 	}
 	if !o.wait {
-		c, err := startController(ctx, dir, wrapper)
+		c, err := ctlclient.Start(ctx, dir, wrapper)
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +159,7 @@ func (o *applyOptions) hostFor(ctx context.Context, dir, wrapper string) (runHos
 		if ferr != nil {
 			return nil, fmt.Errorf("%w: another smile serves %s", store.ErrLoopRunning, dir)
 		}
-		if c.info.Foreground {
+		if c.Info.Foreground {
 			return nil, loopRunning(c, dir)
 		}
 		return &clientHost{c: c, parallel: o.parallel}, nil

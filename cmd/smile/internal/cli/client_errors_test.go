@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 	"github.com/smile-loop/smile/status/wire"
@@ -34,8 +35,8 @@ func TestControllerErrorsMapBackToSentinels(t *testing.T) {
 				_ = json.NewEncoder(w).Encode(tc.body)
 			}))
 			defer srv.Close()
-			c := &controllerClient{info: store.ControllerInfo{APIAddr: srv.Listener.Addr().String()}, http: srv.Client()}
-			_, err := c.run(context.Background(), "x")
+			c := &ctlclient.Client{Info: store.ControllerInfo{APIAddr: srv.Listener.Addr().String()}, HTTP: srv.Client()}
+			_, err := c.Run(context.Background(), "x")
 			if err == nil || err.Error() != tc.body.Error {
 				t.Fatalf("run = %v, want the controller's message %q", err, tc.body.Error)
 			}

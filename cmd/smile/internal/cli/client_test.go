@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
 	"github.com/smile-loop/smile/status/store"
 )
 
@@ -19,8 +20,8 @@ func TestIsNotFoundFollowsTheStatusCode(t *testing.T) {
 			w.WriteHeader(code)
 			_, _ = w.Write([]byte(`{"error":"smilerun \"x\" not found"}`))
 		}))
-		c := &controllerClient{info: store.ControllerInfo{APIAddr: strings.TrimPrefix(srv.URL, "http://")}, http: &http.Client{Timeout: 5 * time.Second}}
-		err := c.delete(context.Background(), "x")
+		c := &ctlclient.Client{Info: store.ControllerInfo{APIAddr: strings.TrimPrefix(srv.URL, "http://")}, HTTP: &http.Client{Timeout: 5 * time.Second}}
+		err := c.Delete(context.Background(), "x")
 		srv.Close()
 		if err == nil || err.Error() != `smilerun "x" not found` {
 			t.Fatalf("HTTP %d: err = %v, want the controller's message", code, err)

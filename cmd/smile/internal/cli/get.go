@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/status/store"
 
@@ -63,7 +64,7 @@ func (o *getOptions) run(ctx context.Context, streams Streams, args []string) er
 	if err != nil {
 		return err
 	}
-	if c, err := findController(o.dir); err == nil && (o.output == "" || o.output == "wide") {
+	if c, err := ctlclient.Find(o.dir); err == nil && (o.output == "" || o.output == "wide") {
 		fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
 	}
 	if len(objs) == 0 && !o.watch {
@@ -104,12 +105,12 @@ func (o *getOptions) watchObjects(ctx context.Context, streams Streams, args []s
 			return err
 		}
 		// The current step comes from the folder's controller, when one runs.
-		c, _ := findController(o.dir)
+		c, _ := ctlclient.Find(o.dir)
 		for _, obj := range objs {
 			name := obj.Metadata.Name
 			step := ""
 			if c != nil && obj.Status != nil && !obj.Status.Phase.Terminal() {
-				step = c.progress(ctx, name)
+				step = c.Progress(ctx, name)
 			}
 			key := rowKey(obj)
 			if last[name] == key && steps[name] == step {

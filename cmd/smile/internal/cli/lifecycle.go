@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 
@@ -42,8 +43,8 @@ func deleteRun(ctx context.Context, streams Streams, dir, name string) error {
 	if err != nil {
 		return err
 	}
-	if c, err := findController(dir); err == nil {
-		if err := c.delete(ctx, name); err == nil {
+	if c, err := ctlclient.Find(dir); err == nil {
+		if err := c.Delete(ctx, name); err == nil {
 			fmt.Fprintf(streams.Out, "%s/%s deleted\n", spec.Resource, name)
 			return nil
 		} else if !isNotFound(err) {
@@ -94,13 +95,13 @@ func newStopCommand(streams Streams) *cobra.Command {
 				fmt.Fprintf(streams.Out, "%s/%s already ended (%s)\n", spec.Resource, name, run.Status.Phase)
 				return nil
 			}
-			c, err := findController(dir)
+			c, err := ctlclient.Find(dir)
 			if err != nil {
 				return fmt.Errorf("no controller is running the loop of %s (it resumes when you apply it again; `smile delete %s` forgets it)", name, name)
 			}
 			ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 			defer cancel()
-			res, err := c.stop(ctx, run.Status.Token, name, reason)
+			res, err := c.Stop(ctx, run.Status.Token, name, reason)
 			if err != nil {
 				return err
 			}

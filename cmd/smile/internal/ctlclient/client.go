@@ -1,4 +1,7 @@
-package cli
+// Package ctlclient talks to the controller that serves a workspace (the
+// background `smile-controller` apply hands a run to): finding it, starting
+// it, and the calls of its API the CLI makes (run, progress, stop, delete).
+package ctlclient
 
 import (
 	"bytes"
@@ -22,19 +25,22 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
-// controllerClient talks to the controller serving a workspace.
-type controllerClient struct {
-	info store.ControllerInfo
-	http *http.Client
+// Client talks to the controller serving a workspace.
+type Client struct {
+	// Info is what the controller published about itself (address, token,
+	// PID, whether it runs in the foreground).
+	Info store.ControllerInfo
+	// HTTP makes the calls.
+	HTTP *http.Client
 }
 
-func findController(dir string) (*controllerClient, error) {
+func Find(dir string) (*Client, error) {
 	info, err := store.ReadControllerInfo(dir)
 	if err != nil {
 		return nil, err
 	}
-	c := &controllerClient{info: info, http: &http.Client{Timeout: 30 * time.Second}}
-	if c.alive() {
+	c := &Client{Info: info, HTTP: &http.Client{Timeout: 30 * time.Second}}
+	if c.Alive() {
 		return c, nil
 	}
 	// A controller that is being killed holds its lock a moment longer than
@@ -48,13 +54,13 @@ func findController(dir string) (*controllerClient, error) {
 }
 
 // alive reports whether the controller answers at all.
-func (c *controllerClient) alive() bool {
+func (c *Client) Alive() bool {
 	client := &http.Client{Timeout: 2 * time.Second}
-	req, err := http.NewRequest(http.MethodGet, "http://"+c.info.APIAddr+wire.PathStatus, nil)
+	req, err := http.NewRequest(http.MethodGet, "http://"+c.Info.APIAddr+wire.PathStatus, nil)
 	if err != nil {
 		return false
 	}
-	req.Header.Set("Authorization", "Bearer "+c.info.Token)
+	req.Header.Set("Authorization", "Bearer "+c.Info.Token)
 	resp, err := client.Do(req)
 	if err != nil {
 		return false
@@ -66,25 +72,25 @@ func (c *controllerClient) alive() bool {
 // DashboardURL is where the controller serves its dashboard, with a
 // one-time token that logs a browser in (it then drops it from the address
 // bar). Without one, the bare address: the dashboard then answers 401.
-func (c *controllerClient) DashboardURL() string {
-	base := "http://" + c.info.APIAddr + "/"
+func (c *Client) DashboardURL() string {
+	base := "http://" + c.Info.APIAddr + "/"
 	var res server.DashboardLoginResponse
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := c.call(ctx, http.MethodPost, server.PathDashboardLogin, c.info.Token, struct{}{}, &res); err != nil || res.Token == "" {
+	if err := c.Call(ctx, http.MethodPost, server.PathDashboardLogin, c.Info.Token, struct{}{}, &res); err != nil || res.Token == "" {
 		return base
 	}
 	return base + "?" + server.TokenParam + "=" + url.QueryEscape(res.Token)
 }
 
-func (c *controllerClient) call(ctx context.Context, method, path, token string, in, out any) error {
+func (c *Client) Call(ctx context.Context, method, path, token string, in, out any) error {
 	var body bytes.Buffer
 	if in != nil {
 		if err := json.NewEncoder(&body).Encode(in); err != nil {
 			return err
 		}
 	}
-	req, err := http.NewRequestWithContext(ctx, method, "http://"+c.info.APIAddr+path, &body)
+	req, err := http.NewRequestWithContext(ctx, method, "http://"+c.Info.APIAddr+path, &body)
 	if err != nil {
 		return err
 	}
@@ -92,9 +98,9 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := c.http.Do(req)
+	resp, err := c.HTTP.Do(req)
 	if err != nil {
-		return fmt.Errorf("call the controller (pid %d): %w", c.info.PID, err)
+		return fmt.Errorf("call the controller (pid %d): %w", c.Info.PID, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
@@ -103,7 +109,7 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 		if e.Error == "" {
 			e.Error = resp.Status
 		}
-		return &apiError{code: resp.StatusCode, msg: e.Error, reason: e.Reason}
+		return &APIError{code: resp.StatusCode, msg: e.Error, reason: e.Reason}
 	}
 	if out != nil {
 		return json.NewDecoder(resp.Body).Decode(out)
@@ -111,18 +117,18 @@ func (c *controllerClient) call(ctx context.Context, method, path, token string,
 	return nil
 }
 
-// apiError is the controller's answer to a call it refused.
-type apiError struct {
+// APIError is the controller's answer to a call it refused.
+type APIError struct {
 	code   int
 	msg    string
 	reason status.Reason
 }
 
-func (e *apiError) Error() string { return e.msg }
+func (e *APIError) Error() string { return e.msg }
 
 // Is maps the controller's answer back to the sentinel it was made from: a
 // 404 is an unknown run, reason NoStatusYet a status not written yet.
-func (e *apiError) Is(target error) bool {
+func (e *APIError) Is(target error) bool {
 	switch target {
 	case status.ErrUnknownRun:
 		return e.code == http.StatusNotFound
@@ -132,27 +138,27 @@ func (e *apiError) Is(target error) bool {
 	return false
 }
 
-func (c *controllerClient) delete(ctx context.Context, name string) error {
-	return c.call(ctx, http.MethodPost, server.PathDelete, c.info.Token, server.DeleteRequest{Name: name}, nil)
+func (c *Client) Delete(ctx context.Context, name string) error {
+	return c.Call(ctx, http.MethodPost, server.PathDelete, c.Info.Token, server.DeleteRequest{Name: name}, nil)
 }
 
-func (c *controllerClient) stop(ctx context.Context, runToken, name, reason string) (wire.StopResponse, error) {
+func (c *Client) Stop(ctx context.Context, runToken, name, reason string) (wire.StopResponse, error) {
 	var res wire.StopResponse
-	err := c.call(ctx, http.MethodPost, wire.PathStop+"?name="+url.QueryEscape(name), runToken, wire.StopRequest{Reason: reason}, &res)
+	err := c.Call(ctx, http.MethodPost, wire.PathStop+"?name="+url.QueryEscape(name), runToken, wire.StopRequest{Reason: reason}, &res)
 	return res, err
 }
 
 // run returns a run's status as the controller last wrote it.
-func (c *controllerClient) run(ctx context.Context, name string) (*status.Run, error) {
+func (c *Client) Run(ctx context.Context, name string) (*status.Run, error) {
 	var run status.Run
-	err := c.call(ctx, http.MethodGet, wire.PathStatus+"?view=run&name="+url.QueryEscape(name), c.info.Token, nil, &run)
+	err := c.Call(ctx, http.MethodGet, wire.PathStatus+"?view=run&name="+url.QueryEscape(name), c.Info.Token, nil, &run)
 	return &run, err
 }
 
-// startController starts `smile-controller --dir WORKSPACE` in the
+// Start starts `smile-controller --dir WORKSPACE` in the
 // background, its log in the workspace's .smile/controller.log, and waits
 // until it serves the workspace.
-func startController(ctx context.Context, dir, wrapper string) (*controllerClient, error) {
+func Start(ctx context.Context, dir, wrapper string) (*Client, error) {
 	bin, err := siblingBinary("smile-controller")
 	if err != nil {
 		return nil, err
@@ -177,7 +183,7 @@ func startController(ctx context.Context, dir, wrapper string) (*controllerClien
 	deadline := time.NewTimer(20 * time.Second)
 	defer deadline.Stop()
 	for {
-		if c, err := findController(dir); err == nil {
+		if c, err := Find(dir); err == nil {
 			return c, nil
 		}
 		select {
@@ -220,11 +226,11 @@ func lastLines(path string, n int) string {
 }
 
 // progress returns the step the run's current attempt last reported ("" if none).
-func (c *controllerClient) progress(ctx context.Context, name string) string {
+func (c *Client) Progress(ctx context.Context, name string) string {
 	var p struct {
 		Step string `json:"step"`
 	}
-	if err := c.call(ctx, http.MethodGet, wire.PathProgress+"?name="+url.QueryEscape(name), c.info.Token, nil, &p); err != nil {
+	if err := c.Call(ctx, http.MethodGet, wire.PathProgress+"?name="+url.QueryEscape(name), c.Info.Token, nil, &p); err != nil {
 		return ""
 	}
 	return p.Step
@@ -232,9 +238,9 @@ func (c *controllerClient) progress(ctx context.Context, name string) string {
 
 // stopper stops a run through this controller with the run's own token,
 // read from its state file (as `smile stop` does).
-func (c *controllerClient) stopper() func(ctx context.Context, name, reason string) error {
+func (c *Client) Stopper() func(ctx context.Context, name, reason string) error {
 	return func(ctx context.Context, name, reason string) error {
-		rec, err := store.Registry{Dir: c.info.Dir}.Get(name)
+		rec, err := store.Registry{Dir: c.Info.Dir}.Get(name)
 		if err != nil {
 			return err
 		}
@@ -242,16 +248,16 @@ func (c *controllerClient) stopper() func(ctx context.Context, name, reason stri
 		if err != nil {
 			return err
 		}
-		_, err = c.stop(ctx, run.Status.Token, name, reason)
+		_, err = c.Stop(ctx, run.Status.Token, name, reason)
 		return err
 	}
 }
 
 // waiter polls the controller until the run has ended and reported.
-func (c *controllerClient) waiter(name string) func(ctx context.Context) (*status.Run, error) {
+func (c *Client) Waiter(name string) func(ctx context.Context) (*status.Run, error) {
 	return func(ctx context.Context) (*status.Run, error) {
 		for {
-			if run, err := c.run(ctx, name); err == nil && run.Status.Phase.Terminal() && run.Status.Report != nil {
+			if run, err := c.Run(ctx, name); err == nil && run.Status.Phase.Terminal() && run.Status.Report != nil {
 				return run, nil
 			}
 			select {
