@@ -3,6 +3,7 @@ package depend
 import (
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -60,31 +61,11 @@ func words(args []*syntax.Word) []string {
 	return out
 }
 
-// literal is a word without expansions, its quotes removed.
+// literal is a word without expansions, its quotes removed ("" when it
+// has any).
 func literal(w *syntax.Word) string {
-	if w == nil {
-		return ""
-	}
-	var b strings.Builder
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			b.WriteString(p.Value)
-		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok {
-					return ""
-				}
-				b.WriteString(l.Value)
-			}
-		default:
-			return ""
-		}
-	}
-	return b.String()
+	s, _ := shell.Literal(w)
+	return s
 }
 
 func withoutFlags(args []string) []string {

@@ -67,6 +67,18 @@ func FirstArgs(command string) []string {
 
 // wordText is a word without its quotes when it is literal, else its source.
 func wordText(src string, w *syntax.Word) string {
+	if lit, ok := Literal(w); ok {
+		return lit
+	}
+	return src[w.Pos().Offset():w.End().Offset()]
+}
+
+// Literal is a word without its quotes, and whether it is literal: no
+// expansion (`$HOME`, `$(date)`, a glob's brace) in it.
+func Literal(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", false
+	}
 	var b strings.Builder
 	for _, p := range w.Parts {
 		switch p := p.(type) {
@@ -75,16 +87,16 @@ func wordText(src string, w *syntax.Word) string {
 		case *syntax.SglQuoted:
 			b.WriteString(p.Value)
 		case *syntax.DblQuoted:
-			if len(p.Parts) == 1 {
-				if l, ok := p.Parts[0].(*syntax.Lit); ok {
-					b.WriteString(l.Value)
-					continue
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
 				}
+				b.WriteString(l.Value)
 			}
-			b.WriteString(src[p.Pos().Offset():p.End().Offset()])
 		default:
-			b.WriteString(src[p.Pos().Offset():p.End().Offset()])
+			return "", false
 		}
 	}
-	return b.String()
+	return b.String(), true
 }
