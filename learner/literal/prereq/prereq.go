@@ -152,7 +152,9 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 var toolchains = map[string][]string{
 	"go": {"go"}, "golang": {"go"}, "rust": {"cargo", "rustc"}, "rs": {"cargo", "rustc"},
 	"ruby": {"ruby", "irb", "gem", "bundle"}, "rb": {"ruby", "irb", "gem", "bundle"},
-	"python": {"python3", "python", "pip", "pip3"}, "py": {"python3", "python", "pip", "pip3"},
+	// Not `python`: Debian has no such command (python3 only), so a page that
+	// runs `python` has a gap of its own on Debian, whatever its language.
+	"python": {"python3", "pip", "pip3"}, "py": {"python3", "pip", "pip3"},
 	"javascript": {"node", "npm", "npx"}, "js": {"node", "npm", "npx"}, "typescript": {"node", "npm", "npx"}, "ts": {"node", "npm", "npx"},
 	"c": {"gcc", "cc"}, "cpp": {"g++", "c++"}, "c++": {"g++", "c++"}, "java": {"java", "javac"},
 	"crystal": {"crystal", "shards"}, "elixir": {"elixir", "mix", "iex"}, "haskell": {"ghc", "ghci", "cabal", "stack"},
