@@ -54,3 +54,20 @@ func FirstNonEmpty(vs ...string) string {
 	}
 	return ""
 }
+
+// Columns is the width of a line's leading whitespace, a tab to the next
+// multiple of four.
+func Columns(line string) int {
+	col := 0
+	for _, r := range line {
+		switch r {
+		case ' ':
+			col++
+		case '\t':
+			col = (col/4 + 1) * 4
+		default:
+			return col
+		}
+	}
+	return col
+}

@@ -59,3 +59,11 @@ func TestFirstNonEmpty(t *testing.T) {
 		t.Errorf("FirstNonEmpty of blanks = %q, want empty", got)
 	}
 }
+
+func TestColumns(t *testing.T) {
+	for line, want := range map[string]int{"": 0, "x": 0, "  x": 2, "\tx": 4, "  \tx": 4, "    \t x": 9} {
+		if got := Columns(line); got != want {
+			t.Errorf("Columns(%q) = %d, want %d", line, got, want)
+		}
+	}
+}

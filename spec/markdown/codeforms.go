@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 )
@@ -123,7 +124,7 @@ func findCodeForms(source []byte, root ast.Node, pc parser.Context, lines lineIn
 // fence swallowed by paragraph text.
 func (s *formScan) formAt(node ast.Node, i, start, quotes int) (Block, bool) {
 	rest := unquote(trimEOL(s.raw[start-1]), quotes)
-	f := frame{quotes: quotes, indent: columns(rest)}
+	f := frame{quotes: quotes, indent: textutil.Columns(rest)}
 	opener := strings.TrimSpace(rest)
 	for _, e := range elements {
 		if e.open.MatchString(opener) {
@@ -421,23 +422,6 @@ func unquote(line string, quotes int) string {
 	return line
 }
 
-// columns is the width of a line's leading whitespace, a tab to the next
-// multiple of four.
-func columns(line string) int {
-	col := 0
-	for _, r := range line {
-		switch r {
-		case ' ':
-			col++
-		case '\t':
-			col = (col/4 + 1) * 4
-		default:
-			return col
-		}
-	}
-	return col
-}
-
 func joinCode(code []CodeLine) string {
 	var b strings.Builder
 	for _, c := range code {
@@ -496,7 +480,7 @@ func indentedFences(b Block) []Block {
 		}
 		f := Block{Kind: BlockCode, Line: b.Code[i].Line, EndLine: b.Code[end].Line, Fenced: true}
 		for _, c := range b.Code[i+1 : end] {
-			f.Code = append(f.Code, CodeLine{Line: c.Line, Text: dedentBy(c.Text, columns(m[1]))})
+			f.Code = append(f.Code, CodeLine{Line: c.Line, Text: dedentBy(c.Text, textutil.Columns(m[1]))})
 		}
 		f.Text = joinCode(f.Code)
 		setInfo(&f, strings.TrimSpace(m[3]+m[5]))

@@ -10,6 +10,8 @@ package aside
 import (
 	"regexp"
 	"strings"
+
+	"github.com/smile-loop/smile/internal/textutil"
 )
 
 func set(names ...string) map[string]bool {
@@ -128,9 +130,9 @@ func admonitionAsides(lines []string, out map[int]string) {
 		if word == "" {
 			continue
 		}
-		indent := columnsOf(m[1])
+		indent := textutil.Columns(m[1])
 		for j := i + 1; j < len(lines); j++ {
-			if t := lines[j]; strings.TrimSpace(t) != "" && columnsOf(t) <= indent {
+			if t := lines[j]; strings.TrimSpace(t) != "" && textutil.Columns(t) <= indent {
 				break
 			}
 			out[j+1] = strings.ToLower(word)
@@ -145,21 +147,4 @@ func titledAside(line string) string {
 		return strings.ToLower(asideWord.FindString(m[1]))
 	}
 	return ""
-}
-
-// columnsOf is the width of a line's leading whitespace, a tab to the next
-// multiple of four.
-func columnsOf(line string) int {
-	col := 0
-	for _, r := range line {
-		switch r {
-		case ' ':
-			col++
-		case '\t':
-			col = (col/4 + 1) * 4
-		default:
-			return col
-		}
-	}
-	return col
 }

@@ -68,7 +68,7 @@ func (m *mentor) suppliedFiles(base wire.MentorAdvice, f status.Finding, missing
 	var files []reading.ShownFile
 	found := false
 	for _, sf := range reading.ShownFiles(m.tut) {
-		if strings.Contains(sf.Name, "..") || strings.HasPrefix(sf.Name, "/") || strings.HasPrefix(sf.Name, "~") {
+		if !reading.OwnPath(sf.Name) {
 			continue
 		}
 		files = append(files, sf)

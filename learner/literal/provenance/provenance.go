@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 )
@@ -58,7 +59,7 @@ func set(words ...string) map[string]bool {
 // or nil: its producer is a program that answers about the machine, asks a
 // program for its version, or reads only the system's folders.
 func Machine(command string, line int) *rule.Evidence {
-	words := shell.FirstArgs(strings.TrimSpace(firstLine(command)))
+	words := shell.FirstArgs(strings.TrimSpace(textutil.FirstLine(command)))
 	if len(words) == 0 {
 		return nil
 	}
@@ -90,7 +91,7 @@ func Machine(command string, line int) *rule.Evidence {
 // name it shows appears anywhere else on the page (outside the lines from
 // to to, where it is shown).
 func ForeignListing(command string, shown []string, page string, from, to int) *rule.Evidence {
-	words := shell.FirstArgs(strings.TrimSpace(firstLine(command)))
+	words := shell.FirstArgs(strings.TrimSpace(textutil.FirstLine(command)))
 	if len(words) == 0 || !listers[path.Base(words[0])] || len(shown) == 0 {
 		return nil
 	}
@@ -156,11 +157,4 @@ func allVariables(args []string) bool {
 		}
 	}
 	return true
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

@@ -5,9 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
-	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // Pages show a file's content by printing it: `$ cat lib/hola.rb` and the
@@ -28,7 +26,7 @@ func (p *planner) catShows(steps []Step) []Step {
 	var out []Step
 	for k, s := range steps {
 		m := catCommand.FindStringSubmatch(strings.TrimSpace(s.Command.Text))
-		if s.Kind != StepRun || m == nil || len(s.Command.Expected) == 0 || !ownPath(m[1]) || p.madeBefore(m[1], steps[:k]) || p.suppliedBefore(s.Line) {
+		if s.Kind != StepRun || m == nil || len(s.Command.Expected) == 0 || !OwnPath(m[1]) || p.madeBefore(m[1], steps[:k]) || p.suppliedBefore(s.Line) {
 			out = append(out, s)
 			continue
 		}
@@ -49,25 +47,13 @@ func (p *planner) catShows(steps []Step) []Step {
 // files elsewhere (SupplyBefore): then the listing shows a file the reader
 // has, and a container without it lacks the reader's files.
 func (p *planner) suppliedBefore(line int) bool {
-	for _, b := range p.blocks {
-		if b.Line >= line {
-			break
-		}
-		if b.Kind != markdown.BlockParagraph {
-			continue
-		}
-		for _, s := range prose.Sentences(strings.Join(strings.Fields(b.Text), " ")) {
-			if suppliedSentence.MatchString(s) || suppliedFolder.MatchString(s) && !makesFolder.MatchString(s) {
-				return true
-			}
-		}
-	}
-	return false
+	_, ok := supplyIn(p.blocks, line)
+	return ok
 }
 
-// ownPath: a path in the reader's work folder, never the system's or a
+// OwnPath: a path in the reader's work folder, never the system's or a
 // home folder's own files.
-func ownPath(p string) bool {
+func OwnPath(p string) bool {
 	return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.Contains(p, "..")
 }
 

@@ -82,7 +82,7 @@ type TextReading struct {
 func (p *planner) maybeText(steps []Step, b markdown.Block, ctx blockContext) []Step {
 	t := &TextReading{BlockLine: b.Line, EndLine: b.EndLine, Content: b.Text,
 		Evidence: ruleContentLines.At(b.Line, strings.TrimSpace(b.Code[0].Text))}
-	if names := filesNamed(ctx.before, func(n string) bool { return ownPath(n) }); len(names) == 1 {
+	if names := filesNamed(ctx.before, func(n string) bool { return OwnPath(n) }); len(names) == 1 {
 		t.Dest = Destination{Path: names[0]}
 	}
 	for k := range steps {

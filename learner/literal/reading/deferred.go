@@ -34,7 +34,7 @@ func (p *planner) placeLater(i int) {
 	if m == "" {
 		return
 	}
-	for _, name := range filesNamed(text, ownPath) {
+	for _, name := range filesNamed(text, OwnPath) {
 		for k := len(p.steps) - 1; k >= 0; k-- {
 			s := &p.steps[k]
 			if s.Kind == StepWrite && s.File.Path == name {

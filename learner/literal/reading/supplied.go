@@ -47,11 +47,17 @@ var makesFolder = regexp.MustCompile(`(?i)\b(?:create|make|mkdir|set\s+up)\b`)
 // SupplyBefore is the last sentence before line that says where the
 // tutorial's files come from; false when none does.
 func SupplyBefore(t *spec.Tutorial, line int) (Supply, bool) {
-	found, ok := Supply{}, false
 	if t == nil {
-		return found, false
+		return Supply{}, false
 	}
-	for _, b := range t.Blocks {
+	return supplyIn(t.Blocks, line)
+}
+
+// supplyIn is the last sentence of blocks before line that says where the
+// tutorial's files come from.
+func supplyIn(blocks []markdown.Block, line int) (Supply, bool) {
+	found, ok := Supply{}, false
+	for _, b := range blocks {
 		if b.Kind != markdown.BlockParagraph || b.Line >= line {
 			continue
 		}
