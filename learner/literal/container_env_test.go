@@ -72,3 +72,53 @@ func TestContainerMissingBehindAStandIn(t *testing.T) {
 		t.Fatalf("want one environment finding at line 12:\n%s", dump(t, res))
 	}
 }
+
+// A step that downloads from a package registry the container cannot reach
+// is the environment's: the Student checks the address first (the image
+// has no pip, but no install would help without a network), does not run
+// the step, quotes the check, and still follows the step that does not
+// need it.
+func TestContainerUnreachableRegistryIsEnvironment(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "network.md")
+	res := s.student(t, 1, behavior(nil), nil, runOptions{args: []string{"--network", "none"}})
+	fs := res.StudentOutput.Findings
+	if len(fs) != 1 || fs[0].Line != 6 || fs[0].Category != status.CategoryEnvironment {
+		t.Fatalf("want one environment finding at line 6:\n%s", dump(t, res))
+	}
+	if !strings.Contains(fs[0].Output, "cannot connect to pypi.org:443 (the Python Package Index)") ||
+		!strings.Contains(fs[0].SuggestedFix, "needs the network") {
+		t.Errorf("finding does not carry the check's evidence and the network fix: %+v", fs[0])
+	}
+	if at := commandsAt(res.Audit, 6); len(at) != 0 {
+		t.Errorf("the install ran although its registry cannot be reached: %s", dump(t, at))
+	}
+	if at := commandsAt(res.Audit, 12); len(at) != 1 || at[0].ExitCode != 0 {
+		t.Errorf("the independent step was not followed: %s", dump(t, at))
+	}
+}
+
+// A build that downloads its project's dependencies only when it has some
+// (a Maven wrapper) is run; when it fails and the container cannot reach
+// where they come from, the failure is the environment's, with the check's
+// evidence leading the output, so the Mentor reads it the same way.
+func TestContainerFailedBuildWithoutItsRepositoryIsEnvironment(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "network-build.md")
+	res := s.student(t, 1, behavior(nil), nil, runOptions{args: []string{"--network", "none"}})
+	fs := res.StudentOutput.Findings
+	if len(fs) != 1 || fs[0].Line != 15 || fs[0].Category != status.CategoryEnvironment {
+		t.Fatalf("want one environment finding at line 15:\n%s", dump(t, res))
+	}
+	if !strings.HasPrefix(fs[0].Output, "the container cannot connect to repo.maven.apache.org:443 (Maven Central)") ||
+		!strings.Contains(fs[0].Output, "could not resolve the project's plugins") {
+		t.Errorf("output = %q", fs[0].Output)
+	}
+	if at := commandsAt(res.Audit, 15); len(at) != 1 {
+		t.Errorf("the build must run before it is judged: %s", dump(t, at))
+	}
+	m := s.mentor(t, 1, res.StudentOutput, nil)
+	if m.Advice == nil || !strings.Contains(m.Advice.SuggestedFix, "needs the network") {
+		t.Errorf("the Mentor does not read the failure as the network's: %+v\n%s", m.Advice, m.MentorOutput)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/provenance"
+	"github.com/smile-loop/smile/learner/literal/reach"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -48,6 +49,9 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 	}
 	if st.Background {
 		return s.runBackground(ctx, st)
+	}
+	if skipped, err := s.unreachable(ctx, st); skipped || err != nil {
+		return err
 	}
 	text := reading.InFolder(st.Dir, reading.WithInput(cmd.Text, st.Stdin))
 	if st.Session != "" {
@@ -110,6 +114,7 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 	if !succeeded(res) {
 		// The container, not the tutorial, may be what is short.
 		fail = mentor.EnvironmentCause(fail, res.Output, s.tut, mentor.AptListsOn(ctx, s.sess.Hands()))
+		fail = s.networkCause(ctx, cmd.Text, fail)
 		fail = mentor.OlderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
 		if fail.Category == status.CategoryMissingFile {
 			if si, ok := s.behindStandIn(ctx, fail.Subject, cmd.Line); ok {
@@ -187,6 +192,11 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	f := s.finding(fail.Category, cmd.Line,
 		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
 	f.Output = status.Excerpt(res.Output)
+	if strings.HasPrefix(fail.ErrorLine, reach.EvidencePrefix) {
+		// The address check, not the command, said why: it leads the
+		// output so the Mentor reads the same.
+		f.Output = fail.ErrorLine + "\n" + f.Output
+	}
 	f.ExitCode = res.ExitCode
 	f.Attempts = attempt
 	subject := fail.Subject

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/learner/literal/reach"
+
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
 
@@ -58,6 +60,8 @@ type student struct {
 	keep keepGoing
 	// cov collects what became of each code block (coverage.go).
 	cov *coverage
+	// reach checks the addresses steps download from (network.go).
+	reach *reach.Checker
 }
 
 type lastRun struct {

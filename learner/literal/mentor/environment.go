@@ -11,6 +11,7 @@ import (
 
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/prereq"
+	"github.com/smile-loop/smile/learner/literal/reach"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
 
@@ -25,7 +26,7 @@ import (
 // Subject of an environment Failure: a phrase that completes "the container
 // lacks ...".
 const (
-	lacksNetwork = "network access"
+	LacksNetwork = "network access"
 	lacksDocker  = "a running Docker daemon"
 	lacksKVM     = "the /dev/kvm device (hardware virtualization)"
 	lacksSystemd = "systemd as its init process"
@@ -78,12 +79,15 @@ var environmentSignals = []environmentSignal{
 	// A compiler installed without the C library's start files links nothing.
 	{re: regexp.MustCompile(`cannot find (?:S?crt1\.o|crti\.o)`), lacks: lacksLibcDev},
 	{re: regexp.MustCompile(`(?i)has not been booted with systemd|failed to connect to bus|systemd-(?:logind|run)[^\n]*not available`), lacks: lacksSystemd},
+	// The Student's own check of an address a step downloads from (package
+	// reach): its evidence leads the step's output.
+	{re: regexp.MustCompile(regexp.QuoteMeta(reach.EvidencePrefix) + `\S+:\d+`), lacks: LacksNetwork},
 	// Name resolution: curl, git, wget, glibc, Go, Node (getaddrinfo).
-	{re: regexp.MustCompile(`(?i)could not resolve (host|proxy)|name or service not known|temporary failure in name resolution|unable to resolve host address|getaddrinfo (ENOTFOUND|EAI_AGAIN)|no such host|Temporary failure resolving`), lacks: lacksNetwork},
-	{re: regexp.MustCompile(`(?i)network is unreachable|no route to host|proxyconnect tcp|dial tcp [^\n]*i/o timeout|ERR! network|ETIMEDOUT|ECONNRESET`), lacks: lacksNetwork},
+	{re: regexp.MustCompile(`(?i)could not resolve (host|proxy)|name or service not known|temporary failure in name resolution|unable to resolve host address|getaddrinfo (ENOTFOUND|EAI_AGAIN)|no such host|Temporary failure resolving`), lacks: LacksNetwork},
+	{re: regexp.MustCompile(`(?i)network is unreachable|no route to host|proxyconnect tcp|dial tcp [^\n]*i/o timeout|ERR! network|ETIMEDOUT|ECONNRESET`), lacks: LacksNetwork},
 	// Package registries that could not be reached: pip, cargo, gem, go.
-	{re: regexp.MustCompile(`(?i)could not find a version that satisfies|no matching distribution found|failed to establish a new connection|failed to download|unable to download data from|Gem::RemoteFetcher|failed to fetch [^\n]*https?://|proxy\.golang\.org`), lacks: lacksNetwork},
-	{re: regexp.MustCompile(`(?i)connection refused|failed to connect to|couldn't connect to server|ECONNREFUSED`), lacks: lacksNetwork, remoteOnly: true},
+	{re: regexp.MustCompile(`(?i)could not find a version that satisfies|no matching distribution found|failed to establish a new connection|failed to download|unable to download data from|Gem::RemoteFetcher|failed to fetch [^\n]*https?://|proxy\.golang\.org`), lacks: LacksNetwork},
+	{re: regexp.MustCompile(`(?i)connection refused|failed to connect to|couldn't connect to server|ECONNREFUSED`), lacks: LacksNetwork, remoteOnly: true},
 }
 
 // localAddress is an address on this machine: a connection refused there is
@@ -169,7 +173,7 @@ func environmentFix(subject string, line int) string {
 		return fmt.Sprintf("Nothing to fix in the tutorial: run it with a `containerImage` that has `%s` installed (%s; line %d needs it).", tool, how, line)
 	}
 	switch subject {
-	case lacksNetwork:
+	case LacksNetwork:
 		return fmt.Sprintf("Line %d needs the network: give the Student's container network access (`studentNetwork: bridge`, and a host that can reach the address), or use a `containerImage` that already holds what it downloads. If readers may be offline, say so in the tutorial.", line)
 	case lacksDocker:
 		return fmt.Sprintf("Line %d needs a Docker daemon, which SMILE's containers do not run; no setting provides one. Say in the tutorial's prerequisites that Docker must be running.", line)

@@ -22,21 +22,21 @@ func TestClassifyEnvironment(t *testing.T) {
 		want                  status.Category
 		lacks                 string
 	}{
-		{"curl cannot resolve", "curl -fsSL https://example.org/x.sh", "curl: (6) Could not resolve host: example.org\n", 6, status.CategoryEnvironment, lacksNetwork},
-		{"git clone cannot resolve", "git clone https://github.com/a/b", "Cloning into 'b'...\nfatal: unable to access 'https://github.com/a/b/': Could not resolve host: github.com\n", 128, status.CategoryEnvironment, lacksNetwork},
-		{"glibc name or service", "ping -c1 example.org", "ping: example.org: Name or service not known\n", 2, status.CategoryEnvironment, lacksNetwork},
-		{"temporary failure in name resolution", "python3 fetch.py", "urllib.error.URLError: <urlopen error [Errno -3] Temporary failure in name resolution>\n", 1, status.CategoryEnvironment, lacksNetwork},
-		{"wget cannot resolve", "wget https://example.org/a.tgz", "Resolving example.org... failed: Name or service not known.\nwget: unable to resolve host address 'example.org'\n", 4, status.CategoryEnvironment, lacksNetwork},
+		{"curl cannot resolve", "curl -fsSL https://example.org/x.sh", "curl: (6) Could not resolve host: example.org\n", 6, status.CategoryEnvironment, LacksNetwork},
+		{"git clone cannot resolve", "git clone https://github.com/a/b", "Cloning into 'b'...\nfatal: unable to access 'https://github.com/a/b/': Could not resolve host: github.com\n", 128, status.CategoryEnvironment, LacksNetwork},
+		{"glibc name or service", "ping -c1 example.org", "ping: example.org: Name or service not known\n", 2, status.CategoryEnvironment, LacksNetwork},
+		{"temporary failure in name resolution", "python3 fetch.py", "urllib.error.URLError: <urlopen error [Errno -3] Temporary failure in name resolution>\n", 1, status.CategoryEnvironment, LacksNetwork},
+		{"wget cannot resolve", "wget https://example.org/a.tgz", "Resolving example.org... failed: Name or service not known.\nwget: unable to resolve host address 'example.org'\n", 4, status.CategoryEnvironment, LacksNetwork},
 		{"a compiler without libc6-dev", "make blah", "/usr/bin/ld: cannot find Scrt1.o: No such file or directory\ncollect2: error: ld returned 1 exit status\n", 2, status.CategoryEnvironment, lacksLibcDev},
 		{"pip outside a venv (PEP 668)", "pip install requests", "error: externally-managed-environment\n\n× This environment is externally managed\n", 1, status.CategoryEnvironment, lacksPipOutsideVenv},
-		{"network unreachable", "curl http://10.1.2.3/", "curl: (7) Failed to connect to 10.1.2.3 port 80: Network is unreachable\n", 7, status.CategoryEnvironment, lacksNetwork},
-		{"remote connection refused", "curl http://api.example.org:8080/", "curl: (7) Failed to connect to api.example.org port 8080: Connection refused\n", 7, status.CategoryEnvironment, lacksNetwork},
-		{"pip no version", "pip install flask", "ERROR: Could not find a version that satisfies the requirement flask (from versions: none)\nERROR: No matching distribution found for flask\n", 1, status.CategoryEnvironment, lacksNetwork},
-		{"npm network", "npm install express", "npm ERR! code EAI_AGAIN\nnpm ERR! errno EAI_AGAIN\nnpm ERR! request to https://registry.npmjs.org/express failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org\nnpm ERR! network This is a problem related to network connectivity.\n", 1, status.CategoryEnvironment, lacksNetwork},
-		{"cargo failed to download", "cargo build", "    Updating crates.io index\nerror: failed to download from `https://index.crates.io/config.json`\n", 101, status.CategoryEnvironment, lacksNetwork},
-		{"go dial tcp timeout", "go mod download", "go: github.com/a/b@v1.0.0: Get \"https://proxy.golang.org/github.com/a/b/@v/v1.0.0.mod\": dial tcp 142.250.0.1:443: i/o timeout\n", 1, status.CategoryEnvironment, lacksNetwork},
-		{"go proxyconnect", "go get example.com/m", "go: example.com/m: Get \"https://proxy.golang.org/...\": proxyconnect tcp: dial tcp 10.0.0.1:3128: connect: connection refused\n", 1, status.CategoryEnvironment, lacksNetwork},
-		{"gem cannot reach", "gem install rails", "ERROR:  Could not find a valid gem 'rails' (>= 0), here is why:\n          Unable to download data from https://rubygems.org/ - no such name (https://rubygems.org/specs.4.8.gz)\n", 2, status.CategoryEnvironment, lacksNetwork},
+		{"network unreachable", "curl http://10.1.2.3/", "curl: (7) Failed to connect to 10.1.2.3 port 80: Network is unreachable\n", 7, status.CategoryEnvironment, LacksNetwork},
+		{"remote connection refused", "curl http://api.example.org:8080/", "curl: (7) Failed to connect to api.example.org port 8080: Connection refused\n", 7, status.CategoryEnvironment, LacksNetwork},
+		{"pip no version", "pip install flask", "ERROR: Could not find a version that satisfies the requirement flask (from versions: none)\nERROR: No matching distribution found for flask\n", 1, status.CategoryEnvironment, LacksNetwork},
+		{"npm network", "npm install express", "npm ERR! code EAI_AGAIN\nnpm ERR! errno EAI_AGAIN\nnpm ERR! request to https://registry.npmjs.org/express failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org\nnpm ERR! network This is a problem related to network connectivity.\n", 1, status.CategoryEnvironment, LacksNetwork},
+		{"cargo failed to download", "cargo build", "    Updating crates.io index\nerror: failed to download from `https://index.crates.io/config.json`\n", 101, status.CategoryEnvironment, LacksNetwork},
+		{"go dial tcp timeout", "go mod download", "go: github.com/a/b@v1.0.0: Get \"https://proxy.golang.org/github.com/a/b/@v/v1.0.0.mod\": dial tcp 142.250.0.1:443: i/o timeout\n", 1, status.CategoryEnvironment, LacksNetwork},
+		{"go proxyconnect", "go get example.com/m", "go: example.com/m: Get \"https://proxy.golang.org/...\": proxyconnect tcp: dial tcp 10.0.0.1:3128: connect: connection refused\n", 1, status.CategoryEnvironment, LacksNetwork},
+		{"gem cannot reach", "gem install rails", "ERROR:  Could not find a valid gem 'rails' (>= 0), here is why:\n          Unable to download data from https://rubygems.org/ - no such name (https://rubygems.org/specs.4.8.gz)\n", 2, status.CategoryEnvironment, LacksNetwork},
 		{"docker daemon", "docker run hello-world", "docker: Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?.\n", 125, status.CategoryEnvironment, lacksDocker},
 		{"kvm missing", "qemu-system-x86_64 -enable-kvm", "Could not access KVM kernel module: No such file or directory\nqemu-system-x86_64: failed to initialize kvm: No such file or directory\nopen /dev/kvm: No such file or directory\n", 1, status.CategoryEnvironment, lacksKVM},
 		{"systemctl without systemd", "sudo systemctl start nginx", "System has not been booted with systemd as init system (PID 1). Can't operate.\nFailed to connect to bus: Host is down\n", 1, status.CategoryEnvironment, lacksSystemd},
@@ -69,7 +69,7 @@ func TestEnvironmentTexts(t *testing.T) {
 		// No line says to have it: none is cited.
 		{"implied prerequisite", prerequisiteSubject(prereq.Prerequisite{Tool: "go", Implied: prereq.ImpliedByTitle}),
 			"the image lacks `go`, which the tutorial assumes its reader has (its title names it): bash: go: command not found", "assumes its reader has it"},
-		{"network", lacksNetwork, "the container lacks network access: bash: go: command not found", "`studentNetwork"},
+		{"network", LacksNetwork, "the container lacks network access: bash: go: command not found", "`studentNetwork"},
 		{"docker", lacksDocker, "the container lacks a running Docker daemon", "no setting provides one"},
 	}
 	for _, tt := range tests {

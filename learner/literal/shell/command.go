@@ -56,13 +56,7 @@ func FirstArgs(command string) []string {
 	for _, w := range call.Args {
 		words = append(words, wordText(command, w))
 	}
-	for len(words) > 1 && words[0] == "sudo" {
-		words = words[1:]
-		for len(words) > 1 && strings.HasPrefix(words[0], "-") {
-			words = words[1:]
-		}
-	}
-	return words
+	return withoutSudo(words)
 }
 
 // wordText is a word without its quotes when it is literal, else its source.

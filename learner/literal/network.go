@@ -1,0 +1,75 @@
+package literal
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/reach"
+	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/status"
+)
+
+// reachTimeout bounds one address check, which itself gives a connection
+// reach.ConnectSeconds.
+const reachTimeout = (reach.ConnectSeconds + 5) * time.Second
+
+// checker is the run's address checker, made on first use. Its checks run
+// in the Student's own shell (so they see the page's proxy settings) and
+// leave the shell's state as it was.
+func (s *student) checker() *reach.Checker {
+	if s.reach == nil {
+		s.reach = reach.NewChecker(func(ctx context.Context, script string) (string, error) {
+			state := s.sess.State()
+			defer s.sess.SetState(state)
+			res, err := s.sess.Run(ctx, script, reachTimeout)
+			if err != nil {
+				return "", err
+			}
+			return res.Output, nil
+		})
+	}
+	return s.reach
+}
+
+// unreachable checks, before a command runs, the addresses it certainly
+// downloads from (reach.Needs). One the container cannot connect to makes
+// the step the environment's: it is not run (a package manager with no
+// registry retries for minutes), and the finding quotes the check.
+func (s *student) unreachable(ctx context.Context, st reading.Step) (bool, error) {
+	cmd := st.Command
+	addrs := reach.Needs(cmd.Text)
+	if len(addrs) == 0 {
+		return false, nil
+	}
+	a, r, ok := s.checker().FirstUnreachable(ctx, addrs)
+	if !ok {
+		return false, nil
+	}
+	s.action(fmt.Sprintf("did not run line %d: `%s` downloads from %s, and %s", cmd.Line, mentor.FirstLine(cmd.Text), reach.Describe(a), r.Evidence))
+	fail := mentor.Failure{Category: status.CategoryEnvironment, Subject: mentor.LacksNetwork, ErrorLine: r.Evidence}
+	f := s.finding(fail.Category, cmd.Line,
+		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, 0, s.behavior.TimeoutSeconds), cmd.Text)
+	f.Output = r.Evidence
+	f.SuggestedFix = mentor.SuggestedFix(fail.Category, cmd.Line, fail.Subject)
+	d := decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+	return true, s.recordFailure(st, f, d, fail.Subject, fail)
+}
+
+// networkCause: a build that may download its project's dependencies
+// (reach.MayNeed) and failed is the environment's when the container cannot
+// reach where they come from.
+func (s *student) networkCause(ctx context.Context, command string, fail mentor.Failure) mentor.Failure {
+	if fail.Category == status.CategoryEnvironment {
+		return fail
+	}
+	addrs := reach.MayNeed(command)
+	if len(addrs) == 0 {
+		return fail
+	}
+	if _, r, ok := s.checker().FirstUnreachable(ctx, addrs); ok {
+		return mentor.Failure{Category: status.CategoryEnvironment, Subject: mentor.LacksNetwork, ErrorLine: r.Evidence}
+	}
+	return fail
+}
