@@ -55,8 +55,11 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !outputIntro.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
+	script := false
 	if named != nil && shellish && !named.Append && !shellFile(named.Path) && !rcFile.MatchString(named.Path) {
-		named = nil // commands named near a config file are run, not written into it
+		if script = startsWithShebang(b.Text); !script {
+			named = nil // commands named near a config file are run, not written into it
+		}
 	}
 	if named != nil && runsNamed(b.Text, named.Path) {
 		named = nil // "a file called `hello` that you can run with this command:" over `./hello`
@@ -68,7 +71,11 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		return nil, false // "create a file named /data.txt" over the command that creates it
 	}
 	if named != nil {
-		return write(*named, why), true
+		steps := write(*named, why)
+		if script {
+			steps[0].Evidence = append(steps[0].Evidence, ruleShebangScript.At(b.Line, textutil.FirstLine(strings.TrimSpace(b.Text))))
+		}
+		return steps, true
 	}
 	if d, verb, ok := p.currentFile(base.Lang, ctx); ok && !shellish {
 		steps := write(d, fmt.Sprintf("the sentence before it asks to %s it and names no file: it goes on in %s, the %s file the page is building", verb, d.Path, base.Lang))
@@ -112,6 +119,18 @@ func (p *planner) currentFile(lang string, ctx blockContext) (Destination, strin
 		}
 	}
 	return Destination{}, "", false
+}
+
+// A script saved without a shell extension (`greet`, `backup`, a wrapper
+// like `mvnw`) is still a script when its first line is a shebang: typed
+// into a shell, `#!/bin/bash` is a comment, so a block that opens with one
+// is a file's content, the file the prose names.
+var ruleShebangScript = rule.Register(rule.Rule{ID: "file.shebang-script", Scope: rule.ScopeBlock,
+	Doc: "a shell block the prose saves under a name with no shell extension is that script's content when it opens with a shebang line (#!)"})
+
+// startsWithShebang: the block's first line that is not blank is `#!...`.
+func startsWithShebang(text string) bool {
+	return strings.HasPrefix(strings.TrimSpace(text), "#!")
 }
 
 // runsNamed: the block's first line runs the file the prose names (`./hello`,
