@@ -1,6 +1,9 @@
 package reconcile
 
 import (
+	// Pages carry their own settings in front matter (`smile:`).
+	_ "github.com/smile-loop/smile/spec/frontmatter"
+
 	"context"
 	"crypto/rand"
 	"encoding/hex"

@@ -188,7 +188,7 @@ func checkAnnotation(key, value string, hasValue bool, line, col int, fail func(
 	takesValue, known := annotationKeys[key]
 	switch {
 	case !known:
-		if hint := nearest(key, AnnotationKeys()); hint != "" {
+		if hint := Nearest(key, AnnotationKeys()); hint != "" {
 			fail(line, col, "unknown annotation %q (did you mean %q?)", key, hint)
 		} else {
 			fail(line, col, "unknown annotation %q (known: %s)", key, strings.Join(AnnotationKeys(), ", "))

@@ -61,7 +61,7 @@ func DecodeManifest(js []byte, source string) (*SmileRun, error) {
 	topFields := []string{"apiVersion", "kind", "metadata", "spec", "status"}
 	for _, k := range mapKeys(top) {
 		if !slices.Contains(topFields, k) {
-			errs = append(errs, unknownField(k, nearest(k, topFields)))
+			errs = append(errs, unknownField(k, Nearest(k, topFields)))
 		}
 	}
 	var run SmileRun
@@ -196,7 +196,7 @@ func walkUnknown(prefix string, m map[string]any, known fieldSet, errs *[]error)
 	for _, k := range mapKeys(m) {
 		sub, ok := known[k]
 		if !ok {
-			hint := nearest(k, mapKeys(known))
+			hint := Nearest(k, mapKeys(known))
 			if hint == "" {
 				hint = nestedHome(k, known)
 			}
@@ -253,9 +253,10 @@ func mapKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// nearest returns the candidate closest to word when it is close enough to be
-// a likely typo (or word is the start of it, like keepOnFail), else "".
-func nearest(word string, candidates []string) string {
+// Nearest returns the candidate closest to word when it is close enough to
+// be a likely typo (or word is the start of it, like keepOnFail), else "":
+// the did-you-mean of every key SMILE reads.
+func Nearest(word string, candidates []string) string {
 	lw := strings.ToLower(word)
 	best, bestDist := "", 1<<30
 	for _, c := range candidates {

@@ -549,8 +549,8 @@ func TestNearest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.word, func(t *testing.T) {
-			if got := nearest(tt.word, candidates); got != tt.want {
-				t.Errorf("nearest(%q) = %q, want %q", tt.word, got, tt.want)
+			if got := Nearest(tt.word, candidates); got != tt.want {
+				t.Errorf("Nearest(%q) = %q, want %q", tt.word, got, tt.want)
 			}
 		})
 	}

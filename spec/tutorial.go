@@ -37,6 +37,8 @@ type Tutorial struct {
 	// (`<!-- smile: skip -->`, ```` ```sh {smile-exit=1} ````), each tied to
 	// its code block.
 	Annotations []Annotation
+	// Steering is the page-wide settings of its front matter's `smile:`.
+	Steering PageSteering
 }
 
 // ImageFormat is one of the formats the seed supports.
@@ -98,6 +100,9 @@ func loadTutorial(path, root string) (*Tutorial, error) {
 	doc := markdown.ParseMarkdown(data)
 	t.Blocks = doc.Blocks
 	if t.Annotations, err = ParseAnnotations(path, t.Content, t.Blocks); err != nil {
+		return nil, err
+	}
+	if t.Steering, err = readPageSteering(path, t.Content); err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(path)

@@ -498,3 +498,25 @@ func TestContainerMentorInstallsNoLookalike(t *testing.T) {
 		t.Fatalf("the Mentor installs a package for uv: %+v\n%s", m.Advice, m.MentorOutput)
 	}
 }
+
+// TestContainerPageSteering: the page's own front matter (`smile: runners:`
+// and `setup:`, read by the controller into the task) does what smile.json's
+// would, with the setup audited at the line of `smile:` and said to come
+// from the page's front matter. The end-to-end run from the page itself is
+// the corpus fixture annotate-front-matter.
+func TestContainerPageSteering(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "runners-page.md")
+	page := &spec.PageSteering{Runners: map[string]string{"perl": "perl"}, Setup: []string{`printf 'pears 4\n' > stock.txt`}, Line: 3}
+	res := s.student(t, 1, behavior(allFlagsOff), nil, runOptions{page: page})
+	out := res.StudentOutput
+	if out.Status != status.StudentCompleted || len(out.Findings) != 0 {
+		t.Fatalf("want completed with no findings:\n%s", dump(t, res))
+	}
+	if len(commandsAt(res.Audit, 3)) != 1 || len(commandsAt(res.Audit, 23)) != 1 {
+		t.Errorf("want the setup audited at line 3 and the perl block run at line 23:\n%s", dump(t, res))
+	}
+	if !slices.ContainsFunc(out.AttemptedActions, func(a string) bool { return strings.Contains(a, "(the page's front matter, line 3)") }) {
+		t.Errorf("the actions do not say where the setup came from: %q", out.AttemptedActions)
+	}
+}

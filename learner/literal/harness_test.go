@@ -134,6 +134,9 @@ type runOptions struct {
 	// runners and setup are smile.json's, passed in the task.
 	runners map[string]string
 	setup   []string
+	// page is the page's front matter settings, as the controller reads
+	// them into the task.
+	page *spec.PageSteering
 }
 
 // run runs the wrapper on task in a container and returns result.json.
@@ -188,7 +191,7 @@ func (s *sandbox) run(t *testing.T, task wire.Task, opt runOptions) []byte {
 func (s *sandbox) student(t *testing.T, iteration int, b spec.StudentBehavior, notes []status.MentorNote, opt runOptions) wire.StudentResultRequest {
 	t.Helper()
 	task := wire.Task{Run: "test", Role: status.RoleStudent, Provider: spec.ProviderLiteral, Iteration: iteration, Behavior: b, MentorNotes: notes,
-		Runners: opt.runners, Setup: opt.setup}
+		Runners: opt.runners, Setup: opt.setup, Page: opt.page}
 	var res wire.StudentResultRequest
 	if err := json.Unmarshal(s.run(t, task, opt), &res); err != nil {
 		t.Fatal(err)

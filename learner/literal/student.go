@@ -119,7 +119,7 @@ func (s *student) nothingToFollow(steps []reading.Step) bool {
 }
 
 func (s *student) walk(ctx context.Context) {
-	tut, err := spec.LoadTutorial(s.task.Tutorial)
+	tut, err := s.task.LoadTutorial()
 	if err != nil {
 		s.cannotComplete(fmt.Sprintf("The tutorial cannot be read: %v", err))
 		return

@@ -77,7 +77,7 @@ func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 	task.Run, task.Provider, task.Iteration, task.Attempt = in.Desired.Name, cfg.LLMProvider, in.Iteration, in.Name
 	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(in.Desired.Paths.Tutorial)
 	task.Behavior = cfg.StudentBehavior
-	task.Runners, task.Setup = steering(cfg)
+	task.Runners, task.Setup, task.Page = steering(cfg, in.Desired.Tutorial)
 	if cfg.LLMProvider != spec.ProviderLiteral {
 		// Each invocation ends before the run's own timeout does.
 		left := int(in.RunStarted.Add(time.Duration(cfg.Timeout)*time.Second).Sub(in.Now) / time.Second)
@@ -187,9 +187,10 @@ func HiddenDirs(d *spec.Desired) []string {
 	return out
 }
 
-// steering is smile.json's runners and setup as a task carries them: nil
-// when unset, so a task without them is the one it always was.
-func steering(cfg spec.Config) (map[string]string, []string) {
+// steering is smile.json's runners and setup, and the page's own from its
+// front matter (read here: the wrapper reads no YAML), as a task carries
+// them: nil when unset, so a task without them is the one it always was.
+func steering(cfg spec.Config, t *spec.Tutorial) (map[string]string, []string, *spec.PageSteering) {
 	var runners map[string]string
 	if len(cfg.Runners) > 0 {
 		runners = cfg.Runners
@@ -198,5 +199,10 @@ func steering(cfg spec.Config) (map[string]string, []string) {
 	if len(cfg.Setup) > 0 {
 		setup = cfg.Setup
 	}
-	return runners, setup
+	var page *spec.PageSteering
+	if t != nil && t.Steering.Line > 0 {
+		p := t.Steering
+		page = &p
+	}
+	return runners, setup, page
 }

@@ -112,3 +112,23 @@ func TestTaskCarriesRunnersAndSetup(t *testing.T) {
 		t.Errorf("task runners %v, setup %v", task.Runners, task.Setup)
 	}
 }
+
+// TestTaskCarriesThePagesFrontMatter: the page's own `smile:` settings,
+// read by the controller, travel in the task (the wrapper reads no YAML);
+// a page without them sends none.
+func TestTaskCarriesThePagesFrontMatter(t *testing.T) {
+	d := plantest.Desired()
+	d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	in := Input{Desired: d, Role: status.RoleStudent, Iteration: 1, RunStarted: plantest.T0, Now: plantest.T0}
+	if d.Tutorial == nil {
+		d.Tutorial = &spec.Tutorial{}
+	}
+	if task, _ := Spec(in, wire.Task{}); task.Page != nil {
+		t.Errorf("a page without front matter settings sent %+v", task.Page)
+	}
+	d.Tutorial.Steering = spec.PageSteering{Runners: map[string]string{"sql": "sqlite3 p.db"}, Setup: []string{"touch a"}, Line: 3}
+	task, _ := Spec(in, wire.Task{})
+	if task.Page == nil || task.Page.Runners["sql"] != "sqlite3 p.db" || task.Page.Line != 3 || len(task.Page.Setup) != 1 {
+		t.Errorf("task page settings %+v", task.Page)
+	}
+}

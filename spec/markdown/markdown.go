@@ -276,6 +276,28 @@ func itemLabel(item ast.Node, source []byte, lines lineIndex) string {
 	return ""
 }
 
+// FrontMatter is the text of a page's leading front matter block (between
+// its opening and closing lines, which are not included) and its delimiter:
+// "---" for YAML, "+++" for TOML. ok is false when the page has none (a
+// first line of "---" with no closing line is a thematic break).
+func FrontMatter(source []byte) (body, delim string, ok bool) {
+	first, rest, found := bytes.Cut(source, []byte("\n"))
+	delim = string(bytes.TrimRight(first, " \t\r"))
+	if !found || (delim != "---" && delim != "+++") {
+		return "", "", false
+	}
+	var lines []string
+	for len(rest) > 0 {
+		line, next, _ := bytes.Cut(rest, []byte("\n"))
+		if l := string(bytes.TrimRight(line, " \t\r")); l == delim || (delim == "---" && l == "...") {
+			return strings.Join(lines, "\n"), delim, true
+		}
+		lines = append(lines, string(bytes.TrimRight(line, "\r")))
+		rest = next
+	}
+	return "", "", false
+}
+
 // blankFrontMatter empties the lines of a leading front matter block, keeping
 // its newlines so that every later line keeps its number.
 func blankFrontMatter(source []byte) []byte {

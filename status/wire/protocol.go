@@ -59,6 +59,10 @@ type Task struct {
 	// assumes but does not show, run before its first step.
 	Runners map[string]string `json:"runners,omitempty"`
 	Setup   []string          `json:"setup,omitempty"`
+	// Page is the page's own settings, from its front matter's `smile:`,
+	// read by the controller (the wrapper reads no YAML): its runners win
+	// over smile.json's, its setup runs after smile.json's.
+	Page *spec.PageSteering `json:"page,omitempty"`
 	// MentorNotes are all the Mentor's notes so far, oldest first.
 	MentorNotes []status.MentorNote `json:"mentorNotes"`
 	// Mentor only: what the Student asked, and what it had tried.
@@ -164,4 +168,17 @@ type StopResponse struct {
 type ErrorResponse struct {
 	Error  string        `json:"error"`
 	Reason status.Reason `json:"reason,omitempty"`
+}
+
+// LoadTutorial loads the task's tutorial with the page's own settings the
+// controller read from its front matter (the wrapper reads no YAML).
+func (t *Task) LoadTutorial() (*spec.Tutorial, error) {
+	tut, err := spec.LoadTutorial(t.Tutorial)
+	if err != nil {
+		return nil, err
+	}
+	if t.Page != nil {
+		tut.Steering = *t.Page
+	}
+	return tut, nil
 }

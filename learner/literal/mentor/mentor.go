@@ -82,7 +82,7 @@ func (m *mentor) answer(ctx context.Context) *wire.MentorResultRequest {
 		m.beat = time.Duration(timeout) * time.Second / 3
 	}
 	m.env.Progress(ctx, "reading the Student's question", 0)
-	if t, err := spec.LoadTutorial(m.task.Tutorial); err == nil {
+	if t, err := m.task.LoadTutorial(); err == nil {
 		m.tut = t
 	}
 	f, ok := m.askedFinding()

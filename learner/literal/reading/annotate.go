@@ -137,7 +137,8 @@ func describeAnnotation(a spec.Annotation) string {
 }
 
 // runIn types a block the reader could not place into the program the run's
-// settings name for its language (smile.json's runners): a block the page
+// settings name for its language (smile.json's runners, or the page's
+// own front matter, which wins): a block the page
 // names a file for, or introduces as output, keeps that reading.
 func (p *planner) runIn(i int, steps []Step) []Step {
 	if len(steps) != 1 || steps[0].Kind != StepAmbiguous {
@@ -151,6 +152,10 @@ func (p *planner) runIn(i int, steps []Step) []Step {
 	s := steps[0]
 	s.Kind, s.Stdin = StepRun, b.Text
 	s.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: prog}
-	s.Why = fmt.Sprintf("smile.json's runners type %s blocks into `%s`", codelang.Name(s.Lang), prog)
+	from := "smile.json's runners"
+	if p.pageRunners[s.Lang] == prog {
+		from = fmt.Sprintf("the page's front matter (line %d)", p.pageRunnersLine)
+	}
+	s.Why = fmt.Sprintf("%s type %s blocks into `%s`", from, codelang.Name(s.Lang), prog)
 	return []Step{s}
 }

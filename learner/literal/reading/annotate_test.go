@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/smile-loop/smile/spec/frontmatter" // pages read with their front matter
+
 	"github.com/smile-loop/smile/spec/spectest"
 )
 
@@ -96,5 +98,20 @@ func TestRunnersTypeUnplacedBlocksIntoTheirProgram(t *testing.T) {
 	if s := steps[1]; s.Kind != StepRun || s.Command.Text != "sqlite3 shop.db" || s.Stdin != "select count(*) from t;\n" ||
 		!strings.Contains(s.Why, "runners") {
 		t.Errorf("runner: %+v", s)
+	}
+}
+
+// TestPageRunnersFromFrontMatter: the page's own `smile: runners:` place its
+// blocks as smile.json's do, and win over smile.json's for the same
+// language.
+func TestPageRunnersFromFrontMatter(t *testing.T) {
+	md := "---\ntitle: Shop\nsmile:\n  runners:\n    sql: sqlite3 page.db\n---\n# Shop\n\nCount the rows:\n\n```sql\nselect count(*) from t;\n```\n"
+	tut := spectest.Tutorial(t, md)
+	for _, o := range []Options{{}, {Runners: map[string]string{"sql": "sqlite3 config.db"}}} {
+		steps := PlanWith(tut, o)
+		if len(steps) != 1 || steps[0].Kind != StepRun || steps[0].Command.Text != "sqlite3 page.db" ||
+			!strings.Contains(steps[0].Why, "the page's front matter (line 3)") {
+			t.Errorf("with options %+v: %+v", o, steps)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 )
@@ -94,8 +95,8 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 		ev = transcript.RuleAfterStart.At(prev.Line, cmd)
 	case prog != nil && prog.Speaks(lang):
 		ev = transcript.RuleAfterStart.At(prev.Line, cmd)
-	case transcript.InputIntro.MatchString(lastSentence(ctx.before)):
-		ev = transcript.RuleIntroduced.At(ctx.beforeLine, transcript.InputIntro.FindString(lastSentence(ctx.before)))
+	case transcript.InputIntro.MatchString(leadin.LastSentence(ctx.before)):
+		ev = transcript.RuleIntroduced.At(ctx.beforeLine, transcript.InputIntro.FindString(leadin.LastSentence(ctx.before)))
 	default:
 		return false
 	}
@@ -122,7 +123,7 @@ func (p *planner) replSteps(base Step, b markdown.Block, ctx blockContext, lang 
 	if !ok {
 		return nil, false
 	}
-	if first := ev[0].Rule; (first == "prompt.shell.angle" || first == "prompt.shell.root") && introducesOutput(ctx.before) {
+	if first := ev[0].Rule; (first == "prompt.shell.angle" || first == "prompt.shell.root") && leadin.IntroducesOutput(ctx.before) {
 		return nil, false // output that happens to open with `> ` or `# `
 	}
 	return p.transcriptSteps(base, b.Code, tc), true

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/leadin"
 )
 
 // A page says which file a block goes to in its own words, in any human
@@ -54,7 +55,7 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	// (`# app.py`, `// save as main.go`). Not the sentence after the block:
 	// one that names a file ("the compiler reads `hello.c` next") is as often
 	// about the next step.
-	where, names := "the sentence before it", filesNamed(lastSentence(p.context(i).before), fits)
+	where, names := "the sentence before it", filesNamed(leadin.LastSentence(p.context(i).before), fits)
 	if shellScript && !script {
 		names = nil // commands whose first line names a script: only that line says they are it
 	}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
@@ -74,7 +75,7 @@ func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 			return fmt.Sprintf("under the heading %q, for another platform", h.Text)
 		}
 	}
-	last := plain(lastSentence(ctx.before))
+	last := plain(leadin.LastSentence(ctx.before))
 	for _, s := range []string{plain(ctx.before), last} {
 		if platform.SentenceForOther(s) {
 			return "the prose before it is for another platform: " + textutil.Shorten(s, 80)

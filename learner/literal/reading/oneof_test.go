@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/spec/spectest"
 )
 
@@ -43,8 +44,8 @@ func TestDiffersPhrases(t *testing.T) {
 		"The hash will be different now that the file changed.":            false,
 		"The two files differ in one line.":                                false,
 	} {
-		if got := differsNote.MatchString(text); got != want {
-			t.Errorf("differsNote(%q) = %v, want %v", text, got, want)
+		if got := leadin.Differs.MatchString(text); got != want {
+			t.Errorf("leadin.Differs(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
@@ -48,11 +49,11 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	if ruleKind && named != nil && !WritesKind(base.Lang, path.Base(named.Path)) {
 		named = nil // "the `clean` target" in the prose is not where a makefile goes
 	}
-	if p.rule != nil && generalForm.MatchString(lastSentence(ctx.before)) {
+	if p.rule != nil && generalForm.MatchString(leadin.LastSentence(ctx.before)) {
 		// "Here's their syntax:" under a rule: the form, not an example.
 		return []Step{omitted(base, "a syntax template: the prose introduces the syntax, not an example")}, true
 	}
-	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !outputIntro.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
+	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !leadin.Output.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
 	script := false
@@ -106,7 +107,7 @@ var configLangs = set("toml", "yaml", "yml", "json", "jsonc", "ini", "cfg", "con
 // currentFile is the file the page is building in the block's language,
 // when the sentence before asks to add the block and names no file.
 func (p *planner) currentFile(lang string, ctx blockContext) (Destination, string, bool) {
-	last := plain(lastSentence(ctx.before))
+	last := plain(leadin.LastSentence(ctx.before))
 	verb := addVerb.FindString(last)
 	if verb == "" || lang == "" || codelang.IsShellish(lang) || configLangs[lang] {
 		// A configuration snippet shows the section as it should read, not

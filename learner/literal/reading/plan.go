@@ -12,8 +12,8 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
-	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
@@ -137,40 +137,7 @@ var (
 	// {.default}): the block is as good as untagged.
 	noHighlight = set("default", "none", "nohighlight", "plain")
 	textLangs   = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight", "default")
-
-	outputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look like)|` +
-		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
-		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b|\b(?:it|which|and) (?:answers|replies|says|greets)\b`)
-	// strongOutputIntro leaves no doubt that output follows: the block is
-	// compared even if its first word is a program ("perl 5.36.0").
-	strongOutputIntro = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look)|` +
-		`expected output|something like|similar to|looks? like|\bit (?:prints|shows|returns|displays|answers|responds|outputs)\b|` +
-		`(?:prints|output|result|response)\s*:?\s*$`)
-	// exampleIntro introduces an example of output, but only for a block
-	// that is text: "a config similar to this" is a file, not output.
-	exampleIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
-	runIntro     = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
-	// commandIntro makes an untagged block commands when it reads as them.
-	commandIntro = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b`)
-	// tolerantIntro: output that is only an example of what to expect.
-	tolerantIntro = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
-		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|` + differsPhrase)
-	// differsNote says the reader's output may not be the one shown: it is
-	// honoured before the block and in the paragraph just after it.
-	differsNote = regexp.MustCompile(`(?i)` + differsPhrase)
-	// failIntro: the tutorial says the command fails, on purpose.
-	failIntro = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
-		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b|` +
-		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:will|would|should)\s+(?:result\s+in|cause|raise|give|throw)\s+an?\s+error\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
 )
-
-// differsPhrase: "may vary", "might differ", "may be slightly different",
-// "could look different", "will vary". Not "will be different", which
-// announces a change the output then shows.
-const differsPhrase = `\b(?:(?:may|might|can|could)\s+(?:(?:well|also)\s+)?(?:vary|differ|(?:be|look|appear)\s+(?:(?:a\s+(?:little|bit)|slightly|somewhat|quite|very)\s+)?different)|will\s+(?:vary|differ))\b`
-
-// failAfter: the sentence after a command says it failed.
-var failAfter = regexp.MustCompile(`(?i)^(?:this|that|it|the command)\s+(?:fails|will fail|should fail|errors out|exits with an error)\b`)
 
 func set(names ...string) map[string]bool {
 	m := map[string]bool{}
@@ -185,7 +152,8 @@ func Plan(t *spec.Tutorial) []Step { return PlanWith(t, Options{}) }
 
 // Options are what the run's settings add to the page: Runners maps a code
 // block language to the program its blocks are typed into when nothing on
-// the page places them (smile.json's runners).
+// the page places them (smile.json's runners; the page's own front matter
+// `smile: runners:` wins for the same language).
 type Options struct {
 	Runners map[string]string
 }
@@ -193,7 +161,8 @@ type Options struct {
 // PlanWith is Plan with the run's settings.
 func PlanWith(t *spec.Tutorial, o Options) []Step {
 	p := newPlanner(t)
-	p.runners = o.Runners
+	p.runners = spec.MergeRunners(o.Runners, t.Steering.Runners)
+	p.pageRunners, p.pageRunnersLine = t.Steering.Runners, t.Steering.Line
 	for i, b := range t.Blocks {
 		p.observe(i)
 		if b.Kind == markdown.BlockParagraph {
@@ -265,7 +234,7 @@ func (p *planner) blockSteps(i int) []Step {
 	if lang == "" && b.Info == "" || noHighlight[lang] {
 		// Source code shown after "it should look like this" is still
 		// code; lines of commands there are output.
-		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!introducesOutput(ctx.before) || !codelang.IsShellish(guess)) {
+		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!leadin.IntroducesOutput(ctx.before) || !codelang.IsShellish(guess)) {
 			lang = guess
 			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
 		}
@@ -318,10 +287,10 @@ func (p *planner) blockSteps(i int) []Step {
 	optional := ctx.optionalLine(p.headings)
 	for k := range steps {
 		steps[k].Optional = optional
-		steps[k].Tolerant = steps[k].Tolerant || tolerantIntro.MatchString(ctx.before) || differs > 0
+		steps[k].Tolerant = steps[k].Tolerant || leadin.Tolerant.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {
-			steps[k].ExpectFail = announcesFailure(ctx.before) || failAfter.MatchString(strings.TrimSpace(ctx.after)) || alwaysFalse.MatchString(strings.TrimSpace(steps[k].Command.Text))
+			steps[k].ExpectFail = announcesFailure(ctx.before) || leadin.FailAfter.MatchString(strings.TrimSpace(ctx.after)) || alwaysFalse.MatchString(strings.TrimSpace(steps[k].Command.Text))
 			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
 				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
 			}
@@ -343,9 +312,9 @@ func (p *planner) blockSteps(i int) []Step {
 // the one shown; 0 when there is none.
 func (c blockContext) differs() int {
 	switch {
-	case differsNote.MatchString(c.before):
+	case leadin.Differs.MatchString(c.before):
 		return c.beforeLine
-	case differsNote.MatchString(c.after):
+	case leadin.Differs.MatchString(c.after):
 		return c.afterLine
 	}
 	return 0
@@ -369,26 +338,26 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		// A `text` block that opens with `$ cmd` is a session drawn
 		// without a tag for it: its prompts say what to run.
 		return p.transcriptSteps(base, b.Code, p.transcriptContext(ctx, lang))
-	case codelang.Shell[lang] && introducesOutput(ctx.before) && !runAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
+	case codelang.Shell[lang] && leadin.IntroducesOutput(ctx.before) && !leadin.RunAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
 		// tagged as shell (the sentence leading into it, not the paragraph).
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
 		s.Line = firstContentLine(b.Code, b.Line)
-		s.Tolerant = tolerantIntro.MatchString(ctx.before)
+		s.Tolerant = leadin.Tolerant.MatchString(ctx.before)
 		return []Step{s}
 	case codelang.Shell[lang] && !prompted && p.notCommands(b.Code):
 		return p.maybeText(commandSteps(base, scriptCommands(b.Code), b.Code), b, ctx)
 	case codelang.Shell[lang]:
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
-	case codelang.Extensions[lang] != nil && !outputLangs[lang] && introducesOutput(ctx.before):
+	case codelang.Extensions[lang] != nil && !outputLangs[lang] && leadin.IntroducesOutput(ctx.before):
 		// ```toml after "pyproject.toml will look like this:": a file the
 		// command made, shown for reading, not its output.
 		s := base
 		s.Kind, s.Why = StepSkip, fmt.Sprintf("the content of a %s file the tutorial shows for reading, not a command's output", lang)
 		return []Step{s}
 	case outputLangs[lang],
-		(introducesOutput(ctx.before) || textLangs[lang] && exampleIntro.MatchString(ctx.before)) && !runAfterOutput(ctx.before):
+		(leadin.IntroducesOutput(ctx.before) || textLangs[lang] && leadin.Example.MatchString(ctx.before)) && !leadin.RunAfterOutput(ctx.before):
 		if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepOmit {
 			return []Step{omitted(base, fmt.Sprintf("the output of the block at line %d, which the Student did not follow", p.steps[n-1].Line))}
 		}
@@ -403,12 +372,12 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		s := base
 		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "it is output: its tag or the prose before it says so"
 		s.Line = firstContentLine(b.Code, b.Line)
-		s.Tolerant = tolerantIntro.MatchString(ctx.before)
-		if textLangs[lang] && !outputLangs[lang] && !strongOutputIntro.MatchString(lastSentence(ctx.before)) && looksLikeCommands(b.Code) {
+		s.Tolerant = leadin.Tolerant.MatchString(ctx.before)
+		if textLangs[lang] && !outputLangs[lang] && !leadin.StrongOutput.MatchString(leadin.LastSentence(ctx.before)) && looksLikeCommands(b.Code) {
 			s.AltRun = scriptCommands(b.Code)
 		}
 		return []Step{s}
-	case lang == "" && (runIntro.MatchString(ctx.before) || commandIntro.MatchString(ctx.before) && looksLikeCommands(b.Code) ||
+	case lang == "" && (leadin.Run.MatchString(ctx.before) || leadin.Command.MatchString(ctx.before) && looksLikeCommands(b.Code) ||
 		looksLikeCommands(b.Code) && p.tools[shell.CommandName(b.Code[0].Text)]):
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case !textLangs[lang]:
@@ -458,16 +427,6 @@ func (p *planner) layout(b markdown.Block) bool {
 	}
 	prev, ok := p.lastRun()
 	return !ok || !listingRuns.MatchString(strings.TrimSpace(prev.Command.Text))
-}
-
-// runAfterOutput: "the output goes to out.txt; run:" names output, then says
-// to run: the block is a command.
-func runAfterOutput(prose string) bool {
-	locs := outputIntro.FindAllStringIndex(prose, -1)
-	if len(locs) == 0 {
-		return false
-	}
-	return runIntro.MatchString(prose[locs[len(locs)-1][1]:])
 }
 
 // commandSteps runs a block's commands; a syntax template among them, or a
@@ -645,13 +604,13 @@ func hasPromptLine(lines []markdown.CodeLine) bool {
 // paragraph that recalls an earlier error ("the shell returns an error as
 // we saw above. We can use this to see that x is present:") does not.
 func announcesFailure(prose string) bool {
-	last := lastSentence(prose)
-	if failIntro.MatchString(last) {
+	last := leadin.LastSentence(prose)
+	if leadin.Fail.MatchString(last) {
 		return true
 	}
 	// "This command fails on purpose. Run it:": a short last sentence hands
 	// over to the one before it.
-	return len(strings.Fields(last)) <= 4 && failIntro.MatchString(prose)
+	return len(strings.Fields(last)) <= 4 && leadin.Fail.MatchString(prose)
 }
 
 // answerPlaceholder is a comment standing for the reader's own answer: "# add your solution here", "// your code here".
@@ -687,19 +646,6 @@ var keygenQuery = regexp.MustCompile(`\bssh-keygen\b.*\s-[A-Za-z]*[FRlyeiBDHkLQs
 func AnswersApt(s Step) bool { return s.Stdin == "y\n" && aptAsks.MatchString(s.Command.Text) }
 
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
-
-// pasteCode has the reader paste the block ("paste the following function to ... print the output"): code, not output.
-var pasteCode = regexp.MustCompile(`(?i)\b(?:paste|copy)\s+the\s+following\s+(?:[^.:!?\s]+\s+){0,3}?(?:function|code|method|class|declaration|struct|type)s?\b`)
-
-// introducesOutput: the sentence leading into a block says output follows
-// ("You should see:"). An earlier sentence of a longer paragraph that
-// mentions output ("output is HTML. Let's try converting:") does not.
-func introducesOutput(text string) bool {
-	if last := lastSentence(text); outputIntro.MatchString(last) || pasteCode.MatchString(last) {
-		return !pasteCode.MatchString(last)
-	}
-	return len(prose.Sentences(strings.Join(strings.Fields(text), " "))) <= 2 && outputIntro.MatchString(text)
-}
 
 // editorCommand opens a file in an interactive editor, which a learner
 // drives by hand.

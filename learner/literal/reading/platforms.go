@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
@@ -67,7 +68,7 @@ func itemForOtherPlatform(item string, line int) (string, *rule.Evidence) {
 // block (the prose's last sentence, ending in a colon) scopes it to
 // another system, or nil.
 func labelForOtherPlatform(before string, line int) (string, *rule.Evidence) {
-	last := plain(lastSentence(before))
+	last := plain(leadin.LastSentence(before))
 	if !strings.HasSuffix(strings.TrimSpace(last), ":") || !platform.IsLabel(last) {
 		return "", nil
 	}

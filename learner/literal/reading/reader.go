@@ -42,6 +42,10 @@ type planner struct {
 	// runners maps a block language to the program its unplaced blocks are
 	// typed into (smile.json's runners).
 	runners map[string]string
+	// pageRunners are the page's own, from its front matter at
+	// pageRunnersLine: the plan says so where they decide.
+	pageRunners     map[string]string
+	pageRunnersLine int
 }
 
 // sectionRule is "put each example in a file named `Makefile` and run
@@ -196,19 +200,6 @@ func (c blockContext) names() []string {
 		}
 	}
 	return out
-}
-
-// lastSentence is the last sentence of a paragraph: the one that leads into
-// the block.
-func lastSentence(prose string) string {
-	prose = strings.TrimSpace(strings.Join(strings.Fields(prose), " "))
-	trimmed := strings.TrimRight(prose, ".:!? ")
-	for i := len(trimmed) - 1; i > 0; i-- {
-		if strings.ContainsRune(".!?", rune(trimmed[i-1])) && trimmed[i] == ' ' {
-			return prose[i+1:]
-		}
-	}
-	return prose
 }
 
 // examplesHeading is a section about the document's examples as a whole.

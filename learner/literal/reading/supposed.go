@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 )
@@ -25,7 +26,7 @@ var (
 // supposedFile omits the commands of a block led in by a supposition whose
 // file argument no step before made.
 func (p *planner) supposedFile(steps []Step, ctx blockContext) []Step {
-	last := plain(lastSentence(ctx.before))
+	last := plain(leadin.LastSentence(ctx.before))
 	if !supposes.MatchString(last) {
 		return steps
 	}

@@ -1,6 +1,9 @@
 package reading
 
-import "github.com/smile-loop/smile/learner/literal/platform"
+import (
+	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/platform"
+)
 
 // A step a page offers in variants (one per platform, or a way and its
 // alternatives) is one step: the reader follows the variant for their
@@ -14,6 +17,6 @@ import "github.com/smile-loop/smile/learner/literal/platform"
 // one variant of a step: its last sentence names the platform the block is
 // for, or offers it as an alternative.
 func VariantIntro(prose string) bool {
-	last := plain(lastSentence(prose))
+	last := plain(leadin.LastSentence(prose))
 	return platform.Label(last) || altIntro.MatchString(last)
 }

@@ -4,6 +4,9 @@
 package cli
 
 import (
+	// Pages carry their own settings in front matter (`smile:`).
+	_ "github.com/smile-loop/smile/spec/frontmatter"
+
 	"errors"
 	"fmt"
 	"io"

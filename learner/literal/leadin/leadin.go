@@ -1,0 +1,106 @@
+// Package leadin reads what the sentence leading into a code block says the
+// block is: output a command prints (and whether exactly: "something like"
+// is an example, "may vary" a warning), a failure on purpose, or commands
+// to run. Tutorials say these things in a handful of ways; the ways are
+// here, in one place, so the reader (package reading) and the rules that
+// weigh a sentence agree on them.
+package leadin
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/prose"
+)
+
+var (
+	// Output: the sentence says output follows ("You should see:", "it
+	// prints", "the result is").
+	Output = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|\byou (?:get|see)\s*:\s*$|should (?:now )?(?:print|output|display|show|return|look like)|` +
+		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
+		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b|\b(?:it|which|and) (?:answers|replies|says|greets)\b`)
+	// StrongOutput leaves no doubt that output follows: the block is
+	// compared even if its first word is a program ("perl 5.36.0").
+	StrongOutput = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look)|` +
+		`expected output|something like|similar to|looks? like|\bit (?:prints|shows|returns|displays|answers|responds|outputs)\b|` +
+		`(?:prints|output|result|response)\s*:?\s*$`)
+	// Example introduces an example of output, but only for a block
+	// that is text: "a config similar to this" is a file, not output.
+	Example = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
+	// Run: the sentence asks to run the block.
+	Run = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
+	// Command makes an untagged block commands when it reads as them.
+	Command = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b`)
+	// Tolerant: output that is only an example of what to expect.
+	Tolerant = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
+		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|` + differsPhrase)
+	// Differs says the reader's output may not be the one shown: it is
+	// honoured before the block and in the paragraph just after it.
+	Differs = regexp.MustCompile(`(?i)` + differsPhrase)
+	// Fail: the tutorial says the command fails, on purpose.
+	Fail = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
+		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b|` +
+		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:will|would|should)\s+(?:result\s+in|cause|raise|give|throw)\s+an?\s+error\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
+)
+
+// differsPhrase: "may vary", "might differ", "may be slightly different",
+// "could look different", "will vary". Not "will be different", which
+// announces a change the output then shows.
+const differsPhrase = `\b(?:(?:may|might|can|could)\s+(?:(?:well|also)\s+)?(?:vary|differ|(?:be|look|appear)\s+(?:(?:a\s+(?:little|bit)|slightly|somewhat|quite|very)\s+)?different)|will\s+(?:vary|differ))\b`
+
+// FailAfter: the sentence after a command says it failed.
+var FailAfter = regexp.MustCompile(`(?i)^(?:this|that|it|the command)\s+(?:fails|will fail|should fail|errors out|exits with an error)\b`)
+
+// RunAfterOutput: "the output goes to out.txt; run:" names output, then says
+// to run: the block is a command.
+func RunAfterOutput(prose string) bool {
+	locs := Output.FindAllStringIndex(prose, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	return Run.MatchString(prose[locs[len(locs)-1][1]:])
+}
+
+// pasteCode has the reader paste the block ("paste the following function to ... print the output"): code, not output.
+var pasteCode = regexp.MustCompile(`(?i)\b(?:paste|copy)\s+the\s+following\s+(?:[^.:!?\s]+\s+){0,3}?(?:function|code|method|class|declaration|struct|type)s?\b`)
+
+// IntroducesOutput: the sentence leading into a block says output follows
+// ("You should see:"). An earlier sentence of a longer paragraph that
+// mentions output ("output is HTML. Let's try converting:") does not.
+func IntroducesOutput(text string) bool {
+	if last := LastSentence(text); DescribesOutput(last) || pasteCode.MatchString(last) {
+		return !pasteCode.MatchString(last)
+	}
+	sentences := prose.Sentences(strings.Join(strings.Fields(text), " "))
+	return len(sentences) <= 2 && slices.ContainsFunc(sentences, DescribesOutput)
+}
+
+// imperativeOutputVerb: a sentence that opens with one of Output's
+// verbs asks the reader to do it ("Print the number of lines:", "Display
+// the files", "Return to the folder"): an instruction, not a description
+// of what a command prints.
+var imperativeOutputVerb = regexp.MustCompile(`^(?:Print|Display|Output|Return|Show)\s+`)
+
+// DescribesOutput: the sentence says output follows, read without a
+// leading imperative verb.
+func DescribesOutput(sentence string) bool {
+	s := strings.TrimSpace(sentence)
+	if loc := imperativeOutputVerb.FindStringIndex(s); loc != nil {
+		s = s[loc[1]:]
+	}
+	return Output.MatchString(s)
+}
+
+// LastSentence is the last sentence of a paragraph: the one that leads into
+// the block.
+func LastSentence(prose string) string {
+	prose = strings.TrimSpace(strings.Join(strings.Fields(prose), " "))
+	trimmed := strings.TrimRight(prose, ".:!? ")
+	for i := len(trimmed) - 1; i > 0; i-- {
+		if strings.ContainsRune(".!?", rune(trimmed[i-1])) && trimmed[i] == ' ' {
+			return prose[i+1:]
+		}
+	}
+	return prose
+}
