@@ -101,7 +101,20 @@ func TestExit41IsAnAuthFailure(t *testing.T) {
 	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
 		t.Fatalf("error = %v waits %v", err, waits)
 	}
-	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "GEMINI_API_KEY") || !strings.Contains(r, "FatalAuthenticationError") {
+	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "Please set an Auth method") || !strings.Contains(r, "Set GEMINI_API_KEY") {
+		t.Errorf("reason = %q", r)
+	}
+}
+
+// TestGoogleAPIKeyAloneIsNoAuth: the Gemini CLI reads GOOGLE_API_KEY only
+// for Vertex AI, so with it alone the run fails auth at once (exit 41) and
+// the reason names GEMINI_API_KEY, the variable to set.
+func TestGoogleAPIKeyAloneIsNoAuth(t *testing.T) {
+	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"answer": answer}}}, nil, "GOOGLE_API_KEY="+fakeKey)
+	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
+		t.Fatalf("error = %v waits %v, want an auth failure, not retried", err, waits)
+	}
+	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI") || !strings.Contains(r, "Set GEMINI_API_KEY") {
 		t.Errorf("reason = %q", r)
 	}
 }

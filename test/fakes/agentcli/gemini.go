@@ -151,7 +151,10 @@ func (g *geminiRun) errOut(code int, typ, msg string) int {
 // ends here with code.
 func (g *geminiRun) failure() (code int, failed bool) {
 	f := g.f
-	if os.Getenv("GEMINI_API_KEY") == "" || f.inv.Fail == "auth" {
+	if msg := geminiAuth(); msg != "" {
+		return g.errOut(41, "Error", msg), true
+	}
+	if f.inv.Fail == "auth" {
 		return g.errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable."), true
 	}
 	switch f.inv.Fail {
@@ -176,6 +179,36 @@ func (g *geminiRun) failure() (code int, failed bool) {
 		return 0, true
 	}
 	return 0, false
+}
+
+// geminiAuth is the headless auth check's refusal, "" when auth is set up.
+// It follows google-gemini/gemini-cli v0.56.0 (b6e23a7d): with no auth type
+// in settings, validateNonInteractiveAuth
+// (packages/cli/src/validateNonInterActiveAuth.ts) takes getAuthTypeFromEnv
+// (packages/core/src/core/contentGenerator.ts): GOOGLE_GENAI_USE_GCA=true
+// is Google login, GOOGLE_GENAI_USE_VERTEXAI=true Vertex AI,
+// GOOGLE_GEMINI_BASE_URL a gateway, GEMINI_API_KEY the Gemini API; nothing
+// else, so GOOGLE_API_KEY alone is no auth at all. No auth type throws a
+// plain Error ("Please set an Auth method..."), Vertex AI without
+// GOOGLE_API_KEY or project and location fails validateAuthMethod
+// (packages/cli/src/config/auth.ts); handleError then exits 41
+// (FATAL_AUTHENTICATION_ERROR) with the error's type, "Error"
+// (getErrorType, packages/core/src/utils/errors.ts). Google login needs
+// cached credentials the fake never has, so it is refused here too.
+func geminiAuth() string {
+	home, _ := os.UserHomeDir()
+	switch {
+	case os.Getenv("GOOGLE_GENAI_USE_GCA") == "true":
+		return "Login with Google needs cached credentials; none in " + filepath.Join(home, ".gemini")
+	case os.Getenv("GOOGLE_GENAI_USE_VERTEXAI") == "true":
+		if os.Getenv("GOOGLE_API_KEY") == "" && (os.Getenv("GOOGLE_CLOUD_PROJECT") == "" || os.Getenv("GOOGLE_CLOUD_LOCATION") == "") {
+			return "When using Vertex AI, you must specify either:\n• GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION environment variables.\n• GOOGLE_API_KEY environment variable (if using express mode).\nUpdate your environment and try again (no reload needed if using .env)!"
+		}
+		return ""
+	case os.Getenv("GOOGLE_GEMINI_BASE_URL") != "", os.Getenv("GEMINI_API_KEY") != "":
+		return ""
+	}
+	return "Please set an Auth method in your " + filepath.Join(home, ".gemini", "settings.json") + " or specify one of the following environment variables before running: GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_GCA"
 }
 
 // play runs the scenario's tool calls within the approval mode, the
