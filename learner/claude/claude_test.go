@@ -336,3 +336,16 @@ func TestStepTimeoutIsAKillNotABackgroundTask(t *testing.T) {
 		t.Error("the command went on running after its timeout")
 	}
 }
+
+// TestFailuresAfterToolCalls: a persistent 429 the CLI reports late (after
+// its own retries, after commands ran) and a timeout mid-session.
+func TestFailuresAfterToolCalls(t *testing.T) {
+	for _, c := range fakebin.MidSessionCases(map[string]any{"answerJson": askAnswer}) {
+		t.Run(c.Name, func(t *testing.T) {
+			h := newHarness(t, c.Scenario, "ANTHROPIC_API_KEY="+fakeKey)
+			task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &wire.TaskLLM{TimeoutSeconds: c.TimeoutSeconds})
+			res, _ := h.runner.Student(context.Background(), task, h.penv())
+			c.Check(t, h.sb, "claude", res.StudentOutput.Reason, len(h.waits))
+		})
+	}
+}

@@ -164,3 +164,14 @@ func TestFakeCLIFailures(t *testing.T) {
 		})
 	}
 }
+
+// TestFailuresAfterToolCalls: a persistent 429 the CLI reports late (after
+// its own retries, after commands ran) and a timeout mid-session.
+func TestFailuresAfterToolCalls(t *testing.T) {
+	for _, c := range fakebin.MidSessionCases(map[string]any{"answer": answer}) {
+		t.Run(c.Name, func(t *testing.T) {
+			sb, res, waits, _ := run(t, status.RoleStudent, c.Scenario, &wire.TaskLLM{TimeoutSeconds: c.TimeoutSeconds}, "GEMINI_API_KEY="+fakeKey)
+			c.Check(t, sb, "gemini", res.(*wire.StudentResultRequest).StudentOutput.Reason, len(waits))
+		})
+	}
+}

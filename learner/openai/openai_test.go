@@ -42,6 +42,8 @@ type step struct {
 	finish string
 	// extra are top-level fields added to a successful answer.
 	extra map[string]any
+	// delay holds the answer back (a server still working at the timeout).
+	delay time.Duration
 }
 
 // server is a fake OpenAI-compatible endpoint that answers from a script
@@ -140,6 +142,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if st.checkLast != nil {
 		st.checkLast(s.t, req)
 	}
+	time.Sleep(st.delay)
 	for k, v := range st.header {
 		w.Header().Set(k, v)
 	}
@@ -391,5 +394,43 @@ func TestOllamaContextKeepsTheTutorial(t *testing.T) {
 	}
 	if last := srv.dropped[len(srv.dropped)-1]; last == 0 {
 		t.Errorf("dropped %v: the conversation never outgrew the context, so the test shows nothing", srv.dropped)
+	}
+}
+
+// TestFailuresAfterToolCalls: the openai loop retries the one request that
+// failed, never the conversation, so a command the model ran is not run
+// again: a 429 that persists after a command is E11, a server still working
+// at the invocation timeout is E13, and the command ran once in each.
+func TestFailuresAfterToolCalls(t *testing.T) {
+	write := step{toolCalls: []map[string]any{call("c1", "run_command", `{"command": "echo first >> first-run.txt"}`)}}
+	limited := step{status: 429, body: `{"error": {"message": "Rate limit reached", "type": "rate_limit_error"}}`}
+	cases := []struct {
+		name           string
+		steps          []step
+		timeoutSeconds int
+		want, forbid   string
+		requests       int
+	}{
+		{name: "a 429 after a command is E11", steps: []step{write, limited, limited, limited, limited, limited}, timeoutSeconds: 60,
+			want: "(E11)", forbid: "(E13)", requests: 6},
+		{name: "a timeout after a command is E13", steps: []step{write, {content: "{}", delay: 4 * time.Second}}, timeoutSeconds: 2,
+			want: "(E13)", forbid: "(E11)", requests: 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv, sb, r, _ := setup(t, c.steps)
+			l := llm(t)
+			l.TimeoutSeconds = c.timeoutSeconds
+			task := sb.Task(t, status.RoleStudent, 1, spec.ProviderOpenAI, l)
+			res, _ := r.Student(context.Background(), task, provider.Env{WorkDir: sb.Work, TutorialDir: sb.TutorialDir, LogsDir: sb.Logs, Log: logr.Discard()})
+			if reason := res.StudentOutput.Reason; !strings.Contains(reason, c.want) || strings.Contains(reason, c.forbid) {
+				t.Errorf("reason = %q, want %s", reason, c.want)
+			}
+			srv.mu.Lock()
+			defer srv.mu.Unlock()
+			if data, _ := os.ReadFile(filepath.Join(sb.Work, "first-run.txt")); len(srv.requests) != c.requests || string(data) != "first\n" {
+				t.Errorf("%d requests, first-run.txt %q: want %d requests and the command run once", len(srv.requests), data, c.requests)
+			}
+		})
 	}
 }

@@ -88,19 +88,20 @@ func (f *fake) claude() int {
 	if os.Getenv("ANTHROPIC_API_KEY") == "" {
 		return result("success", true, "Not logged in · Please run /login", map[string]any{"total_cost_usd": 0})
 	}
-	if code, failed := run.failure(f.inv.Fail); failed {
+	early, late := f.inv.Fail, ""
+	if f.inv.LateFail {
+		early, late = "", f.inv.Fail
+	}
+	if code, failed := run.failure(early); failed {
 		return code
 	}
 	f.sleep()
 	turns, exhausted := run.play()
-	// The answer takes a turn of its own; with --json-schema it is the
-	// StructuredOutput tool's call, and the turn after it, so a schema
-	// answer needs two turns beyond the tools: see structuredTurns.
-	needed := turns + 1
-	if p.value("--json-schema") != "" {
-		needed += structuredTurns
+	f.stall()
+	if code, failed := run.failure(late); failed {
+		return code
 	}
-	if exhausted || (maxTurns > 0 && needed > maxTurns) || f.inv.Fail == "max_turns" {
+	if exhausted || run.outOfTurns(turns, p.value("--json-schema") != "") || f.inv.Fail == "max_turns" {
 		return result("error_max_turns", true, "", map[string]any{"num_turns": max(turns, maxTurns+1)})
 	}
 	text := f.answer()
@@ -160,6 +161,17 @@ func (r *claudeRun) failure(fail string) (code int, failed bool) {
 		return 1, true
 	}
 	return 0, false
+}
+
+// outOfTurns says whether the answer finds no turn left after turns tool
+// calls. The answer takes a turn of its own; with --json-schema it is the
+// StructuredOutput tool's call and the turn after it (structuredTurns).
+func (r *claudeRun) outOfTurns(turns int, schema bool) bool {
+	needed := turns + 1
+	if schema {
+		needed += structuredTurns
+	}
+	return r.maxTurns > 0 && needed > r.maxTurns
 }
 
 // claudeRefusal is the exit code of a command line Claude Code refuses

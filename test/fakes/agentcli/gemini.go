@@ -71,7 +71,11 @@ func (f *fake) gemini() int {
 		return 42
 	}
 	model := f.model(textutil.FirstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
-	if code, failed := g.failure(); failed {
+	early, late := f.inv.Fail, ""
+	if f.inv.LateFail {
+		early, late = "", f.inv.Fail
+	}
+	if code, failed := g.failure(early); failed {
 		return code
 	}
 	for _, ref := range regexp.MustCompile(`(?m)^@(\S+)`).FindAllStringSubmatch(promptText, -1) {
@@ -81,6 +85,10 @@ func (f *fake) gemini() int {
 	}
 	f.sleep()
 	turns, calls, fails, byName := g.play()
+	f.stall()
+	if code, failed := g.failure(late); failed {
+		return code
+	}
 	if (g.maxTurns > 0 && turns >= g.maxTurns) || f.inv.Fail == "max_turns" {
 		return g.errOut(53, "FatalTurnLimitedError", "Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.")
 	}
@@ -147,17 +155,15 @@ func (g *geminiRun) errOut(code int, typ, msg string) int {
 	return code & 0xff
 }
 
-// failure plays the scenario's failure, if any: failed is true when the run
-// ends here with code.
-func (g *geminiRun) failure() (code int, failed bool) {
-	f := g.f
+// failure plays fail (the scenario's failure, "" for none) after the auth
+// check: failed is true when the run ends here with code.
+func (g *geminiRun) failure(fail string) (code int, failed bool) {
 	if msg := geminiAuth(); msg != "" {
 		return g.errOut(41, "Error", msg), true
 	}
-	if f.inv.Fail == "auth" {
+	switch fail {
+	case "auth":
 		return g.errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable."), true
-	}
-	switch f.inv.Fail {
 	case "rate_limit":
 		// The API's 429 body (ai.google.dev/gemini-api/docs/troubleshooting:
 		// RESOURCE_EXHAUSTED), carried as the error's code.
