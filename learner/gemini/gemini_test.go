@@ -145,6 +145,10 @@ func TestFakeCLIFailures(t *testing.T) {
 		{fail: "server_error", wantWaits: 1},
 		{fail: "invalid_stream", wantWaits: 1},
 		{fail: "network", wantWaits: 1},
+		// INVALID_STREAM that asking again would not change: reported at
+		// once in the CLI's words, not retried as an unavailable API.
+		{fail: "safety_blocked", want: agent.ErrFailed, wantWaits: 0},
+		{fail: "max_tokens", want: agent.ErrFailed, wantWaits: 0},
 	}
 	for _, c := range cases {
 		t.Run(c.fail, func(t *testing.T) {
@@ -153,8 +157,9 @@ func TestFakeCLIFailures(t *testing.T) {
 				if !errors.Is(err, c.want) || len(waits) != c.wantWaits {
 					t.Fatalf("error = %v waits %v, want %v", err, waits, c.want)
 				}
-				if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "API key not valid") {
-					t.Errorf("reason = %q", r)
+				words := map[string]string{"bad_key": "API key not valid", "safety_blocked": "blocked due to safety settings", "max_tokens": "exceeded the token limit"}[c.fail]
+				if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, words) || strings.Contains(r, "E11") {
+					t.Errorf("reason = %q, want %q and no E11", r, words)
 				}
 				return
 			}

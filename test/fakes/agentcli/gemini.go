@@ -175,12 +175,23 @@ func (g *geminiRun) failure(fail string) (code int, failed bool) {
 		return g.errOut(500, "ApiError", `{"error":{"code":500,"message":"An internal error has occurred.","status":"INTERNAL"}}`), true
 	case "network":
 		return g.errOut(1, "Error", "fetch failed: getaddrinfo EAI_AGAIN generativelanguage.googleapis.com"), true
-	case "invalid_stream":
+	case "invalid_stream", "safety_blocked", "max_tokens":
 		// Since google-gemini/gemini-cli#26218 (merged 2026-04-29) a stream
 		// that stays invalid after the retries is reported inside the final
-		// JSON object, and the CLI still exits 0.
+		// JSON object, and the CLI still exits 0. The object's error is
+		// {type: "INVALID_STREAM", message}, the message chosen by the
+		// InvalidStreamError's own type (packages/cli/src/nonInteractiveCli.ts
+		// and the messages of packages/core/src/utils/constants.ts, at
+		// v0.56.0): an empty answer, or a block for safety, or an answer cut
+		// at the token limit (geminiChat.ts: finish reasons SAFETY and
+		// MAX_TOKENS with no text).
+		msg := map[string]string{
+			"invalid_stream": "The model returned an empty response with no text or thoughts. This may be a transient API issue; please try again.",
+			"safety_blocked": "The model response was blocked due to safety settings.",
+			"max_tokens":     "Model response was truncated because it exceeded the token limit. Try using /compress to free up context space.",
+		}[fail]
 		data, _ := json.MarshalIndent(map[string]any{"session_id": "3c1b6d2e-8f2a-4c55-9b0e-7a1d2e3f4a5b", "response": "",
-			"error": map[string]any{"type": "INVALID_STREAM", "message": "Model stream ended with empty response text."}}, "", "  ")
+			"error": map[string]any{"type": "INVALID_STREAM", "message": msg}}, "", "  ")
 		fmt.Println(string(data))
 		return 0, true
 	}
