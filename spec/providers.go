@@ -17,6 +17,11 @@ type ProviderInfo struct {
 	// KeyVariables hold its API key, the one to suggest first (openai's is
 	// openai.apiKeyEnv, see Config.KeyVariables).
 	KeyVariables []string
+	// NotKeys are variables a user may hold for this provider that its CLI
+	// does not read as the key in the way SMILE runs it, each with why: doctor
+	// names them instead of calling the key missing, and the wrapper still
+	// hides their values (AllKeyVariables).
+	NotKeys map[string]string
 	// APIHosts are the host:port its CLI talks to (openai's follows
 	// openai.baseUrl, see Config.APIHosts).
 	APIHosts []string
@@ -38,8 +43,14 @@ func Providers() []ProviderInfo {
 			APIHosts: []string{"api.anthropic.com:443"}},
 		{Name: ProviderCodex, CLI: "codex", KeyVariables: []string{"CODEX_API_KEY"},
 			APIHosts: []string{"api.openai.com:443", "chatgpt.com:443"}},
-		// The Gemini CLI reads either variable.
-		{Name: ProviderGemini, CLI: "gemini", KeyVariables: []string{"GEMINI_API_KEY", "GOOGLE_API_KEY"},
+		// The Gemini CLI picks API-key auth from GEMINI_API_KEY alone
+		// (getAuthTypeFromEnv in packages/core/src/core/contentGenerator.ts,
+		// google-gemini/gemini-cli v0.56.0); GOOGLE_API_KEY is Vertex AI's
+		// express-mode key, read only with GOOGLE_GENAI_USE_VERTEXAI=true
+		// (validateAuthMethod, packages/cli/src/config/auth.ts), which
+		// talks to other hosts and SMILE does not set up.
+		{Name: ProviderGemini, CLI: "gemini", KeyVariables: []string{"GEMINI_API_KEY"},
+			NotKeys:  map[string]string{"GOOGLE_API_KEY": "the Gemini CLI reads GOOGLE_API_KEY only for Vertex AI (GOOGLE_GENAI_USE_VERTEXAI=true), which SMILE does not set up; put the Gemini API key in GEMINI_API_KEY"},
 			APIHosts: []string{"generativelanguage.googleapis.com:443", "oauth2.googleapis.com:443", "cloudcode-pa.googleapis.com:443"}},
 	}
 }
@@ -54,11 +65,18 @@ func (p Provider) Info() ProviderInfo {
 	return ProviderInfo{Name: p}
 }
 
-// AllKeyVariables are the key variables of every provider, each once.
+// AllKeyVariables are the key variables of every provider, and the
+// variables they do not read as keys (NotKeys: they still hold secrets),
+// each once.
 func AllKeyVariables() []string {
 	var out []string
 	for _, info := range Providers() {
-		for _, k := range info.KeyVariables {
+		names := append([]string{}, info.KeyVariables...)
+		for k := range info.NotKeys {
+			names = append(names, k)
+		}
+		slices.Sort(names[len(info.KeyVariables):])
+		for _, k := range names {
 			if !slices.Contains(out, k) {
 				out = append(out, k)
 			}

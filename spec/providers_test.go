@@ -2,6 +2,7 @@ package spec
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -24,7 +25,7 @@ func TestProviderTable(t *testing.T) {
 	}{
 		{"literal", literal, "", nil, nil, true},
 		{"openai names its key and host", openai, "", []string{"TEAM_KEY"}, []string{"host.docker.internal:11434"}, true},
-		{"gemini reads either key", gemini, "gemini", []string{"GEMINI_API_KEY", "GOOGLE_API_KEY"},
+		{"gemini reads GEMINI_API_KEY alone", gemini, "gemini", []string{"GEMINI_API_KEY"},
 			[]string{"generativelanguage.googleapis.com:443", "oauth2.googleapis.com:443", "cloudcode-pa.googleapis.com:443"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,7 +49,10 @@ func TestProviderTable(t *testing.T) {
 			}
 		}
 	}
-	if len(all) != 5 {
-		t.Errorf("AllKeyVariables = %q, want the 5 distinct variables", all)
+	if len(all) != 5 || !slices.Contains(all, "GOOGLE_API_KEY") {
+		t.Errorf("AllKeyVariables = %q, want the 5 distinct variables, GOOGLE_API_KEY (hidden, not passed) among them", all)
+	}
+	if why := ProviderGemini.Info().NotKeys["GOOGLE_API_KEY"]; !strings.Contains(why, "GOOGLE_GENAI_USE_VERTEXAI") {
+		t.Errorf("gemini's NotKeys say %q about GOOGLE_API_KEY, want the Vertex AI condition", why)
 	}
 }

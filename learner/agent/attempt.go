@@ -252,9 +252,10 @@ func (e *UnreadableError) Unwrap() error { return e.Err }
 // invoke runs one invocation, retrying API failures with backoff, and
 // records every try in the audit.
 func (a *attempt) invoke(ctx context.Context, call Call) (Reply, error) {
+	var unavailable *APIError // the last try's API failure, if any
 	reply, _, err := Retry(ctx, a.r.backoff(), a.r.Sleep, a.env.Log, func() (Reply, error) {
 		a.n++
-		start := a.r.now()
+		start, stamp := a.r.now(), fileClock()
 		rep, err := a.r.Backend.Invoke(ctx, call)
 		if err != nil && ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(err, ErrTimeout) {
 			err = &APIError{Kind: ErrTimeout, Message: err.Error()}
@@ -263,6 +264,10 @@ func (a *attempt) invoke(ctx context.Context, call Call) (Reply, error) {
 		if errors.As(err, &apiErr) {
 			apiErr.Message = a.redact(apiErr.Message)
 			rep = apiErr.Partial
+			if errors.Is(err, ErrTransient) {
+				unavailable = apiErr
+				apiErr.AfterTools = apiErr.Tries == 0 && ranTools(rep, a.env.WorkDir, stamp)
+			}
 		} else if err != nil {
 			err = &APIError{Kind: ErrFailed, Message: a.redact(err.Error())}
 		}
@@ -270,7 +275,25 @@ func (a *attempt) invoke(ctx context.Context, call Call) (Reply, error) {
 		a.keepOutput(rep)
 		return rep, err
 	})
-	return reply, err
+	return reply, lateUnavailable(err, unavailable)
+}
+
+// lateUnavailable is err, unless the invocation timed out while it was
+// being run again after the API stayed unavailable: the CLIs retry API
+// errors themselves before they give up, so a persistent 429 can arrive
+// late and its rerun run into the invocation timeout. The cause is the
+// API (E11), not a model that took too long (E13).
+func lateUnavailable(err error, unavailable *APIError) error {
+	if unavailable == nil || !errors.Is(err, ErrTimeout) {
+		return err
+	}
+	var timedOut *APIError
+	late := *unavailable
+	if errors.As(err, &timedOut) {
+		late.Partial = timedOut.Partial
+	}
+	late.Message += "; running it again then ran into the invocation timeout"
+	return &late
 }
 
 // record adds an invocation's calls, commands and files to the audit.

@@ -128,6 +128,11 @@ type APIError struct {
 	Tries int
 	// Partial is what the invocation did before it failed.
 	Partial Reply
+	// AfterTools: the invocation had run tools (commands, or changes to
+	// the work folder) before it failed. The Runner does not run it again:
+	// a rerun would start from the folder the failed run left, not from
+	// the tutorial's start.
+	AfterTools bool
 }
 
 func (e *APIError) Error() string {
@@ -175,7 +180,7 @@ func Retry[T any](ctx context.Context, b Backoff, sleep func(context.Context, ti
 	for n := 1; ; n++ {
 		v, err := fn()
 		var apiErr *APIError
-		if err == nil || !errors.As(err, &apiErr) || !errors.Is(err, ErrTransient) || apiErr.Tries > 0 || n >= tries {
+		if err == nil || !errors.As(err, &apiErr) || !errors.Is(err, ErrTransient) || apiErr.Tries > 0 || apiErr.AfterTools || n >= tries {
 			return v, n, err
 		}
 		wait := b.Wait(n, apiErr.RetryAfter)

@@ -119,6 +119,8 @@ func (a *attempt) explain(err error) (string, error) {
 		return fmt.Sprintf("The %s did not answer within %d seconds (invocationTimeoutSeconds.%s); %s was stopped (E13).", a.role, a.llm.TimeoutSeconds, a.role, name), nil
 	case errors.Is(err, ErrAuth):
 		return fmt.Sprintf("Authentication failed for %s: %s. Set %s in the controller's environment.", name, detail(err), keyHint(name, a.llm.APIKeyEnv)), err
+	case errors.Is(err, ErrTransient) && errors.As(err, &apiErr) && apiErr.AfterTools:
+		return fmt.Sprintf("The %s API stayed unavailable, so this is unresolvable (E11): %s. It failed after the model had run tools, so %s was not run again in the folder that run had changed.", name, detail(err), name), err
 	case errors.Is(err, ErrTransient) && errors.As(err, &apiErr):
 		return fmt.Sprintf("The %s API stayed unavailable after retries with backoff, so this is unresolvable (E11): %s", name, detail(err)), err
 	}

@@ -61,6 +61,16 @@ var (
 	MentorDenied  = []string{"Bash", "Edit", "Write", "NotebookEdit"}
 )
 
+// StructuredTurns are the turns --max-turns gives beyond the role's
+// maxTurns: with --json-schema the answer is a call of Claude Code's
+// StructuredOutput tool, a turn followed by another, and a run that has no
+// turn left for it ends error_max_turns with no answer (`--max-turns 1`
+// with --json-schema never answers: toroleapinc/claude-brain#33,
+// shepherdjerred/monorepo#350; docs/providers.md). So maxTurns counts the
+// model's work and its answer as for the other CLIs, and the repair call
+// (one turn, no tools) gets the two it needs.
+const StructuredTurns = 1
+
 // Args are the flags of one invocation (without the prompt's value).
 func Args(call agent.Call, promptArg string) []string {
 	tools, denied := StudentTools, StudentDenied
@@ -76,7 +86,7 @@ func Args(call agent.Call, promptArg string) []string {
 		"--tools", strings.Join(tools, ","),
 		"--allowedTools", strings.Join(tools, ","),
 		"--disallowedTools", strings.Join(denied, ","),
-		"--max-turns", strconv.Itoa(max(call.MaxTurns, 1)),
+		"--max-turns", strconv.Itoa(max(call.MaxTurns, 1) + StructuredTurns),
 		"--no-session-persistence",
 		"--json-schema", string(agent.AnswerSchema(call.Role, false)),
 	}

@@ -120,7 +120,7 @@ func TestStudentFollowsTheTutorial(t *testing.T) {
 	r := recs[0]
 	for flag, want := range map[string]string{
 		"--output-format": "stream-json", "--permission-mode": "dontAsk", "--tools": "Bash,Read,Edit,Write,Glob,Grep",
-		"--allowedTools": "Bash,Read,Edit,Write,Glob,Grep", "--disallowedTools": "WebSearch,WebFetch", "--max-turns": "40",
+		"--allowedTools": "Bash,Read,Edit,Write,Glob,Grep", "--disallowedTools": "WebSearch,WebFetch", "--max-turns": "41",
 		"--add-dir": h.sb.TutorialDir,
 	} {
 		if got := r.Flag(flag); got != want {
@@ -155,7 +155,7 @@ func TestMentorHasReadOnlyToolsAndTheWeb(t *testing.T) {
 		t.Errorf("mentor result = %+v %+v", res, res.Advice)
 	}
 	r := fakebin.Records(t, h.sb.Logs, "claude")[0]
-	if r.Flag("--tools") != "Read,Glob,Grep,WebSearch,WebFetch" || !strings.Contains(r.Flag("--disallowedTools"), "Bash") || r.Flag("--max-turns") != "20" {
+	if r.Flag("--tools") != "Read,Glob,Grep,WebSearch,WebFetch" || !strings.Contains(r.Flag("--disallowedTools"), "Bash") || r.Flag("--max-turns") != "21" {
 		t.Errorf("argv = %q", r.Argv)
 	}
 	if len(r.Denied) != 1 || r.Denied[0] != "Bash" || len(r.Ran) != 0 {
@@ -228,8 +228,11 @@ func TestUnreadableAnswerIsRepaired(t *testing.T) {
 	if len(calls) != 3 || calls[0].RawOutput != "I followed every step and it all worked." || calls[1].RawOutput == "" || calls[2].RawOutput != "" {
 		t.Errorf("llm calls = %+v", calls)
 	}
+	// The repair is one turn without tools, and its --json-schema answer
+	// (the StructuredOutput tool) takes two: with --max-turns 1 Claude Code,
+	// and the fake, end error_max_turns with no answer.
 	recs := fakebin.Records(t, h.sb.Logs, "claude")
-	if len(recs) != 3 || recs[1].Flag("--tools") != "Read" || recs[1].Flag("--max-turns") != "1" || !strings.Contains(recs[1].Argv[1], "could not be read as one") {
+	if len(recs) != 3 || recs[1].Flag("--tools") != "Read" || recs[1].Flag("--max-turns") != "2" || !strings.Contains(recs[1].Argv[1], "could not be read as one") {
 		t.Errorf("repair argv = %q", recs[1].Argv)
 	}
 }
@@ -262,7 +265,9 @@ func TestMaxTurnsThenRepair(t *testing.T) {
 	if err != nil || res.StudentOutput.Status != status.StudentCompleted {
 		t.Fatalf("result = %+v, %v", res.StudentOutput, err)
 	}
-	if recs := fakebin.Records(t, h.sb.Logs, "claude"); len(recs) != 2 || len(recs[0].Ran) != 2 {
+	// maxTurns 2 is --max-turns 3: three commands run, and no turn is left
+	// for the structured answer.
+	if recs := fakebin.Records(t, h.sb.Logs, "claude"); len(recs) != 2 || len(recs[0].Ran) != 3 {
 		t.Errorf("records = %+v", recs)
 	}
 }
@@ -329,5 +334,18 @@ func TestStepTimeoutIsAKillNotABackgroundTask(t *testing.T) {
 	time.Sleep(3 * time.Second)
 	if _, err := os.Stat(filepath.Join(h.sb.Work, "late.txt")); err == nil {
 		t.Error("the command went on running after its timeout")
+	}
+}
+
+// TestFailuresAfterToolCalls: a persistent 429 the CLI reports late (after
+// its own retries, after commands ran) and a timeout mid-session.
+func TestFailuresAfterToolCalls(t *testing.T) {
+	for _, c := range fakebin.MidSessionCases(map[string]any{"answerJson": askAnswer}) {
+		t.Run(c.Name, func(t *testing.T) {
+			h := newHarness(t, c.Scenario, "ANTHROPIC_API_KEY="+fakeKey)
+			task := h.sb.Task(t, status.RoleStudent, 1, spec.ProviderClaude, &wire.TaskLLM{TimeoutSeconds: c.TimeoutSeconds})
+			res, _ := h.runner.Student(context.Background(), task, h.penv())
+			c.Check(t, h.sb, "claude", res.StudentOutput.Reason, len(h.waits))
+		})
 	}
 }

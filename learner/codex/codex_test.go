@@ -199,3 +199,15 @@ func TestDeclinedCommandIsNotASuccess(t *testing.T) {
 		t.Errorf("commands = %+v", cmds)
 	}
 }
+
+// TestFailuresAfterToolCalls: a persistent 429 the CLI reports late (after
+// its own retries, after commands ran) and a timeout mid-session.
+func TestFailuresAfterToolCalls(t *testing.T) {
+	final := map[string]any{"answerJson": map[string]any{"status": "completed", "currentStep": "end", "summary": "done"}}
+	for _, c := range fakebin.MidSessionCases(final) {
+		t.Run(c.Name, func(t *testing.T) {
+			sb, res, waits, _ := run(t, status.RoleStudent, c.Scenario, &wire.TaskLLM{TimeoutSeconds: c.TimeoutSeconds}, "CODEX_API_KEY="+fakeKey)
+			c.Check(t, sb, "codex", res.(*wire.StudentResultRequest).StudentOutput.Reason, len(waits))
+		})
+	}
+}

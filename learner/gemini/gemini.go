@@ -245,8 +245,9 @@ func finish(call agent.Call, res agent.ExecResult) (agent.Reply, error) {
 		}
 		if out.Error != nil {
 			// A stream that broke off (INVALID_STREAM) still exits 0 with
-			// its error in the object: the answer is missing, ask again.
-			return reply, &agent.APIError{Kind: agent.ErrTransient, Message: "gemini answered with an error: " + msg, Partial: reply}
+			// its error in the object: the answer is missing, ask again,
+			// unless asking again gives the same (invalidStreamKind).
+			return reply, &agent.APIError{Kind: invalidStreamKind(out.Error.Message), Message: "gemini answered with an error: " + msg, Partial: reply}
 		}
 		reply.Text = out.Response
 		return reply, nil
@@ -306,4 +307,20 @@ func firstOf(vs ...string) string {
 		}
 	}
 	return ""
+}
+
+// invalidStreamKind classifies an INVALID_STREAM error by its message, the
+// CLI's words for the stream's own type (packages/cli/src/nonInteractiveCli.ts
+// and packages/core/src/utils/constants.ts, google-gemini/gemini-cli
+// v0.56.0): an answer blocked by the safety, recitation or other policy
+// filters, or cut at the token limit, comes back the same when asked again
+// (ErrFailed, with the CLI's words); an empty or malformed answer may not
+// (ErrTransient).
+func invalidStreamKind(message string) error {
+	for _, final := range []string{"blocked due to safety settings", "blocked due to recitation", "blocked due to other policy settings", "exceeded the token limit"} {
+		if strings.Contains(message, final) {
+			return agent.ErrFailed
+		}
+	}
+	return agent.ErrTransient
 }

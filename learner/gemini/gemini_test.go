@@ -101,7 +101,20 @@ func TestExit41IsAnAuthFailure(t *testing.T) {
 	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
 		t.Fatalf("error = %v waits %v", err, waits)
 	}
-	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "GEMINI_API_KEY") || !strings.Contains(r, "FatalAuthenticationError") {
+	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "Please set an Auth method") || !strings.Contains(r, "Set GEMINI_API_KEY") {
+		t.Errorf("reason = %q", r)
+	}
+}
+
+// TestGoogleAPIKeyAloneIsNoAuth: the Gemini CLI reads GOOGLE_API_KEY only
+// for Vertex AI, so with it alone the run fails auth at once (exit 41) and
+// the reason names GEMINI_API_KEY, the variable to set.
+func TestGoogleAPIKeyAloneIsNoAuth(t *testing.T) {
+	_, res, waits, err := run(t, status.RoleStudent, map[string]any{"student-1": []map[string]any{{"answer": answer}}}, nil, "GOOGLE_API_KEY="+fakeKey)
+	if !errors.Is(err, agent.ErrAuth) || len(waits) != 0 {
+		t.Fatalf("error = %v waits %v, want an auth failure, not retried", err, waits)
+	}
+	if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI") || !strings.Contains(r, "Set GEMINI_API_KEY") {
 		t.Errorf("reason = %q", r)
 	}
 }
@@ -132,6 +145,10 @@ func TestFakeCLIFailures(t *testing.T) {
 		{fail: "server_error", wantWaits: 1},
 		{fail: "invalid_stream", wantWaits: 1},
 		{fail: "network", wantWaits: 1},
+		// INVALID_STREAM that asking again would not change: reported at
+		// once in the CLI's words, not retried as an unavailable API.
+		{fail: "safety_blocked", want: agent.ErrFailed, wantWaits: 0},
+		{fail: "max_tokens", want: agent.ErrFailed, wantWaits: 0},
 	}
 	for _, c := range cases {
 		t.Run(c.fail, func(t *testing.T) {
@@ -140,14 +157,26 @@ func TestFakeCLIFailures(t *testing.T) {
 				if !errors.Is(err, c.want) || len(waits) != c.wantWaits {
 					t.Fatalf("error = %v waits %v, want %v", err, waits, c.want)
 				}
-				if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, "API key not valid") {
-					t.Errorf("reason = %q", r)
+				words := map[string]string{"bad_key": "API key not valid", "safety_blocked": "blocked due to safety settings", "max_tokens": "exceeded the token limit"}[c.fail]
+				if r := res.(*wire.StudentResultRequest).StudentOutput.Reason; !strings.Contains(r, words) || strings.Contains(r, "E11") {
+					t.Errorf("reason = %q, want %q and no E11", r, words)
 				}
 				return
 			}
 			if err != nil || len(waits) != c.wantWaits || res.(*wire.StudentResultRequest).StudentOutput.Line != 4 {
 				t.Fatalf("err %v waits %v result %+v", err, waits, res)
 			}
+		})
+	}
+}
+
+// TestFailuresAfterToolCalls: a persistent 429 the CLI reports late (after
+// its own retries, after commands ran) and a timeout mid-session.
+func TestFailuresAfterToolCalls(t *testing.T) {
+	for _, c := range fakebin.MidSessionCases(map[string]any{"answer": answer}) {
+		t.Run(c.Name, func(t *testing.T) {
+			sb, res, waits, _ := run(t, status.RoleStudent, c.Scenario, &wire.TaskLLM{TimeoutSeconds: c.TimeoutSeconds}, "GEMINI_API_KEY="+fakeKey)
+			c.Check(t, sb, "gemini", res.(*wire.StudentResultRequest).StudentOutput.Reason, len(waits))
 		})
 	}
 }

@@ -48,7 +48,7 @@ func (l *loop) close() {
 }
 
 func (l *loop) run(ctx context.Context) (agent.Reply, error) {
-	messages := []message{firstMessage(l.call, true)}
+	messages := openingMessages(l.call, true)
 	tools := toolsFor(l.call.Role, l.call.Repair)
 	last := ""
 	for turn := 1; turn <= max(l.call.MaxTurns, 1); turn++ {
@@ -59,7 +59,7 @@ func (l *loop) run(ctx context.Context) (agent.Reply, error) {
 			// A model that cannot take images: say the rest without them.
 			l.call.Log.Info("The endpoint refused the images; sending the prompt without them", "error", apiErr.Message)
 			l.noImages = true
-			messages[0] = firstMessage(l.call, false)
+			copy(messages, openingMessages(l.call, false))
 			req.Messages = messages
 			resp, err = l.post(ctx, req)
 		}

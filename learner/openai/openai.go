@@ -309,12 +309,26 @@ func retryAfter(h string) time.Duration {
 	return 0
 }
 
-// firstMessage is the prompt, with the tutorial's images as image parts.
-func firstMessage(call agent.Call, withImages bool) message {
+// Begin is the user message that opens every conversation; the prompt
+// itself is the system message.
+const Begin = "Begin: follow the instructions and the tutorial in the system message, and answer as they say."
+
+// openingMessages open the conversation: the prompt (the instructions and
+// the tutorial) as the system message, and a short user message with the
+// tutorial's images as image parts. The prompt is the system message
+// because a server may drop what does not fit its context: Ollama renders
+// the conversation from the front, dropping the oldest messages that are
+// not system messages until the rest fits num_ctx, and keeps every system
+// message and the last one (chatPrompt in server/prompt.go, ollama/ollama
+// v0.33.0-rc2 at fb307609), with no error and no finish_reason "length".
+// A prompt sent as the first user message is the first thing it drops, and
+// the model goes on without the tutorial.
+func openingMessages(call agent.Call, withImages bool) []message {
+	system := message{Role: "system", Content: call.Prompt}
 	if !withImages || len(call.Images) == 0 || call.Repair {
-		return message{Role: "user", Content: call.Prompt}
+		return []message{system, {Role: "user", Content: Begin}}
 	}
-	parts := []contentPart{{Type: "text", Text: call.Prompt}}
+	parts := []contentPart{{Type: "text", Text: Begin}}
 	for _, img := range call.Images {
 		mime := map[spec.ImageFormat]string{spec.ImagePNG: "image/png", spec.ImageJPG: "image/jpeg", spec.ImageGIF: "image/gif", spec.ImageSVG: "image/svg+xml"}[img.Format]
 		if mime == "" || len(img.Data) == 0 {
@@ -322,5 +336,5 @@ func firstMessage(call agent.Call, withImages bool) message {
 		}
 		parts = append(parts, contentPart{Type: "image_url", ImageURL: &imageURL{URL: "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(img.Data)}})
 	}
-	return message{Role: "user", Content: parts}
+	return []message{system, {Role: "user", Content: parts}}
 }

@@ -42,6 +42,8 @@ type step struct {
 	finish string
 	// extra are top-level fields added to a successful answer.
 	extra map[string]any
+	// delay holds the answer back (a server still working at the timeout).
+	delay time.Duration
 }
 
 // server is a fake OpenAI-compatible endpoint that answers from a script
@@ -65,6 +67,43 @@ type server struct {
 	models string
 	// modelsHeader are its headers.
 	modelsHeader map[string]string
+	// numCtx, when set, is an Ollama context: the messages that do not fit
+	// are dropped before the model (and checkLast) sees the request, as
+	// Ollama does (ollamaFit); dropped counts them per request.
+	numCtx  int
+	dropped []int
+}
+
+// ollamaFit is what the model sees of msgs with Ollama's context policy
+// (chatPrompt in server/prompt.go, ollama/ollama v0.33.0-rc2 at fb307609;
+// truncateNativeChatMessages in server/routes.go does the same): from the
+// front, the oldest messages are dropped until the rest fits num_ctx,
+// except that every system message among them is kept, and the last
+// message is kept whatever its size. Nothing tells the client. Ollama
+// counts the tokens of the rendered template; the fake counts a token per
+// four bytes of each message's JSON.
+func ollamaFit(msgs []any, numCtx int) (kept []any, dropped int) {
+	tokens := func(ms []any) int {
+		n := 0
+		for _, m := range ms {
+			data, _ := json.Marshal(m)
+			n += len(data) / 4
+		}
+		return n
+	}
+	for i := range msgs {
+		var system []any
+		for _, m := range msgs[:i] {
+			if m.(map[string]any)["role"] == "system" {
+				system = append(system, m)
+			}
+		}
+		kept = append(system, msgs[i:]...)
+		if tokens(kept) <= numCtx || i == len(msgs)-1 {
+			return kept, i - len(system)
+		}
+	}
+	return msgs, 0
 }
 
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -95,9 +134,15 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	st := s.steps[0]
 	s.steps = s.steps[1:]
+	if s.numCtx > 0 {
+		kept, dropped := ollamaFit(req["messages"].([]any), s.numCtx)
+		req["messages"] = kept
+		s.dropped = append(s.dropped, dropped)
+	}
 	if st.checkLast != nil {
 		st.checkLast(s.t, req)
 	}
+	time.Sleep(st.delay)
 	for k, v := range st.header {
 		w.Header().Set(k, v)
 	}
@@ -184,10 +229,14 @@ func TestStudentToolLoop(t *testing.T) {
 				if got := strings.Join(toolNames(req), ","); got != "run_command,write_file,read_file,list_dir" {
 					t.Errorf("student tools = %s", got)
 				}
-				first := req["messages"].([]any)[0].(map[string]any)
-				parts, ok := first["content"].([]any)
-				if !ok || len(parts) != 2 || !strings.HasPrefix(parts[1].(map[string]any)["image_url"].(map[string]any)["url"].(string), "data:image/png;base64,") {
-					t.Errorf("first message = %v, want the prompt and the image", first)
+				msgs := req["messages"].([]any)
+				system, user := msgs[0].(map[string]any), msgs[1].(map[string]any)
+				if text, _ := system["content"].(string); system["role"] != "system" || !strings.Contains(text, "# Env demo") {
+					t.Errorf("first message = %v, want the prompt with the tutorial as the system message", system)
+				}
+				parts, ok := user["content"].([]any)
+				if !ok || len(parts) != 2 || user["role"] != "user" || !strings.HasPrefix(parts[1].(map[string]any)["image_url"].(map[string]any)["url"].(string), "data:image/png;base64,") {
+					t.Errorf("second message = %v, want the user's opening and the image", user)
 				}
 			}},
 		{status: 429, header: map[string]string{"Retry-After": "3"}, body: `{"error": {"message": "Rate limit reached", "type": "rate_limit_error"}}`},
@@ -278,7 +327,7 @@ func TestImagesDroppedWhenRefused(t *testing.T) {
 	srv, sb, r, _ := setup(t, []step{
 		{status: 400, body: `{"error": {"message": "this model does not support image input"}}`},
 		{content: `{"status": "completed", "currentStep": "end", "summary": "ok"}`, checkLast: func(t *testing.T, req map[string]any) {
-			if _, isText := req["messages"].([]any)[0].(map[string]any)["content"].(string); !isText {
+			if _, isText := req["messages"].([]any)[1].(map[string]any)["content"].(string); !isText {
 				t.Error("the images were sent again")
 			}
 		}},
@@ -312,5 +361,76 @@ func TestPersistent429IsUnresolvable(t *testing.T) {
 	}
 	if !strings.Contains(res.StudentOutput.Reason, "E11") {
 		t.Errorf("reason = %q", res.StudentOutput.Reason)
+	}
+}
+
+// TestOllamaContextKeepsTheTutorial: Ollama drops the oldest messages that
+// do not fit its context, silently, but keeps system messages. The
+// conversation outgrows a small context after a few commands with long
+// output; the model must still see the instructions and the tutorial.
+func TestOllamaContextKeepsTheTutorial(t *testing.T) {
+	long := `{"command": "head -c 6000 /dev/zero | tr '\\0' a"}`
+	sees := func(t *testing.T, req map[string]any) {
+		var seen strings.Builder
+		for _, m := range req["messages"].([]any) {
+			data, _ := json.Marshal(m)
+			seen.Write(data)
+		}
+		if !strings.Contains(seen.String(), "# Env demo") || !strings.Contains(seen.String(), "You are the Student") {
+			t.Errorf("the model no longer sees the instructions and the tutorial: %d messages kept", len(req["messages"].([]any)))
+		}
+	}
+	srv, sb, r, _ := setup(t, []step{
+		{toolCalls: []map[string]any{call("c1", "run_command", long)}, checkLast: sees},
+		{toolCalls: []map[string]any{call("c2", "run_command", long)}, checkLast: sees},
+		{toolCalls: []map[string]any{call("c3", "run_command", long)}, checkLast: sees},
+		{content: `{"status": "completed", "currentStep": "end", "summary": "ok"}`, checkLast: sees},
+	})
+	srv.numCtx = 4096
+	task := sb.Task(t, status.RoleStudent, 1, spec.ProviderOpenAI, llm(t))
+	res, err := r.Student(context.Background(), task, provider.Env{WorkDir: sb.Work, TutorialDir: sb.TutorialDir, LogsDir: sb.Logs, Log: logr.Discard()})
+	if err != nil || res.StudentOutput.Status != status.StudentCompleted {
+		t.Fatalf("result %+v err %v", res.StudentOutput, err)
+	}
+	if last := srv.dropped[len(srv.dropped)-1]; last == 0 {
+		t.Errorf("dropped %v: the conversation never outgrew the context, so the test shows nothing", srv.dropped)
+	}
+}
+
+// TestFailuresAfterToolCalls: the openai loop retries the one request that
+// failed, never the conversation, so a command the model ran is not run
+// again: a 429 that persists after a command is E11, a server still working
+// at the invocation timeout is E13, and the command ran once in each.
+func TestFailuresAfterToolCalls(t *testing.T) {
+	write := step{toolCalls: []map[string]any{call("c1", "run_command", `{"command": "echo first >> first-run.txt"}`)}}
+	limited := step{status: 429, body: `{"error": {"message": "Rate limit reached", "type": "rate_limit_error"}}`}
+	cases := []struct {
+		name           string
+		steps          []step
+		timeoutSeconds int
+		want, forbid   string
+		requests       int
+	}{
+		{name: "a 429 after a command is E11", steps: []step{write, limited, limited, limited, limited, limited}, timeoutSeconds: 60,
+			want: "(E11)", forbid: "(E13)", requests: 6},
+		{name: "a timeout after a command is E13", steps: []step{write, {content: "{}", delay: 4 * time.Second}}, timeoutSeconds: 2,
+			want: "(E13)", forbid: "(E11)", requests: 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv, sb, r, _ := setup(t, c.steps)
+			l := llm(t)
+			l.TimeoutSeconds = c.timeoutSeconds
+			task := sb.Task(t, status.RoleStudent, 1, spec.ProviderOpenAI, l)
+			res, _ := r.Student(context.Background(), task, provider.Env{WorkDir: sb.Work, TutorialDir: sb.TutorialDir, LogsDir: sb.Logs, Log: logr.Discard()})
+			if reason := res.StudentOutput.Reason; !strings.Contains(reason, c.want) || strings.Contains(reason, c.forbid) {
+				t.Errorf("reason = %q, want %s", reason, c.want)
+			}
+			srv.mu.Lock()
+			defer srv.mu.Unlock()
+			if data, _ := os.ReadFile(filepath.Join(sb.Work, "first-run.txt")); len(srv.requests) != c.requests || string(data) != "first\n" {
+				t.Errorf("%d requests, first-run.txt %q: want %d requests and the command run once", len(srv.requests), data, c.requests)
+			}
+		})
 	}
 }

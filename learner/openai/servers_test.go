@@ -43,7 +43,7 @@ func TestServerPrerequisitesSayWhatToChange(t *testing.T) {
 			steps: []step{
 				{status: 500, header: map[string]string{"Server": "llama.cpp"}, body: `{"error":{"code":500,"message":"image input is not supported - hint: if this is unexpected, you may need to provide the mmproj","type":"server_error"}}`},
 				{content: done, header: map[string]string{"Server": "llama.cpp"}, checkLast: func(t *testing.T, req map[string]any) {
-					if _, isText := req["messages"].([]any)[0].(map[string]any)["content"].(string); !isText {
+					if _, isText := req["messages"].([]any)[1].(map[string]any)["content"].(string); !isText {
 						t.Error("the images were sent again")
 					}
 				}}},

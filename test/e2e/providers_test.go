@@ -258,11 +258,11 @@ func TestProvidersClaude(t *testing.T) {
 	}
 	st, mt := s1[0], m1[0]
 	if st.flag("--tools") != "Bash,Read,Edit,Write,Glob,Grep" || st.flag("--disallowedTools") != "WebSearch,WebFetch" || st.flag("--model") != "claude-sonnet-4-5" ||
-		st.flag("--max-turns") != "30" || st.flag("--permission-mode") != "dontAsk" || st.flag("--output-format") != "stream-json" || !st.has("--verbose") ||
+		st.flag("--max-turns") != "31" || st.flag("--permission-mode") != "dontAsk" || st.flag("--output-format") != "stream-json" || !st.has("--verbose") ||
 		st.Stdin != "devnull" || st.Env["ANTHROPIC_API_KEY"] != "set" || st.Env["SMILE_TOKEN"] != "" || st.Env["BASH_DEFAULT_TIMEOUT_MS"] != "20000" {
 		t.Errorf("student invocation = %+v", st)
 	}
-	if mt.flag("--tools") != "Read,Glob,Grep,WebSearch,WebFetch" || mt.flag("--model") != "claude-opus-4-1" || mt.flag("--max-turns") != "8" ||
+	if mt.flag("--tools") != "Read,Glob,Grep,WebSearch,WebFetch" || mt.flag("--model") != "claude-opus-4-1" || mt.flag("--max-turns") != "9" ||
 		strings.Join(mt.Denied, ",") != "Bash" || len(mt.Ran) != 0 {
 		t.Errorf("mentor invocation = %+v", mt)
 	}

@@ -34,7 +34,8 @@ import (
 //     result) unless CLAUDE_CODE_DISABLE_BACKGROUND_TASKS is set
 //     (CHANGELOG 2.1.4), then killed, exit 143: #87439 (2.1.233), #79879;
 //   - out of turns: subtype "error_max_turns", no result text: the headless
-//     docs' result subtypes.
+//     docs' result subtypes; a --json-schema answer needs a turn more than
+//     a text one (structuredTurns).
 var claudeFlags = flagSpec{
 	booleans: []string{"-p", "--print", "--verbose", "--no-session-persistence", "--dangerously-skip-permissions", "-c", "--continue", "-d", "--debug", "--include-partial-messages", "--strict-mcp-config"},
 	valued: []string{"--output-format", "--input-format", "--permission-mode", "--tools", "--model", "--fallback-model", "--max-turns", "--json-schema",
@@ -87,24 +88,21 @@ func (f *fake) claude() int {
 	if os.Getenv("ANTHROPIC_API_KEY") == "" {
 		return result("success", true, "Not logged in · Please run /login", map[string]any{"total_cost_usd": 0})
 	}
-	switch f.inv.Fail {
-	case "auth":
-		return result("success", true, "Invalid API key · Fix external API key", map[string]any{"total_cost_usd": 0})
-	case "rate_limit":
-		// The text of recent versions (anthropics/claude-code#69023,
-		// 2026-06; older ones printed `API Error: 429 {json}`), with the
-		// result's api_error_status.
-		return result("success", true, "API Error: Request rejected (429) · Rate limited. Please try again later.", map[string]any{"api_error_status": 429})
-	case "network":
-		return result("success", true, "API Error: Connection error.", nil)
-	case "crash":
-		fmt.Fprintln(os.Stderr, "TypeError: Cannot read properties of undefined (reading 'map')")
-		return 1
+	early, late := f.inv.Fail, ""
+	if f.inv.LateFail {
+		early, late = "", f.inv.Fail
+	}
+	if code, failed := run.failure(early); failed {
+		return code
 	}
 	f.sleep()
 	turns, exhausted := run.play()
-	if exhausted || f.inv.Fail == "max_turns" {
-		return result("error_max_turns", true, "", map[string]any{"num_turns": turns})
+	f.stall()
+	if code, failed := run.failure(late); failed {
+		return code
+	}
+	if exhausted || run.outOfTurns(turns, p.value("--json-schema") != "") || f.inv.Fail == "max_turns" {
+		return result("error_max_turns", true, "", map[string]any{"num_turns": max(turns, maxTurns+1)})
 	}
 	text := f.answer()
 	out(map[string]any{"type": "assistant", "message": map[string]any{"model": model, "role": "assistant",
@@ -119,6 +117,20 @@ func (f *fake) claude() int {
 	return result("success", false, text, extra)
 }
 
+// structuredTurns is what --json-schema adds to the turns an answer
+// takes. With a schema the answer is a call of the StructuredOutput tool
+// (Agent SDK structured outputs, platform.claude.com/docs/en/agent-sdk/
+// structured-outputs; CHANGELOG.md 2.1.187 and 2.1.196 name the tool), and
+// a tool call is a turn followed by another: `claude -p --json-schema ...
+// --max-turns 1` ends is_error true, subtype error_max_turns,
+// terminal_reason max_turns, with no structured_output
+// (toroleapinc/claude-brain#33, 2026-04; shepherdjerred/monorepo#350,
+// 2026-01), and a --max-turns 1 run reports num_turns 2
+// (anthropics/claude-code-action#1577, 2026-07). Read up to Claude Code
+// 2.1.240's CHANGELOG (anthropics/claude-code at 5cfc0a19), which lists no
+// change to it.
+const structuredTurns = 1
+
 // claudeRun plays the scenario's tool calls as stream-json events.
 type claudeRun struct {
 	f              *fake
@@ -129,6 +141,37 @@ type claudeRun struct {
 	turns          int
 	format         string
 	start          time.Time
+}
+
+// failure plays the scenario's failure before any tool call, if any:
+// failed is true when the run ends here with code.
+func (r *claudeRun) failure(fail string) (code int, failed bool) {
+	switch fail {
+	case "auth":
+		return r.result("success", true, "Invalid API key · Fix external API key", map[string]any{"total_cost_usd": 0}), true
+	case "rate_limit":
+		// The text of recent versions (anthropics/claude-code#69023,
+		// 2026-06; older ones printed `API Error: 429 {json}`), with the
+		// result's api_error_status.
+		return r.result("success", true, "API Error: Request rejected (429) · Rate limited. Please try again later.", map[string]any{"api_error_status": 429}), true
+	case "network":
+		return r.result("success", true, "API Error: Connection error.", nil), true
+	case "crash":
+		fmt.Fprintln(os.Stderr, "TypeError: Cannot read properties of undefined (reading 'map')")
+		return 1, true
+	}
+	return 0, false
+}
+
+// outOfTurns says whether the answer finds no turn left after turns tool
+// calls. The answer takes a turn of its own; with --json-schema it is the
+// StructuredOutput tool's call and the turn after it (structuredTurns).
+func (r *claudeRun) outOfTurns(turns int, schema bool) bool {
+	needed := turns + 1
+	if schema {
+		needed += structuredTurns
+	}
+	return r.maxTurns > 0 && needed > r.maxTurns
 }
 
 // claudeRefusal is the exit code of a command line Claude Code refuses

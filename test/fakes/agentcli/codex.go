@@ -67,11 +67,19 @@ func (f *fake) codex() int {
 	if code, failed := r.checkSchema(p.value("--output-schema")); failed {
 		return code
 	}
-	if code, failed := r.failure(); failed {
+	early, late := f.inv.Fail, ""
+	if f.inv.LateFail {
+		early, late = "", f.inv.Fail
+	}
+	if code, failed := r.failure(early); failed {
 		return code
 	}
 	f.sleep()
 	r.play()
+	f.stall()
+	if code, failed := r.failure(late); failed {
+		return code
+	}
 	text := f.answer()
 	r.emit(map[string]any{"type": "item.completed", "item": r.item("agent_message", map[string]any{"text": text})})
 	r.emit(map[string]any{"type": "turn.completed", "usage": map[string]any{"input_tokens": f.inv.InputTokens, "cached_input_tokens": 0, "output_tokens": f.inv.OutputTokens}})
@@ -167,8 +175,8 @@ func (r *codexRun) checkSchema(schema string) (int, bool) {
 }
 
 // failure plays the scenario's failure, if any.
-func (r *codexRun) failure() (int, bool) {
-	switch r.f.inv.Fail {
+func (r *codexRun) failure(fail string) (int, bool) {
+	switch fail {
 	case "auth":
 		return r.fail("unexpected status 401 Unauthorized: Incorrect API key provided"), true
 	case "rate_limit":

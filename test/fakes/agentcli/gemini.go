@@ -71,7 +71,11 @@ func (f *fake) gemini() int {
 		return 42
 	}
 	model := f.model(textutil.FirstNonEmpty(p.value("-m", "--model"), "gemini-2.5-pro"))
-	if code, failed := g.failure(); failed {
+	early, late := f.inv.Fail, ""
+	if f.inv.LateFail {
+		early, late = "", f.inv.Fail
+	}
+	if code, failed := g.failure(early); failed {
 		return code
 	}
 	for _, ref := range regexp.MustCompile(`(?m)^@(\S+)`).FindAllStringSubmatch(promptText, -1) {
@@ -81,6 +85,10 @@ func (f *fake) gemini() int {
 	}
 	f.sleep()
 	turns, calls, fails, byName := g.play()
+	f.stall()
+	if code, failed := g.failure(late); failed {
+		return code
+	}
 	if (g.maxTurns > 0 && turns >= g.maxTurns) || f.inv.Fail == "max_turns" {
 		return g.errOut(53, "FatalTurnLimitedError", "Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.")
 	}
@@ -147,14 +155,15 @@ func (g *geminiRun) errOut(code int, typ, msg string) int {
 	return code & 0xff
 }
 
-// failure plays the scenario's failure, if any: failed is true when the run
-// ends here with code.
-func (g *geminiRun) failure() (code int, failed bool) {
-	f := g.f
-	if os.Getenv("GEMINI_API_KEY") == "" || f.inv.Fail == "auth" {
-		return g.errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable."), true
+// failure plays fail (the scenario's failure, "" for none) after the auth
+// check: failed is true when the run ends here with code.
+func (g *geminiRun) failure(fail string) (code int, failed bool) {
+	if msg := geminiAuth(); msg != "" {
+		return g.errOut(41, "Error", msg), true
 	}
-	switch f.inv.Fail {
+	switch fail {
+	case "auth":
+		return g.errOut(41, "FatalAuthenticationError", "When using Gemini API, you must specify the GEMINI_API_KEY environment variable."), true
 	case "rate_limit":
 		// The API's 429 body (ai.google.dev/gemini-api/docs/troubleshooting:
 		// RESOURCE_EXHAUSTED), carried as the error's code.
@@ -166,16 +175,57 @@ func (g *geminiRun) failure() (code int, failed bool) {
 		return g.errOut(500, "ApiError", `{"error":{"code":500,"message":"An internal error has occurred.","status":"INTERNAL"}}`), true
 	case "network":
 		return g.errOut(1, "Error", "fetch failed: getaddrinfo EAI_AGAIN generativelanguage.googleapis.com"), true
-	case "invalid_stream":
+	case "invalid_stream", "safety_blocked", "max_tokens":
 		// Since google-gemini/gemini-cli#26218 (merged 2026-04-29) a stream
 		// that stays invalid after the retries is reported inside the final
-		// JSON object, and the CLI still exits 0.
+		// JSON object, and the CLI still exits 0. The object's error is
+		// {type: "INVALID_STREAM", message}, the message chosen by the
+		// InvalidStreamError's own type (packages/cli/src/nonInteractiveCli.ts
+		// and the messages of packages/core/src/utils/constants.ts, at
+		// v0.56.0): an empty answer, or a block for safety, or an answer cut
+		// at the token limit (geminiChat.ts: finish reasons SAFETY and
+		// MAX_TOKENS with no text).
+		msg := map[string]string{
+			"invalid_stream": "The model returned an empty response with no text or thoughts. This may be a transient API issue; please try again.",
+			"safety_blocked": "The model response was blocked due to safety settings.",
+			"max_tokens":     "Model response was truncated because it exceeded the token limit. Try using /compress to free up context space.",
+		}[fail]
 		data, _ := json.MarshalIndent(map[string]any{"session_id": "3c1b6d2e-8f2a-4c55-9b0e-7a1d2e3f4a5b", "response": "",
-			"error": map[string]any{"type": "INVALID_STREAM", "message": "Model stream ended with empty response text."}}, "", "  ")
+			"error": map[string]any{"type": "INVALID_STREAM", "message": msg}}, "", "  ")
 		fmt.Println(string(data))
 		return 0, true
 	}
 	return 0, false
+}
+
+// geminiAuth is the headless auth check's refusal, "" when auth is set up.
+// It follows google-gemini/gemini-cli v0.56.0 (b6e23a7d): with no auth type
+// in settings, validateNonInteractiveAuth
+// (packages/cli/src/validateNonInterActiveAuth.ts) takes getAuthTypeFromEnv
+// (packages/core/src/core/contentGenerator.ts): GOOGLE_GENAI_USE_GCA=true
+// is Google login, GOOGLE_GENAI_USE_VERTEXAI=true Vertex AI,
+// GOOGLE_GEMINI_BASE_URL a gateway, GEMINI_API_KEY the Gemini API; nothing
+// else, so GOOGLE_API_KEY alone is no auth at all. No auth type throws a
+// plain Error ("Please set an Auth method..."), Vertex AI without
+// GOOGLE_API_KEY or project and location fails validateAuthMethod
+// (packages/cli/src/config/auth.ts); handleError then exits 41
+// (FATAL_AUTHENTICATION_ERROR) with the error's type, "Error"
+// (getErrorType, packages/core/src/utils/errors.ts). Google login needs
+// cached credentials the fake never has, so it is refused here too.
+func geminiAuth() string {
+	home, _ := os.UserHomeDir()
+	switch {
+	case os.Getenv("GOOGLE_GENAI_USE_GCA") == "true":
+		return "Login with Google needs cached credentials; none in " + filepath.Join(home, ".gemini")
+	case os.Getenv("GOOGLE_GENAI_USE_VERTEXAI") == "true":
+		if os.Getenv("GOOGLE_API_KEY") == "" && (os.Getenv("GOOGLE_CLOUD_PROJECT") == "" || os.Getenv("GOOGLE_CLOUD_LOCATION") == "") {
+			return "When using Vertex AI, you must specify either:\n• GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION environment variables.\n• GOOGLE_API_KEY environment variable (if using express mode).\nUpdate your environment and try again (no reload needed if using .env)!"
+		}
+		return ""
+	case os.Getenv("GOOGLE_GEMINI_BASE_URL") != "", os.Getenv("GEMINI_API_KEY") != "":
+		return ""
+	}
+	return "Please set an Auth method in your " + filepath.Join(home, ".gemini", "settings.json") + " or specify one of the following environment variables before running: GEMINI_API_KEY, GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_GENAI_USE_GCA"
 }
 
 // play runs the scenario's tool calls within the approval mode, the

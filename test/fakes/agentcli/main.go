@@ -53,8 +53,18 @@ type invocation struct {
 	// Fail makes the run fail: auth, rate_limit, network, max_turns, crash,
 	// and for gemini bad_key, server_error, invalid_stream.
 	Fail string `json:"fail"`
-	// SleepSeconds waits before answering (timeouts, heartbeats).
+	// LateFail plays Fail after the tool calls and the sleep, not before
+	// them: each CLI retries API errors itself before it gives up (Claude
+	// Code: CHANGELOG.md 2.1.97, 2.1.186, 2.1.199 at 5cfc0a19; Gemini CLI:
+	// DEFAULT_MAX_ATTEMPTS 10, 5 s to 30 s apart, packages/core/src/utils/
+	// retry.ts at v0.56.0; codex: "Reconnecting... n/5"), so a persistent
+	// 429 can end a run late, after the agent has run commands.
+	LateFail bool `json:"lateFail"`
+	// SleepSeconds waits before the tool calls (timeouts, heartbeats);
+	// StallSeconds after them, before answering or failing late (a
+	// timeout mid-session).
 	SleepSeconds float64 `json:"sleepSeconds"`
+	StallSeconds float64 `json:"stallSeconds"`
 	// Tokens and cost reported.
 	InputTokens  int64   `json:"inputTokens"`
 	OutputTokens int64   `json:"outputTokens"`
@@ -82,7 +92,7 @@ type task struct {
 // set or unset.
 var recordedEnv = []string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "BASH_DEFAULT_TIMEOUT_MS", "BASH_MAX_TIMEOUT_MS",
 	"DISABLE_AUTOUPDATER", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS", "GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_TRUST_WORKSPACE", "HOME"}
-var keyEnv = []string{"ANTHROPIC_API_KEY", "CODEX_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "SMILE_TOKEN", "SMILE_CALLBACK_URL", "SMILE_TASK"}
+var keyEnv = []string{"ANTHROPIC_API_KEY", "CODEX_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "SMILE_TOKEN", "SMILE_CALLBACK_URL", "SMILE_TASK"}
 
 func main() {
 	name := filepath.Base(os.Args[0])
@@ -227,6 +237,12 @@ func (f *fake) answer() string {
 func (f *fake) sleep() {
 	if f.inv.SleepSeconds > 0 {
 		time.Sleep(time.Duration(f.inv.SleepSeconds * float64(time.Second)))
+	}
+}
+
+func (f *fake) stall() {
+	if f.inv.StallSeconds > 0 {
+		time.Sleep(time.Duration(f.inv.StallSeconds * float64(time.Second)))
 	}
 }
 

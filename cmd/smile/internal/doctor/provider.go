@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -93,7 +94,16 @@ func credentialsCheck(cfg spec.Config) Check {
 		// Local servers need no key unless they were started with one.
 		return Check{Name: "credentials", OK: true, Msg: fmt.Sprintf("%s: %s is not set: no key is sent (right for Ollama, and for vLLM and llama-server without --api-key)", p, cfg.OpenAI.APIKeyEnv)}
 	}
-	return Check{Name: "credentials", Msg: fmt.Sprintf("%s: %s is not set (to work offline, with no model or key: llmProvider: literal)", p, strings.Join(names, " or "))}
+	msg := fmt.Sprintf("%s: %s is not set (to work offline, with no model or key: llmProvider: literal)", p, strings.Join(names, " or "))
+	notKeys := p.Info().NotKeys
+	for _, n := range slices.Sorted(maps.Keys(notKeys)) {
+		if os.Getenv(n) != "" {
+			// A variable the user set believing it is the key: say why it
+			// is not, rather than only that the key is missing.
+			msg = fmt.Sprintf("%s: %s is not set; %s is, but %s", p, strings.Join(names, " or "), n, notKeys[n])
+		}
+	}
+	return Check{Name: "credentials", Msg: msg}
 }
 
 // endpointCheck asks the openai endpoint for its models, from the host.

@@ -92,7 +92,11 @@ func TestCredentialsCheck(t *testing.T) {
 	}{
 		{name: "claude without its key", provider: spec.ProviderClaude, want: "ANTHROPIC_API_KEY is not set"},
 		{name: "claude with its key", provider: spec.ProviderClaude, env: map[string]string{"ANTHROPIC_API_KEY": "x"}, wantOK: true, want: "ANTHROPIC_API_KEY is set"},
-		{name: "gemini with GOOGLE_API_KEY", provider: spec.ProviderGemini, env: map[string]string{"GOOGLE_API_KEY": "x"}, wantOK: true, want: "GOOGLE_API_KEY is set"},
+		// The Gemini CLI reads GOOGLE_API_KEY only for Vertex AI: with it
+		// alone, the first run would fail auth (exit 41).
+		{name: "gemini with GOOGLE_API_KEY alone", provider: spec.ProviderGemini, env: map[string]string{"GOOGLE_API_KEY": "x"}, want: "GEMINI_API_KEY is not set; GOOGLE_API_KEY is, but the Gemini CLI reads GOOGLE_API_KEY only for Vertex AI (GOOGLE_GENAI_USE_VERTEXAI=true)"},
+		{name: "gemini with GEMINI_API_KEY", provider: spec.ProviderGemini, env: map[string]string{"GEMINI_API_KEY": "x", "GOOGLE_API_KEY": "y"}, wantOK: true, want: "GEMINI_API_KEY is set"},
+		{name: "gemini without a key", provider: spec.ProviderGemini, want: "gemini: GEMINI_API_KEY is not set (to work offline"},
 		{name: "openai without a key sends none", provider: spec.ProviderOpenAI, wantOK: true, want: "no key is sent"},
 	}
 	for _, c := range cases {
