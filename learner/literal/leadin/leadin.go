@@ -19,7 +19,7 @@ var (
 	// prints", "the result is").
 	Output = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|\byou (?:get|see)\s*:\s*$|should (?:now )?(?:print|output|display|show|return|look like)|` +
 		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
-		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b|\b(?:it|which|and) (?:answers|replies|says|greets)\b`)
+		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b|\b(?:it|which|and) (?:answers|replies|says|greets)\b|` + otherOutput)
 	// StrongOutput leaves no doubt that output follows: the block is
 	// compared even if its first word is a program ("perl 5.36.0").
 	StrongOutput = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look)|` +
@@ -29,19 +29,19 @@ var (
 	// that is text: "a config similar to this" is a file, not output.
 	Example = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
 	// Run: the sentence asks to run the block.
-	Run = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b`)
+	Run = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b|` + otherRun)
 	// Command makes an untagged block commands when it reads as them.
 	Command = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b`)
 	// Tolerant: output that is only an example of what to expect.
 	Tolerant = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
-		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|` + differsPhrase)
+		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|` + differsPhrase + `|` + otherTolerant + `|` + otherDiffers)
 	// Differs says the reader's output may not be the one shown: it is
 	// honoured before the block and in the paragraph just after it.
-	Differs = regexp.MustCompile(`(?i)` + differsPhrase)
+	Differs = regexp.MustCompile(`(?i)` + differsPhrase + `|` + otherDiffers)
 	// Fail: the tutorial says the command fails, on purpose.
 	Fail = regexp.MustCompile(`(?i)\b(?:will|should|is going to|would) fail\b|\bfails?,? as expected\b|\bexpected to fail\b|` +
 		`\byou(?:'ll| will| should)? (?:get|see) an? (?:error|failure)\b|\b(?:gives|returns|throws|raises|produces) an? error\b|\bthis (?:fails|errors)\b|` +
-		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:will|would|should)\s+(?:result\s+in|cause|raise|give|throw)\s+an?\s+error\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b`)
+		`\b(?:fails|errors out) (?:on purpose|deliberately|intentionally)\b|\b(?:will|would|should)\s+(?:result\s+in|cause|raise|give|throw)\s+an?\s+error\b|\b(?:exits|ends) with (?:a )?(?:non-zero|nonzero|an error) (?:status|code)\b|` + otherFail)
 )
 
 // differsPhrase: "may vary", "might differ", "may be slightly different",
