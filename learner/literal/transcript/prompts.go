@@ -61,6 +61,8 @@ var Prompts = []*Prompt{
 	// POSIX shells.
 	prompt("prompt.shell.user-host", "`user@host:~/app$ ` (or `#` for root), optionally after `(venv) `: a shell prompt that names the user, the host and the folder", "", `^\s*`+venv+`[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s?[$#](?: |$)`),
 	prompt("prompt.shell.host-folder", "`host:~/app$ `: a shell prompt that names the host and the folder, no user", "", `^\s*`+venv+`[\w.-]+:[~/][^\s$]*\$(?: |$)`),
+	prompt("prompt.shell.bracketed", "`[user@host folder]$ ` (or `#` for root): the bracketed shell prompt of Red Hat, Fedora and CentOS", "", `^\s*`+venv+`\[[\w.-]+@[\w.-]+(?:\s+[^\]]*)?\][$#](?: |$)`),
+	prompt("prompt.shell.folder", "`my_project$ ` or `~/app$ `: a shell prompt that names only the folder (followed by a space and the command)", "", `^\s*`+venv+`[\w~][\w.~/-]*\$ `),
 	prompt("prompt.shell.venv", "`(venv) $ `: a shell prompt inside a virtual environment", "", `^\s*\([\w.-]+\)\s+\$(?: |$)`),
 	prompt("prompt.shell.dollar-angle", "`$> `: a shell prompt some pages draw with an arrow", "", `^\s*\$>(?: |$)`),
 	prompt("prompt.shell.dollar", "`$ `: the ordinary user's shell prompt", "", `^\s*\$(?: |$)`),
