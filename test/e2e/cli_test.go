@@ -270,7 +270,7 @@ func TestCLI(t *testing.T) {
 			return o.Status.Phase == status.PhaseWaitingForStudent
 		})
 		res := smile(t, dir, nil, time.Minute, "stop", "ctl-watch", "--reason", "docs freeze until Monday")
-		if res.code != 0 || !strings.HasPrefix(res.stdout, "smilerun.smile.dev/ctl-watch stopped") {
+		if res.code != 0 || !strings.HasPrefix(res.stdout, "smilerun.smile.dev/ctl-watch stopped after ") {
 			t.Fatalf("stop: exit %d, stdout %q\n%s", res.code, res.stdout, res.stderr)
 		}
 		o := waitObject(t, dir, "ctl-watch", time.Minute, "the stopped run's report", finished)
