@@ -76,7 +76,7 @@ by the worst result; sarif, junit, github and summary are then one file for all 
   smile apply -f run.yaml --wait --fail-on major
   smile apply -f docs -R --wait --format sarif --parallel 2
   cat runs.yaml | smile apply -f - --wait`,
-		Args: cobra.NoArgs,
+		Args: manifestsWithF,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return o.run(cmd.Context(), streams)
 		},
@@ -92,6 +92,15 @@ by the worst result; sarif, junit, github and summary are then one file for all 
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
 	_ = cmd.MarkFlagRequired("filename")
 	return cmd
+}
+
+// manifestsWithF refuses arguments, which apply takes only after -f: the
+// error shows the command with -f (cobra's own says "unknown command").
+func manifestsWithF(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s takes manifests after -f: `%s -f %s`", cmd.CommandPath(), cmd.CommandPath(), strings.Join(args, " -f "))
 }
 
 func (o *applyOptions) run(ctx context.Context, streams Streams) error {
