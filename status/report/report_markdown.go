@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"html"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -78,7 +79,7 @@ func writeGaps(b *strings.Builder, r *Report) {
 	}
 	for _, g := range r.Gaps {
 		fmt.Fprintf(b, "### Gap %d: %s\n\n", g.ID, mdtext.Text(g.Title))
-		fmt.Fprintf(b, "- **Location**: %s\n", mdLocation(r.Summary.TutorialPath, g.Location))
+		fmt.Fprintf(b, "- **Location**: %s\n", mdLocation(tutorialLink(r), g.Location))
 		fmt.Fprintf(b, "- **Category**: %s\n", mdtext.Code(string(g.Category)))
 		fmt.Fprintf(b, "- **Severity**: %s\n", mdtext.Text(string(g.Severity)))
 		if g.Iteration > 0 {
@@ -105,6 +106,20 @@ func writeGaps(b *strings.Builder, r *Report) {
 			b.WriteString(mdtext.Fence("suggestion", s.Text()))
 		}
 	}
+}
+
+// tutorialLink is the tutorial as the Markdown links it: relative to the
+// folder the report is written in when both are known, else as the user
+// named it.
+func tutorialLink(r *Report) string {
+	if r.TutorialFile == "" || r.LinkDir == "" {
+		return r.Summary.TutorialPath
+	}
+	rel, err := filepath.Rel(r.LinkDir, r.TutorialFile)
+	if err != nil {
+		return r.Summary.TutorialPath
+	}
+	return filepath.ToSlash(rel)
 }
 
 func mdLocation(tutorial string, loc status.GapLocation) string {

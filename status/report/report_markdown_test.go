@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -426,6 +428,46 @@ func TestMarkdownLinkDestination(t *testing.T) {
 	d := parseMD(t, RenderMarkdown(r))
 	if got := d.links(); !slices.Equal(got, []string{"docs/my tutorial (v2) <draft>.md#L3"}) {
 		t.Errorf("links = %q", got)
+	}
+}
+
+// The Markdown report lives in the run's own .smile/runs/NAME/, not beside
+// the tutorial: its links to the tutorial's lines start from where it is
+// written, so they open the page (a link to tutorial.md#L12 from there
+// pointed at a file that is not there).
+func TestMarkdownLinksFromTheReportsFolder(t *testing.T) {
+	ws := t.TempDir()
+	tutorial := filepath.Join(ws, "docs", "tutorial.md")
+	if err := os.MkdirAll(filepath.Dir(tutorial), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tutorial, []byte("# T\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := sampleInput()
+	in.TutorialPath, in.TutorialFile = "tutorial.md", tutorial
+	out := filepath.Join(ws, ".smile", "runs", "quickstart")
+	for _, write := range []func(r *Report) error{
+		func(r *Report) error { _, err := WriteReports(out, r, nil); return err },
+		func(r *Report) error { _, err := WriteFormats(out, r, []string{"md"}, nil); return err },
+	} {
+		if err := write(BuildReport(sampleRun(), in)); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join(out, ReportMarkdownFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		links := parseMD(t, data).links()
+		if len(links) == 0 || links[0] != "../../../docs/tutorial.md#L12" {
+			t.Fatalf("links = %q, want ../../../docs/tutorial.md#L12 first", links)
+		}
+		for _, l := range links {
+			target, _, _ := strings.Cut(l, "#")
+			if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(target))); err != nil {
+				t.Errorf("link %s from %s opens nothing: %v", l, out, err)
+			}
+		}
 	}
 }
 
