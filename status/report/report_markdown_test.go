@@ -589,3 +589,31 @@ func TestMarkdownSuggestionBlocks(t *testing.T) {
 		t.Errorf("under the gaps: %q, want %q", after, want)
 	}
 }
+
+// A Mentor note's answer is shown without what the note's own lines show:
+// the literal Mentor's "Workaround, run before line 35:" lost its block on
+// the Answer line and ran into "Suggested fix for the tutorial: ...", which
+// the Suggested Fix line then said again.
+func TestMarkdownNoteAnswerSaysEachThingOnce(t *testing.T) {
+	run := sampleRun()
+	fix := "Add `chmod +x ./count.sh` before line 35."
+	run.Status.MentorNotes = []status.MentorNote{{Iteration: 1, Line: 35, Resolution: status.ResolutionWorkaround,
+		Question:   "At line 35 the tutorial says `./count.sh words.txt`; how do I get permission to do this?",
+		Answer:     "Line 35 (`./count.sh words.txt`): `./count.sh` is not executable.\n\nWorkaround, run before line 35:\n```sh\nchmod +x ./count.sh\n```\n\nSuggested fix for the tutorial: " + fix + "\n",
+		Workaround: "chmod +x ./count.sh", SuggestedFix: fix}}
+	md := string(RenderMarkdown(BuildReport(run, sampleInput())))
+	_, notes, _ := strings.Cut(md, "## Mentor Notes")
+	notes, _, _ = strings.Cut(notes, "\n## ")
+	want := "- **Answer**: Line 35 (`./count.sh words.txt`): `./count.sh` is not executable.\n"
+	if !strings.Contains(notes, want) {
+		t.Errorf("the notes lack the answer line %q:\n%s", want, notes)
+	}
+	for _, once := range []string{"chmod +x ./count.sh\n```", "before line 35."} {
+		if n := strings.Count(notes, once); n != 1 {
+			t.Errorf("the notes say %q %d times, want once:\n%s", once, n, notes)
+		}
+	}
+	if strings.Contains(notes, "run before line 35:") {
+		t.Errorf("the notes keep the workaround's introduction without its block:\n%s", notes)
+	}
+}
