@@ -165,12 +165,19 @@ type ReportSummary struct {
 	Verification string `json:"verification,omitempty"`
 }
 
-// GapCounts counts gaps by severity.
+// GapCounts counts the tutorial's gaps by severity, and apart from them
+// the environment findings: what the container lacked, not what the page
+// gets wrong, notes that fail no check unless --fail-on names them.
 type GapCounts struct {
-	Critical int `json:"critical"`
-	Major    int `json:"major"`
-	Minor    int `json:"minor"`
+	Critical    int `json:"critical"`
+	Major       int `json:"major"`
+	Minor       int `json:"minor"`
+	Environment int `json:"environment"`
 }
+
+// Tutorial is the number of gaps of the tutorial: all but the environment
+// notes.
+func (c GapCounts) Tutorial() int { return c.Critical + c.Major + c.Minor }
 
 // Recommendation is one improvement to make to the tutorial; priority 1 is
 // the most important.
@@ -214,12 +221,14 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 	annotateWorkarounds(r.Gaps, r.AuditTrail)
 	r.Summary.Cost = status.CostOf(r.AuditTrail.LLMCalls)
 	for _, g := range r.Gaps {
-		switch g.Severity {
-		case status.SeverityCritical:
+		switch {
+		case g.Category == status.CategoryEnvironment:
+			r.Summary.GapCounts.Environment++
+		case g.Severity == status.SeverityCritical:
 			r.Summary.GapCounts.Critical++
-		case status.SeverityMajor:
+		case g.Severity == status.SeverityMajor:
 			r.Summary.GapCounts.Major++
-		case status.SeverityMinor:
+		case g.Severity == status.SeverityMinor:
 			r.Summary.GapCounts.Minor++
 		}
 	}

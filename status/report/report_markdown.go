@@ -44,7 +44,10 @@ func writeSummary(b *strings.Builder, r *Report) {
 		fmt.Fprintf(b, "- **Tutorial**: %s\n", mdtext.Code(s.TutorialPath))
 	}
 	c := s.GapCounts
-	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
+	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", c.Tutorial(), c.Critical, c.Major, c.Minor)
+	if c.Environment > 0 {
+		fmt.Fprintf(b, "- **Environment**: %s: what the container lacked, not gaps of the tutorial\n", status.Plural(c.Environment, "environment note"))
+	}
 	if r.Coverage != nil {
 		fmt.Fprintf(b, "- **Coverage**: %s (see Coverage)\n", coverageLine(r.Coverage))
 	}

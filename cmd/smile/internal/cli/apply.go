@@ -86,7 +86,7 @@ by the worst result; sarif, junit, github and summary are then one file for all 
 	cmd.Flags().IntVar(&o.parallel, "parallel", 0, fmt.Sprintf("how many runs the controller keeps active at once, the others queued (default from this machine: %d)", reconcile.DefaultParallel()))
 	cmd.Flags().StringVar(&o.outputDir, "output-dir", ".", "with --wait on several runs, where the one sarif, junit, github and summary file for all of them goes")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
-	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
+	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: "+failOnValues+"; environment findings fail only when named")
 	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(report.Formats, ", ")+") into the run's outputDir")
 	cmd.Flags().BoolVar(&o.detach, "detach", false, "with --wait, Ctrl-C leaves the run going (or, without a controller, resumable) instead of stopping it")
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
@@ -217,7 +217,7 @@ func raceWinner(ctx context.Context, dir string) (*ctlclient.Client, error) {
 
 // handOff applies through the folder's running controller and, with --wait,
 // follows the run by polling its API.
-func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold status.Severity) error {
+func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold gate) error {
 	res, err := applyDoc(ctx, c, manifest, "", o.parallel)
 	if err != nil {
 		return err
@@ -262,7 +262,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 
 // inProcess runs the controller in this process for the length of the
 // apply: nothing is left running afterwards.
-func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, manifest, wrapper string, threshold status.Severity) error {
+func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, manifest, wrapper string, threshold gate) error {
 	logFile, log, err := openLog(dir)
 	if err != nil {
 		return err
@@ -325,14 +325,19 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 
 // finish prints what the run found, writes the extra formats asked for, and
 // turns the result into the exit code.
-func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold status.Severity) error {
+func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold gate) error {
 	counted, accepted, err := countedGaps(manifest, run)
 	if err != nil {
 		return err
 	}
 	if o.quiet {
-		shown := *run // a hook lists the gaps that fail the commit: not the accepted ones
-		shown.Status.Gaps = counted
+		shown := *run // a hook lists the gaps that fail the commit: not the accepted ones, nor environment notes unless --fail-on names them
+		shown.Status.Gaps = nil
+		for _, g := range counted {
+			if g.Category != status.CategoryEnvironment || threshold.environment {
+				shown.Status.Gaps = append(shown.Status.Gaps, g)
+			}
+		}
 		printGapLines(streams.Out, manifest, &shown)
 	} else {
 		printResult(streams.Out, run)
@@ -385,14 +390,14 @@ func (o *applyOptions) interrupted(streams Streams, manifest, name string,
 // counted are the gaps the workspace's baseline does not accept; a run
 // that did not complete counts as gaps unless the baseline accepts all of
 // them (the team has accepted where it stops).
-func exitByResult(run *status.Run, threshold status.Severity, counted []status.Gap) error {
+func exitByResult(run *status.Run, threshold gate, counted []status.Gap) error {
 	st := run.Status
 	// A spent budget ended the loop on purpose: not a failure to run (a stop
 	// has a phase of its own).
 	if st.Phase == status.PhaseError && st.Reason != status.ReasonBudgetExceeded {
 		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
 	}
-	if threshold == "" {
+	if threshold.off() {
 		return nil
 	}
 	if st.Phase == status.PhaseInconclusive {
@@ -402,7 +407,7 @@ func exitByResult(run *status.Run, threshold status.Severity, counted []status.G
 		return &exitError{code: ExitGaps}
 	}
 	for _, g := range counted {
-		if g.Severity.Rank() >= threshold.Rank() {
+		if threshold.fails(g) {
 			return &exitError{code: ExitGaps}
 		}
 	}
@@ -412,26 +417,25 @@ func exitByResult(run *status.Run, threshold status.Severity, counted []status.G
 // baselineFile names the baseline where apply says what it accepted.
 const baselineFile = "smile-baseline.json"
 
-func parseFailOn(s string) (status.Severity, error) {
-	switch s {
-	case "critical", "major", "minor":
-		return status.Severity(s), nil
-	case "none":
-		return "", nil
-	}
-	return "", fmt.Errorf("--fail-on must be critical, major, minor or none, got %q", s)
-}
-
 // printResult prints what the run found and where the report is.
 func printResult(w io.Writer, run *status.Run) {
 	st := run.Status
 	counts := map[status.Severity]int{}
+	env := 0
 	for _, g := range st.Gaps {
+		if g.Category == status.CategoryEnvironment {
+			env++ // a note about the container, not a gap of the tutorial
+			continue
+		}
 		counts[g.Severity]++
 	}
-	fmt.Fprintf(w, "smilerun.smile.dev/%s %s after %d iteration(s): %d gap(s) (critical %d, major %d, minor %d)\n",
-		run.Metadata.Name, st.Phase.LoopStatus(), st.Iteration, len(st.Gaps),
-		counts[status.SeverityCritical], counts[status.SeverityMajor], counts[status.SeverityMinor])
+	notes := ""
+	if env > 0 {
+		notes = ", " + status.Plural(env, "environment note")
+	}
+	fmt.Fprintf(w, "smilerun.smile.dev/%s %s after %d iteration(s): %d gap(s) (critical %d, major %d, minor %d)%s\n",
+		run.Metadata.Name, st.Phase.LoopStatus(), st.Iteration, len(st.Gaps)-env,
+		counts[status.SeverityCritical], counts[status.SeverityMajor], counts[status.SeverityMinor], notes)
 	for _, g := range st.Gaps {
 		fmt.Fprintf(w, "  line %d [%s/%s] %s\n", g.Location.LineNumber, g.Severity, g.Category, g.Title)
 	}

@@ -186,7 +186,7 @@ type applied struct {
 // multi-document YAML or stdin) and, with --wait, follows them all with one
 // progress display, prints a table of the results, writes one file per
 // format for all of them and exits by the worst result.
-func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold status.Severity) error {
+func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold gate) error {
 	o.streamsOut = streams.Out
 	var ignored []string
 	for _, t := range targets {

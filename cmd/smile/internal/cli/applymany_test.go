@@ -46,7 +46,7 @@ func TestWorstExit(t *testing.T) {
 		{[]*applied{gaps, done(status.PhaseInconclusive), clean}, status.SeverityMinor, 3},
 		{[]*applied{done(status.PhaseInconclusive), broken}, status.SeverityMinor, 1},
 	} {
-		if got := code(worstExit(tt.runs, tt.on, nil)); got != tt.want {
+		if got := code(worstExit(tt.runs, gate{min: tt.on}, nil)); got != tt.want {
 			t.Errorf("worstExit(%d runs, fail-on %s) = %d, want %d", len(tt.runs), tt.on, got, tt.want)
 		}
 	}

@@ -35,7 +35,7 @@ FILE is an input of any run, nothing runs.`,
 			return runHook(ctx, streams, args, failOn, wrapper)
 		},
 	}
-	cmd.Flags().StringVar(&failOn, "fail-on", "major", "the lowest gap severity that fails the commit: critical, major, minor or none")
+	cmd.Flags().StringVar(&failOn, "fail-on", "major", "the lowest gap severity that fails the commit: "+failOnValues+"; environment findings fail only when named")
 	cmd.Flags().StringVar(&wrapper, "wrapper", "", "the smile-wrapper binary (default: beside smile, or $SMILE_WRAPPER)")
 	return cmd
 }
