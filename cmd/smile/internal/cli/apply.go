@@ -17,6 +17,7 @@ import (
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
+	"github.com/smile-loop/smile/cmd/smile/internal/doctor"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/status/store"
 
@@ -139,29 +140,14 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err != nil {
 		return err
 	}
-	// Bad input fails here, before any controller is involved or started
-	// (the controller would refuse it the same way).
-	m, err := runfile.Load(manifest)
+	ws, err := o.check(ctx, streams, manifest)
 	if err != nil {
 		return err
-	}
-	dir := filepath.Dir(manifest)
-	d, err := spec.Resolve(m, dir)
-	if err != nil {
-		return err
-	}
-	// Unknown smile.json keys are ignored (E03), but said once, here; so
-	// are settings that do not do what they say.
-	warnings, _ := spec.ConfigWarnings(m.ConfigPath(dir))
-	for _, w := range append(warnings, settingWarnings(d)...) {
-		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
 	}
 	wrapper, err := wrapperbin.Find(o.wrapper)
 	if err != nil {
 		return err
 	}
-	// One controller per workspace (the git repository, else this folder).
-	ws := spec.ProjectRoot(dir)
 	// A controller serves the workspace: hand the manifest to it.
 	if c, err := ctlclient.Find(ws); err == nil {
 		if c.Info.Foreground {
@@ -181,6 +167,56 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		return nil
 	}
 	return o.inProcess(ctx, streams, ws, manifest, wrapper, threshold)
+}
+
+// check reads and resolves the manifest, says the warnings of its settings
+// and checks its provider can run here: bad input fails here, before any
+// controller is involved or started (the controller would refuse it the same
+// way). It returns the manifest's workspace.
+func (o *applyOptions) check(ctx context.Context, streams Streams, manifest string) (string, error) {
+	m, err := runfile.Load(manifest)
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Dir(manifest)
+	d, err := spec.Resolve(m, dir)
+	if err != nil {
+		return "", err
+	}
+	// Unknown smile.json keys are ignored (E03), but said once, here; so
+	// are settings that do not do what they say.
+	warnings, _ := spec.ConfigWarnings(m.ConfigPath(dir))
+	for _, w := range append(warnings, settingWarnings(d)...) {
+		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
+	}
+	// One controller per workspace (the git repository, else this folder).
+	ws := spec.ProjectRoot(dir)
+	// A provider that cannot run here fails now, before any container: the
+	// key is this process's to check unless a controller already runs.
+	_, noController := ctlclient.Find(ws)
+	if err := doctor.Preflight(ctx, d.Config, providerFrom(m, dir, o.file), noController != nil); err != nil {
+		return "", err
+	}
+	return ws, nil
+}
+
+// providerFrom says where a run's llmProvider is set, for an error about
+// it: the manifest, its smile.json, or "" when nowhere (the default).
+func providerFrom(m *spec.SmileRun, dir, manifest string) string {
+	settings, err := m.Settings(dir)
+	if err != nil {
+		return ""
+	}
+	for _, s := range settings {
+		switch {
+		case s.Path != "llmProvider":
+		case s.Source == spec.SourceManifest:
+			return manifest
+		case s.Source == spec.SourceConfig:
+			return relToWD(m.ConfigPath(dir))
+		}
+	}
+	return ""
 }
 
 // loopRunning is the error of an apply that finds the folder served by

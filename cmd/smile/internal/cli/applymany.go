@@ -13,6 +13,7 @@ import (
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
+	"github.com/smile-loop/smile/cmd/smile/internal/doctor"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/server"
@@ -189,12 +190,20 @@ type applied struct {
 func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold gate) error {
 	o.streamsOut = streams.Out
 	var ignored []string
+	checked := map[string]bool{} // one check per provider and image
 	for _, t := range targets {
 		d, err := t.Resolve()
 		if err != nil {
 			return err
 		}
 		ignored = append(ignored, settingWarnings(d)...)
+		if key := string(d.Config.LLMProvider) + " " + d.Config.ContainerImage; !checked[key] {
+			checked[key] = true
+			_, noController := ctlclient.Find(controllerDir(t))
+			if err := doctor.Preflight(ctx, d.Config, providerFrom(t.Run, t.Dir(), relToWD(t.Path)), noController != nil); err != nil {
+				return fmt.Errorf("%s: %w", relToWD(t.Path), err)
+			}
+		}
 	}
 	warnConfigs(streams, targets)
 	for _, w := range ignored {
