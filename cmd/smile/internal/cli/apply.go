@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"io"
 	"log/slog"
 	"net/url"
@@ -87,7 +88,7 @@ by the worst result; sarif, junit, github and summary are then one file for all 
 	cmd.Flags().IntVar(&o.parallel, "parallel", 0, fmt.Sprintf("how many runs the controller keeps active at once, the others queued (default from this machine: %d)", reconcile.DefaultParallel()))
 	cmd.Flags().StringVar(&o.outputDir, "output-dir", ".", "with --wait on several runs, where the one sarif, junit, github and summary file for all of them goes")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
-	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: "+failOnValues+"; environment findings fail only when named")
+	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: "+gate.Values+"; environment findings fail only when named")
 	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(report.Formats, ", ")+") into the run's outputDir")
 	cmd.Flags().BoolVar(&o.detach, "detach", false, "with --wait, Ctrl-C leaves the run going (or, without a controller, resumable) instead of stopping it")
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
@@ -105,7 +106,7 @@ func manifestsWithF(cmd *cobra.Command, args []string) error {
 }
 
 func (o *applyOptions) run(ctx context.Context, streams Streams) error {
-	threshold, err := parseFailOn(o.failOn)
+	threshold, err := gate.Parse(o.failOn)
 	if err != nil {
 		return err
 	}
@@ -253,7 +254,7 @@ func raceWinner(ctx context.Context, dir string) (*ctlclient.Client, error) {
 
 // handOff applies through the folder's running controller and, with --wait,
 // follows the run by polling its API.
-func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold gate) error {
+func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold gate.Gate) error {
 	res, err := applyDoc(ctx, c, manifest, "", o.parallel)
 	if err != nil {
 		return err
@@ -298,7 +299,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 
 // inProcess runs the controller in this process for the length of the
 // apply: nothing is left running afterwards.
-func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, manifest, wrapper string, threshold gate) error {
+func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, manifest, wrapper string, threshold gate.Gate) error {
 	logFile, log, err := openLog(dir)
 	if err != nil {
 		return err
@@ -361,7 +362,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 
 // finish prints what the run found, writes the extra formats asked for, and
 // turns the result into the exit code.
-func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold gate) error {
+func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold gate.Gate) error {
 	counted, accepted, err := countedGaps(manifest, run)
 	if err != nil {
 		return err
@@ -370,7 +371,7 @@ func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run,
 		shown := *run // a hook lists the gaps that fail the commit: not the accepted ones, nor environment notes unless --fail-on names them
 		shown.Status.Gaps = nil
 		for _, g := range counted {
-			if g.Category != status.CategoryEnvironment || threshold.environment {
+			if g.Category != status.CategoryEnvironment || threshold.Environment {
 				shown.Status.Gaps = append(shown.Status.Gaps, g)
 			}
 		}
@@ -426,14 +427,14 @@ func (o *applyOptions) interrupted(streams Streams, manifest, name string,
 // counted are the gaps the workspace's baseline does not accept; a run
 // that did not complete counts as gaps unless the baseline accepts all of
 // them (the team has accepted where it stops).
-func exitByResult(run *status.Run, threshold gate, counted []status.Gap) error {
+func exitByResult(run *status.Run, threshold gate.Gate, counted []status.Gap) error {
 	st := run.Status
 	// A spent budget ended the loop on purpose: not a failure to run (a stop
 	// has a phase of its own).
 	if st.Phase == status.PhaseError && st.Reason != status.ReasonBudgetExceeded {
 		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
 	}
-	if threshold.off() {
+	if threshold.Off() {
 		return nil
 	}
 	if st.Phase == status.PhaseInconclusive {
@@ -443,7 +444,7 @@ func exitByResult(run *status.Run, threshold gate, counted []status.Gap) error {
 		return &exitError{code: ExitGaps}
 	}
 	for _, g := range counted {
-		if threshold.fails(g) {
+		if threshold.Fails(g) {
 			return &exitError{code: ExitGaps}
 		}
 	}

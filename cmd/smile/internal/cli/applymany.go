@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -187,7 +188,7 @@ type applied struct {
 // multi-document YAML or stdin) and, with --wait, follows them all with one
 // progress display, prints a table of the results, writes one file per
 // format for all of them and exits by the worst result.
-func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold gate) error {
+func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold gate.Gate) error {
 	o.streamsOut = streams.Out
 	var ignored []string
 	checked := map[string]bool{} // one check per provider and image

@@ -3,40 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/status"
 )
-
-func TestParseFailOn(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    gate
-		wantErr bool
-	}{
-		{"critical", gate{min: status.SeverityCritical}, false},
-		{"major", gate{min: status.SeverityMajor}, false},
-		{"minor", gate{min: status.SeverityMinor}, false},
-		{"none", gate{}, false},
-		{"major,environment", gate{min: status.SeverityMajor, environment: true}, false},
-		{"environment, critical", gate{min: status.SeverityCritical, environment: true}, false},
-		{"environment", gate{min: status.SeverityMinor, environment: true}, false},
-		{"none,environment", gate{environment: true}, false},
-		{"major,minor", gate{}, true},
-		{"", gate{}, true},
-		{"warning", gate{}, true},
-		{"all", gate{}, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := parseFailOn(tt.in)
-			if (err != nil) != tt.wantErr || got != tt.want {
-				t.Errorf("parseFailOn(%q) = %+v, %v; want %+v, error %v", tt.in, got, err, tt.want, tt.wantErr)
-			}
-		})
-	}
-}
 
 // An environment finding (what the container lacked) is a note: it fails
 // no --fail-on unless --fail-on names environment, at any severity, and a
@@ -60,7 +32,7 @@ func TestExitByResultEnvironment(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%d gaps", tt.failOn, len(tt.gaps)), func(t *testing.T) {
-			g, err := parseFailOn(tt.failOn)
+			g, err := gate.Parse(tt.failOn)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,10 +102,10 @@ func TestExitByResult(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			run := status.NewRun("quickstart", "uid", "run.yaml", t0)
 			run.Status.Phase, run.Status.Gaps = tt.phase, tt.gaps
-			if err := exitByResult(run, gate{min: status.SeverityMinor}, nil); exitCode(err) != 0 {
+			if err := exitByResult(run, gate.Gate{Min: status.SeverityMinor}, nil); exitCode(err) != 0 {
 				t.Errorf("exit %d (%v), want 0: every gap is accepted", exitCode(err), err)
 			}
-			if err := exitByResult(run, gate{min: status.SeverityMinor}, tt.gaps); exitCode(err) != 2 {
+			if err := exitByResult(run, gate.Gate{Min: status.SeverityMinor}, tt.gaps); exitCode(err) != 2 {
 				t.Errorf("exit %d (%v), want 2: the gap counts without a baseline", exitCode(err), err)
 			}
 		})
@@ -142,7 +114,7 @@ func TestExitByResult(t *testing.T) {
 	for _, tt := range tests {
 		for i, th := range thresholds {
 			t.Run(fmt.Sprintf("%s/fail-on %s", tt.name, th), func(t *testing.T) {
-				threshold, err := parseFailOn(th)
+				threshold, err := gate.Parse(th)
 				if err != nil {
 					t.Fatal(err)
 				}
