@@ -27,6 +27,7 @@ func ReportFor(run *status.Run, d *spec.Desired, version string) *report.Report 
 		Baseline:         accepted,
 		BaselineTutorial: baseline.TutorialKey(workspace, d.Paths.Tutorial),
 		TutorialPath:     relPath(d.Dir, d.Paths.Tutorial),
+		TutorialFile:     d.Paths.Tutorial,
 		TutorialTitle:    tutorialTitle(d.Tutorial),
 		Audits:           Audits(run, d.Paths.StateFile),
 		Now:              now,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -32,8 +33,27 @@ type Setting struct {
 	Ignored string
 }
 
+// modelSettings are the settings of the model-backed providers (their top
+// level keys): the literal learner calls no model and reads none of them.
+var modelSettings = []string{"models", "maxTurns", "invocationTimeoutSeconds", "budgetUsd", "prices", "openai"}
+
+// unusedBecause says why the run's provider never reads a setting ("" when
+// it does): the literal learner no model setting, the others no openai.*.
+func (c Config) unusedBecause(path string) string {
+	head, _, _ := strings.Cut(path, ".")
+	switch {
+	case c.LLMProvider == ProviderLiteral && slices.Contains(modelSettings, head):
+		return "llmProvider literal calls no model"
+	case head == "openai" && c.LLMProvider != ProviderOpenAI:
+		return fmt.Sprintf("only llmProvider openai reads it, not %s", c.LLMProvider)
+	}
+	return ""
+}
+
 // Settings lists every setting of the run in force, with its source, sorted
-// by path: what `describe` shows.
+// by path: what `describe` shows. A default the run's provider never reads
+// (a model's settings for literal) is left out; one set anyway is listed as
+// ignored, with why.
 func (r *SmileRun) Settings(dir string) ([]Setting, error) {
 	cfg, err := r.Resolve(dir)
 	if err != nil {
@@ -65,7 +85,14 @@ func (r *SmileRun) Settings(dir string) ([]Setting, error) {
 			case has(fromConfig, path):
 				src = SourceConfig
 			}
-			out = append(out, Setting{Path: path, Value: string(value), Source: src, Ignored: cfg.ignoredBecause(path)})
+			ignored := cfg.ignoredBecause(path)
+			if unused := cfg.unusedBecause(path); unused != "" {
+				if src == SourceDefault {
+					continue // a default the provider never reads says nothing
+				}
+				ignored = unused
+			}
+			out = append(out, Setting{Path: path, Value: string(value), Source: src, Ignored: ignored})
 		}
 	}
 	walk("", reflect.ValueOf(cfg))

@@ -105,3 +105,57 @@ func TestSettingsSayWhenResumeIsIgnored(t *testing.T) {
 		}
 	}
 }
+
+// describe lists the settings a run's provider reads: no model settings for
+// literal, no openai.* for a vendor CLI, unless set, and then as ignored.
+func TestSettingsLeaveOutWhatTheProviderNeverReads(t *testing.T) {
+	for _, tt := range []struct {
+		provider string
+		absent   []string
+		present  []string
+		ignored  map[string]string
+	}{
+		{"literal", []string{"models.student", "maxTurns.mentor", "invocationTimeoutSeconds.student", "budgetUsd", "prices", "openai.baseUrl"},
+			[]string{"timeout", "resume", "minCoverage"},
+			map[string]string{"models.student": "llmProvider literal calls no model"}},
+		{"claude", []string{"openai.baseUrl", "openai.apiKeyEnv"},
+			[]string{"models.mentor", "maxTurns.student", "budgetUsd", "prices"},
+			map[string]string{}},
+		{"openai", nil, []string{"openai.baseUrl", "openai.apiKeyEnv", "models.mentor"}, map[string]string{}},
+	} {
+		dir := t.TempDir()
+		writeTestFile(t, filepath.Join(dir, "smile.json"), `{"llmProvider": "`+tt.provider+`"}`)
+		writeTestFile(t, filepath.Join(dir, "tutorial.md"), "# T\n")
+		extra := ""
+		if len(tt.ignored) > 0 {
+			extra = "  models: {student: some-model}\n"
+		}
+		m, err := parseManifest([]byte("apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: s}\nspec:\n"+extra), "run.yaml")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.provider, err)
+		}
+		settings, err := m.Settings(dir)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.provider, err)
+		}
+		got := map[string]Setting{}
+		for _, s := range settings {
+			got[s.Path] = s
+		}
+		for _, p := range tt.absent {
+			if s, ok := got[p]; ok && tt.ignored[p] == "" {
+				t.Errorf("%s: lists %s = %s, which it never reads", tt.provider, p, s.Value)
+			}
+		}
+		for _, p := range tt.present {
+			if _, ok := got[p]; !ok {
+				t.Errorf("%s: does not list %s", tt.provider, p)
+			}
+		}
+		for p, why := range tt.ignored {
+			if s := got[p]; s.Source != SourceManifest || s.Ignored != why {
+				t.Errorf("%s: %s = %+v, want it from the manifest, ignored: %s", tt.provider, p, s, why)
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -74,7 +75,7 @@ func LoadTutorial(path string) (*Tutorial, error) {
 func loadTutorial(path, root string) (*Tutorial, error) {
 	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %s", ErrTutorialNotFound, path)
+		return nil, fmt.Errorf("%w: %s%s", ErrTutorialNotFound, path, pagesHint(path))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load tutorial %s: %w", path, err)
@@ -198,4 +199,42 @@ func firstInvalidUTF8(data []byte) (line, col int) {
 		i += size
 	}
 	return line, col
+}
+
+// pagesHint names, for a tutorial that is not there, the Markdown page of
+// its folder it was probably meant to be (" (did you mean guide.md?)"), else
+// the folder's pages when there are a few; "" when the folder has none.
+func pagesHint(path string) string {
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		return ""
+	}
+	var pages []string
+	for _, e := range entries {
+		switch strings.ToLower(filepath.Ext(e.Name())) {
+		case ".md", ".markdown", ".mdx":
+			if !e.IsDir() {
+				pages = append(pages, e.Name())
+			}
+		}
+	}
+	if best := nearest(filepath.Base(path), pages); best != "" {
+		return fmt.Sprintf(" (did you mean %s?)", best)
+	}
+	// The same name with another extension (guide.markdown for guide.md).
+	stems := make([]string, len(pages))
+	for i, p := range pages {
+		stems[i] = strings.TrimSuffix(p, filepath.Ext(p))
+	}
+	base := filepath.Base(path)
+	if best := nearest(strings.TrimSuffix(base, filepath.Ext(base)), stems); best != "" {
+		return fmt.Sprintf(" (did you mean %s?)", pages[slices.Index(stems, best)])
+	}
+	switch {
+	case len(pages) == 0:
+		return ""
+	case len(pages) <= 5:
+		return fmt.Sprintf(" (the folder's Markdown pages: %s)", strings.Join(pages, ", "))
+	}
+	return fmt.Sprintf(" (the folder has %d Markdown pages, such as %s)", len(pages), strings.Join(pages[:3], ", "))
 }

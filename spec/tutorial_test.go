@@ -29,6 +29,39 @@ func TestLoadTutorialNotFound(t *testing.T) {
 	}
 }
 
+// E04 with a page of the folder close to the name: the error says which.
+func TestLoadTutorialNotFoundSuggestsAPage(t *testing.T) {
+	tests := []struct {
+		name  string
+		pages []string
+		want  string
+	}{
+		{"a typo", []string{"tutorial.md", "notes.txt"}, " (did you mean tutorial.md?)"},
+		{"another extension", []string{"tutorial.markdown"}, " (did you mean tutorial.markdown?)"},
+		{"no page close", []string{"install.md", "usage.md"}, " (the folder's Markdown pages: install.md, usage.md)"},
+		{"many pages", []string{"a1.md", "b2.md", "c3.md", "d4.md", "e5.md", "f6.md"}, " (the folder has 6 Markdown pages, such as a1.md, b2.md, c3.md)"},
+		{"no page", []string{"notes.txt"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, p := range tt.pages {
+				if err := os.WriteFile(filepath.Join(dir, p), []byte("# x\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p := filepath.Join(dir, "tutoral.md")
+			_, err := LoadTutorial(p)
+			if !errors.Is(err, ErrTutorialNotFound) {
+				t.Fatalf("error = %v, want ErrTutorialNotFound", err)
+			}
+			if want := "tutorial not found: " + p + tt.want; err.Error() != want {
+				t.Errorf("error = %q, want %q", err, want)
+			}
+		})
+	}
+}
+
 func TestLoadTutorialDirectory(t *testing.T) {
 	dir := t.TempDir()
 	_, err := LoadTutorial(dir)

@@ -57,7 +57,7 @@ func ParseAll(data []byte, source string) ([]Doc, error) {
 			break
 		}
 		if err != nil {
-			return nil, syntaxError(source, err)
+			return nil, tabError(source, data, syntaxError(source, err))
 		}
 		if len(node.Content) == 0 || isNull(node.Content[0]) {
 			continue
@@ -283,4 +283,34 @@ func syntaxError(source string, err error) error {
 		out = append(out, fmt.Sprintf("%s: invalid YAML: %s", source, l))
 	}
 	return errors.New(strings.Join(out, "\n"))
+}
+
+// tabToken is the library's error for a character no token starts with; in a
+// manifest it is nearly always a tab, which it does not name.
+const tabToken = "found character that cannot start any token"
+
+// tabError names the tab behind the library's tabToken error: the line and
+// column of the first indenting tab near the line the library gives (its line can be
+// one off), and that YAML indents with spaces. Other errors pass unchanged.
+func tabError(source string, data []byte, err error) error {
+	msg := err.Error()
+	m := regexp.MustCompile(`^` + regexp.QuoteMeta(source) + `:(\d+): invalid YAML: ` + tabToken + `$`).FindStringSubmatch(msg)
+	if m == nil {
+		return err
+	}
+	n, _ := strconv.Atoi(m[1])
+	lines := strings.Split(string(data), "\n")
+	for _, cand := range []int{n, n + 1, n - 1} {
+		if cand < 1 || cand > len(lines) {
+			continue
+		}
+		// Only a tab in the indentation: one inside a line can be legal
+		// (in a flow sequence, a quoted string) and the error elsewhere.
+		text := lines[cand-1]
+		indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
+		if col := strings.IndexByte(indent, '\t'); col >= 0 {
+			return fmt.Errorf("%s:%d:%d: invalid YAML: a tab indents this line; YAML indents with spaces only", source, cand, col+1)
+		}
+	}
+	return err
 }

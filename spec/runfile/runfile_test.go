@@ -32,7 +32,17 @@ func TestParseYAMLSyntaxErrorNamesLine(t *testing.T) {
 		{
 			name: "tab indentation",
 			in:   "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata:\n\tname: demo\n",
-			want: "run.yaml:4: invalid YAML: found character that cannot start any token",
+			want: "run.yaml:4:1: invalid YAML: a tab indents this line; YAML indents with spaces only",
+		},
+		{
+			name: "tab after spaces",
+			in:   manifestHead + "spec:\n  \ttimeout: 2\n",
+			want: "run.yaml:6:3: invalid YAML: a tab indents this line; YAML indents with spaces only",
+		},
+		{
+			name: "tab inside a value",
+			in:   manifestHead + "spec:\n  tutorial: [a,\t\tb]\n  timeout: @\n",
+			want: "run.yaml:7: invalid YAML: found character that cannot start any token", // the @, not the tabs
 		},
 		{
 			name: "unclosed JSON object",

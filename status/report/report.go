@@ -31,6 +31,11 @@ type ReportInput struct {
 	// TutorialPath is the tutorial as the user named it (relative to the
 	// manifest's folder).
 	TutorialPath string
+	// TutorialFile is the tutorial's absolute path: the Markdown report
+	// links its lines relative to the folder it is written in (a run's
+	// .smile/runs/NAME/ is not the tutorial's folder). Empty: the links
+	// use TutorialPath.
+	TutorialFile string
 	// TutorialTitle is the tutorial's first "# " heading, if any; it names
 	// the report unless the front matter of TutorialContent has a title:.
 	// Without either the file's base name does.
@@ -114,6 +119,12 @@ type Report struct {
 	BaselineStates []string         `json:"-"`
 	BaselineAbsent []baseline.Entry `json:"-"`
 
+	// TutorialFile is the tutorial's absolute path and LinkDir the folder
+	// the Markdown is written in: its links to the tutorial's lines are
+	// relative to LinkDir (WriteReports and WriteFormats set it).
+	TutorialFile string `json:"-"`
+	LinkDir      string `json:"-"`
+
 	// RunName names the run in the Markdown summary and the audit log's
 	// header; the JSON contract has no field for it.
 	RunName string `json:"-"`
@@ -154,12 +165,19 @@ type ReportSummary struct {
 	Verification string `json:"verification,omitempty"`
 }
 
-// GapCounts counts gaps by severity.
+// GapCounts counts the tutorial's gaps by severity, and apart from them
+// the environment findings: what the container lacked, not what the page
+// gets wrong, notes that fail no check unless --fail-on names them.
 type GapCounts struct {
-	Critical int `json:"critical"`
-	Major    int `json:"major"`
-	Minor    int `json:"minor"`
+	Critical    int `json:"critical"`
+	Major       int `json:"major"`
+	Minor       int `json:"minor"`
+	Environment int `json:"environment"`
 }
+
+// Tutorial is the number of gaps of the tutorial: all but the environment
+// notes.
+func (c GapCounts) Tutorial() int { return c.Critical + c.Major + c.Minor }
 
 // Recommendation is one improvement to make to the tutorial; priority 1 is
 // the most important.
@@ -203,12 +221,14 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 	annotateWorkarounds(r.Gaps, r.AuditTrail)
 	r.Summary.Cost = status.CostOf(r.AuditTrail.LLMCalls)
 	for _, g := range r.Gaps {
-		switch g.Severity {
-		case status.SeverityCritical:
+		switch {
+		case g.Category == status.CategoryEnvironment:
+			r.Summary.GapCounts.Environment++
+		case g.Severity == status.SeverityCritical:
 			r.Summary.GapCounts.Critical++
-		case status.SeverityMajor:
+		case g.Severity == status.SeverityMajor:
 			r.Summary.GapCounts.Major++
-		case status.SeverityMinor:
+		case g.Severity == status.SeverityMinor:
 			r.Summary.GapCounts.Minor++
 		}
 	}
@@ -221,6 +241,7 @@ func BuildReport(run *status.Run, in ReportInput) *Report {
 		r.BaselineStates, r.BaselineAbsent = in.Baseline.States(in.BaselineTutorial, r.Gaps)
 	}
 	r.SourcePath = slashPath(in.SourcePath)
+	r.TutorialFile = in.TutorialFile
 	r.BlobURL = in.BlobURL
 	r.ToolVersion = in.ToolVersion
 	r.Steps = append([]ReportStep{}, in.Steps...)
@@ -357,6 +378,7 @@ func WriteReports(dir string, r *Report, fallback io.Writer) (*status.ReportRef,
 // passes stdout, E16) and the error says which. The returned ref names the
 // files that were written.
 func (w Writer) WriteReports(dir string, r *Report, fallback io.Writer) (*status.ReportRef, error) {
+	r = r.writtenIn(dir)
 	js, err := RenderJSON(r)
 	if err != nil {
 		return nil, err
@@ -433,4 +455,14 @@ func firstNonBlank(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// writtenIn is r as written into dir: a copy whose links to the tutorial
+// start from dir.
+func (r *Report) writtenIn(dir string) *Report {
+	c := *r
+	if abs, err := filepath.Abs(dir); err == nil {
+		c.LinkDir = abs
+	}
+	return &c
 }

@@ -101,6 +101,7 @@ func (w Writer) WriteFormats(dir string, r *Report, formats []string, fallback i
 	}
 	var written []string
 	var errs []error
+	r = r.writtenIn(dir)
 	for _, f := range formats {
 		data, err := RenderFormat(f, r)
 		if err != nil {

@@ -54,7 +54,10 @@ func githubMessage(r *Report, g status.Gap) string {
 func summaryLine(r *Report) string {
 	c := r.Summary.GapCounts
 	s := fmt.Sprintf("SMILE %s after %s: %s (%d critical, %d major, %d minor)",
-		r.Summary.Status, status.Plural(r.Summary.Iterations, "iteration"), status.Plural(len(r.Gaps), "gap"), c.Critical, c.Major, c.Minor)
+		r.Summary.Status, status.Plural(r.Summary.Iterations, "iteration"), status.Plural(c.Tutorial(), "gap"), c.Critical, c.Major, c.Minor)
+	if c.Environment > 0 {
+		s += ", " + status.Plural(c.Environment, "environment note")
+	}
 	if p := sourcePath(r); p != "" {
 		s += " in " + p
 	}

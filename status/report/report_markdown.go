@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"html"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -43,7 +44,10 @@ func writeSummary(b *strings.Builder, r *Report) {
 		fmt.Fprintf(b, "- **Tutorial**: %s\n", mdtext.Code(s.TutorialPath))
 	}
 	c := s.GapCounts
-	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", len(r.Gaps), c.Critical, c.Major, c.Minor)
+	fmt.Fprintf(b, "- **Gaps**: %d (%d critical, %d major, %d minor)\n", c.Tutorial(), c.Critical, c.Major, c.Minor)
+	if c.Environment > 0 {
+		fmt.Fprintf(b, "- **Environment**: %s: what the container lacked, not gaps of the tutorial\n", status.Plural(c.Environment, "environment note"))
+	}
 	if r.Coverage != nil {
 		fmt.Fprintf(b, "- **Coverage**: %s (see Coverage)\n", coverageLine(r.Coverage))
 	}
@@ -78,7 +82,7 @@ func writeGaps(b *strings.Builder, r *Report) {
 	}
 	for _, g := range r.Gaps {
 		fmt.Fprintf(b, "### Gap %d: %s\n\n", g.ID, mdtext.Text(g.Title))
-		fmt.Fprintf(b, "- **Location**: %s\n", mdLocation(r.Summary.TutorialPath, g.Location))
+		fmt.Fprintf(b, "- **Location**: %s\n", mdLocation(tutorialLink(r), g.Location))
 		fmt.Fprintf(b, "- **Category**: %s\n", mdtext.Code(string(g.Category)))
 		fmt.Fprintf(b, "- **Severity**: %s\n", mdtext.Text(string(g.Severity)))
 		if g.Iteration > 0 {
@@ -105,6 +109,20 @@ func writeGaps(b *strings.Builder, r *Report) {
 			b.WriteString(mdtext.Fence("suggestion", s.Text()))
 		}
 	}
+}
+
+// tutorialLink is the tutorial as the Markdown links it: relative to the
+// folder the report is written in when both are known, else as the user
+// named it.
+func tutorialLink(r *Report) string {
+	if r.TutorialFile == "" || r.LinkDir == "" {
+		return r.Summary.TutorialPath
+	}
+	rel, err := filepath.Rel(r.LinkDir, r.TutorialFile)
+	if err != nil {
+		return r.Summary.TutorialPath
+	}
+	return filepath.ToSlash(rel)
 }
 
 func mdLocation(tutorial string, loc status.GapLocation) string {
@@ -149,7 +167,7 @@ func writeMentorNotes(b *strings.Builder, notes []status.MentorNote) {
 		}
 		fmt.Fprintf(b, "**Note %d** (%s)\n\n", i+1, where)
 		fmt.Fprintf(b, "- **Question**: %s\n", orNone(mdtext.Prose(n.Question), "none recorded"))
-		prose, blocks := mdtext.SplitFences(n.Answer)
+		prose, blocks := mdtext.SplitFences(answerOwnText(n))
 		fmt.Fprintf(b, "- **Answer**: %s\n", orNone(mdtext.Prose(prose), "see below"))
 		if n.Resolution != "" {
 			fmt.Fprintf(b, "- **Resolution**: %s\n", mdtext.Text(string(n.Resolution)))
@@ -170,6 +188,50 @@ func writeMentorNotes(b *strings.Builder, notes []status.MentorNote) {
 			b.WriteString(mdtext.Fence(cb.Lang, cb.Body))
 		}
 	}
+}
+
+// answerOwnText is a note's answer without what the note's own lines show
+// below it: the workaround's block with the line that introduces it ("...,
+// run before line 35:"), and a line that ends with the suggested fix. On one
+// list line, the introduction lost its block and read "Workaround, run
+// before line 35: Suggested fix for the tutorial: ...", the fix twice.
+func answerOwnText(n status.MentorNote) string {
+	lines := strings.Split(strings.ReplaceAll(n.Answer, "\r\n", "\n"), "\n")
+	fix, work := strings.TrimSpace(n.SuggestedFix), strings.TrimSpace(n.Workaround)
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if fix != "" && strings.HasSuffix(l, fix) {
+			continue
+		}
+		if work != "" && strings.HasSuffix(l, ":") {
+			if end, body, ok := fenceAt(lines, i+1); ok && strings.TrimSpace(body) == work {
+				i = end
+				continue
+			}
+		}
+		out = append(out, lines[i])
+	}
+	return strings.Join(out, "\n")
+}
+
+// fenceAt reads the fenced block that opens at lines[i], if one does: the
+// index of its closing line and its body.
+func fenceAt(lines []string, i int) (end int, body string, ok bool) {
+	if i >= len(lines) {
+		return 0, "", false
+	}
+	open := strings.TrimSpace(lines[i])
+	fence := open[:len(open)-len(strings.TrimLeft(open, "`"))]
+	if len(fence) < 3 {
+		return 0, "", false
+	}
+	for j := i + 1; j < len(lines); j++ {
+		if strings.TrimSpace(lines[j]) == fence {
+			return j, strings.Join(lines[i+1:j], "\n"), true
+		}
+	}
+	return 0, "", false
 }
 
 // addBlock adds a code block unless the same code is already shown (a

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -429,6 +431,46 @@ func TestMarkdownLinkDestination(t *testing.T) {
 	}
 }
 
+// The Markdown report lives in the run's own .smile/runs/NAME/, not beside
+// the tutorial: its links to the tutorial's lines start from where it is
+// written, so they open the page (a link to tutorial.md#L12 from there
+// pointed at a file that is not there).
+func TestMarkdownLinksFromTheReportsFolder(t *testing.T) {
+	ws := t.TempDir()
+	tutorial := filepath.Join(ws, "docs", "tutorial.md")
+	if err := os.MkdirAll(filepath.Dir(tutorial), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tutorial, []byte("# T\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := sampleInput()
+	in.TutorialPath, in.TutorialFile = "tutorial.md", tutorial
+	out := filepath.Join(ws, ".smile", "runs", "quickstart")
+	for _, write := range []func(r *Report) error{
+		func(r *Report) error { _, err := WriteReports(out, r, nil); return err },
+		func(r *Report) error { _, err := WriteFormats(out, r, []string{"md"}, nil); return err },
+	} {
+		if err := write(BuildReport(sampleRun(), in)); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join(out, ReportMarkdownFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		links := parseMD(t, data).links()
+		if len(links) == 0 || links[0] != "../../../docs/tutorial.md#L12" {
+			t.Fatalf("links = %q, want ../../../docs/tutorial.md#L12 first", links)
+		}
+		for _, l := range links {
+			target, _, _ := strings.Cut(l, "#")
+			if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(target))); err != nil {
+				t.Errorf("link %s from %s opens nothing: %v", l, out, err)
+			}
+		}
+	}
+}
+
 func TestMarkdownEmptyReport(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -545,5 +587,33 @@ func TestMarkdownSuggestionBlocks(t *testing.T) {
 	}
 	if !slices.Equal(after, want) {
 		t.Errorf("under the gaps: %q, want %q", after, want)
+	}
+}
+
+// A Mentor note's answer is shown without what the note's own lines show:
+// the literal Mentor's "Workaround, run before line 35:" lost its block on
+// the Answer line and ran into "Suggested fix for the tutorial: ...", which
+// the Suggested Fix line then said again.
+func TestMarkdownNoteAnswerSaysEachThingOnce(t *testing.T) {
+	run := sampleRun()
+	fix := "Add `chmod +x ./count.sh` before line 35."
+	run.Status.MentorNotes = []status.MentorNote{{Iteration: 1, Line: 35, Resolution: status.ResolutionWorkaround,
+		Question:   "At line 35 the tutorial says `./count.sh words.txt`; how do I get permission to do this?",
+		Answer:     "Line 35 (`./count.sh words.txt`): `./count.sh` is not executable.\n\nWorkaround, run before line 35:\n```sh\nchmod +x ./count.sh\n```\n\nSuggested fix for the tutorial: " + fix + "\n",
+		Workaround: "chmod +x ./count.sh", SuggestedFix: fix}}
+	md := string(RenderMarkdown(BuildReport(run, sampleInput())))
+	_, notes, _ := strings.Cut(md, "## Mentor Notes")
+	notes, _, _ = strings.Cut(notes, "\n## ")
+	want := "- **Answer**: Line 35 (`./count.sh words.txt`): `./count.sh` is not executable.\n"
+	if !strings.Contains(notes, want) {
+		t.Errorf("the notes lack the answer line %q:\n%s", want, notes)
+	}
+	for _, once := range []string{"chmod +x ./count.sh\n```", "before line 35."} {
+		if n := strings.Count(notes, once); n != 1 {
+			t.Errorf("the notes say %q %d times, want once:\n%s", once, n, notes)
+		}
+	}
+	if strings.Contains(notes, "run before line 35:") {
+		t.Errorf("the notes keep the workaround's introduction without its block:\n%s", notes)
 	}
 }

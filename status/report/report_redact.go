@@ -12,6 +12,7 @@ func redactReport(r *Report, secrets ...string) *Report {
 	red(&c.TutorialName)
 	red(&c.RunName)
 	red(&c.Summary.TutorialPath)
+	red(&c.TutorialFile)
 	red(&c.Summary.Reason)
 	red(&c.Summary.Message)
 

@@ -90,7 +90,7 @@ func GapCountText(c GapCounts) string {
 	for _, p := range []struct {
 		n    int
 		name string
-	}{{c.Critical, "critical"}, {c.Major, "major"}, {c.Minor, "minor"}} {
+	}{{c.Critical, "critical"}, {c.Major, "major"}, {c.Minor, "minor"}, {c.Environment, "environment"}} {
 		if p.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.name))
 		}

@@ -22,12 +22,15 @@ func RenderSummary(r *Report) []byte {
 	badges := []string{
 		"status: " + r.Summary.Status,
 		"iterations: " + strconv.Itoa(r.Summary.Iterations),
-		"gaps: " + strconv.Itoa(len(r.Gaps)),
+		"gaps: " + strconv.Itoa(c.Tutorial()),
 		"critical: " + strconv.Itoa(c.Critical),
 		"major: " + strconv.Itoa(c.Major),
 		"minor: " + strconv.Itoa(c.Minor),
-		"duration: " + humanDuration(time.Duration(r.Summary.DurationSeconds)*time.Second),
 	}
+	if c.Environment > 0 {
+		badges = append(badges, "environment notes: "+strconv.Itoa(c.Environment))
+	}
+	badges = append(badges, "duration: "+humanDuration(time.Duration(r.Summary.DurationSeconds)*time.Second))
 	if r.Coverage != nil {
 		badges = append(badges, "coverage: "+r.Coverage.Cell())
 	}

@@ -176,7 +176,7 @@ func TestReportJSONFieldNames(t *testing.T) {
 		{"report", m, []string{"auditTrail", "gaps", "generatedAt", "mentorNotes", "recommendations", "skipped", "summary", "timeline", "tutorialName"}},
 		{"summary", m["summary"], []string{"cost", "durationSeconds", "gapCounts", "iterations", "message", "reason", "status", "tutorialPath"}},
 		{"cost", m["summary"].(map[string]any)["cost"], []string{"calls", "inputTokens", "outputTokens", "usd"}},
-		{"gapCounts", m["summary"].(map[string]any)["gapCounts"], []string{"critical", "major", "minor"}},
+		{"gapCounts", m["summary"].(map[string]any)["gapCounts"], []string{"critical", "environment", "major", "minor"}},
 		{"gap", gap, []string{"category", "command", "id", "iteration", "location", "problem", "severity", "suggestedFix", "title"}},
 		{"location", gap.(map[string]any)["location"], []string{"lineNumber", "quote"}},
 		{"auditTrail", audit, []string{"commands", "files", "llmCalls"}},
@@ -375,5 +375,34 @@ func TestReportExcerptsOutput(t *testing.T) {
 	out := BuildReport(&status.Run{}, in).AuditTrail.Commands[0].Output
 	if len(out) > status.MaxOutputExcerpt+100 || !strings.Contains(out, "output shortened") {
 		t.Errorf("output kept %d bytes, want an excerpt of about %d", len(out), status.MaxOutputExcerpt)
+	}
+}
+
+// Environment findings are counted apart from the tutorial's gaps in every
+// summary: the report's, the job summary's badges and the GitHub line.
+func TestEnvironmentNotesAreCountedApart(t *testing.T) {
+	run := sampleRun()
+	run.Status.Gaps = []status.Gap{
+		{ID: 1, Title: "No network", Category: status.CategoryEnvironment, Severity: status.SeverityMajor, Location: status.GapLocation{LineNumber: 7}},
+		{ID: 2, Title: "Not executable", Category: status.CategoryPermissionDenied, Severity: status.SeverityMinor, Location: status.GapLocation{LineNumber: 9}},
+	}
+	r := BuildReport(run, sampleInput())
+	if want := (GapCounts{Minor: 1, Environment: 1}); r.Summary.GapCounts != want {
+		t.Errorf("gapCounts = %+v, want %+v", r.Summary.GapCounts, want)
+	}
+	for name, want := range map[string][]string{
+		"md":      {"- **Gaps**: 1 (0 critical, 0 major, 1 minor)\n", "- **Environment**: 1 environment note: what the container lacked, not gaps of the tutorial\n"},
+		"summary": {"`gaps: 1`", "`environment notes: 1`"},
+		"github":  {": 1 gap (0 critical, 0 major, 1 minor), 1 environment note"},
+	} {
+		data, err := RenderFormat(name, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(string(data), w) {
+				t.Errorf("%s lacks %q:\n%s", name, w, data)
+			}
+		}
 	}
 }

@@ -98,15 +98,34 @@ func TestCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { removeRunContainers(dir) })
-		files := []string{"smile.json", "run.yaml", "tutorial.md", ".gitignore"}
+		files := []string{"smile.json", "run.yaml", "tutorial.md"}
 		res := smile(t, dir, nil, 30*time.Second, "init")
-		if res.code != 0 || res.stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n.gitignore created\n" {
+		if res.code != 0 || res.stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n" {
 			t.Fatalf("init: exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
 		}
 		// The scaffold runs clean as it is.
 		res = smile(t, dir, nil, 3*time.Minute, "apply", "-f", "run.yaml", "--wait")
 		if res.code != 0 || !strings.Contains(res.stdout, "smilerun.smile.dev/hello-smile created") || !strings.Contains(res.stdout, "completed after 1 iteration(s): 0 gap(s)") {
 			t.Fatalf("apply --wait of the scaffold: exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+		}
+		// A second page of the folder gets its own manifest, and both runs
+		// keep their reports in the workspace, none beside the tutorials.
+		writeFile(t, filepath.Join(dir, "guide.md"), readFile(t, filepath.Join(dir, "tutorial.md")))
+		res = smile(t, dir, nil, 30*time.Second, "init", "--tutorial", "guide.md")
+		if res.code != 0 || res.stdout != "smile.json exists, left unchanged\nguide.run.yaml created\n" {
+			t.Fatalf("init --tutorial guide.md: exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+		}
+		res = smile(t, dir, nil, 3*time.Minute, "apply", "-f", "guide.run.yaml", "--wait")
+		if res.code != 0 || !strings.Contains(res.stdout, "smilerun.smile.dev/guide created") {
+			t.Fatalf("apply --wait of the second manifest: exit %d\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+		}
+		for _, name := range []string{"hello-smile", "guide"} {
+			if _, err := os.Stat(filepath.Join(dir, ".smile", "runs", name, "smile-report.md")); err != nil {
+				t.Errorf("run %s has no report in its own folder: %v", name, err)
+			}
+		}
+		if matches, _ := filepath.Glob(filepath.Join(dir, "smile-report.*")); len(matches) > 0 {
+			t.Errorf("reports beside the tutorials: %v", matches)
 		}
 		// A second init overwrites nothing, not even an edited file.
 		tutorial := filepath.Join(dir, "tutorial.md")
@@ -135,7 +154,7 @@ func TestCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		res = smile(t, dir, nil, 30*time.Second, "init")
-		if res.stdout != "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n.gitignore exists, left unchanged\n" ||
+		if res.stdout != "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n" ||
 			!bytes.Equal(readFile(t, tutorial), before["tutorial.md"]) {
 			t.Errorf("init with run.yaml missing: stdout %q", res.stdout)
 		}
@@ -251,7 +270,7 @@ func TestCLI(t *testing.T) {
 			return o.Status.Phase == status.PhaseWaitingForStudent
 		})
 		res := smile(t, dir, nil, time.Minute, "stop", "ctl-watch", "--reason", "docs freeze until Monday")
-		if res.code != 0 || !strings.HasPrefix(res.stdout, "smilerun.smile.dev/ctl-watch stopped") {
+		if res.code != 0 || !strings.HasPrefix(res.stdout, "smilerun.smile.dev/ctl-watch stopped after ") {
 			t.Fatalf("stop: exit %d, stdout %q\n%s", res.code, res.stdout, res.stderr)
 		}
 		o := waitObject(t, dir, "ctl-watch", time.Minute, "the stopped run's report", finished)

@@ -307,8 +307,8 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 	base.Resolution = status.ResolutionUnresolvable
 	base.SuggestedFix = environmentFix(lacks, f.Line)
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
-		"`%s` failed because the container lacks %s (`%s`). That is the environment, not the tutorial, and nothing I can run in the container gives it: the run's settings must (see the suggested fix).",
-		FirstLine(f.Command), lacks, textutil.FirstNonEmpty(fail.ErrorLine, ErrorLine(f.Output)))}
+		"`%s` failed because the container lacks %s%s. That is the environment, not the tutorial, and nothing I can run in the container gives it: the run's settings must (see the suggested fix).",
+		FirstLine(f.Command), lacks, parenCode(textutil.FirstNonEmpty(fail.ErrorLine, ErrorLine(f.Output))))}
 }
 
 // WorkaroundTimeout bounds one Mentor workaround replayed before a step. It

@@ -166,11 +166,11 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 	case status.CategoryOutputMismatch:
 		base.Resolution = status.ResolutionProceed
 		printed := strings.Join(FirstLines(f.Output, 3), " | ")
-		base.SuggestedFix = fmt.Sprintf("Update the output shown at line %d (`%s`) to what `%s` prints today (`%s`), or fix the step so it prints it.",
-			f.Line, f.Quote, FirstLine(f.Command), Shorten(printed, 120))
+		base.SuggestedFix = fmt.Sprintf("Update the output shown at line %d%s to what `%s` prints today%s, or fix the step so it prints it.",
+			f.Line, parenCode(f.Quote), FirstLine(f.Command), parenCode(Shorten(printed, 120)))
 		return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
-			"The tutorial expects `%s` in the output of `%s`, but the command printed `%s`. The command itself succeeded, so this is the tutorial showing outdated or wrong output: note it and go on with the next step.",
-			f.Quote, FirstLine(f.Command), Shorten(printed, 200))}
+			"The tutorial expects %s in the output of `%s`, but the command printed %s. The command itself succeeded, so this is the tutorial showing outdated or wrong output: note it and go on with the next step.",
+			codeOr(f.Quote, "other output"), FirstLine(f.Command), codeOr(Shorten(printed, 200), "nothing"))}
 	case status.CategoryAmbiguousInstruction:
 		return m.ambiguous(base, f)
 	case status.CategoryMissingImage:
@@ -187,10 +187,10 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 			FirstLine(f.Command))}
 	}
 	base.Resolution = status.ResolutionUnresolvable
-	base.SuggestedFix = fmt.Sprintf("Fix the command at line %d, or add the step it depends on before it: it exits with code %d (`%s`).", f.Line, f.ExitCode, fail.ErrorLine)
+	base.SuggestedFix = fmt.Sprintf("Fix the command at line %d, or add the step it depends on before it: it exits with code %d%s.", f.Line, f.ExitCode, parenCode(fail.ErrorLine))
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
-		"`%s` failed with exit code %d: `%s`. Nothing in the tutorial explains this failure and I know no safe workaround for it, so this is a blocker until the tutorial is fixed.",
-		FirstLine(f.Command), f.ExitCode, fail.ErrorLine)}
+		"`%s` failed with exit code %d%s. Nothing in the tutorial explains this failure and I know no safe workaround for it, so this is a blocker until the tutorial is fixed.",
+		FirstLine(f.Command), f.ExitCode, parenCode(fail.ErrorLine))}
 }
 
 // missingDependency installs the package that provides name: from the
@@ -351,7 +351,7 @@ func render(f status.Finding, a advice) string {
 		if quote == "" {
 			quote = FirstLine(f.Command)
 		}
-		fmt.Fprintf(&b, "Line %d (%s): ", a.Line, inlineCode(quote))
+		fmt.Fprintf(&b, "Line %d%s: ", a.Line, parenCode(quote))
 	}
 	b.WriteString(a.Explanation)
 	b.WriteString("\n")
@@ -373,6 +373,23 @@ func render(f status.Finding, a advice) string {
 		fmt.Fprintf(&b, "\nSuggested fix for the tutorial: %s\n", a.SuggestedFix)
 	}
 	return b.String()
+}
+
+// parenCode is " (`s`)", s as inline code in parentheses after what it
+// belongs to, or "" when s is empty: never empty backticks in parentheses.
+func parenCode(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return " (" + inlineCode(s) + ")"
+}
+
+// codeOr is s as inline code, or the words none when s is blank.
+func codeOr(s, none string) string {
+	if strings.TrimSpace(s) == "" {
+		return none
+	}
+	return inlineCode(s)
 }
 
 // inlineCode writes s as Markdown inline code, even when it holds backticks.

@@ -195,8 +195,29 @@ func checkMentorRule(t *testing.T, tt mentorRule, tutPath, work string) {
 	if a.Workaround != "" && !strings.Contains(res.MentorOutput, "Workaround, run before line "+strconv.Itoa(f.Line)+":\n```sh\n"+a.Workaround+"\n```\n") {
 		t.Errorf("mentor output lacks the fenced workaround:\n%s", res.MentorOutput)
 	}
-	if !strings.HasPrefix(res.MentorOutput, "Line "+strconv.Itoa(f.Line)+" (") || !strings.Contains(res.MentorOutput, "Suggested fix for the tutorial: ") {
+	if !strings.HasPrefix(res.MentorOutput, "Line "+strconv.Itoa(f.Line)) || !strings.Contains(res.MentorOutput, "Suggested fix for the tutorial: ") {
 		t.Errorf("mentor output does not stand on its own:\n%s", res.MentorOutput)
+	}
+}
+
+// A finding with nothing to quote (no error line, no output, no quote) gets
+// no empty backticks in parentheses in the Mentor's answer or its suggested fix.
+func TestMentorQuotesNothingEmpty(t *testing.T) {
+	tutPath, work := mentorFolder(t)
+	for _, f := range []status.Finding{
+		{Category: status.CategoryCommandFailure, Line: 12, Command: "make", ExitCode: 2},
+		{Category: status.CategoryOutputMismatch, Line: 12, Command: "cat config.yaml", Quote: " "},
+	} {
+		f.Asked = true
+		task := &wire.Task{Role: status.RoleMentor, Tutorial: tutPath,
+			StudentOutput: &status.StudentOutput{Status: status.StudentAskMentor, Line: f.Line, Findings: []status.Finding{f}}}
+		res, err := Provider{LookPath: onPath("apt-get"), Probe: answers(nil)}.Mentor(context.Background(), task, provider.Env{WorkDir: work, Log: logr.Discard()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := res.Advice; a == nil || strings.Contains(a.SuggestedFix, "``") || strings.Contains(res.MentorOutput, "``") {
+			t.Errorf("%s: an empty quote in the answer:\nfix: %+v\n%s", f.Category, a, res.MentorOutput)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"io"
 	"log/slog"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
+	"github.com/smile-loop/smile/cmd/smile/internal/doctor"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/status/store"
 
@@ -76,7 +78,7 @@ by the worst result; sarif, junit, github and summary are then one file for all 
   smile apply -f run.yaml --wait --fail-on major
   smile apply -f docs -R --wait --format sarif --parallel 2
   cat runs.yaml | smile apply -f - --wait`,
-		Args: cobra.NoArgs,
+		Args: manifestsWithF,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return o.run(cmd.Context(), streams)
 		},
@@ -86,7 +88,7 @@ by the worst result; sarif, junit, github and summary are then one file for all 
 	cmd.Flags().IntVar(&o.parallel, "parallel", 0, fmt.Sprintf("how many runs the controller keeps active at once, the others queued (default from this machine: %d)", reconcile.DefaultParallel()))
 	cmd.Flags().StringVar(&o.outputDir, "output-dir", ".", "with --wait on several runs, where the one sarif, junit, github and summary file for all of them goes")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
-	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: critical, major, minor or none")
+	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: "+gate.Values+"; environment findings fail only when named")
 	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(report.Formats, ", ")+") into the run's outputDir")
 	cmd.Flags().BoolVar(&o.detach, "detach", false, "with --wait, Ctrl-C leaves the run going (or, without a controller, resumable) instead of stopping it")
 	cmd.Flags().StringVar(&o.wrapper, "wrapper", "", "the smile-wrapper binary to mount into containers (default: beside smile, or $SMILE_WRAPPER)")
@@ -94,8 +96,17 @@ by the worst result; sarif, junit, github and summary are then one file for all 
 	return cmd
 }
 
+// manifestsWithF refuses arguments, which apply takes only after -f: the
+// error shows the command with -f (cobra's own says "unknown command").
+func manifestsWithF(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s takes manifests after -f: `%s -f %s`", cmd.CommandPath(), cmd.CommandPath(), strings.Join(args, " -f "))
+}
+
 func (o *applyOptions) run(ctx context.Context, streams Streams) error {
-	threshold, err := parseFailOn(o.failOn)
+	threshold, err := gate.Parse(o.failOn)
 	if err != nil {
 		return err
 	}
@@ -130,29 +141,14 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 	if err != nil {
 		return err
 	}
-	// Bad input fails here, before any controller is involved or started
-	// (the controller would refuse it the same way).
-	m, err := runfile.Load(manifest)
+	ws, err := o.check(ctx, streams, manifest)
 	if err != nil {
 		return err
-	}
-	dir := filepath.Dir(manifest)
-	d, err := spec.Resolve(m, dir)
-	if err != nil {
-		return err
-	}
-	// Unknown smile.json keys are ignored (E03), but said once, here; so
-	// are settings that do not do what they say.
-	warnings, _ := spec.ConfigWarnings(m.ConfigPath(dir))
-	for _, w := range append(warnings, settingWarnings(d)...) {
-		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
 	}
 	wrapper, err := wrapperbin.Find(o.wrapper)
 	if err != nil {
 		return err
 	}
-	// One controller per workspace (the git repository, else this folder).
-	ws := spec.ProjectRoot(dir)
 	// A controller serves the workspace: hand the manifest to it.
 	if c, err := ctlclient.Find(ws); err == nil {
 		if c.Info.Foreground {
@@ -172,6 +168,56 @@ func (o *applyOptions) run(ctx context.Context, streams Streams) error {
 		return nil
 	}
 	return o.inProcess(ctx, streams, ws, manifest, wrapper, threshold)
+}
+
+// check reads and resolves the manifest, says the warnings of its settings
+// and checks its provider can run here: bad input fails here, before any
+// controller is involved or started (the controller would refuse it the same
+// way). It returns the manifest's workspace.
+func (o *applyOptions) check(ctx context.Context, streams Streams, manifest string) (string, error) {
+	m, err := runfile.Load(manifest)
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Dir(manifest)
+	d, err := spec.Resolve(m, dir)
+	if err != nil {
+		return "", err
+	}
+	// Unknown smile.json keys are ignored (E03), but said once, here; so
+	// are settings that do not do what they say.
+	warnings, _ := spec.ConfigWarnings(m.ConfigPath(dir))
+	for _, w := range append(warnings, settingWarnings(d)...) {
+		fmt.Fprintf(streams.ErrOut, "warning: %s\n", w)
+	}
+	// One controller per workspace (the git repository, else this folder).
+	ws := spec.ProjectRoot(dir)
+	// A provider that cannot run here fails now, before any container: the
+	// key is this process's to check unless a controller already runs.
+	_, noController := ctlclient.Find(ws)
+	if err := doctor.Preflight(ctx, d.Config, providerFrom(m, dir, o.file), noController != nil); err != nil {
+		return "", err
+	}
+	return ws, nil
+}
+
+// providerFrom says where a run's llmProvider is set, for an error about
+// it: the manifest, its smile.json, or "" when nowhere (the default).
+func providerFrom(m *spec.SmileRun, dir, manifest string) string {
+	settings, err := m.Settings(dir)
+	if err != nil {
+		return ""
+	}
+	for _, s := range settings {
+		switch {
+		case s.Path != "llmProvider":
+		case s.Source == spec.SourceManifest:
+			return manifest
+		case s.Source == spec.SourceConfig:
+			return relToWD(m.ConfigPath(dir))
+		}
+	}
+	return ""
 }
 
 // loopRunning is the error of an apply that finds the folder served by
@@ -208,7 +254,7 @@ func raceWinner(ctx context.Context, dir string) (*ctlclient.Client, error) {
 
 // handOff applies through the folder's running controller and, with --wait,
 // follows the run by polling its API.
-func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold status.Severity) error {
+func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold gate.Gate) error {
 	res, err := applyDoc(ctx, c, manifest, "", o.parallel)
 	if err != nil {
 		return err
@@ -253,7 +299,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 
 // inProcess runs the controller in this process for the length of the
 // apply: nothing is left running afterwards.
-func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, manifest, wrapper string, threshold status.Severity) error {
+func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, manifest, wrapper string, threshold gate.Gate) error {
 	logFile, log, err := openLog(dir)
 	if err != nil {
 		return err
@@ -316,14 +362,19 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 
 // finish prints what the run found, writes the extra formats asked for, and
 // turns the result into the exit code.
-func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold status.Severity) error {
+func (o *applyOptions) finish(streams Streams, manifest string, run *status.Run, threshold gate.Gate) error {
 	counted, accepted, err := countedGaps(manifest, run)
 	if err != nil {
 		return err
 	}
 	if o.quiet {
-		shown := *run // a hook lists the gaps that fail the commit: not the accepted ones
-		shown.Status.Gaps = counted
+		shown := *run // a hook lists the gaps that fail the commit: not the accepted ones, nor environment notes unless --fail-on names them
+		shown.Status.Gaps = nil
+		for _, g := range counted {
+			if g.Category != status.CategoryEnvironment || threshold.Environment {
+				shown.Status.Gaps = append(shown.Status.Gaps, g)
+			}
+		}
 		printGapLines(streams.Out, manifest, &shown)
 	} else {
 		printResult(streams.Out, run)
@@ -376,14 +427,14 @@ func (o *applyOptions) interrupted(streams Streams, manifest, name string,
 // counted are the gaps the workspace's baseline does not accept; a run
 // that did not complete counts as gaps unless the baseline accepts all of
 // them (the team has accepted where it stops).
-func exitByResult(run *status.Run, threshold status.Severity, counted []status.Gap) error {
+func exitByResult(run *status.Run, threshold gate.Gate, counted []status.Gap) error {
 	st := run.Status
 	// A spent budget ended the loop on purpose: not a failure to run (a stop
 	// has a phase of its own).
 	if st.Phase == status.PhaseError && st.Reason != status.ReasonBudgetExceeded {
 		return &exitError{code: ExitError, err: fmt.Errorf("run %s failed: %s", run.Metadata.Name, st.Message)}
 	}
-	if threshold == "" {
+	if threshold.Off() {
 		return nil
 	}
 	if st.Phase == status.PhaseInconclusive {
@@ -393,7 +444,7 @@ func exitByResult(run *status.Run, threshold status.Severity, counted []status.G
 		return &exitError{code: ExitGaps}
 	}
 	for _, g := range counted {
-		if g.Severity.Rank() >= threshold.Rank() {
+		if threshold.Fails(g) {
 			return &exitError{code: ExitGaps}
 		}
 	}
@@ -403,26 +454,25 @@ func exitByResult(run *status.Run, threshold status.Severity, counted []status.G
 // baselineFile names the baseline where apply says what it accepted.
 const baselineFile = "smile-baseline.json"
 
-func parseFailOn(s string) (status.Severity, error) {
-	switch s {
-	case "critical", "major", "minor":
-		return status.Severity(s), nil
-	case "none":
-		return "", nil
-	}
-	return "", fmt.Errorf("--fail-on must be critical, major, minor or none, got %q", s)
-}
-
 // printResult prints what the run found and where the report is.
 func printResult(w io.Writer, run *status.Run) {
 	st := run.Status
 	counts := map[status.Severity]int{}
+	env := 0
 	for _, g := range st.Gaps {
+		if g.Category == status.CategoryEnvironment {
+			env++ // a note about the container, not a gap of the tutorial
+			continue
+		}
 		counts[g.Severity]++
 	}
-	fmt.Fprintf(w, "smilerun.smile.dev/%s %s after %d iteration(s): %d gap(s) (critical %d, major %d, minor %d)\n",
-		run.Metadata.Name, st.Phase.LoopStatus(), st.Iteration, len(st.Gaps),
-		counts[status.SeverityCritical], counts[status.SeverityMajor], counts[status.SeverityMinor])
+	notes := ""
+	if env > 0 {
+		notes = ", " + status.Plural(env, "environment note")
+	}
+	fmt.Fprintf(w, "smilerun.smile.dev/%s %s after %d iteration(s): %d gap(s) (critical %d, major %d, minor %d)%s\n",
+		run.Metadata.Name, st.Phase.LoopStatus(), st.Iteration, len(st.Gaps)-env,
+		counts[status.SeverityCritical], counts[status.SeverityMajor], counts[status.SeverityMinor], notes)
 	for _, g := range st.Gaps {
 		fmt.Fprintf(w, "  line %d [%s/%s] %s\n", g.Location.LineNumber, g.Severity, g.Category, g.Title)
 	}

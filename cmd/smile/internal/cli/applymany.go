@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
+	"github.com/smile-loop/smile/cmd/smile/internal/doctor"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/reconcile"
 	"github.com/smile-loop/smile/reconcile/server"
@@ -186,15 +188,23 @@ type applied struct {
 // multi-document YAML or stdin) and, with --wait, follows them all with one
 // progress display, prints a table of the results, writes one file per
 // format for all of them and exits by the worst result.
-func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold status.Severity) error {
+func (o *applyOptions) runMany(ctx context.Context, streams Streams, targets []applyset.Target, threshold gate.Gate) error {
 	o.streamsOut = streams.Out
 	var ignored []string
+	checked := map[string]bool{} // one check per provider and image
 	for _, t := range targets {
 		d, err := t.Resolve()
 		if err != nil {
 			return err
 		}
 		ignored = append(ignored, settingWarnings(d)...)
+		if key := string(d.Config.LLMProvider) + " " + d.Config.ContainerImage; !checked[key] {
+			checked[key] = true
+			_, noController := ctlclient.Find(controllerDir(t))
+			if err := doctor.Preflight(ctx, d.Config, providerFrom(t.Run, t.Dir(), relToWD(t.Path)), noController != nil); err != nil {
+				return fmt.Errorf("%s: %w", relToWD(t.Path), err)
+			}
+		}
 	}
 	warnConfigs(streams, targets)
 	for _, w := range ignored {

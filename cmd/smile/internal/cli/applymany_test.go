@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"testing"
 
 	"github.com/smile-loop/smile/status"
@@ -46,7 +47,7 @@ func TestWorstExit(t *testing.T) {
 		{[]*applied{gaps, done(status.PhaseInconclusive), clean}, status.SeverityMinor, 3},
 		{[]*applied{done(status.PhaseInconclusive), broken}, status.SeverityMinor, 1},
 	} {
-		if got := code(worstExit(tt.runs, tt.on, nil)); got != tt.want {
+		if got := code(worstExit(tt.runs, gate.Gate{Min: tt.on}, nil)); got != tt.want {
 			t.Errorf("worstExit(%d runs, fail-on %s) = %d, want %d", len(tt.runs), tt.on, got, tt.want)
 		}
 	}

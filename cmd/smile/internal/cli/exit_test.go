@@ -3,30 +3,43 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
+	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/status"
 )
 
-func TestParseFailOn(t *testing.T) {
+// An environment finding (what the container lacked) is a note: it fails
+// no --fail-on unless --fail-on names environment, at any severity, and a
+// tutorial gap beside it still fails as before.
+func TestExitByResultEnvironment(t *testing.T) {
+	env := status.Gap{ID: 1, Category: status.CategoryEnvironment, Severity: status.SeverityMajor}
+	tut := status.Gap{ID: 2, Category: status.CategoryPermissionDenied, Severity: status.SeverityMinor}
 	tests := []struct {
-		in      string
-		want    status.Severity
-		wantErr bool
+		failOn string
+		gaps   []status.Gap
+		want   int
 	}{
-		{"critical", status.SeverityCritical, false},
-		{"major", status.SeverityMajor, false},
-		{"minor", status.SeverityMinor, false},
-		{"none", "", false},
-		{"", "", true},
-		{"warning", "", true},
-		{"all", "", true},
+		{"minor", []status.Gap{env}, 0},
+		{"critical", []status.Gap{env}, 0},
+		{"none", []status.Gap{env}, 0},
+		{"minor,environment", []status.Gap{env}, 2},
+		{"critical,environment", []status.Gap{env}, 2},
+		{"minor", []status.Gap{env, tut}, 2},
+		{"major", []status.Gap{env, tut}, 0},
+		{"major,environment", []status.Gap{env, tut}, 2},
 	}
 	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := parseFailOn(tt.in)
-			if (err != nil) != tt.wantErr || got != tt.want {
-				t.Errorf("parseFailOn(%q) = %q, %v; want %q, error %v", tt.in, got, err, tt.want, tt.wantErr)
+		t.Run(fmt.Sprintf("%s/%d gaps", tt.failOn, len(tt.gaps)), func(t *testing.T) {
+			g, err := gate.Parse(tt.failOn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run := status.NewRun("quickstart", "uid", "run.yaml", t0)
+			run.Status.Phase, run.Status.Gaps = status.PhaseCompleted, tt.gaps
+			if got := exitCode(exitByResult(run, g, tt.gaps)); got != tt.want {
+				t.Errorf("exit %d, want %d", got, tt.want)
 			}
 		})
 	}
@@ -89,10 +102,10 @@ func TestExitByResult(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			run := status.NewRun("quickstart", "uid", "run.yaml", t0)
 			run.Status.Phase, run.Status.Gaps = tt.phase, tt.gaps
-			if err := exitByResult(run, status.SeverityMinor, nil); exitCode(err) != 0 {
+			if err := exitByResult(run, gate.Gate{Min: status.SeverityMinor}, nil); exitCode(err) != 0 {
 				t.Errorf("exit %d (%v), want 0: every gap is accepted", exitCode(err), err)
 			}
-			if err := exitByResult(run, status.SeverityMinor, tt.gaps); exitCode(err) != 2 {
+			if err := exitByResult(run, gate.Gate{Min: status.SeverityMinor}, tt.gaps); exitCode(err) != 2 {
 				t.Errorf("exit %d (%v), want 2: the gap counts without a baseline", exitCode(err), err)
 			}
 		})
@@ -101,7 +114,7 @@ func TestExitByResult(t *testing.T) {
 	for _, tt := range tests {
 		for i, th := range thresholds {
 			t.Run(fmt.Sprintf("%s/fail-on %s", tt.name, th), func(t *testing.T) {
-				threshold, err := parseFailOn(th)
+				threshold, err := gate.Parse(th)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -117,5 +130,22 @@ func TestExitByResult(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// apply's result line counts the tutorial's gaps and, apart, the
+// environment notes.
+func TestPrintResultCountsEnvironmentNotesApart(t *testing.T) {
+	run := status.NewRun("quickstart", "uid", "run.yaml", t0)
+	run.Status.Phase, run.Status.Iteration = status.PhaseCompleted, 1
+	run.Status.Gaps = []status.Gap{
+		{ID: 1, Title: "No network", Category: status.CategoryEnvironment, Severity: status.SeverityMajor, Location: status.GapLocation{LineNumber: 7}},
+		{ID: 2, Title: "Not executable", Category: status.CategoryPermissionDenied, Severity: status.SeverityMinor, Location: status.GapLocation{LineNumber: 9}},
+	}
+	var b strings.Builder
+	printResult(&b, run)
+	want := "smilerun.smile.dev/quickstart completed after 1 iteration(s): 1 gap(s) (critical 0, major 0, minor 1), 1 environment note\n"
+	if first, _, _ := strings.Cut(b.String(), "\n"); first+"\n" != want {
+		t.Errorf("first line = %q, want %q", first, want)
 	}
 }

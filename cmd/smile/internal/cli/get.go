@@ -293,13 +293,29 @@ func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 		}
 		row := []string{o.Metadata.Name, phase, result, iteration, gaps, coverage, age}
 		if wide {
-			provider, _ := o.Spec["llmProvider"].(string)
-			tutorial, _ := o.Spec["tutorial"].(string)
+			provider, tutorial := o.inForce("llmProvider"), o.inForce("tutorial")
 			row = append(row, dash(o.folder), dash(provider), dash(tutorial), dash(cost), dash(reason), dash(report))
 		}
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// inForce is the value of a setting of the run as it is in force, from the
+// manifest, smile.json or the default (not the manifest's spec alone: a
+// provider set in smile.json is still the run's provider); "" when unknown.
+func (o Object) inForce(path string) string {
+	for _, s := range o.settings {
+		if s.Path == path {
+			var v string
+			if json.Unmarshal([]byte(s.Value), &v) == nil {
+				return v
+			}
+			return s.Value
+		}
+	}
+	v, _ := o.Spec[path].(string)
+	return v
 }
 
 // minWidths are the widths the narrow columns always get, whatever the rows

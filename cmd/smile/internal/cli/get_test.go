@@ -10,6 +10,7 @@ import (
 
 	"github.com/smile-loop/smile/spec/runfile"
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/store"
 )
 
 // threeRuns fabricates alpha (completed, one gap), beta (applied, no status
@@ -306,6 +307,35 @@ func TestWatchRowsAlignWithHeader(t *testing.T) {
 			if at > len(l) || (at > 0 && l[at-1] != ' ') || l[at] == ' ' {
 				t.Errorf("column %d does not start at offset %d in %q:\n%s", c, at, l, buf.String())
 			}
+		}
+	}
+}
+
+// -o wide's PROVIDER and TUTORIAL are the settings in force: from
+// smile.json, or the defaults, when the manifest does not set them.
+func TestWideColumnsShowTheSettingsInForce(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "docs/smile.json", `{"llmProvider": "codex", "tutorial": "guide.md"}`)
+	writeFile(t, dir, "docs/run.yaml", "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata:\n  name: from-config\nspec: {}\n")
+	writeFile(t, dir, "bare/run.yaml", "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata:\n  name: defaults\nspec: {}\n")
+	for _, r := range []struct{ name, folder string }{{"from-config", "docs"}, {"defaults", "bare"}} {
+		rec := store.Record{Name: r.name, Manifest: filepath.Join(dir, r.folder, "run.yaml"), StateFile: filepath.Join(dir, store.HomeDir, r.name+".state.json"), AppliedAt: t0}
+		if err := (store.Registry{Dir: dir}).Put(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	objs, err := loadObjects(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][2]string{}
+	for _, row := range tableRows(objs, true, t0)[1:] {
+		got[row[0]] = [2]string{row[8], row[9]}
+	}
+	want := map[string][2]string{"from-config": {"codex", "guide.md"}, "defaults": {"claude", "tutorial.md"}}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: PROVIDER, TUTORIAL = %q, want %q", name, got[name], w)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -35,13 +36,13 @@ FILE is an input of any run, nothing runs.`,
 			return runHook(ctx, streams, args, failOn, wrapper)
 		},
 	}
-	cmd.Flags().StringVar(&failOn, "fail-on", "major", "the lowest gap severity that fails the commit: critical, major, minor or none")
+	cmd.Flags().StringVar(&failOn, "fail-on", "major", "the lowest gap severity that fails the commit: "+gate.Values+"; environment findings fail only when named")
 	cmd.Flags().StringVar(&wrapper, "wrapper", "", "the smile-wrapper binary (default: beside smile, or $SMILE_WRAPPER)")
 	return cmd
 }
 
 func runHook(ctx context.Context, streams Streams, files []string, failOn, wrapper string) error {
-	if _, err := parseFailOn(failOn); err != nil {
+	if _, err := gate.Parse(failOn); err != nil {
 		return err
 	}
 	changed := map[string]bool{}

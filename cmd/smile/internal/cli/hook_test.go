@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -141,5 +143,24 @@ func TestHookNothingToCheck(t *testing.T) {
 	code, stdout, stderr = runMain(t, "hook", "--fail-on", "severe", "run.yaml")
 	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "error: --fail-on must be") {
 		t.Errorf("hook --fail-on severe: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// The README's pre-commit snippet pins rev to a commit or a tag: pre-commit
+// refuses a branch (rev: main) as a mutable reference.
+func TestREADMEHookPinsARevision(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, snippet, ok := strings.Cut(string(data), "  - repo: https://github.com/smile-loop/smile\n")
+	if !ok {
+		t.Fatal("the README has no pre-commit snippet for this repository")
+	}
+	line, _, _ := strings.Cut(snippet, "\n")
+	rev, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "rev:")), "#")
+	rev = strings.TrimSpace(rev)
+	if !regexp.MustCompile(`^([0-9a-f]{40}|v\d+\.\d+\.\d+)$`).MatchString(rev) {
+		t.Errorf("the README's pre-commit rev is %q: pre-commit needs a commit or a tag, not a branch", rev)
 	}
 }

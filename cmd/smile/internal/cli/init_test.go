@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,10 +18,10 @@ var scaffolded = []string{"smile.json", "run.yaml", "tutorial.md"}
 func TestScaffoldCreatesThreeFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "quickstart")
 	var out, errOut bytes.Buffer
-	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, ""); err != nil {
+	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, initOptions{dir: dir}); err != nil {
 		t.Fatal(err)
 	}
-	if want := "smile.json created\nrun.yaml created\ntutorial.md created\n.gitignore created\n"; out.String() != want {
+	if want := "smile.json created\nrun.yaml created\ntutorial.md created\n"; out.String() != want {
 		t.Errorf("stdout = %q, want %q", out.String(), want)
 	}
 	if !strings.HasPrefix(errOut.String(), "next: ") || !strings.Contains(errOut.String(), "smile apply -f") {
@@ -32,8 +31,8 @@ func TestScaffoldCreatesThreeFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != 4 {
-		t.Errorf("the folder holds %d entries, want the 3 files and .gitignore", len(entries))
+	if len(entries) != 3 {
+		t.Errorf("the folder holds %d entries, want the 3 files", len(entries))
 	}
 	// The three files are what apply reads, and they are valid.
 	m, err := runfile.Load(filepath.Join(dir, "run.yaml"))
@@ -61,17 +60,17 @@ func TestScaffoldCreatesThreeFiles(t *testing.T) {
 
 func TestScaffoldOverwritesNothing(t *testing.T) {
 	dir := t.TempDir()
-	if err := scaffold(Streams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, dir, "mine"); err != nil {
+	if err := scaffold(Streams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, initOptions{dir: dir, name: "mine"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range scaffolded {
 		writeFile(t, dir, f, "edited "+f)
 	}
 	var out, errOut bytes.Buffer
-	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, "other"); err != nil {
+	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, initOptions{dir: dir, name: "other"}); err != nil {
 		t.Fatal(err)
 	}
-	want := "smile.json exists, left unchanged\nrun.yaml exists, left unchanged\ntutorial.md exists, left unchanged\n.gitignore exists, left unchanged\n"
+	want := "smile.json exists, left unchanged\nrun.yaml exists, left unchanged\ntutorial.md exists, left unchanged\n"
 	if out.String() != want {
 		t.Errorf("second init printed %q, want %q", out.String(), want)
 	}
@@ -90,10 +89,10 @@ func TestScaffoldOverwritesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, "other"); err != nil {
+	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, initOptions{dir: dir, name: "other"}); err != nil {
 		t.Fatal(err)
 	}
-	want = "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n.gitignore exists, left unchanged\n"
+	want = "smile.json exists, left unchanged\nrun.yaml created\ntutorial.md exists, left unchanged\n"
 	if out.String() != want {
 		t.Errorf("third init printed %q, want %q", out.String(), want)
 	}
@@ -116,7 +115,7 @@ func TestScaffoldNameFromFolder(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.folder, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), tt.folder)
-			if err := scaffold(Streams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, dir, ""); err != nil {
+			if err := scaffold(Streams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, initOptions{dir: dir}); err != nil {
 				t.Fatal(err)
 			}
 			m, err := runfile.Load(filepath.Join(dir, "run.yaml"))
@@ -137,14 +136,14 @@ func TestScaffoldNameFromFolder(t *testing.T) {
 func TestInitCommand(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "docs")
 	code, stdout, stderr := runMain(t, "init", "--dir", dir, "--name", "getting-started")
-	if code != 0 || stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n.gitignore created\n" || !strings.HasPrefix(stderr, "next: ") {
+	if code != 0 || stdout != "smile.json created\nrun.yaml created\ntutorial.md created\n" || !strings.HasPrefix(stderr, "next: ") {
 		t.Errorf("init: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	if m, err := runfile.Load(filepath.Join(dir, "run.yaml")); err != nil || m.Metadata.Name != "getting-started" {
 		t.Errorf("run.yaml: %v, %v; want name getting-started", m, err)
 	}
 	code, stdout, _ = runMain(t, "init", "--dir", dir)
-	if code != 0 || strings.Count(stdout, "left unchanged") != 4 {
+	if code != 0 || strings.Count(stdout, "left unchanged") != 3 {
 		t.Errorf("second init: exit %d, stdout %q", code, stdout)
 	}
 }
@@ -152,7 +151,7 @@ func TestInitCommand(t *testing.T) {
 func TestScaffoldRefusesANameThatIsNotADNSLabel(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut strings.Builder
-	err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, "Bad Name")
+	err := scaffold(Streams{Out: &out, ErrOut: &errOut}, initOptions{dir: dir, name: "Bad Name"})
 	if err == nil || !strings.Contains(err.Error(), "DNS label") {
 		t.Fatalf("scaffold with --name \"Bad Name\" = %v, want a DNS label error", err)
 	}
@@ -161,64 +160,91 @@ func TestScaffoldRefusesANameThatIsNotADNSLabel(t *testing.T) {
 	}
 }
 
-// A user's .gitignore keeps its lines; init adds only the run outputs it
-// lacks, once, and a git repository then ignores what a run leaves behind.
-func TestInitIgnoresRunOutputs(t *testing.T) {
+// smile init writes the workspace model's smile.json: no stateFile and no
+// outputDir, so a run's state and reports go to its own .smile/runs/NAME/
+// in the workspace, and a second manifest in the folder is a second run
+// (with the old stateFile: .smile/state.json, both runs shared one state
+// file and the second was refused).
+func TestScaffoldLeavesStateAndReportsToTheWorkspace(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("node_modules/\nsmile-audit.log"), 0o644); err != nil {
+	writeFile(t, dir, "install.md", "# Install\n\n```bash\necho hi\n```\n")
+	streams := Streams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}
+	if err := scaffold(streams, initOptions{dir: dir}); err != nil {
 		t.Fatal(err)
 	}
-	var out, errOut bytes.Buffer
-	for range 2 {
-		if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, dir, ""); err != nil {
-			t.Fatal(err)
-		}
+	if err := scaffold(streams, initOptions{dir: dir, tutorial: filepath.Join(dir, "install.md")}); err != nil {
+		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	data, err := os.ReadFile(filepath.Join(dir, "smile.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-	if lines[0] != "node_modules/" || lines[1] != "smile-audit.log" {
-		t.Errorf("the user's lines changed:\n%s", data)
-	}
-	for _, want := range []string{".smile/", "smile-report.*", "smile-audit.log"} {
-		if n := countLines(lines, want); n != 1 {
-			t.Errorf(".gitignore has %q %d times:\n%s", want, n, data)
+	for _, field := range []string{"stateFile", "outputDir"} {
+		if strings.Contains(string(data), field) {
+			t.Errorf("smile.json sets %s, which the workspace model leaves unset:\n%s", field, data)
 		}
 	}
-	if !strings.Contains(out.String(), ".gitignore updated\n") || !strings.Contains(out.String(), ".gitignore exists, left unchanged\n") {
-		t.Errorf("init printed %q", out.String())
-	}
-	if _, err := exec.LookPath("git"); err != nil {
-		return
-	}
-	for _, f := range []string{".smile/state.json", "smile-report.md", "smile-report.sarif"} {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+	seen := map[string]string{}
+	for _, manifest := range []string{"run.yaml", "install.run.yaml"} {
+		m, err := runfile.Load(filepath.Join(dir, manifest))
+		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
+		d, err := spec.Resolve(m, dir)
+		if err != nil {
+			t.Fatalf("%s does not resolve: %v", manifest, err)
 		}
-	}
-	if out, err := exec.Command("git", "-C", dir, "init", "-q").CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, out)
-	}
-	st, err := exec.Command("git", "-C", dir, "status", "--porcelain", "--untracked-files=all").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(st), "smile-report") || strings.Contains(string(st), ".smile/") {
-		t.Errorf("git would stage a run's outputs:\n%s", st)
+		own := filepath.Join(dir, ".smile", "runs", m.Metadata.Name)
+		if d.Paths.StateFile != filepath.Join(own, "state.json") || d.Paths.OutputDir != own {
+			t.Errorf("%s: state %s, reports in %s; want both in %s", manifest, d.Paths.StateFile, d.Paths.OutputDir, own)
+		}
+		for _, p := range []string{d.Paths.StateFile, d.Paths.OutputDir, m.Metadata.Name} {
+			if other, ok := seen[p]; ok {
+				t.Errorf("%s and %s share %s", other, manifest, p)
+			}
+			seen[p] = manifest
+		}
 	}
 }
 
-func countLines(lines []string, want string) int {
-	n := 0
-	for _, l := range lines {
-		if l == want {
-			n++
-		}
+// --tutorial checks a page the user has: the manifest is named after it and
+// names it, and no starter tutorial is written.
+func TestScaffoldExistingTutorial(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "docs/Getting Started.md", "# Getting started\n\n```bash\necho hi\n```\n")
+	dir := filepath.Join(root, "docs")
+	t.Chdir(root)
+	var out, errOut bytes.Buffer
+	if err := scaffold(Streams{Out: &out, ErrOut: &errOut}, initOptions{dir: "docs", tutorial: "docs/Getting Started.md"}); err != nil {
+		t.Fatal(err)
 	}
-	return n
+	if want := "smile.json created\nGetting Started.run.yaml created\n"; out.String() != want {
+		t.Errorf("stdout = %q, want %q", out.String(), want)
+	}
+	if want := "next: run `smile apply -f docs/Getting Started.run.yaml --wait`\n"; errOut.String() != want {
+		t.Errorf("stderr = %q, want %q", errOut.String(), want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tutorial.md")); err == nil {
+		t.Error("init --tutorial wrote a starter tutorial.md too")
+	}
+	m, err := runfile.Load(filepath.Join(dir, "Getting Started.run.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := spec.Resolve(m, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Metadata.Name != "getting-started" || d.Paths.Tutorial != filepath.Join(dir, "Getting Started.md") {
+		t.Errorf("name %q, tutorial %s; want getting-started checking the page", m.Metadata.Name, d.Paths.Tutorial)
+	}
+
+	// A page that is not there writes nothing.
+	err = scaffold(Streams{Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}}, initOptions{dir: "other", tutorial: "docs/getting-started.md"})
+	if err == nil || !strings.HasPrefix(err.Error(), "--tutorial: tutorial not found") {
+		t.Errorf("init --tutorial with a missing page = %v, want tutorial not found", err)
+	}
+	if _, serr := os.Stat(filepath.Join(root, "other")); serr == nil {
+		t.Error("init --tutorial with a missing page created its folder")
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
+	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/spf13/cobra"
 
@@ -105,13 +106,26 @@ func newStopCommand(streams Streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(streams.Out, "%s/%s stopped (%s)\n", spec.Resource, name, res.FinalState.Status)
+			fmt.Fprintln(streams.Out, stopLine(name, res))
 			return nil
 		},
 	}
 	workspaceFlag(cmd, &dir)
 	cmd.Flags().StringVar(&reason, "reason", "stopped by the user", "why the run is stopped (kept in its status and report)")
 	return cmd
+}
+
+// stopLine is stop's answer: the run stopped (after how many iterations),
+// it ended otherwise meanwhile, or it is still stopping.
+func stopLine(name string, res wire.StopResponse) string {
+	st := res.FinalState
+	switch {
+	case !res.Stopped:
+		return fmt.Sprintf("%s/%s stopping: the loop ends at its next transition (`smile get %s` shows when)", spec.Resource, name, name)
+	case st.Status == status.PhaseStopped.LoopStatus():
+		return fmt.Sprintf("%s/%s stopped after %d iteration(s)", spec.Resource, name, st.Iteration)
+	}
+	return fmt.Sprintf("%s/%s ended before the stop: %s after %d iteration(s)", spec.Resource, name, st.Status, st.Iteration)
 }
 
 // isNotFound: the controller does not know the run (HTTP 404).

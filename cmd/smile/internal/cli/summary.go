@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,7 +20,7 @@ import (
 // json in each run's outputDir), and exits by the worst result: 1 if SMILE
 // could not run one, else 3 if one was inconclusive, else 2 if one has gaps
 // at or above --fail-on or did not complete, else 0.
-func (o *applyOptions) finishMany(streams Streams, runs []*applied, threshold status.Severity) error {
+func (o *applyOptions) finishMany(streams Streams, runs []*applied, threshold gate.Gate) error {
 	var rows []report.RunRow
 	var reports []*report.Report
 	var errs []error
@@ -101,7 +102,7 @@ func (o *applyOptions) writeSetFormats(streams Streams, reports []*report.Report
 // worstExit is the exit of many runs: the worst of each run's (1 is worse
 // than 3, which is worse than 2: a run SMILE could not run has no verdict
 // at all, an inconclusive one has none about most of its page).
-func worstExit(runs []*applied, threshold status.Severity, errs []error) error {
+func worstExit(runs []*applied, threshold gate.Gate, errs []error) error {
 	code := ExitOK
 	if len(errs) > 0 {
 		code = ExitError

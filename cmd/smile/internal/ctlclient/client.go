@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -172,6 +174,11 @@ func Start(ctx context.Context, dir, wrapper string) (*Client, error) {
 		return nil, err
 	}
 	defer logFile.Close()
+	// The log is appended to: what this controller writes starts here.
+	start, err := logFile.Seek(0, io.SeekEnd)
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.Command(bin, "--dir", dir, "--wrapper", wrapper)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // outlives this terminal
@@ -188,7 +195,7 @@ func Start(ctx context.Context, dir, wrapper string) (*Client, error) {
 		}
 		select {
 		case err := <-exited:
-			return nil, fmt.Errorf("the controller exited (%v): %s", err, lastLines(logPath, 5))
+			return nil, exitedError(err, logPath, start)
 		case <-deadline.C:
 			return nil, fmt.Errorf("the controller did not start within 20s: see %s", logPath)
 		case <-ctx.Done():
@@ -213,12 +220,30 @@ func siblingBinary(name string) (string, error) {
 	return p, nil
 }
 
-func lastLines(path string, n int) string {
+// exitedError is the error of a controller that exited before it served:
+// the last lines it wrote to the log, from start on. The lines before start
+// are an earlier controller's, not why this one failed.
+func exitedError(err error, logPath string, start int64) error {
+	msg := fmt.Sprintf("the controller exited (%v)", err)
+	if lines := lastLines(logPath, start, 5); lines != "" {
+		msg += ": " + lines
+	} else {
+		msg += fmt.Sprintf(" and wrote nothing to %s", logPath)
+	}
+	return errors.New(msg)
+}
+
+// lastLines are the last n lines of the file at path, from offset on.
+func lastLines(path string, offset int64, n int) string {
 	data, err := os.ReadFile(path)
-	if err != nil {
+	if err != nil || offset > int64(len(data)) {
 		return ""
 	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	text := strings.TrimSpace(string(data[offset:]))
+	if text == "" {
+		return ""
+	}
+	lines := strings.Split(text, "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}
