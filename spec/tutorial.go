@@ -218,7 +218,7 @@ func pagesHint(path string) string {
 			}
 		}
 	}
-	if best := nearest(filepath.Base(path), pages); best != "" {
+	if best := Nearest(filepath.Base(path), pages); best != "" {
 		return fmt.Sprintf(" (did you mean %s?)", best)
 	}
 	// The same name with another extension (guide.markdown for guide.md).
@@ -227,7 +227,7 @@ func pagesHint(path string) string {
 		stems[i] = strings.TrimSuffix(p, filepath.Ext(p))
 	}
 	base := filepath.Base(path)
-	if best := nearest(strings.TrimSuffix(base, filepath.Ext(base)), stems); best != "" {
+	if best := Nearest(strings.TrimSuffix(base, filepath.Ext(base)), stems); best != "" {
 		return fmt.Sprintf(" (did you mean %s?)", pages[slices.Index(stems, best)])
 	}
 	switch {
