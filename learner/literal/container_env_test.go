@@ -1,6 +1,8 @@
 package literal_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -120,5 +122,32 @@ func TestContainerFailedBuildWithoutItsRepositoryIsEnvironment(t *testing.T) {
 	m := s.mentor(t, 1, res.StudentOutput, nil)
 	if m.Advice == nil || !strings.Contains(m.Advice.SuggestedFix, "needs the network") {
 		t.Errorf("the Mentor does not read the failure as the network's: %+v\n%s", m.Advice, m.MentorOutput)
+	}
+}
+
+// A file that comes with the page (a lab README's folder holds it) is not
+// the page's gap when the work folder lacks it: the Student finds it in the
+// page's own folder and says so, the Mentor copies it from there, and the
+// next attempt completes with the output compared.
+func TestContainerFileShippedWithThePage(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "shipped.md")
+	if err := os.WriteFile(filepath.Join(s.tutorialDir, "greet.sh"), []byte("echo hello from the exercise\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first := s.student(t, 1, behavior(nil), nil, runOptions{})
+	fs := first.StudentOutput.Findings
+	if len(fs) != 1 || fs[0].Line != 7 || fs[0].Category != status.CategoryEnvironment ||
+		!strings.Contains(fs[0].Problem, "the files that come with the page: `greet.sh`") {
+		t.Fatalf("want the missing script read as one that comes with the page:\n%s", dump(t, first))
+	}
+	m := s.mentor(t, 1, first.StudentOutput, nil)
+	if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround ||
+		m.Advice.Workaround != "mkdir -p . && cp -r /workspace/tutorial/greet.sh greet.sh" {
+		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
+	}
+	second := s.fresh(t).student(t, 2, behavior(nil), []status.MentorNote{note(1, m)}, runOptions{})
+	if second.StudentOutput.Status != status.StudentCompleted || len(second.StudentOutput.Findings) != 0 {
+		t.Fatalf("iteration 2: want completed with nothing found:\n%s", dump(t, second))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -85,4 +86,20 @@ func (s *student) display(path string) string {
 		return rel
 	}
 	return path
+}
+
+// shippedCause: a missing file the page's own folder holds comes with the
+// page (mentor.ShippedCause), unless one of the page's steps writes it.
+func (s *student) shippedCause(ctx context.Context, fail mentor.Failure) mentor.Failure {
+	if fail.Category != status.CategoryMissingFile || fail.Subject == "" {
+		return fail
+	}
+	rel, err := filepath.Rel(s.env.WorkDir, s.resolve(fail.Subject))
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return fail
+	}
+	written := slices.ContainsFunc(reading.PlanWith(s.tut, reading.Options{Runners: s.task.Runners}), func(st reading.Step) bool {
+		return st.Kind == reading.StepWrite && path.Clean(st.File.Path) == filepath.ToSlash(rel)
+	})
+	return mentor.ShippedCause(ctx, fail, s.sess.Hands(), path.Dir(s.task.Tutorial), filepath.ToSlash(rel), written)
 }

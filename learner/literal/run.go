@@ -12,7 +12,6 @@ import (
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/provenance"
-	"github.com/smile-loop/smile/learner/literal/reach"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -126,6 +125,7 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 		// A file the page says its readers get elsewhere (a book's example
 		// files, a lesson's data) is the container's to have.
 		fail = mentor.SuppliedCause(fail, s.tut, cmd.Line)
+		fail = s.shippedCause(ctx, fail)
 		fail = mentor.AwkFlavour(fail, cmd.Text, res.Output, s.tut)
 		if fail.Category == status.CategoryMissingFile && mentor.DesktopFolder.MatchString(fail.Subject) {
 			// The lesson assumes a desktop's home folders.
@@ -192,10 +192,10 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	f := s.finding(fail.Category, cmd.Line,
 		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
 	f.Output = status.Excerpt(res.Output)
-	if strings.HasPrefix(fail.ErrorLine, reach.EvidencePrefix) {
-		// The address check, not the command, said why: it leads the
-		// output so the Mentor reads the same.
-		f.Output = fail.ErrorLine + "\n" + f.Output
+	if ev := mentor.StudentEvidence(fail); ev != "" {
+		// The Student's own check, not the command, said why: it leads
+		// the output so the Mentor reads the same.
+		f.Output = ev + "\n" + f.Output
 	}
 	f.ExitCode = res.ExitCode
 	f.Attempts = attempt

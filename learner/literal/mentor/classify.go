@@ -46,10 +46,12 @@ var (
 		// awk: cannot open table.txt (No such file or directory); find: ‘/sys/x’: No such ...
 		regexp.MustCompile(`(?m)(?:cannot open|can't open) ([^\s'(]+) \(No such file or directory\)`),
 		regexp.MustCompile(`(?m)‘([^’]+)’: No such file or directory`),
+		// dash, Debian's sh, running a script that is not there: "sh: 0: cannot open greet.sh: No such file"
+		regexp.MustCompile(`(?m)\bcannot open ([^\s:']+): No such file\b`),
 		// bash: line 1: cd: nodir: No such file or directory; cat: nofile: No such file or directory
 		regexp.MustCompile(`(?m)'?([^\s:']+)'?: No such file or directory`),
 	}
-	missingFileText = regexp.MustCompile(`No such file or directory|can't cd to|can't open file`)
+	missingFileText = regexp.MustCompile(`No such file(?: or directory)?|can't cd to|can't open file`)
 	// A script whose interpreter is missing: "/usr/bin/env: ‘python’: No such
 	// file or directory", "bash: ./x.sh: /bin/zsh: bad interpreter: No such file or directory".
 	envMissingRe   = regexp.MustCompile(`env: [‘'"]?([^’'"\s:]+)[’'"]?: No such file or directory`)

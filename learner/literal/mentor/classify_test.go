@@ -30,6 +30,7 @@ func TestClassify(t *testing.T) {
 		{"env: no such program", "env mytool", 127, "env: 'mytool': No such file or directory\n", false, status.CategoryMissingDependency, "mytool"},
 		{"shebang interpreter missing (GNU env)", "./app.py", 127, "/usr/bin/env: ‘python’: No such file or directory\n", false, status.CategoryMissingDependency, "python"},
 		{"bash 5.2 missing interpreter", "./b.sh", 127, "bash: line 1: ./b.sh: cannot execute: required file not found\n", false, status.CategoryMissingDependency, "./b.sh"},
+		{"dash cannot open a script", "sh greet.sh", 2, "sh: 0: cannot open greet.sh: No such file\n", false, status.CategoryMissingFile, "greet.sh"},
 		{"bad interpreter", "./x.sh", 126, "bash: line 1: ./x.sh: /bin/zsh: bad interpreter: No such file or directory\n", false, status.CategoryMissingDependency, "zsh"},
 		{"bash missing script", "./run.sh", 127, "bash: line 1: ./run.sh: No such file or directory\n", false, status.CategoryMissingFile, "./run.sh"},
 		{"busybox missing script", "./run.sh", 127, "sh: ./run.sh: not found\n", false, status.CategoryMissingFile, "./run.sh"},

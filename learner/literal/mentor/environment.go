@@ -97,6 +97,10 @@ var localAddress = regexp.MustCompile(`(?i)localhost|127\.0\.0\.\d+|0\.0\.0\.0|\
 // environmentFailure recognizes a failure that is the container's doing: no
 // network, no Docker daemon, no KVM, no systemd.
 func environmentFailure(command, output string) (Failure, bool) {
+	if m := pageFile.FindStringSubmatch(output); m != nil {
+		// The Student found the missing file in the page's folder.
+		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksPageFilesFormat, m[1]), ErrorLine: lineAround(output, strings.Index(output, m[0]))}, true
+	}
 	for _, sig := range environmentSignals {
 		loc := sig.re.FindStringIndex(output)
 		if loc == nil {
@@ -273,6 +277,9 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 	}
 	if a, ok := m.gnuAwk(base, f); ok {
 		return a
+	}
+	if pf := pageFile.FindStringSubmatch(fail.Subject); pf != nil {
+		return pageFilesAdvice(base, path.Dir(m.task.Tutorial), pf[1], f.Line)
 	}
 	if fail.Category == status.CategoryMissingFile && !onlyDesktop(fail.Subject) {
 		if s, ok := reading.SupplyBefore(m.tut, f.Line); ok {
