@@ -2,12 +2,14 @@ package reading
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/internal/textutil"
@@ -129,9 +131,59 @@ func template(command string) string {
 		return "a syntax template: " + wordOffsets.FindString(command) + " names its parts"
 	case makeTemplate.MatchString(command):
 		return "a syntax template: " + strings.TrimSpace(makeTemplate.FindString(command)) + " describes the syntax"
+	case braceWord.MatchString(first):
+		return "a syntax template: " + strings.TrimSpace(braceWord.FindString(first)) + " is a placeholder"
+	}
+	if w := capsPlaceholder(first); w != "" {
+		return "a syntax template: " + w + " is a placeholder (an upper-case word the reader replaces)"
 	}
 	return ""
 }
+
+// braceWord is a placeholder in single braces, `{do_something}`,
+// `{project-name}`: not a brace expansion ({a,b}, {1..3}), a variable
+// (${x}) or find's {}.
+var braceWord = regexp.MustCompile(`(?:^|[\s=/:])\{[A-Za-z][\w-]*\}(?:$|[\s/:.,;])`)
+
+// capsWords are upper-case words commands take as they are: Git's refs, HTTP
+// methods, signals, firewall chains and targets, a repository's usual
+// files, encodings.
+var capsWords = set("HEAD", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS",
+	"TERM", "KILL", "HUP", "INT", "QUIT", "USR1", "USR2", "STOP", "CONT", "EXIT", "ERR", "SIGINT", "SIGTERM", "SIGKILL", "SIGHUP",
+	"INPUT", "OUTPUT", "FORWARD", "ACCEPT", "DROP", "REJECT", "PREROUTING", "POSTROUTING", "MASQUERADE",
+	"README", "LICENSE", "CHANGELOG", "TODO", "NEWS", "AUTHORS", "COPYING", "INSTALL", "NOTICE", "CONTRIBUTING",
+	"UTF8", "UTF-8", "ASCII", "NULL", "TRUE", "FALSE", "ALL", "NONE", "DEBUG", "INFO", "WARN", "WARNING", "ERROR", "FATAL")
+
+// capsTakers are commands whose upper-case arguments are names, text or
+// patterns, never placeholders: variables (export, unset), text (echo), a
+// pattern (grep, tr), a test.
+var capsTakers = set("export", "unset", "declare", "readonly", "local", "printenv", "env", "set", "echo", "printf", "trap",
+	"kill", "pkill", "killall", "iptables", "ip6tables", "tr", "test", "[", "grep", "egrep", "fgrep", "rg", "sed", "awk", "read")
+
+// capsPlaceholder is an upper-case word a command takes as a bare argument
+// where the reader puts their own value ("git clone REPOSITORY", "git add
+// FILE_NAME", "cmake PATH"), in whatever language the page names it: at
+// least four letters, or two parts joined by "_", not a variable's name
+// ($NAME, NAME=), not an option's value (-X POST), not one of capsWords.
+func capsPlaceholder(line string) string {
+	for _, words := range shell.Calls(line) {
+		if len(words) < 2 || capsTakers[path.Base(words[0])] {
+			continue
+		}
+		for i, w := range words[1:] {
+			if strings.HasPrefix(words[i], "-") && !strings.HasPrefix(words[i], "--") && len(words[i]) == 2 {
+				continue // the value of a short option: -X POST, -s TERM
+			}
+			if capsArg.MatchString(w) && !capsWords[w] && (len(w) >= 4 || strings.Contains(w, "_")) {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// capsArg is an upper-case word, with digits and underscores.
+var capsArg = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)
 
 // capsWord is an upper-case word that may stand for something: FOLDER,
 // ARCHIVE_NAME, YOUR_TOKEN.

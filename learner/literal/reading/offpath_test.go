@@ -1,0 +1,36 @@
+package reading
+
+import "testing"
+
+// A command whose argument is a placeholder is a syntax template, in any
+// language the page names it in; upper-case words commands take as they
+// are, and the values of options, are not placeholders.
+func TestTemplatePlaceholders(t *testing.T) {
+	for command, want := range map[string]bool{
+		"git clone REPOSITORIO":                       true,
+		"git add NOMBRE_DEL_ARCHIVO":                  true,
+		"git pull REPOSITORIO_REMOTO RAMA":            true,
+		"cmake PATH":                                  true,
+		"docker run -e MODE IMAGE":                    true,
+		"if [ -f ~/.local ]; then {do_something}; fi": true,
+		"git checkout HEAD":                           false,
+		"git reset --hard ORIG_HEAD":                  false,
+		"curl -X POST http://localhost:8080/items":    false,
+		"kill -s TERM 42":                             false,
+		"export EDITOR=vim":                           false,
+		"echo HELLO WORLD":                            false,
+		"grep ERROR app.log":                          false,
+		"iptables -A INPUT -j ACCEPT":                 false,
+		"cat README":                                  false,
+		"ls -l /usr/lib":                              false,
+		"make CC=gcc":                                 false,
+		"find . -name '*.go' -exec wc -l {} +":        false,
+		"echo {a,b}":                                  false,
+		"git log -n 3 HEAD~1":                         false,
+		"git commit -m WIP":                           false,
+	} {
+		if got := template(command) != ""; got != want {
+			t.Errorf("template(%q) = %q, want a template: %v", command, template(command), want)
+		}
+	}
+}
