@@ -78,6 +78,11 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		}
 		return steps, true
 	}
+	if d, line, ok := p.editorBefore(base.Lang); ok && (!shellish || shellFile(d.Path)) {
+		steps := write(d, fmt.Sprintf("line %d opens %s in an editor, and this is what is typed into it", line, d.Path))
+		steps[0].Evidence = append(steps[0].Evidence, ruleEditorFile.At(line, d.Path))
+		return steps, true
+	}
 	if d, verb, ok := p.currentFile(base.Lang, ctx); ok && !shellish {
 		steps := write(d, fmt.Sprintf("the sentence before it asks to %s it and names no file: it goes on in %s, the %s file the page is building", verb, d.Path, base.Lang))
 		steps[0].Evidence = append(steps[0].Evidence, ruleCurrentFile.At(ctx.beforeLine, verb))

@@ -176,7 +176,9 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 		if !annotated {
 			steps = p.blockSteps(i)
 		}
-		p.add(p.modify(i, p.runIn(i, p.namedByItsFile(i, steps)))...)
+		steps = p.modify(i, p.runIn(i, p.namedByItsFile(i, steps)))
+		p.placeEditedAbove(steps)
+		p.add(steps...)
 	}
 	steps := p.steps
 	markServers(steps)
@@ -440,7 +442,7 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
 		if why := template(c.Text); why != "" {
 			s = omitted(s, why)
-		} else if editorCommand.MatchString(strings.TrimSpace(c.Text)) {
+		} else if _, editor := editorFile(c.Text); editor {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
 		} else if manualCommand.MatchString(strings.TrimSpace(c.Text)) {
 			s = omitted(s, "a manual page, read in a pager: nothing after it needs it")
@@ -646,10 +648,6 @@ var keygenQuery = regexp.MustCompile(`\bssh-keygen\b.*\s-[A-Za-z]*[FRlyeiBDHkLQs
 func AnswersApt(s Step) bool { return s.Stdin == "y\n" && aptAsks.MatchString(s.Command.Text) }
 
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
-
-// editorCommand opens a file in an interactive editor, which a learner
-// drives by hand.
-var editorCommand = regexp.MustCompile(`^(?:sudo\s+)?(?:nano|pico|vim?|nvim|emacs|gedit|kate|code|subl|notepad(?:\.exe)?|open\s+-e)(?:\s+[\w./~+-]+)*$`)
 
 // manualCommand opens a program's manual in a pager, for the reader to
 // read (`man ls`, `info sed`).
