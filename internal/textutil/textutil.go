@@ -71,3 +71,12 @@ func Columns(line string) int {
 	}
 	return col
 }
+
+// Set is a set of names, for membership tests.
+func Set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
@@ -49,7 +50,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	if ruleKind && named != nil && !WritesKind(base.Lang, path.Base(named.Path)) {
 		named = nil // "the `clean` target" in the prose is not where a makefile goes
 	}
-	if p.rule != nil && generalForm.MatchString(leadin.LastSentence(ctx.before)) {
+	if p.rule != nil && placeholder.GeneralForm.MatchString(leadin.LastSentence(ctx.before)) {
 		// "Here's their syntax:" under a rule: the form, not an example.
 		return []Step{omitted(base, "a syntax template: the prose introduces the syntax, not an example")}, true
 	}
@@ -155,7 +156,7 @@ func runsNamed(text, name string) bool {
 // ruleSteps follows a section's rule for one block: write it to the file,
 // replacing the previous example, and run the rule's command.
 func (p *planner) ruleSteps(base Step, b markdown.Block, r sectionRule) []Step {
-	if why := template(b.Text); why != "" {
+	if why := placeholder.Template(b.Text); why != "" {
 		return []Step{omitted(base, why)}
 	}
 	s := base

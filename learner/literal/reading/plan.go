@@ -13,6 +13,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -139,13 +140,7 @@ var (
 	textLangs   = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight", "default")
 )
 
-func set(names ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}
+func set(names ...string) map[string]bool { return textutil.Set(names...) }
 
 // Plan turns a tutorial into the Student's steps, in document order.
 func Plan(t *spec.Tutorial) []Step { return PlanWith(t, Options{}) }
@@ -265,10 +260,10 @@ func (p *planner) blockSteps(i int) []Step {
 	if (codelang.Shell[lang] || codelang.Console[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
 		return []Step{omitted(base, "an exercise: a placeholder comment leaves the command for the reader to work out")}
 	}
-	if !codelang.Shell[lang] && !codelang.Console[lang] && makeTemplate.MatchString(b.Text) {
+	if !codelang.Shell[lang] && !codelang.Console[lang] && placeholder.MakeTemplate.MatchString(b.Text) {
 		// ```makefile holding `targets: prerequisites` after "a rule looks
 		// like this:": the form of a file, not output and not a step.
-		return []Step{omitted(base, "a syntax template: "+strings.TrimSpace(makeTemplate.FindString(b.Text))+" describes the syntax")}
+		return []Step{omitted(base, "a syntax template: "+strings.TrimSpace(placeholder.MakeTemplate.FindString(b.Text))+" describes the syntax")}
 	}
 	if p.feedInput(b, ctx, lang) {
 		return nil
@@ -440,7 +435,7 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 	for _, c := range cmds {
 		s := base
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
-		if why := template(c.Text); why != "" {
+		if why := placeholder.Template(c.Text); why != "" {
 			s = omitted(s, why)
 		} else if _, editor := editorFile(c.Text); editor {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")

@@ -1,4 +1,4 @@
-package reading
+package placeholder
 
 import "testing"
 
@@ -29,8 +29,8 @@ func TestTemplatePlaceholders(t *testing.T) {
 		"git log -n 3 HEAD~1":                         false,
 		"git commit -m WIP":                           false,
 	} {
-		if got := template(command) != ""; got != want {
-			t.Errorf("template(%q) = %q, want a template: %v", command, template(command), want)
+		if got := Template(command) != ""; got != want {
+			t.Errorf("placeholder.Template(%q) = %q, want a template: %v", command, Template(command), want)
 		}
 	}
 }

@@ -1,0 +1,135 @@
+// Package placeholder says when a command is a syntax template rather than
+// a step: a form whose words stand for the reader's own values (`git clone
+// <url>`, `ls [options]`, `git add FILE_NAME`, `{project}`), or one the
+// prose around it explains or calls a general form. Such a block is shown to
+// be read, not run: running it would fail on the placeholder and blame the
+// page for what it never asked.
+package placeholder
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/shell"
+)
+
+var (
+	quoted = regexp.MustCompile(`'[^']*'|"(?:[^"\\]|\\.)*"`)
+	// A placeholder: <name>, <your-project>, <file name>; not <<EOF or a
+	// redirect to a file.
+	placeholder  = regexp.MustCompile(`(?:^|[\s=/:])<[A-Za-z][\w.-]*(?:[ _-][\w.-]+)*>(?:$|[\s/:.,])|\{\{\s*[A-Za-z][\w.-]*\s*\}\}`)
+	optionalArgs = regexp.MustCompile(`(?:^|\s)\[[A-Za-z_-]+(?:\.\.\.)?\](?:$|\s)|` +
+		`(?:^|\s)(?:args?|arguments?|files?|file-?names?|paths?|path-?names?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
+	wordOffsets = regexp.MustCompile(`\$\{\w+:[A-Za-z]\w*(?::[A-Za-z]\w*)?\}`)
+	// MakeTemplate is make's syntax drawn as a rule: "target: prerequisites".
+	MakeTemplate = regexp.MustCompile(`(?im)^\s*targets?\s*:\s*(?:prerequisites|dependencies|deps|sources)\b`)
+)
+
+// Template says why a command is a syntax template rather than a command,
+// or "": `git clone <url>`, `ls [options]`, `${string:start:length}`.
+func Template(command string) string {
+	first := quoted.ReplaceAllString(textutil.FirstLine(command), "''")
+	switch {
+	case placeholder.MatchString(first):
+		return "a syntax template: " + strings.TrimSpace(placeholder.FindString(first)) + " is a placeholder"
+	case optionalArgs.MatchString(first):
+		return "a syntax template: " + strings.TrimSpace(optionalArgs.FindString(first)) + " stands for arguments"
+	case wordOffsets.MatchString(command):
+		return "a syntax template: " + wordOffsets.FindString(command) + " names its parts"
+	case MakeTemplate.MatchString(command):
+		return "a syntax template: " + strings.TrimSpace(MakeTemplate.FindString(command)) + " describes the syntax"
+	case braceWord.MatchString(first):
+		return "a syntax template: " + strings.TrimSpace(braceWord.FindString(first)) + " is a placeholder"
+	}
+	if w := capsPlaceholder(first); w != "" {
+		return "a syntax template: " + w + " is a placeholder (an upper-case word the reader replaces)"
+	}
+	return ""
+}
+
+// braceWord is a placeholder in single braces, `{do_something}`,
+// `{project-name}`: not a brace expansion ({a,b}, {1..3}), a variable
+// (${x}) or find's {}.
+var braceWord = regexp.MustCompile(`(?:^|[\s=/:])\{[A-Za-z][\w-]*\}(?:$|[\s/:.,;])`)
+
+// capsWords are upper-case words commands take as they are: Git's refs, HTTP
+// methods, signals, firewall chains and targets, a repository's usual
+// files, encodings.
+var capsWords = textutil.Set("HEAD", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS",
+	"TERM", "KILL", "HUP", "INT", "QUIT", "USR1", "USR2", "STOP", "CONT", "EXIT", "ERR", "SIGINT", "SIGTERM", "SIGKILL", "SIGHUP",
+	"INPUT", "OUTPUT", "FORWARD", "ACCEPT", "DROP", "REJECT", "PREROUTING", "POSTROUTING", "MASQUERADE",
+	"README", "LICENSE", "CHANGELOG", "TODO", "NEWS", "AUTHORS", "COPYING", "INSTALL", "NOTICE", "CONTRIBUTING",
+	"UTF8", "UTF-8", "ASCII", "NULL", "TRUE", "FALSE", "ALL", "NONE", "DEBUG", "INFO", "WARN", "WARNING", "ERROR", "FATAL")
+
+// capsTakers are commands whose upper-case arguments are names, text or
+// patterns, never placeholders: variables (export, unset), text (echo), a
+// pattern (grep, tr), a test.
+var capsTakers = textutil.Set("export", "unset", "declare", "readonly", "local", "printenv", "env", "set", "echo", "printf", "trap",
+	"kill", "pkill", "killall", "iptables", "ip6tables", "tr", "test", "[", "grep", "egrep", "fgrep", "rg", "sed", "awk", "read")
+
+// capsPlaceholder is an upper-case word a command takes as a bare argument
+// where the reader puts their own value ("git clone REPOSITORY", "git add
+// FILE_NAME", "cmake PATH"), in whatever language the page names it: at
+// least four letters, or two parts joined by "_", not a variable's name
+// ($NAME, NAME=), not an option's value (-X POST), not one of capsWords.
+func capsPlaceholder(line string) string {
+	for _, words := range shell.Calls(line) {
+		if len(words) < 2 || capsTakers[path.Base(words[0])] {
+			continue
+		}
+		for i, w := range words[1:] {
+			if strings.HasPrefix(words[i], "-") && !strings.HasPrefix(words[i], "--") && len(words[i]) == 2 {
+				continue // the value of a short option: -X POST, -s TERM
+			}
+			if capsArg.MatchString(w) && !capsWords[w] && (len(w) >= 4 || strings.Contains(w, "_")) {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// capsArg is an upper-case word, with digits and underscores.
+var capsArg = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)
+
+// capsWord is an upper-case word that may stand for something: FOLDER,
+// ARCHIVE_NAME, YOUR_TOKEN.
+var capsWord = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b`)
+
+// GeneralForm is prose that introduces a form rather than a step.
+var GeneralForm = regexp.MustCompile(`(?i)\b(?:general|basic|generic)\s+(?:form|syntax|shape|pattern)\b|\bsyntax\s+(?:is|of)\b|\bsyntax\s*:|\busage\s*:|\bthe\s+form\b`)
+
+// Explained: a short block (text, of lines lines) whose upper-case words
+// the prose before or after it explains ("where `ARCHIVE` is the name you
+// want"), or that the prose before calls a general form, is a syntax
+// template, not a step; the reason, or "". Environment variables the block
+// sets or uses ($HOME, PATH=) are not placeholders.
+func Explained(text string, lines int, before, after string) string {
+	if lines == 0 || lines > 3 {
+		return ""
+	}
+	prose := before + "\n" + after
+	for _, w := range capsWord.FindAllString(text, -1) {
+		if len(w) < 3 || strings.Contains(text, "$"+w) || strings.Contains(text, w+"=") || strings.Contains(text, "${"+w) {
+			continue
+		}
+		if explains(prose, w) {
+			return fmt.Sprintf("a syntax template: the prose explains %s as a placeholder", w)
+		}
+		if GeneralForm.MatchString(before) {
+			return fmt.Sprintf("a syntax template: the prose calls it a general form, and %s stands for something", w)
+		}
+	}
+	return ""
+}
+
+// explains: the prose says what an upper-case word stands for ("where
+// `ARCHIVE` is", "replace `SOURCE` with", "`FOLDER` stands for").
+func explains(prose, w string) bool {
+	q := regexp.QuoteMeta("`" + w + "`")
+	re := regexp.MustCompile(`(?i)(?:where|replace|substitute|change|and)\s+` + q + `|` + q + `\s+(?:is|are|stands|means|should|with|by)\b`)
+	return re.MatchString(prose)
+}
