@@ -402,6 +402,11 @@ func trailingOutput(lines []markdown.CodeLine) int {
 			}
 		}
 	}
+	for k := 1; k+1 < len(lines); k++ {
+		if outputComment.MatchString(strings.TrimSpace(lines[k].Text)) {
+			return k + 1 // "# result" between a command and what it prints
+		}
+	}
 	first := firstContentLine(lines, 0)
 	for k, l := range lines {
 		if l.Line == first && !transcript.HasShellPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && transcript.HasShellPrompt(lines[k+1].Text) {
@@ -410,6 +415,15 @@ func trailingOutput(lines []markdown.CodeLine) int {
 	}
 	return 0
 }
+
+// outputComment is a comment line that is only a label for the output
+// below it ("# output", "# result:", "# 결과", "# 出力", "# salida"), in the
+// languages pages are written in: the lines after it are what the command
+// above prints, not commands.
+var outputComment = regexp.MustCompile(`(?i)^#+\s*(?:(?:the\s+)?(?:expected\s+)?(?:output|results?|stdout)|` +
+	`salida|resultado|sa(?:í|i)da|sortie|r(?:é|e)sultat|ausgabe|ergebnis|uscita|risultato|uitvoer|resultaat|wynik|wyj(?:ś|s)cie|` +
+	`(?:ç|c)(?:ı|i)kt(?:ı|i)|sonu(?:ç|c)|k(?:ế|e)t qu(?:ả|a)|(?:đ|d)(?:ầ|a)u ra|hasil|keluaran|вывод|результат|вивід|` +
+	`出力|結果|实行结果|执行结果|运行结果|输出|輸出|结果|출력|결과|실행 결과)\s*:?\s*$`)
 
 var (
 	treeGlyphs  = regexp.MustCompile(`├──|└──|│  |\|-- |` + "`" + `-- `)

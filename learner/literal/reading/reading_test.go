@@ -245,6 +245,9 @@ func TestTrailingOutput(t *testing.T) {
 		{"JSON after the command", md("```bash", "inspect db", "[", `  {"a": 1}`, "]", "```"), []string{"[", `  {"a": 1}`, "]"}},
 		{"a log after the command", md("```sh", "tail log", "$ run", "ok", "```"), []string{"$ run", "ok"}},
 		{"a JSON argument on a continuation line is not output", md("```bash", "curl -d \\", `  '{"a": 1}' x`, "```"), nil},
+		{"lines under a '# result' comment", md("```bash", "# run the tests", "pytest -q", "", "# result", "3 passed", "```"), []string{"3 passed"}},
+		{"lines under a Korean result comment", md("```bash", "pytest -q", "# 결과:", "3 passed", "```"), []string{"3 passed"}},
+		{"a comment that says more is not a label", md("```bash", "pytest -q", "# the result goes to out.txt", "```"), nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
