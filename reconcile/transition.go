@@ -386,6 +386,10 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	st.History = append(st.History, rec)
 	if !checkpoints.Verifying(st) {
 		st.MergeFindings(t.d.Tutorial, out.Findings, st.Iteration)
+		for _, c := range st.DropConsequences(out, st.Iteration) {
+			t.event(st.Iteration, "GapDropped", fmt.Sprintf("line %d (%s) passed in iteration %d, after the workaround for line %d: it was that failure's consequence, not a gap of its own",
+				c.Gap.Location.LineNumber, c.Gap.Category, c.Iteration, c.CauseLine))
+		}
 	}
 	st.Attempt = nil
 	details := fmt.Sprintf("%s at %q", out.Status, out.CurrentStep)
