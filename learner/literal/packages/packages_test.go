@@ -28,6 +28,12 @@ func TestForEachFamily(t *testing.T) {
 			t.Errorf("For(python, %s) = %q, want %q", tt.pm, got, tt.want)
 		}
 	}
+	// A language's tools come in its package: Elixir's mix, GHC's ghci.
+	for cmd, want := range map[string]string{"mix": "elixir", "iex": "elixir", "ghci": "ghc", "erl": "erlang", "ninja": "ninja-build"} {
+		if got := For(cmd, APT); got != want {
+			t.Errorf("For(%s, apt) = %q, want %q", cmd, got, want)
+		}
+	}
 	if got := For("frobnicate", APT); got != "" {
 		t.Errorf("For(frobnicate) = %q, want none", got)
 	}
