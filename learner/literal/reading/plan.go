@@ -178,6 +178,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	steps := p.steps
 	markServers(steps)
 	shareSessions(steps)
+	unhideRust(steps)
 	for _, img := range t.Images {
 		if img.Missing {
 			steps = append(steps, Step{Kind: StepImage, Line: img.Line, EndLine: img.Line, Image: img})
@@ -244,6 +245,9 @@ func (p *planner) blockSteps(i int) []Step {
 		}
 	}
 	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names(), Evidence: inferred}
+	if s, ok := bookIncludeStep(base, b.Text); ok {
+		return []Step{s}
+	}
 	if why, ev := p.offPath(i, ctx, lang); why != "" {
 		s := omitted(base, why)
 		s.Evidence = append(s.Evidence, ev...)
