@@ -19,36 +19,6 @@ import (
 var ruleEditorFile = rule.Register(rule.Rule{ID: "file.editor", Scope: rule.ScopeStep,
 	Doc: "a block the page types into an editor is that file's content: the block after `nano FILE`, or the last unplaced block of the file's language above it"})
 
-// editors are interactive text editors a learner drives by hand.
-var editors = set("nano", "pico", "vi", "vim", "nvim", "emacs", "gedit", "kate", "code", "subl", "notepad", "notepad.exe", "micro", "joe", "mcedit")
-
-// editorFile is the file an editor command opens, and whether the command
-// is one: a single editor call (a trailing comment is allowed: "vi
-// hello.c # or nano") on at most one file.
-func editorFile(command string) (string, bool) {
-	calls := shell.Calls(command)
-	if len(calls) != 1 || len(calls[0]) == 0 {
-		return "", false
-	}
-	words := calls[0]
-	if words[0] == "open" && len(words) > 1 && words[1] == "-e" {
-		words = words[1:]
-	} else if !editors[path.Base(words[0])] {
-		return "", false
-	}
-	file := ""
-	for _, w := range words[1:] {
-		if strings.HasPrefix(w, "-") || strings.HasPrefix(w, "+") {
-			continue
-		}
-		if file != "" || strings.ContainsAny(w, "$`*?") {
-			return "", true // several files, or not a literal name: an editor, but no one file
-		}
-		file = w
-	}
-	return file, true
-}
-
 // editorBefore is the file the step just before the block opened in an
 // editor, when the block's language fits it.
 func (p *planner) editorBefore(lang string) (Destination, int, bool) {
@@ -57,7 +27,7 @@ func (p *planner) editorBefore(lang string) (Destination, int, bool) {
 		return Destination{}, 0, false
 	}
 	prev := p.steps[n-1]
-	file, ok := editorFile(prev.Command.Text)
+	file, ok := shell.EditorFile(prev.Command.Text)
 	if !ok || file == "" || !WritesKind(lang, path.Base(file)) {
 		return Destination{}, 0, false
 	}
@@ -72,7 +42,7 @@ func (p *planner) placeEditedAbove(steps []Step) {
 		if st.Kind != StepOmit {
 			continue
 		}
-		file, ok := editorFile(st.Command.Text)
+		file, ok := shell.EditorFile(st.Command.Text)
 		if !ok || file == "" {
 			continue
 		}

@@ -40,6 +40,9 @@ var (
 // the evidence of the rule that said so when it is a named rule.
 func (p *planner) offPath(i int, ctx blockContext, lang string) (string, []rule.Evidence) {
 	b := p.blocks[i]
+	if why, ev := bookInclude(b.Text, b.Line); ev != nil {
+		return why, ev
+	}
 	if why, ev := p.sectionForOtherPlatform(b.Line); ev != nil {
 		return why, []rule.Evidence{*ev}
 	}

@@ -245,9 +245,6 @@ func (p *planner) blockSteps(i int) []Step {
 		}
 	}
 	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names(), Evidence: inferred}
-	if s, ok := bookIncludeStep(base, b.Text); ok {
-		return []Step{s}
-	}
 	if why, ev := p.offPath(i, ctx, lang); why != "" {
 		s := omitted(base, why)
 		s.Evidence = append(s.Evidence, ev...)
@@ -455,7 +452,7 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
 		if why := placeholder.Template(c.Text); why != "" {
 			s = omitted(s, why)
-		} else if _, editor := editorFile(c.Text); editor {
+		} else if _, editor := shell.EditorFile(c.Text); editor {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
 		} else if manualCommand.MatchString(strings.TrimSpace(c.Text)) {
 			s = omitted(s, "a manual page, read in a pager: nothing after it needs it")
