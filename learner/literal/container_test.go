@@ -520,3 +520,20 @@ func TestContainerPageSteering(t *testing.T) {
 		t.Errorf("the actions do not say where the setup came from: %q", out.AttemptedActions)
 	}
 }
+
+// TestContainerExperimentIsNoGap: commands the page asks its reader to try
+// and explain ("What happens when...?") fail on purpose or print nothing:
+// their outcome is the answer, not a gap. A failure after the experiment,
+// in a step the page does not ask about, is still one.
+func TestContainerExperimentIsNoGap(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "experiment.md")
+	res := s.student(t, 1, behavior(allFlagsOff), nil, runOptions{})
+	got := gaps(res.StudentOutput.Findings)
+	if want := []gap{{status.CategoryMissingFile, 17}}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("gaps %v, want only %v:\n%s", got, want, dump(t, res))
+	}
+	if len(commandsAt(res.Audit, 7)) != 1 || len(commandsAt(res.Audit, 8)) != 1 {
+		t.Errorf("the experiment's commands must run (the undefined variable too):\n%s", dump(t, res))
+	}
+}

@@ -30,7 +30,7 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		s.last.differs = prev.differs // the same folder, listed again with nothing run or written between
 	}
 	state := s.sess.State()
-	if names := shell.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 {
+	if names := shell.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 && !st.Observe {
 		list := "`$" + strings.Join(names, "`, `$") + "`"
 		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
 		if len(names) > 1 {
@@ -93,7 +93,7 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		}
 		fail := s.classify(ctx, cmd, res)
 		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
-		if !succeeded(res) && !st.ExpectFail && attempt < d.Attempts && s.anotherWay(st) == "" {
+		if !succeeded(res) && !st.ExpectFail && !st.Observe && attempt < d.Attempts && s.anotherWay(st) == "" {
 			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 			continue
 		}
@@ -174,6 +174,12 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		// failure on purpose, even without a sentence announcing it.
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails with the error the tutorial shows", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
+		return nil
+	case st.Observe && !res.TimedOut:
+		// The page asks what the command does: its failure is the answer
+		// the reader observes, not a gap.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), an experiment the page asks the reader about: its outcome is the answer", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return nil
 	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text):
 		// grep found nothing, diff found differences: exit 1 is the

@@ -109,6 +109,9 @@ func flags(s reading.Step) []string {
 	if s.ExpectFail {
 		f = append(f, "expected to fail")
 	}
+	if s.Observe {
+		f = append(f, "an experiment the page asks about: any outcome")
+	}
 	if s.Optional > 0 {
 		f = append(f, fmt.Sprintf("optional (line %d)", s.Optional))
 	}

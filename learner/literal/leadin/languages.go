@@ -72,3 +72,13 @@ const otherFail = `` +
 	`\bfallar(?:á|a)\b|\bfalhar(?:á|a)\b|\bvai falhar\b|\b(?:é|e)chouera\b|\bva (?:é|e)chouer\b|\bwird fehlschlagen\b|\bschl(?:ä|a)gt fehl\b|` +
 	`\bfallir(?:à|a)\b|\bzal mislukken\b|\bsi nie powiedzie\b|\bzako(?:ń|n)czy si(?:ę|e) b(?:łę|le)dem\b|` +
 	`завершится с ошибкой|выдаст ошибку|завершиться з помилкою|видасть помилку|エラーになります|失敗します|会失败|会报错|會失敗|실패합니다|오류가 발생합니다`
+
+// otherAsksWhatHappens: the page asks its reader what a command does, to
+// try it and explain ("what happens?", "que se passe-t-il ?").
+const otherAsksWhatHappens = `` +
+	`que se passe-t-il|qu'observez-vous|expliquez|commentez|(?:à|a) votre avis|` +
+	`qu(?:é|e) (?:pasa|sucede|ocurre)|expli(?:ca|que)|coment[ae]|o que acontece|` +
+	`was passiert|erkl(?:ä|a)ren sie|erkl(?:ä|a)re|cosa succede|spiega|commenta|` +
+	`co si(?:ę|e) stanie|wyja(?:ś|s)nij|` +
+	`что произойд|что происходит|объясните|объясни|що станеться|поясніть|` +
+	`何が起こ|どうなる|説明して|会发生什么|发生了什么|解释一下|어떻게 되|무슨 일이|설명해`

@@ -104,3 +104,36 @@ func LastSentence(prose string) string {
 	}
 	return prose
 }
+
+// asksWhatHappens is a question to the reader about what a command does,
+// or an order to try it and explain the result; answerQuestions an order
+// to answer the questions that follow.
+var (
+	asksWhatHappens = regexp.MustCompile(`(?i)\bwhat happens\b|\bwhat do you (?:see|notice|observe|get)\b|\bwhat does\b|\bexplain (?:what|why|the|their|its)\b|` +
+		`\bcomment on\b|\bpredict\b|\bcan you (?:guess|tell|explain)\b|\bque fait\b|` + otherAsksWhatHappens)
+	answerQuestions = regexp.MustCompile(`(?i)\banswer the (?:following |questions? )|r(?:é|e)pondez aux questions|responde(?:d)? (?:a )?las preguntas|` +
+		`beantworten sie die (?:folgenden )?fragen|rispondi alle domande|odpowiedz na pytania|ответьте на вопросы|回答(?:下列|以下)问题|質問に答え|질문에 답`)
+)
+
+// AsksWhatHappens: the prose after a block (after) turns its commands into
+// an experiment: a question about what they do ("What happens if the
+// variable does not exist?"), an order to explain their effect, or to
+// answer the questions that follow. Whatever the commands do is the answer
+// the reader observes, so a failure among them is no gap. A question needs
+// its question mark; an order to explain ("Explain what each one does.")
+// its verb at the start of a sentence or list item.
+func AsksWhatHappens(after string) bool {
+	for _, s := range prose.Sentences(strings.Join(strings.Fields(after), " ")) {
+		if answerQuestions.MatchString(s) {
+			return true
+		}
+		loc := asksWhatHappens.FindStringIndex(s)
+		if loc == nil {
+			continue
+		}
+		if strings.Contains(s[loc[0]:], "?") || strings.TrimLeft(s[:loc[0]], "0123456789.)-* ") == "" {
+			return true
+		}
+	}
+	return false
+}

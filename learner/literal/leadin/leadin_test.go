@@ -63,3 +63,20 @@ func TestIntroducesOutputInOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksWhatHappens(t *testing.T) {
+	for text, want := range map[string]bool{
+		"What happens if you put a space before the equals sign?":        true,
+		"1. Explain what each command prints.":                           true,
+		"2. Que se passe-t-il si la variable n'existe pas ?":             true,
+		"Expliquez l'effet de chaque commande.":                          true,
+		"Was passiert, wenn die Datei fehlt?":                            true,
+		"Now let me explain what happened: the shell expanded the glob.": false, // the page explains, not the reader
+		"This step installs the compiler.":                               false,
+		"Can you guess why the second command prints nothing?":           true,
+	} {
+		if got := AsksWhatHappens(text); got != want {
+			t.Errorf("AsksWhatHappens(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -69,6 +69,10 @@ type Step struct {
 	OneOf      int
 	OneOfMore  bool
 	ExpectFail bool // the prose says the command fails; success is the finding
+	// Observe: the prose after the block asks the reader what its commands
+	// do (leadin.AsksWhatHappens): whatever they do is the answer, never a
+	// gap.
+	Observe bool
 	// ExpectExit is the exit code an author's annotation expects (`exit=2`),
 	// 0 when none does: a failure with another code is a finding.
 	ExpectExit int
@@ -288,21 +292,30 @@ func (p *planner) blockSteps(i int) []Step {
 		steps[k].Tolerant = steps[k].Tolerant || leadin.Tolerant.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {
-			steps[k].ExpectFail = announcesFailure(ctx.before) || leadin.FailAfter.MatchString(strings.TrimSpace(ctx.after)) || alwaysFalse.MatchString(strings.TrimSpace(steps[k].Command.Text))
-			if steps[k].Stdin == "" && aptAsks.MatchString(steps[k].Command.Text) {
-				steps[k].Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
-			}
-			if steps[k].Stdin == "" && asksWithDefaults(steps[k].Command.Text) {
-				// ssh-keygen's questions, npm init's: a reader presses Enter
-				// for each default.
-				steps[k].Stdin = strings.Repeat("\n", 12)
-				steps[k].Evidence = append(steps[k].Evidence, ruleDefaults.At(steps[k].Line, shell.CommandName(steps[k].Command.Text)))
-			}
-			steps[k].Background = anotherTerminal.MatchString(ctx.before)
+			markRun(&steps[k], ctx)
 		}
 	}
 	p.markOneOf(steps)
 	return steps
+}
+
+// markRun reads what the prose around a command's block says about running
+// it: that it fails on purpose, that the reader is to observe what it does,
+// the answers a reader gives its questions, that it runs in another
+// terminal.
+func markRun(s *Step, ctx blockContext) {
+	s.ExpectFail = announcesFailure(ctx.before) || leadin.FailAfter.MatchString(strings.TrimSpace(ctx.after)) || alwaysFalse.MatchString(strings.TrimSpace(s.Command.Text))
+	s.Observe = leadin.AsksWhatHappens(ctx.after)
+	if s.Stdin == "" && aptAsks.MatchString(s.Command.Text) {
+		s.Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
+	}
+	if s.Stdin == "" && asksWithDefaults(s.Command.Text) {
+		// ssh-keygen's questions, npm init's: a reader presses Enter for
+		// each default.
+		s.Stdin = strings.Repeat("\n", 12)
+		s.Evidence = append(s.Evidence, ruleDefaults.At(s.Line, shell.CommandName(s.Command.Text)))
+	}
+	s.Background = anotherTerminal.MatchString(ctx.before)
 }
 
 // differs is the line of the note, just before the block or in the
