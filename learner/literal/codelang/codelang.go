@@ -84,4 +84,8 @@ var Extensions = map[string][]string{
 	"julia": {".jl"}, "csharp": {".cs"}, "cs": {".cs"}, "ocaml": {".ml"}, "clojure": {".clj"}, "dart": {".dart"},
 	"zig": {".zig"}, "nim": {".nim"}, "tcl": {".tcl"}, "awk": {".awk"}, "sed": {".sed"}, "jsx": {".jsx"}, "tsx": {".tsx"},
 	"markdown": {".md"}, "md": {".md"}, "csv": {".csv"}, "c++": {".cpp", ".cc", ".hpp"},
+	// Servers' configuration languages.
+	"nginx": {".conf"}, "apache": {".conf", ".htaccess"}, "apacheconf": {".conf", ".htaccess"}, "caddy": {"Caddyfile"},
+	"caddyfile": {"Caddyfile"}, "systemd": {".service", ".timer", ".socket"}, "properties": {".properties"},
+	"cmake": {"CMakeLists.txt", ".cmake"}, "meson": {"meson.build"}, "gradle": {".gradle"}, "groovy": {".groovy", ".gradle"},
 }

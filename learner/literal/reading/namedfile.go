@@ -82,7 +82,7 @@ func filesNamed(text string, fits func(string) bool) []string {
 	var out []string
 	for _, m := range mentionedFile.FindAllString(text, -1) {
 		n := CleanFileName(m)
-		if n == "" || !codelang.IsFileName(path.Base(n)) || !fits(n) {
+		if n == "" || !codelang.IsFileName(path.Base(n)) && !wellKnownFile(path.Base(n)) || !fits(n) {
 			continue
 		}
 		if v := varPrefix.FindStringSubmatch(n); v != nil && strings.Contains(text, "$"+n) {
