@@ -52,8 +52,15 @@ func (st *Status) DropConsequences(out StudentOutput, iteration int) []Consequen
 }
 
 // workedAroundBefore is the line of a Mentor workaround on an earlier line
-// than g's, given in g's iteration or later and in force for iteration.
+// than g's, given in g's iteration or later and in force for iteration. A
+// gap the Mentor answered itself (a note at its own line) is the page's:
+// it passes later because of its own workaround, not an earlier one.
 func (st *Status) workedAroundBefore(g Gap, iteration int) (int, bool) {
+	for _, n := range st.MentorNotes {
+		if n.Line == g.Location.LineNumber {
+			return 0, false
+		}
+	}
 	for _, n := range st.MentorNotes {
 		if n.Resolution == ResolutionWorkaround && n.Line > 0 && n.Line < g.Location.LineNumber &&
 			n.Iteration >= g.Iteration && n.Iteration < iteration {

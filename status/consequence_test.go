@@ -39,6 +39,16 @@ func TestDropConsequences(t *testing.T) {
 	if len(lines) != 5 || lines[2] != 30 {
 		t.Errorf("kept %v", lines)
 	}
+	// A gap the Mentor answered at its own line passes later because of its
+	// own workaround: it stays, even with an earlier workaround before it.
+	st3 := Status{
+		Gaps: []Gap{gap(10, CategoryMissingFile, 1), gap(20, CategoryOutputMismatch, 1)},
+		MentorNotes: []MentorNote{{Iteration: 1, Line: 10, Resolution: ResolutionWorkaround, Workaround: "ln -s a b"},
+			{Iteration: 2, Line: 20, Resolution: ResolutionWorkaround, Workaround: "chmod +x run.sh"}},
+	}
+	if d := st3.DropConsequences(out, 3); len(d) != 0 {
+		t.Errorf("dropped %+v, a gap with its own workaround", d)
+	}
 	// Without a workaround nothing is a consequence.
 	st2 := Status{Gaps: []Gap{gap(20, CategoryOutputMismatch, 1)}}
 	if d := st2.DropConsequences(out, 2); len(d) != 0 {

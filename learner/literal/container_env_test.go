@@ -151,3 +151,16 @@ func TestContainerFileShippedWithThePage(t *testing.T) {
 		t.Fatalf("iteration 2: want completed with nothing found:\n%s", dump(t, second))
 	}
 }
+
+// A build whose output is the compiler's own error reached the code: its
+// failure is the page's, not the network's, even where the dependency
+// repository cannot be reached.
+func TestContainerCompileErrorIsNotTheNetwork(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "network-compile.md")
+	res := s.student(t, 1, behavior(nil), nil, runOptions{args: []string{"--network", "none"}})
+	fs := res.StudentOutput.Findings
+	if len(fs) != 1 || fs[0].Line != 15 || fs[0].Category != status.CategoryCommandFailure {
+		t.Fatalf("want one command failure at line 15:\n%s", dump(t, res))
+	}
+}

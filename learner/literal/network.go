@@ -3,6 +3,7 @@ package literal
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
@@ -57,11 +58,19 @@ func (s *student) unreachable(ctx context.Context, st reading.Step) (bool, error
 	return true, s.recordFailure(st, f, d, fail.Subject, fail)
 }
 
+// compileError is a compiler's own error in a build's output (rustc's
+// error[E0425], Go's and C's file:line: diagnostics, javac's, Elixir's): the
+// build reached the code, so its failure is the code's, whatever the
+// network.
+var compileError = regexp.MustCompile(`error\[E\d{4}\]|error: could not compile|(?m)^\s*\S+\.(?:go|c|cc|cpp|h|java|kt|scala|hs|ex|exs|rs|cs):\d+(?::\d+)?:? |` +
+	`cannot find symbol|undefined reference to|\(CompileError\)|SyntaxError`)
+
 // networkCause: a build that may download its project's dependencies
 // (reach.MayNeed) and failed is the environment's when the container cannot
-// reach where they come from.
-func (s *student) networkCause(ctx context.Context, command string, fail mentor.Failure) mentor.Failure {
-	if fail.Category == status.CategoryEnvironment {
+// reach where they come from, unless its output shows the compiler's own
+// error.
+func (s *student) networkCause(ctx context.Context, command, output string, fail mentor.Failure) mentor.Failure {
+	if fail.Category == status.CategoryEnvironment || compileError.MatchString(output) {
 		return fail
 	}
 	addrs := reach.MayNeed(command)

@@ -113,7 +113,7 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 	if !succeeded(res) {
 		// The container, not the tutorial, may be what is short.
 		fail = mentor.EnvironmentCause(fail, res.Output, s.tut, mentor.AptListsOn(ctx, s.sess.Hands()))
-		fail = s.networkCause(ctx, cmd.Text, fail)
+		fail = s.networkCause(ctx, cmd.Text, res.Output, fail)
 		fail = mentor.OlderThanExpected(fail, cmd.Text, res.Output, s.task.MentorNotes)
 		if fail.Category == status.CategoryMissingFile {
 			if si, ok := s.behindStandIn(ctx, fail.Subject, cmd.Line); ok {
