@@ -164,3 +164,28 @@ func TestContainerCompileErrorIsNotTheNetwork(t *testing.T) {
 		t.Fatalf("want one command failure at line 15:\n%s", dump(t, res))
 	}
 }
+
+// A transcript's prompt shows the folder its command runs in; a folder that
+// comes with the page is copied in by the Mentor, and the command then runs
+// inside it and prints what the page shows.
+func TestContainerPromptFolderThatComesWithThePage(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "prompt-folder.md")
+	if err := os.MkdirAll(filepath.Join(s.tutorialDir, "demo1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.tutorialDir, "demo1", "build.sh"), []byte("echo built \"$(basename \"$PWD\")\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first := s.student(t, 1, behavior(nil), nil, runOptions{})
+	fs := first.StudentOutput.Findings
+	if len(fs) != 1 || fs[0].Line != 6 || fs[0].Category != status.CategoryEnvironment ||
+		!strings.Contains(fs[0].Problem, "`demo1` is in the page's own folder") {
+		t.Fatalf("want the prompt's folder read as one that comes with the page:\n%s", dump(t, first))
+	}
+	m := s.mentor(t, 1, first.StudentOutput, nil)
+	second := s.fresh(t).student(t, 2, behavior(nil), []status.MentorNote{note(1, m)}, runOptions{})
+	if second.StudentOutput.Status != status.StudentCompleted || len(second.StudentOutput.Findings) != 0 {
+		t.Fatalf("iteration 2: want completed with the output compared:\n%s", dump(t, second))
+	}
+}

@@ -52,12 +52,7 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 	if skipped, err := s.unreachable(ctx, st); skipped || err != nil {
 		return err
 	}
-	text := reading.InFolder(st.Dir, reading.WithInput(cmd.Text, st.Stdin))
-	if st.Session != "" {
-		if script, ok := reading.InSession(cmd.Text, st.Stdin, st.NewSession, cmd.Line); ok {
-			text = reading.InFolder(st.Dir, script)
-		}
-	}
+	text := s.commandText(ctx, st)
 	for attempt := 1; ; attempt++ {
 		if attempt > 1 {
 			s.sess.SetState(state) // a retry starts where the first try did
@@ -99,6 +94,25 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		}
 		return s.judge(ctx, st, res, attempt, d)
 	}
+}
+
+// commandText is what the shell runs for a step: its command with the
+// input typed into it, in a REPL's session when it has one, in the folder
+// an annotation or its prompt names.
+func (s *student) commandText(ctx context.Context, st reading.Step) string {
+	cmd := st.Command
+	dir := st.Dir
+	if pd := s.promptDir(ctx, st); pd != "" {
+		dir = pd
+		s.action(fmt.Sprintf("line %d runs in %s, the folder its prompt shows", cmd.Line, pd))
+	}
+	text := reading.InFolder(dir, reading.WithInput(cmd.Text, st.Stdin))
+	if st.Session != "" {
+		if script, ok := reading.InSession(cmd.Text, st.Stdin, st.NewSession, cmd.Line); ok {
+			text = reading.InFolder(dir, script)
+		}
+	}
+	return text
 }
 
 func succeeded(res session.Result) bool { return res.ExitCode == 0 && !res.TimedOut }

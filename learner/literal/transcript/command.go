@@ -12,6 +12,7 @@ type Command struct {
 	// Expected is the output a console block shows after the command.
 	Expected []expect.Line
 	// Folder is the folder a transcript's prompt shows for it (`/home` in
-	// `host:/home$ ls`), "" when the prompt shows none.
+	// `host:/home$ ls`, `Demo1` in `[ana@lab Demo1]$ cmake .`), "" when the
+	// prompt shows none.
 	Folder string
 }

@@ -47,6 +47,10 @@ func plainTranscript(lines []markdown.CodeLine) []markdown.CodeLine {
 var (
 	// promptFolder: the folder a `host:folder$ ` or `user@host:folder$ ` prompt shows.
 	promptFolder = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(?:[\w.-]+@)?[\w.-]+:([~/][^\s$]*)\$`)
+	// bracketFolder: the folder's name a `[user@host folder]$ ` prompt shows;
+	// nameFolder: the one a `folder$ ` prompt is.
+	bracketFolder = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?\[[\w.-]+@[\w.-]+\s+([^\]\s]+)\][$#]`)
+	nameFolder    = regexp.MustCompile(`^\s*(?:\([\w.-]+\)\s+)?(\w[\w.-]*)\$ `)
 	// cdName moves into one folder named relative to the current one.
 	cdName = regexp.MustCompile(`^cd\s+[\w.-]+/?$`)
 )
@@ -58,8 +62,11 @@ var (
 func intoOwnHome(runs []Run, lines []markdown.CodeLine) {
 	folder := map[int]string{}
 	for _, l := range lines {
-		if m := promptFolder.FindStringSubmatch(l.Text); m != nil {
-			folder[l.Line] = m[1]
+		for _, re := range []*regexp.Regexp{promptFolder, bracketFolder, nameFolder} {
+			if m := re.FindStringSubmatch(l.Text); m != nil {
+				folder[l.Line] = m[1]
+				break
+			}
 		}
 	}
 	for i := range runs {

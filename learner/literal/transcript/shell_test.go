@@ -110,3 +110,16 @@ func TestTranscriptIntoOwnHome(t *testing.T) {
 		t.Errorf("commands %q, want %q", got, want)
 	}
 }
+
+// Each command keeps the folder its prompt shows, in the prompt's forms.
+func TestPromptFolders(t *testing.T) {
+	text := "ada:/tmp$ ls\n" + "[ada@lab Demo1]$ cmake .\n" + "built\n" + "my_project$ make\n" + "$ pwd\n"
+	cmds := commands(Read(spectest.Code(1, text), Context{Lang: "console"}))
+	var got []string
+	for _, c := range cmds {
+		got = append(got, c.Folder)
+	}
+	if want := []string{"/tmp", "Demo1", "my_project", ""}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("folders %q, want %q", got, want)
+	}
+}
