@@ -15,6 +15,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -101,5 +102,5 @@ func (s *student) shippedCause(ctx context.Context, fail mentor.Failure) mentor.
 	written := slices.ContainsFunc(reading.PlanWith(s.tut, reading.Options{Runners: s.task.Runners}), func(st reading.Step) bool {
 		return st.Kind == reading.StepWrite && path.Clean(st.File.Path) == filepath.ToSlash(rel)
 	})
-	return mentor.ShippedCause(ctx, fail, s.sess.Hands(), path.Dir(s.task.Tutorial), filepath.ToSlash(rel), written)
+	return mentor.ShippedCause(ctx, fail, s.sess.Hands(), wire.ContainerTutorialDir, filepath.ToSlash(rel), written)
 }

@@ -54,6 +54,7 @@ func TestCorpus(t *testing.T) {
 		"annotate-steered",              // annotations, clean (every block steered by the author)
 		"annotate-exit-mismatch",        // annotations, command_failure (an expected exit code that differs)
 		"annotate-front-matter",         // annotations, clean (the page's front matter names its runner and setup)
+		"page-files-lab",                // page-files, environment twice: a lab's data file and demo folder beside the page, then completed
 		"lead-in-file-pt",               // lead-in-file, clean (Portuguese lead-ins name the files)
 		"lead-in-file-de-chmod",         // lead-in-file, permission_denied
 		"repl-python-session",           // repl-transcript, clean

@@ -279,7 +279,7 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 		return a
 	}
 	if pf := pageFile.FindStringSubmatch(fail.Subject); pf != nil {
-		return pageFilesAdvice(base, path.Dir(m.task.Tutorial), pf[1], f.Line)
+		return pageFilesAdvice(base, wire.ContainerTutorialDir, pf[1], f.Line)
 	}
 	if fail.Category == status.CategoryMissingFile && !onlyDesktop(fail.Subject) {
 		if s, ok := reading.SupplyBefore(m.tut, f.Line); ok {

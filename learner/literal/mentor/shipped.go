@@ -72,7 +72,12 @@ func ShippedCause(ctx context.Context, f Failure, h session.Hands, pageDir, rel 
 // into the work folder, where the page's reader has it.
 func pageFilesAdvice(base wire.MentorAdvice, pageDir, rel string, line int) advice {
 	base.Resolution = status.ResolutionWorkaround
-	base.Workaround = fmt.Sprintf("mkdir -p %s && cp -r %s %s", shellWord(path.Dir(rel)), shellWord(path.Join(pageDir, rel)), shellWord(rel))
+	base.Workaround = fmt.Sprintf("cp -r %s %s", shellWord(path.Join(pageDir, rel)), shellWord(rel))
+	if dir := path.Dir(rel); dir != "." {
+		// Not `mkdir -p .`, which would read as a stand-in for the whole
+		// work folder.
+		base.Workaround = fmt.Sprintf("mkdir -p %s && %s", shellWord(dir), base.Workaround)
+	}
 	base.SuggestedFix = fmt.Sprintf("Nothing to fix if the page is read in its repository: `%s` comes with it, beside the page (line %d needs it). If the page may be read on its own, say where `%s` comes from.", rel, line, rel)
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 		"`%s` is not in the work folder, but it is in the page's own folder: the page is read in its repository, where a reader has it. The workaround copies it from there.", rel)}

@@ -1,0 +1,1 @@
+printf "%s lines\n" "$(printf "a\nb\nc\n" | wc -l)"
