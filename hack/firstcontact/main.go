@@ -133,6 +133,10 @@ func runPages(runner fixture.Runner, pages []round.Page, o options, stage string
 			why[p.Name] = "stage the page: " + err.Error()
 			continue
 		}
+		if err := stageCopyFiles(p, dir, o.copies); err != nil {
+			why[p.Name] = "stage the page's files: " + err.Error()
+			continue
+		}
 		if err := stageImages(p, dir, text, o.copies, o.mirrors); err != nil {
 			why[p.Name] = "stage the page: " + err.Error()
 			continue

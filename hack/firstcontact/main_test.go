@@ -200,3 +200,28 @@ func TestStageImagesFromTheCopy(t *testing.T) {
 		}
 	}
 }
+
+func TestStageCopyFilesBesideThePage(t *testing.T) {
+	copies, stage := t.TempDir(), t.TempDir()
+	for name, data := range map[string]string{"p/tutorial.md": "# P\n", "p/divide.c": "int d;\n", "p/Demo1/main.c": "int m;\n", "p/smile.json": "{}", "p/.smile/x": "state"} {
+		if err := os.MkdirAll(filepath.Join(copies, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(copies, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := stageCopyFiles(round.Page{Name: "p"}, stage, copies); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"divide.c", "Demo1/main.c"} {
+		if _, err := os.Stat(filepath.Join(stage, name)); err != nil {
+			t.Errorf("%s was not staged beside the page: %v", name, err)
+		}
+	}
+	for _, name := range []string{"tutorial.md", "smile.json", ".smile"} {
+		if _, err := os.Stat(filepath.Join(stage, name)); err == nil {
+			t.Errorf("%s, which is not the page's, was staged", name)
+		}
+	}
+}

@@ -185,3 +185,41 @@ func stageImages(p round.Page, dir string, text []byte, copies, mirrors string) 
 	}
 	return nil
 }
+
+// copyOnly are the files a copy's folder may hold that are not the page's:
+// the page itself (staged on its own) and what a run of SMILE left there.
+var copyOnly = map[string]bool{"tutorial.md": true, ".smile": true, "smile.json": true, "run.yaml": true, "apply.out": true, "apply.err": true}
+
+// stageCopyFiles puts beside the staged page the other files its copy's
+// folder keeps: what the page's repository ships beside it (a lab's code,
+// an example folder), which a reader who has the repository works with.
+// Pages staged from a mirror get only their images: their repository's
+// folder may be large, and the copy is where a reviewer keeps what the page
+// needs.
+func stageCopyFiles(p round.Page, dir, copies string) error {
+	src := filepath.Join(copies, p.Name)
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return nil // no copy: nothing beside it
+	}
+	for _, e := range entries {
+		if copyOnly[e.Name()] {
+			continue
+		}
+		from, to := filepath.Join(src, e.Name()), filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			if err := os.CopyFS(to, os.DirFS(from)); err != nil {
+				return err
+			}
+			continue
+		}
+		data, err := os.ReadFile(from)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
