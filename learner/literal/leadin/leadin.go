@@ -137,3 +137,15 @@ func AsksWhatHappens(after string) bool {
 	}
 	return false
 }
+
+// FailsAfter: the paragraph after a command's block says it fails, in
+// English ("This fails: ...") or in its first sentence in any language the
+// lead-ins know ("restituirà un errore perché...", "dará un error").
+func FailsAfter(after string) bool {
+	after = strings.TrimSpace(after)
+	if FailAfter.MatchString(after) {
+		return true
+	}
+	sentences := prose.Sentences(strings.Join(strings.Fields(after), " "))
+	return len(sentences) > 0 && Fail.MatchString(sentences[0])
+}

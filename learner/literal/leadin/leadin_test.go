@@ -80,3 +80,19 @@ func TestAsksWhatHappens(t *testing.T) {
 		}
 	}
 }
+
+func TestFailsAfter(t *testing.T) {
+	for text, want := range map[string]bool{
+		"This fails: the file is not there yet.":                                  true,
+		"restituirà un errore perché il linker non trova il simbolo.":             true,
+		"El comando dará un error, porque falta la biblioteca.":                   true,
+		"Cela renverra une erreur : le fichier manque.":                           true,
+		"Das gibt einen Fehler, weil die Datei fehlt.":                            true,
+		"It prints the total. Later, an error in the config will fail the build.": false, // not the first sentence
+		"Now build it.": false,
+	} {
+		if got := FailsAfter(text); got != want {
+			t.Errorf("FailsAfter(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
