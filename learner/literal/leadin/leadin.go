@@ -147,5 +147,8 @@ func FailsAfter(after string) bool {
 		return true
 	}
 	sentences := prose.Sentences(strings.Join(strings.Fields(after), " "))
-	return len(sentences) > 0 && Fail.MatchString(sentences[0])
+	if len(sentences) == 0 || strings.HasSuffix(strings.TrimSpace(sentences[0]), ":") {
+		return false // "This step fails, as expected:" leads into the next block
+	}
+	return Fail.MatchString(sentences[0])
 }

@@ -90,6 +90,7 @@ func TestFailsAfter(t *testing.T) {
 		"Das gibt einen Fehler, weil die Datei fehlt.":                            true,
 		"It prints the total. Later, an error in the config will fail the build.": false, // not the first sentence
 		"Now build it.": false,
+		"This step fails, as expected, because the file is missing:": false, // it leads into the next block
 	} {
 		if got := FailsAfter(text); got != want {
 			t.Errorf("FailsAfter(%q) = %v, want %v", text, got, want)
