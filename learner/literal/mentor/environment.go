@@ -12,8 +12,8 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/learner/literal/reach"
-	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
+	"github.com/smile-loop/smile/learner/literal/supply"
 
 	"github.com/smile-loop/smile/status/wire"
 
@@ -282,7 +282,7 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 		return pageFilesAdvice(base, wire.ContainerTutorialDir, pf[1], f.Line)
 	}
 	if fail.Category == status.CategoryMissingFile && !onlyDesktop(fail.Subject) {
-		if s, ok := reading.SupplyBefore(m.tut, f.Line); ok {
+		if s, ok := supply.Before(m.tut, f.Line); ok {
 			return m.suppliedFiles(base, f, fail.Subject, s)
 		}
 	}

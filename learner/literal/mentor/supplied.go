@@ -8,6 +8,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/supply"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
@@ -20,7 +21,7 @@ const lacksSuppliedPrefix = "the files its readers get separately"
 
 // suppliedSubject completes "the container lacks ..." with the sentence
 // that says where the files come from.
-func suppliedSubject(s reading.Supply) string {
+func suppliedSubject(s supply.Supply) string {
 	return fmt.Sprintf("%s (line %d says where they come from: %q)", lacksSuppliedPrefix, s.Line, textutil.Shorten(s.Sentence, 100))
 }
 
@@ -32,7 +33,7 @@ func SuppliedCause(f Failure, t *spec.Tutorial, line int) Failure {
 	if f.Category != status.CategoryMissingFile || onlyDesktop(f.Subject) {
 		return f
 	}
-	if s, ok := reading.SupplyBefore(t, line); ok {
+	if s, ok := supply.Before(t, line); ok {
 		f.Category, f.Subject = status.CategoryEnvironment, suppliedSubject(s)
 	}
 	return f
@@ -62,7 +63,7 @@ func desktopDir(p string) string {
 // workaround writes every file it shows that way, so the Student goes on
 // with the reader's files in one step; otherwise nothing in the container
 // can stand in for them.
-func (m *mentor) suppliedFiles(base wire.MentorAdvice, f status.Finding, missing string, s reading.Supply) advice {
+func (m *mentor) suppliedFiles(base wire.MentorAdvice, f status.Finding, missing string, s supply.Supply) advice {
 	base.SuggestedFix = fmt.Sprintf("Nothing to fix in the tutorial's steps: line %d says its readers get these files separately, and line %d reads `%s` from them. To check the page end to end, run it with a `containerImage` that holds them.",
 		s.Line, f.Line, missing)
 	var files []reading.ShownFile
@@ -121,7 +122,7 @@ func EmptyListing(command, printed string, t *spec.Tutorial, line int) (Failure,
 	if strings.TrimSpace(printed) != "" || !expect.ListsFolder(command) {
 		return Failure{}, false
 	}
-	s, ok := reading.SupplyBefore(t, line)
+	s, ok := supply.Before(t, line)
 	if !ok {
 		return Failure{}, false
 	}

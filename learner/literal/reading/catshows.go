@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/supply"
 )
 
 // Pages show a file's content by printing it: `$ cat lib/hola.rb` and the
@@ -44,10 +45,10 @@ func (p *planner) catShows(steps []Step) []Step {
 }
 
 // suppliedBefore: a sentence before line says the reader gets the page's
-// files elsewhere (SupplyBefore): then the listing shows a file the reader
+// files elsewhere (supply.Before): then the listing shows a file the reader
 // has, and a container without it lacks the reader's files.
 func (p *planner) suppliedBefore(line int) bool {
-	_, ok := supplyIn(p.blocks, line)
+	_, ok := supply.In(p.blocks, line)
 	return ok
 }
 

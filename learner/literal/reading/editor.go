@@ -3,6 +3,7 @@ package reading
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -35,8 +36,8 @@ func (p *planner) editorBefore(lang string) (Destination, int, bool) {
 }
 
 // placeEditedAbove: an editor command among steps opens a file the page
-// showed the program of before it; the last unplaced block of the file's
-// language above becomes that file's write.
+// showed the program of before it; that block (editedProgram) becomes the
+// file's write.
 func (p *planner) placeEditedAbove(steps []Step) {
 	for _, st := range steps {
 		if st.Kind != StepOmit {
@@ -46,19 +47,43 @@ func (p *planner) placeEditedAbove(steps []Step) {
 		if !ok || file == "" {
 			continue
 		}
-		for k := len(p.steps) - 1; k >= 0; k-- {
+		if k := p.editedProgram(file); k >= 0 {
 			s := &p.steps[k]
-			if s.Kind == StepWrite && path.Clean(s.File.Path) == path.Clean(file) {
-				break // the page already wrote it
-			}
-			if s.Kind != StepAmbiguous || !WritesKind(s.Lang, path.Base(file)) {
-				continue
-			}
 			s.Kind, s.File = StepWrite, Destination{Path: file}
 			s.Content = p.blockText(s.Line)
 			s.Why = fmt.Sprintf("line %d opens %s in an editor to type the program in", st.Command.Line, file)
 			s.Evidence = append(s.Evidence, ruleEditorFile.At(st.Command.Line, strings.TrimSpace(st.Command.Text)))
-			break
 		}
 	}
+}
+
+// completeProgram is a heading or lead-in that calls its block the whole
+// program ("Complete code", "Codice completo", "完整代码"), not one of its
+// variants or parts.
+var completeProgram = regexp.MustCompile(`(?i)\b(?:complete|whole|full|entire|final) (?:code|program|listing|source|file|example|version)\b|` +
+	`\b(?:codice|programma|c(?:ó|o)digo|programa|code|programme) complet[oa]?s?\b|\bvollst(?:ä|a)ndige[rns]? (?:code|programm|quelltext)\b|` +
+	`\b(?:pe(?:ł|l)ny|kompletny) (?:kod|program)\b|полный (?:код|текст)|повний код|完整(?:的)?(?:代码|程序)|完全な(?:コード|プログラム)|全体のコード|전체 코드`)
+
+// editedProgram is the step of the program the page means by an editor
+// command on file: among the unplaced blocks of the file's kind since the
+// page last wrote it, the last one the page calls complete, else the last.
+// -1 when there is none.
+func (p *planner) editedProgram(file string) int {
+	last := -1
+	for k := len(p.steps) - 1; k >= 0; k-- {
+		s := p.steps[k]
+		if s.Kind == StepWrite && path.Clean(s.File.Path) == path.Clean(file) {
+			break // the page already wrote it
+		}
+		if s.Kind != StepAmbiguous || !WritesKind(s.Lang, path.Base(file)) {
+			continue
+		}
+		if completeProgram.MatchString(s.Prose) {
+			return k
+		}
+		if last < 0 {
+			last = k
+		}
+	}
+	return last
 }
