@@ -99,7 +99,7 @@ func (s *student) shippedCause(ctx context.Context, fail mentor.Failure) mentor.
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return fail
 	}
-	written := slices.ContainsFunc(reading.PlanWith(s.tut, reading.Options{Runners: s.task.Runners}), func(st reading.Step) bool {
+	written := slices.ContainsFunc(s.planned, func(st reading.Step) bool {
 		return st.Kind == reading.StepWrite && path.Clean(st.File.Path) == filepath.ToSlash(rel)
 	})
 	return mentor.ShippedCause(ctx, fail, s.sess.Hands(), wire.ContainerTutorialDir, filepath.ToSlash(rel), written)

@@ -62,6 +62,8 @@ type student struct {
 	cov *coverage
 	// reach checks the addresses steps download from (network.go).
 	reach *reach.Checker
+	// planned is the page read into steps, once (walk).
+	planned []reading.Step
 }
 
 type lastRun struct {
@@ -126,6 +128,7 @@ func (s *student) walk(ctx context.Context) {
 	}
 	s.tut = tut
 	steps := reading.PlanWith(tut, reading.Options{Runners: s.task.Runners})
+	s.planned = steps
 	s.cov = newCoverage(tut, steps)
 	if s.nothingToFollow(steps) {
 		return

@@ -49,8 +49,8 @@ var (
 // announces a change the output then shows.
 const differsPhrase = `\b(?:(?:may|might|can|could)\s+(?:(?:well|also)\s+)?(?:vary|differ|(?:be|look|appear)\s+(?:(?:a\s+(?:little|bit)|slightly|somewhat|quite|very)\s+)?different)|will\s+(?:vary|differ))\b`
 
-// FailAfter: the sentence after a command says it failed.
-var FailAfter = regexp.MustCompile(`(?i)^(?:this|that|it|the command)\s+(?:fails|will fail|should fail|errors out|exits with an error)\b`)
+// failAfter: the sentence after a command says it failed.
+var failAfter = regexp.MustCompile(`(?i)^(?:this|that|it|the command)\s+(?:fails|will fail|should fail|errors out|exits with an error)\b`)
 
 // RunAfterOutput: "the output goes to out.txt; run:" names output, then says
 // to run: the block is a command.
@@ -143,7 +143,7 @@ func AsksWhatHappens(after string) bool {
 // lead-ins know ("restituirà un errore perché...", "dará un error").
 func FailsAfter(after string) bool {
 	after = strings.TrimSpace(after)
-	if FailAfter.MatchString(after) {
+	if failAfter.MatchString(after) {
 		return true
 	}
 	sentences := prose.Sentences(strings.Join(strings.Fields(after), " "))
