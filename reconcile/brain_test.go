@@ -104,7 +104,7 @@ func containerOf(t *testing.T, h *harness, role status.Role) string {
 }
 
 func (h *harness) workDir(iteration int) string {
-	return filepath.Join(h.dir, ".smile", "runs", "demo", "runs", "demo", "g1", "work", strconv.Itoa(iteration))
+	return filepath.Join(h.dir, ".smile", "runs", "demo", "internal", "g1", "work", strconv.Itoa(iteration))
 }
 
 // startBrains gives the harness's reconciler brains that end with the test.

@@ -134,7 +134,7 @@ func (h *harness) state() *status.Run {
 }
 
 func (h *harness) box() inbox.Inbox {
-	return inbox.Inbox(filepath.Join(h.dir, ".smile", "runs", "demo", "runs", "demo", "inbox"))
+	return inbox.Inbox(filepath.Join(h.dir, ".smile", "runs", "demo", "internal", "inbox"))
 }
 
 // post puts a result for the current attempt in the inbox, as the API would.

@@ -50,7 +50,7 @@ func TestAttackCannotChangeTheVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logData, _ := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-attack", "runs", "hd-attack", "g1", "work", "1", "attack.log"))
+	logData, _ := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-attack", "internal", "g1", "work", "1", "attack.log"))
 	attack := string(logData)
 	t.Logf("what the attack found and what the controller answered:\n%s", attack)
 	if res.code != 2 || run.Status.Phase == status.PhaseCompleted {

@@ -32,7 +32,7 @@ func TestTutorialLeavesNothingPrivilegedOnTheHost(t *testing.T) {
 		t.Fatalf("apply --wait: exit %d, phase %s, gaps %+v; want a clean completion (mknod refused, no_new_privs set)\nstdout:\n%s\nstderr:\n%s",
 			res.code, run.Status.Phase, run.Status.Gaps, res.stdout, res.stderr)
 	}
-	gen := filepath.Join(dir, store.HomeDir, "runs", "hd-privilege", "runs", "hd-privilege", "g1")
+	gen := filepath.Join(dir, store.HomeDir, "runs", "hd-privilege", "internal", "g1")
 	info, err := os.Stat(gen)
 	if err != nil {
 		t.Fatal(err)

@@ -83,10 +83,10 @@ func (r fakeRecord) has(arg string) bool {
 // (student-1, mentor-1, ...), in invocation order.
 func fakeRecords(t *testing.T, dir, cli string) map[string][]fakeRecord {
 	t.Helper()
-	// A run's working folders are beside its state file, under runs/NAME:
-	// .smile/runs/NAME/runs/NAME by default, .smile/runs/NAME for a state
+	// A run's working folders are beside its state file: under internal/ of
+	// its own folder .smile/runs/NAME by default, .smile/runs/NAME for a state
 	// file set in .smile/.
-	files, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
+	files, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "internal", "g*", "logs", "*", "fake-"+cli+"-*.json"))
 	set, _ := filepath.Glob(filepath.Join(dir, ".smile", "runs", "*", "g*", "logs", "*", "fake-"+cli+"-*.json"))
 	files = append(files, set...)
 	out := map[string][]fakeRecord{}
