@@ -74,7 +74,8 @@ type ContainerSpec struct {
 	// state folder inside a mounted project that no container may read.
 	EmptyDirs  []string
 	WorkingDir string
-	// Network is the network mode: "bridge" (default) or "none".
+	// Network is the network mode: "bridge" (default: egress, and no
+	// route to any other container) or "none".
 	Network string
 	// HostGateway makes Info.HostName resolve to the host inside the container.
 	HostGateway bool

@@ -31,6 +31,11 @@ func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtim
 	if err := r.connect(ctx); err != nil {
 		return runtime.Container{}, err
 	}
+	if spec.Network == "" || spec.Network == "bridge" {
+		if err := r.isolatedNetwork(ctx); err != nil {
+			return runtime.Container{}, err
+		}
+	}
 	cfg, host := containerConfig(spec)
 	created, err := r.cli.ContainerCreate(ctx, cfg, host, nil, nil, spec.Name)
 	if cerrdefs.IsConflict(err) && spec.Name != "" {
@@ -66,8 +71,8 @@ func containerConfig(spec runtime.ContainerSpec) (*container.Config, *container.
 		WorkingDir: spec.WorkingDir,
 	}
 	network := spec.Network
-	if network == "" {
-		network = "bridge"
+	if network == "" || network == "bridge" {
+		network = IsolatedNetwork
 	}
 	host := &container.HostConfig{
 		// Without an init, a shell or sleep as PID 1 ignores SIGTERM and every

@@ -29,6 +29,9 @@ type Runtime struct {
 
 	mu        sync.Mutex
 	connected bool
+
+	netMu    sync.Mutex
+	netReady bool // IsolatedNetwork is known to exist
 }
 
 var _ runtime.Runtime = (*Runtime)(nil)

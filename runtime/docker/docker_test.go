@@ -206,8 +206,8 @@ func TestStart(t *testing.T) {
 		if resp.HostConfig.Init == nil || !*resp.HostConfig.Init {
 			t.Fatalf("HostConfig.Init = %v, want true", resp.HostConfig.Init)
 		}
-		if resp.HostConfig.NetworkMode != "bridge" {
-			t.Fatalf("NetworkMode = %q, want bridge", resp.HostConfig.NetworkMode)
+		if resp.HostConfig.NetworkMode != IsolatedNetwork {
+			t.Fatalf("NetworkMode = %q, want %s", resp.HostConfig.NetworkMode, IsolatedNetwork)
 		}
 	})
 	t.Run("missing mount source", func(t *testing.T) {
