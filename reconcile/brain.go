@@ -141,6 +141,8 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 		return
 	}
 	// The user's copy; the inbox keeps the result the planner reads, durably.
+	// Both without the credentials a tutorial printed.
+	status.RedactAll(body)
 	if err := inbox.ReplaceJSON(filepath.Join(a.logsDir, wrappers.ResultFileName), body); err != nil {
 		log.Error(err, "Cannot write result file")
 	}

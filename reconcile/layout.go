@@ -2,7 +2,6 @@ package reconcile
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/smile-loop/smile/reconcile/checkpoints"
@@ -29,31 +28,9 @@ func newLayout(name, stateFile string) layout {
 	return layout{
 		name:      name,
 		stateFile: stateFile,
-		root:      internalDir(name, stateFile),
+		root:      store.InternalDir(name, stateFile),
 		key:       checkpoints.StateKey(stateFile),
 	}
-}
-
-// internalDir is where a run keeps its inbox and generations. A run whose
-// folder an earlier SMILE made at dir/runs/NAME (even beside the default state
-// file) goes on using it, so a run in progress across an upgrade resumes.
-func internalDir(name, stateFile string) string {
-	dir := filepath.Dir(stateFile)
-	beside := filepath.Join(dir, "runs", name)
-	if !ownFolder(name, dir) {
-		return beside
-	}
-	if _, err := os.Lstat(filepath.Join(beside, store.OwnerMarker)); err == nil {
-		return beside
-	}
-	return filepath.Join(dir, "internal")
-}
-
-// ownFolder reports whether dir is a run's own folder in a workspace,
-// .smile/runs/NAME, where nothing but that run's files live.
-func ownFolder(name, dir string) bool {
-	runs := filepath.Dir(dir)
-	return filepath.Base(dir) == name && filepath.Base(runs) == "runs" && filepath.Base(filepath.Dir(runs)) == store.HomeDir
 }
 
 func (l layout) inbox() string { return filepath.Join(l.root, "inbox") }

@@ -36,6 +36,25 @@ var secretPatterns = []struct {
 	{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`), ""},
 	// GitHub tokens.
 	{regexp.MustCompile(`\b(?:ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{20,}`), ""},
+	// GitLab tokens: personal, CI job, deploy, trigger, runner (glpat-, glcbt-, ...).
+	{regexp.MustCompile(`\bgl[a-z]{2,5}-[A-Za-z0-9_-]{20,}`), ""},
+	// npm automation and publish tokens.
+	{regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), ""},
+	// Slack tokens.
+	{regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), ""},
+	// AWS access key IDs (long-lived and temporary).
+	{regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), ""},
+}
+
+// urlPassword is the password of a URL's user information
+// (https://gitlab-ci-token:SECRET@host/...), as CI systems put a job's token
+// into the remote a checkout keeps.
+var urlPassword = regexp.MustCompile(`(://[^/\s:@]+:)([^/\s@]+)@`)
+
+// randomLooking is a value long and mixed enough to be generated: a page's
+// own example passwords (postgres://user:secret@localhost) stay readable.
+func randomLooking(v string) bool {
+	return len(v) >= 16 && strings.ContainsAny(v, "0123456789") && strings.ContainsAny(strings.ToLower(v), "abcdefghijklmnopqrstuvwxyz")
 }
 
 // Redact hides what looks like a credential in s, and every one of secrets
@@ -59,5 +78,11 @@ func Redact(s string, secrets ...string) string {
 	for _, p := range secretPatterns {
 		s = p.re.ReplaceAllString(s, p.keep+Redacted)
 	}
-	return s
+	return urlPassword.ReplaceAllStringFunc(s, func(m string) string {
+		sub := urlPassword.FindStringSubmatch(m)
+		if !randomLooking(sub[2]) {
+			return m
+		}
+		return sub[1] + Redacted + "@"
+	})
 }

@@ -22,7 +22,18 @@ func TestRedact(t *testing.T) {
 		{in: "use AIzaSyA1234567890abcdefghijklmnopqrstuv here", want: "use [REDACTED] here"},
 		{in: "token ghp_abcdefghijklmnopqrstuvwxyz0123 ok", want: "token [REDACTED] ok"},
 		{in: "callback tok-9f8e7d here", secrets: []string{"tok-9f8e7d"}, want: "callback [REDACTED] here"},
+		// A CI checkout's credentials: actions/checkout's http.extraheader,
+		// a GitLab job's remote, other services' tokens.
+		{in: "\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzXzEyMzQ=", want: "\textraheader = AUTHORIZATION: basic [REDACTED]"},
+		{in: "url = https://gitlab-ci-token:glcbt-64_AbCdEfGhIjKlMnOpQrStU@gitlab.com/g/p.git", want: "url = https://gitlab-ci-token:[REDACTED]"}, // NAME ending in token: the value goes whole
+		{in: "origin https://oauth2:a1b2c3d4e5f6g7h8i9j0@git.example.org/x.git (fetch)", want: "origin https://oauth2:[REDACTED]@git.example.org/x.git (fetch)"},
+		{in: "glpat-AbCdEfGhIjKlMnOpQrStUv", want: "[REDACTED]"},
+		{in: "//registry.npmjs.org/:_authToken npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", want: "//registry.npmjs.org/:_authToken [REDACTED]"},
+		{in: "xoxb-1234567890-abcdefghij", want: "[REDACTED]"},
+		{in: "aws_access_key_id AKIAIOSFODNN7EXAMPLE", want: "aws_access_key_id [REDACTED]"},
 		// Not secrets.
+		{in: "psql postgres://app:secret@localhost:5432/app", want: "psql postgres://app:secret@localhost:5432/app"},
+		{in: "git clone https://github.com/org/repo.git", want: "git clone https://github.com/org/repo.git"},
 		{in: "export OPENAI_API_KEY=$OPENAI_API_KEY", want: "export OPENAI_API_KEY=$OPENAI_API_KEY"},
 		{in: `OPENAI_API_KEY="${OPENAI_API_KEY}"`, want: `OPENAI_API_KEY="${OPENAI_API_KEY}"`},
 		{in: "max_tokens: 1000, inputTokens=12", want: "max_tokens: 1000, inputTokens=12"},

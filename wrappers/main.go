@@ -143,6 +143,7 @@ func run(ctx context.Context, log logr.Logger, getenv func(string) string, dirs 
 // tutorial command that prints its environment must not carry a key into
 // the controller's files.
 func redact(body any, secrets []string) any {
+	status.RedactAll(body) // credentials a tutorial printed (a CI job's token)
 	if len(secrets) == 0 {
 		return body
 	}

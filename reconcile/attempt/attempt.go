@@ -164,14 +164,24 @@ func handsOnly(cs *runtime.ContainerSpec) {
 	cs.Mounts = mounts
 }
 
-// HiddenDirs are the SMILE state folders inside the tutorial's folder
-// (tokens, other attempts' and runs' files, the workspace's controller
-// files), as the
-// container sees them: each is covered by an empty read-only folder.
+// vcsDirs are version control's metadata folders. A page at a repository's
+// root would otherwise show the container its history and the checkout's
+// credentials (actions/checkout keeps the job's token in .git/config as an
+// http.extraheader); no page needs them to be followed.
+var vcsDirs = []string{".git", ".hg", ".svn", ".bzr", ".jj", "_darcs", ".fossil-settings"}
+
+// HiddenDirs are the folders inside the tutorial's folder that no container
+// may read, as the container sees them: SMILE's state folders (tokens, other
+// attempts' and runs' files, the workspace's controller files) and version
+// control's metadata. Each is covered by an empty read-only folder.
 func HiddenDirs(d *spec.Desired) []string {
 	tutDir := filepath.Dir(d.Paths.Tutorial)
 	var out []string
-	for _, dir := range []string{filepath.Dir(d.Paths.StateFile), filepath.Join(d.Workspace, ".smile"), filepath.Join(d.Dir, ".smile"), filepath.Join(tutDir, ".smile")} {
+	dirs := []string{filepath.Dir(d.Paths.StateFile), filepath.Join(d.Workspace, ".smile"), filepath.Join(d.Dir, ".smile"), filepath.Join(tutDir, ".smile")}
+	for _, vcs := range vcsDirs {
+		dirs = append(dirs, filepath.Join(tutDir, vcs))
+	}
+	for _, dir := range dirs {
 		rel, err := filepath.Rel(tutDir, dir)
 		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
 			continue // outside the mount, or the mount itself

@@ -1,7 +1,10 @@
 package attempt
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -130,5 +133,34 @@ func TestTaskCarriesThePagesFrontMatter(t *testing.T) {
 	task, _ := Spec(in, wire.Task{})
 	if task.Page == nil || task.Page.Runners["sql"] != "sqlite3 p.db" || task.Page.Line != 3 || len(task.Page.Setup) != 1 {
 		t.Errorf("task page settings %+v", task.Page)
+	}
+}
+
+// A page at a repository's root is mounted with the checkout, whose .git
+// holds the CI job's token; version control's folders are hidden like
+// SMILE's own, a .git that is a file (a worktree's) holds only a path.
+func TestHiddenDirsCoverVersionControl(t *testing.T) {
+	repo := t.TempDir()
+	for _, dir := range []string{".git", ".hg", ".smile/runs/docs", "src/.git"} {
+		if err := os.MkdirAll(filepath.Join(repo, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := &spec.Desired{Name: "docs", Workspace: repo, Dir: repo, Paths: spec.Paths{
+		Tutorial: filepath.Join(repo, "README.md"), StateFile: filepath.Join(repo, ".smile", "runs", "docs", "state.json")}}
+	got := HiddenDirs(d)
+	want := []string{"/workspace/tutorial/.smile/runs/docs", "/workspace/tutorial/.smile", "/workspace/tutorial/.git", "/workspace/tutorial/.hg"}
+	if !slices.Equal(got, want) {
+		t.Errorf("HiddenDirs = %q, want %q", got, want)
+	}
+
+	worktree := t.TempDir()
+	if err := os.WriteFile(filepath.Join(worktree, ".git"), []byte("gitdir: /elsewhere\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d = &spec.Desired{Name: "docs", Workspace: worktree, Dir: worktree, Paths: spec.Paths{
+		Tutorial: filepath.Join(worktree, "README.md"), StateFile: filepath.Join(worktree, ".smile", "runs", "docs", "state.json")}}
+	if got := HiddenDirs(d); len(got) != 0 {
+		t.Errorf("HiddenDirs with a .git file and no state folders yet = %q, want none", got)
 	}
 }

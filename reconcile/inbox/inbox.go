@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/smile-loop/smile/reconcile/planner"
+	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/store"
 )
 
@@ -29,13 +30,20 @@ func (b Inbox) ProgressFile(attempt string) string {
 
 func (b Inbox) StopFile() string { return filepath.Join(string(b), "stop.json") }
 
-func (b Inbox) PutResult(r *planner.Posted) error { return WriteJSON(b.ResultFile(r.Attempt), r) }
+// PutResult keeps a result, its credentials redacted first (status.RedactAll):
+// what a tutorial printed is kept in the inbox, then in the state and the
+// reports, and none of them may hold a CI job's token it found.
+func (b Inbox) PutResult(r *planner.Posted) error {
+	status.RedactAll(r)
+	return WriteJSON(b.ResultFile(r.Attempt), r)
+}
 
 // PutProgress keeps an attempt's heartbeat: replaced atomically but not
 // synced to disk, as it is rewritten at every step. A process crash loses
 // nothing (the kernel holds the write); only a power loss could, and that
 // ends the attempt's container too.
 func (b Inbox) PutProgress(attempt string, p *planner.Progress) error {
+	status.RedactAll(p)
 	return ReplaceJSON(b.ProgressFile(attempt), p)
 }
 
