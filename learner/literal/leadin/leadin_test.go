@@ -18,6 +18,10 @@ func TestIntroducesOutput(t *testing.T) {
 		"Now paste the following function to print it:":  false,
 		"Show the output:":                               true, // the object is output
 		"Each block is a program. It outputs the total:": true,
+		"Your terminal shows:":                           true, // the screen shows what follows
+		"The console then displays the new count:":       true,
+		"The diff shows:":                                true,
+		"Show the hidden files too:":                     false, // an instruction, no colon after the verb
 	} {
 		if got := IntroducesOutput(text); got != want {
 			t.Errorf("IntroducesOutput(%q) = %v, want %v", text, got, want)

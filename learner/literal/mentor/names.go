@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/reading"
 
 	"github.com/agnivade/levenshtein"
@@ -35,7 +36,7 @@ func (m *mentor) guessFile(lang string, line int) (string, int, bool) {
 		for _, w := range strings.Fields(st.Command.Text) {
 			w = strings.Trim(w, `"'`)
 			for _, e := range exts {
-				if (strings.HasSuffix(w, e) || path.Base(w) == e) && !created[path.Base(w)] && reading.CleanFileName(w) != "" {
+				if (strings.HasSuffix(w, e) || path.Base(w) == e) && !created[path.Base(w)] && destination.CleanFileName(w) != "" {
 					return w, st.Line, true
 				}
 			}
@@ -125,7 +126,7 @@ func createdBy(command string) []string {
 	}
 	var out []string
 	add := func(s string) {
-		if s = reading.CleanFileName(s); s != "" && s != "/dev/null" {
+		if s = destination.CleanFileName(s); s != "" && s != "/dev/null" {
 			out = append(out, path.Clean(s))
 		}
 	}

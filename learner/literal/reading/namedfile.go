@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
 // A page says which file a block goes to in its own words, in any human
@@ -18,6 +20,9 @@ import (
 // it when it names exactly one file of the block's kind: a name with an extension the
 // block's language is saved with, or any file for a block that starts with
 // `#!`, which is a script's first line and never something typed at a prompt.
+
+var ruleDataCaption = rule.Register(rule.Rule{ID: "file.data-caption", Scope: rule.ScopeBlock,
+	Doc: "lines of text (no command of a known program) after a sentence that ends with a colon and names exactly one file (\"The data, in `sales.txt`:\") are that file's content"})
 
 // namedByItsFile reads block i as the file its lead-in (or its own first
 // line, a comment) names, when the reader could not otherwise place it (one
@@ -33,9 +38,15 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	allRun := !slices.ContainsFunc(steps, func(s Step) bool { return s.Kind != StepRun })
 	comment := firstLineComment(b.Code[0].Text)
 	shellScript := codelang.Shell[lang] && allRun && len(filesNamed(comment, isShellFile)) == 1
+	lead := leadin.LastSentence(p.context(i).before)
+	// "The data, in `sales.txt`:" over lines of text: the sentence gives the
+	// file its content, as a caption does.
+	data := len(steps) == 1 && steps[0].Kind == StepSkip && textLangs[lang] &&
+		strings.HasSuffix(strings.TrimSpace(lead), ":") && !leadin.IntroducesOutput(lead) && !p.knownCommands(b.Code)
 	switch {
 	case len(steps) == 1 && steps[0].Kind == StepAmbiguous && codelang.Extensions[lang] != nil:
 	case (script || shellScript) && allRun:
+	case data:
 	default:
 		return steps
 	}
@@ -46,6 +57,8 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 			return isShellFile(name) && !strings.Contains(rest, path.Base(name))
 		case script:
 			return !strings.Contains(rest, path.Base(name)) // a block that names its file again runs it
+		case data:
+			return !slices.Contains(codelang.Extensions["sh"], path.Ext(name)) // text, not a script
 		case codelang.Shell[lang]:
 			return false
 		}
@@ -55,7 +68,7 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	// (`# app.py`, `// save as main.go`). Not the sentence after the block:
 	// one that names a file ("the compiler reads `hello.c` next") is as often
 	// about the next step.
-	where, names := "the sentence before it", filesNamed(leadin.LastSentence(p.context(i).before), fits)
+	where, names := "the sentence before it", filesNamed(lead, fits)
 	if shellScript && !script {
 		names = nil // commands whose first line names a script: only that line says they are it
 	}
@@ -68,10 +81,15 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 		kind := fmt.Sprintf("the only file of a %s block's kind", codelang.Name(lang))
 		if script {
 			kind = "the only file, and the block starts with #!, as a script does"
+		} else if data {
+			kind = "the only file, and the sentence ends with a colon over lines of text"
 		} else if shellScript {
 			kind = "a shell script's name, and the block does not run it"
 		}
 		s.Why = fmt.Sprintf("%s names %s, %s", where, names[0], kind)
+		if data {
+			s.Evidence = append(s.Evidence, ruleDataCaption.At(b.Line, names[0]))
+		}
 		return []Step{s}
 	}
 	return steps
@@ -81,8 +99,8 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 func filesNamed(text string, fits func(string) bool) []string {
 	var out []string
 	for _, m := range mentionedFile.FindAllString(text, -1) {
-		n := CleanFileName(m)
-		if n == "" || !codelang.IsFileName(path.Base(n)) && !wellKnownFile(path.Base(n)) || !fits(n) {
+		n := destination.CleanFileName(m)
+		if n == "" || !codelang.IsFileName(path.Base(n)) && !destination.WellKnown(path.Base(n)) || !fits(n) {
 			continue
 		}
 		if v := varPrefix.FindStringSubmatch(n); v != nil && strings.Contains(text, "$"+n) {

@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -27,21 +28,21 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	}
 	shellish := codelang.Shell[base.Lang] || codelang.Console[base.Lang]
 	captionFits := func(d Destination) bool { return !shellish || shellFile(d.Path) }
-	if d, ok := infoDestination(b.Info); ok {
+	if d, ok := destination.InInfo(b.Info); ok {
 		return write(d, fmt.Sprintf("the info string names %s", d.Path)), true
 	}
-	if d, ok := htmlDestination(ctx.html); ok {
+	if d, ok := destination.InHTML(ctx.html); ok {
 		return write(d, fmt.Sprintf("the HTML around it names %s", d.Path)), true
 	}
 	var named *Destination
 	var why string
-	if d, ok := captionDestination(ctx.before); ok && captionFits(d) {
+	if d, ok := destination.InCaption(ctx.before); ok && captionFits(d) {
 		named, why = &d, "the caption before it names "+d.Path
-	} else if d, ok := proseDestination(ctx.before); ok {
+	} else if d, ok := destination.InProse(ctx.before); ok {
 		named, why = &d, "the prose before it names "+d.Path
-	} else if d, ok := captionDestination(ctx.after); ok && captionFits(d) {
+	} else if d, ok := destination.InCaption(ctx.after); ok && captionFits(d) {
 		named, why = &d, "the caption after it names "+d.Path
-	} else if d, ok := proseDestination(ctx.after); ok && refersBack.MatchString(strings.TrimSpace(ctx.after)) && !strings.HasSuffix(strings.TrimSpace(ctx.after), ":") {
+	} else if d, ok := destination.InProse(ctx.after); ok && refersBack.MatchString(strings.TrimSpace(ctx.after)) && !strings.HasSuffix(strings.TrimSpace(ctx.after), ":") {
 		named, why = &d, "the sentence after it names "+d.Path
 	}
 	// A block in the rule's own language is one of its examples even when the

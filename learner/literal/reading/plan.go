@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -220,6 +221,33 @@ func shareSessions(steps []Step) {
 var ruleLangInferred = rule.Register(rule.Rule{ID: "lang.inferred", Scope: rule.ScopeBlock,
 	Doc: "an untagged block whose content carries one language's marks (`package main` and `func`, `#include <stdio.h>`, lines that open with known programs) is read as that language"})
 
+var ruleAfterCommands = rule.Register(rule.Rule{ID: "output.after-commands", Scope: rule.ScopeBlock,
+	Doc: "an untagged or text block right after a block of commands, with no prose between them and no look of commands, is what they print (compared tolerantly: nothing says it is exact)"})
+
+// knownCommands: the lines read as commands and one of them starts a
+// program the reader knows; bare words (`apples`, `north 120`) read as
+// commands too, so the shape alone does not make a block commands.
+func (p *planner) knownCommands(code []markdown.CodeLine) bool {
+	return looksLikeCommands(code) && slices.ContainsFunc(code, func(l markdown.CodeLine) bool {
+		name := shell.CommandName(l.Text)
+		return codelang.KnownProgram(name) || p.tools[name]
+	})
+}
+
+// outputOfCommands: the block comes right after a block the Student runs,
+// with nothing said between them, and does not read as commands, so a
+// reader sees it as what those commands print.
+func (p *planner) outputOfCommands(b markdown.Block, ctx blockContext) bool {
+	if !ctx.followsCode || ctx.before != "" || ctx.html != "" && !strings.HasPrefix(strings.TrimSpace(ctx.html), "<!--") || len(p.steps) == 0 {
+		return false
+	}
+	if p.knownCommands(b.Code) {
+		return false
+	}
+	last := p.steps[len(p.steps)-1]
+	return last.Kind == StepRun && !last.Background && last.Stdin == "" && len(last.Command.Expected) == 0
+}
+
 // blockSteps reads one code block. In order: a block not on the path
 // (another platform, an alternative, a demonstration) is omitted; a named
 // destination makes it a file to write; input for the program just started
@@ -261,6 +289,9 @@ func (p *planner) blockSteps(i int) []Step {
 	}
 	if steps, ok := p.destinationSteps(base, b, ctx); ok {
 		return steps
+	}
+	if s, ok := p.interpreterScript(base, i); ok {
+		return []Step{s}
 	}
 	if (codelang.Shell[lang] || codelang.Console[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
 		return []Step{omitted(base, "an exercise: a placeholder comment leaves the command for the reader to work out")}
@@ -391,6 +422,14 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 	case lang == "" && (leadin.Run.MatchString(ctx.before) || leadin.Command.MatchString(ctx.before) && looksLikeCommands(b.Code) ||
 		looksLikeCommands(b.Code) && p.tools[shell.CommandName(b.Code[0].Text)]):
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
+	case textLangs[lang] && p.outputOfCommands(b, ctx):
+		s := base
+		s.Kind, s.Expected = StepCompare, expectedLines(b.Code)
+		s.Why = "it follows a block of commands with no prose between them: what they print"
+		s.Line = firstContentLine(b.Code, b.Line)
+		s.Tolerant = true // nothing says it is exact
+		s.Evidence = append(s.Evidence, ruleAfterCommands.At(b.Line, ""))
+		return []Step{s}
 	case !textLangs[lang]:
 		s := base
 		s.Kind, s.Why = StepAmbiguous, fmt.Sprintf("a %s block with no file to save it to and no instruction to run it", lang)

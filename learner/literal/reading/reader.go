@@ -7,6 +7,7 @@ import (
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/literal/aside"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/spec"
@@ -148,6 +149,22 @@ type blockContext struct {
 	html   string // an HTML wrapper just before (<Listing file-name="...">)
 	// beforeLine and afterLine are where before and after start (0: none).
 	beforeLine, afterLine int
+	// followsCode: the block comes right after another code block, with no
+	// prose, heading or list between them.
+	followsCode bool
+}
+
+// followsCode: block i comes right after another code block, with only
+// HTML comments (an author's notes, SMILE's own annotations) between them.
+func (p *planner) followsCode(i int) bool {
+	if p.blocks[i].TabGroup > 0 {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && p.blocks[j].Kind == markdown.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.blocks[j].Text), "<!--") {
+		j--
+	}
+	return j >= 0 && p.blocks[j].Kind == markdown.BlockCode
 }
 
 func (p *planner) context(i int) blockContext {
@@ -165,6 +182,7 @@ func (p *planner) context(i int) blockContext {
 	if j >= 0 && (p.blocks[j].Kind == markdown.BlockParagraph || p.blocks[j].Kind == markdown.BlockHeading) {
 		c.before, c.beforeLine = p.blocks[j].Text, p.blocks[j].Line
 	}
+	c.followsCode = p.followsCode(i)
 	k := i + 1
 	if k < len(p.blocks) && p.blocks[k].Kind == markdown.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.blocks[k].Text), "</") {
 		k++
@@ -184,7 +202,7 @@ func (c blockContext) around() string {
 	return strings.Join(strings.Fields(c.after), " ")
 }
 
-var mentionedFile = regexp.MustCompile(fileToken)
+var mentionedFile = regexp.MustCompile(destination.FileToken)
 
 // tabMarker is the text of a tab's label or boundary, not prose.
 var tabMarker = regexp.MustCompile(`(?i)^\s*(?:===\+?\s+"|\{%-?\s*(?:end)?tabs?\b|\{\{<\s*/?tabs?\b|</?Tabs?(?:Item)?\b)`)
@@ -194,7 +212,7 @@ func (c blockContext) names() []string {
 	var out []string
 	for _, t := range []string{c.before, c.after, c.html} {
 		for _, m := range mentionedFile.FindAllString(t, -1) {
-			if n := CleanFileName(m); n != "" {
+			if n := destination.CleanFileName(m); n != "" {
 				out = append(out, n)
 			}
 		}

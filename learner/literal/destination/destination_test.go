@@ -1,4 +1,4 @@
-package reading
+package destination
 
 import (
 	"testing"
@@ -57,9 +57,9 @@ func TestProseDestination(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.prose, func(t *testing.T) {
-			got, ok := proseDestination(tt.prose)
+			got, ok := InProse(tt.prose)
 			if ok != (tt.want != "") || got.Path != tt.want || got.Append != tt.append {
-				t.Errorf("proseDestination(%q) = %+v, %v; want %q append=%v", tt.prose, got, ok, tt.want, tt.append)
+				t.Errorf("InProse(%q) = %+v, %v; want %q append=%v", tt.prose, got, ok, tt.want, tt.append)
 			}
 		})
 	}
@@ -83,9 +83,9 @@ func TestCaptionDestination(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.paragraph, func(t *testing.T) {
-			got, ok := captionDestination(tt.paragraph)
+			got, ok := InCaption(tt.paragraph)
 			if ok != (tt.want != "") || got.Path != tt.want {
-				t.Errorf("captionDestination(%q) = %+v, %v; want %q", tt.paragraph, got, ok, tt.want)
+				t.Errorf("InCaption(%q) = %+v, %v; want %q", tt.paragraph, got, ok, tt.want)
 			}
 		})
 	}
@@ -101,27 +101,9 @@ func TestHTMLDestination(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.html, func(t *testing.T) {
-			got, ok := htmlDestination(tt.html)
+			got, ok := InHTML(tt.html)
 			if ok != (tt.want != "") || got.Path != tt.want {
-				t.Errorf("htmlDestination(%q) = %+v, %v; want %q", tt.html, got, ok, tt.want)
-			}
-		})
-	}
-}
-
-func TestParseSectionRule(t *testing.T) {
-	tests := []struct{ paragraph, file, command string }{
-		{"Put each example in a file named `Makefile` and run `make`.", "Makefile", "make"},
-		{"Save every snippet below as `demo.sh`, then run `sh demo.sh`.", "demo.sh", "sh demo.sh"},
-		{"All the examples go into `main.go`.", "main.go", ""},
-		{"Each example prints a greeting.", "", ""},
-		{"Create a file named `app.py`:", "", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.paragraph, func(t *testing.T) {
-			r, ok := parseSectionRule(tt.paragraph)
-			if ok != (tt.file != "") || r.dest.Path != tt.file || r.command != tt.command {
-				t.Errorf("parseSectionRule(%q) = %+v, %v; want %q and %q", tt.paragraph, r, ok, tt.file, tt.command)
+				t.Errorf("InHTML(%q) = %+v, %v; want %q", tt.html, got, ok, tt.want)
 			}
 		})
 	}
@@ -149,9 +131,9 @@ func TestInfoDestination(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.info, func(t *testing.T) {
-			got, ok := infoDestination(tt.info)
+			got, ok := InInfo(tt.info)
 			if ok != (tt.want != "") || got.Path != tt.want {
-				t.Errorf("infoDestination(%q) = %+v, %v; want %q", tt.info, got, ok, tt.want)
+				t.Errorf("InInfo(%q) = %+v, %v; want %q", tt.info, got, ok, tt.want)
 			}
 			if lang := codelang.InfoLang(tt.info); lang != tt.lang {
 				t.Errorf("infoLang(%q) = %q, want %q", tt.info, lang, tt.lang)
