@@ -3,9 +3,12 @@ package literal
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -13,6 +16,14 @@ import (
 // skip lists a block the Student did not follow, with the reason.
 func (s *student) skip(st reading.Step) {
 	s.listSkipped(st.Line, st.EndLine, st.Because())
+	if st.Kind == reading.StepOmit && st.Command.Text != "" && strings.HasPrefix(st.Why, "a syntax template") {
+		for _, name := range shell.Assigned(placeholder.Filled(st.Command.Text)) {
+			if s.filledIn == nil {
+				s.filledIn = map[string]int{}
+			}
+			s.filledIn[name] = st.Line
+		}
+	}
 	if st.Kind == reading.StepAmbiguous {
 		s.unplaced = append(s.unplaced, st)
 	}

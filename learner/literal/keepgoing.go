@@ -109,7 +109,7 @@ func (s *student) stopsDependents(f status.Finding, subject, question string) {
 			fail.missing = []string{depend.Program(raw.Subject)}
 		}
 	case f.Category == status.CategoryUndefinedVariable:
-		for _, n := range shell.UndefinedVariables(f.Command, s.sess.State().Set) {
+		for _, n := range shell.UndefinedVariables(f.Command, s.isSet) {
 			fail.missing = append(fail.missing, depend.Variable(n))
 		}
 	}

@@ -20,17 +20,44 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
+// startRun makes cmd the last command run: what it prints adds to its
+// block's output when the command before it was of the same block and
+// succeeded, and a difference excused for a listing carries over to the
+// same folder listed again with nothing run or written between.
+func (s *student) startRun(cmd reading.Command) {
+	prev := s.last
+	s.last = &lastRun{command: cmd, files: len(s.out.FilesCreated)}
+	if b := s.cov.block(cmd.Line); b != nil {
+		s.last.block = b.line
+		if prev != nil && prev.ok && prev.block == b.line && prev.blockRuns > 0 {
+			s.last.blockOutput, s.last.blockRuns = prev.blockOutput, prev.blockRuns
+		}
+	}
+	if prev != nil && prev.differs > 0 && prev.files == s.last.files && expect.SameFolderListed(prev.command.Text, cmd.Text) {
+		s.last.differs = prev.differs
+	}
+}
+
+// wasStoodIn: a Mentor's workaround did the step's work in its own way
+// (student.stoodIn), so it is listed as skipped, not run.
+func (s *student) wasStoodIn(cmd reading.Command) bool {
+	it, ok := s.stoodIn[cmd.Line]
+	if !ok {
+		return false
+	}
+	why := fmt.Sprintf("not run: the Mentor's workaround from iteration %d did what it does in its own way, as this container needs", it)
+	s.action(fmt.Sprintf("did not run line %d: %s", cmd.Line, why))
+	s.listSkipped(cmd.Line, cmd.EndLine, why)
+	return true
+}
+
 // run runs one tutorial command, retrying it as patience allows.
 func (s *student) run(ctx context.Context, st reading.Step) error {
 	s.because(st)
 	cmd := st.Command
-	prev := s.last
-	s.last = &lastRun{command: cmd, files: len(s.out.FilesCreated)}
-	if prev != nil && prev.differs > 0 && prev.files == s.last.files && expect.SameFolderListed(prev.command.Text, cmd.Text) {
-		s.last.differs = prev.differs // the same folder, listed again with nothing run or written between
-	}
+	s.startRun(cmd)
 	state := s.sess.State()
-	if names := shell.UndefinedVariables(cmd.Text, state.Set); len(names) > 0 && !st.Observe {
+	if names := shell.UndefinedVariables(cmd.Text, s.isSet); len(names) > 0 && !st.Observe {
 		list := "`$" + strings.Join(names, "`, `$") + "`"
 		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
 		if len(names) > 1 {
@@ -44,6 +71,9 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 	}
 	if failed := s.optionalFailed[st.Optional]; st.Optional > 0 && failed > 0 {
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("the optional part line %d introduces already failed at line %d", st.Optional, failed))
+		return nil
+	}
+	if s.wasStoodIn(cmd) {
 		return nil
 	}
 	if st.Background {
@@ -165,7 +195,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		f.SuggestedFix = fmt.Sprintf("Check the step before line %d: the failure the tutorial shows there does not happen.", cmd.Line)
 		return s.record(f, false, "", "")
 	case succeeded(res):
-		s.last.ok = true
+		s.last.succeeded(res.Output)
 		if st.OneOf > 0 && s.worked[st.OneOf] == "" {
 			s.worked[st.OneOf] = mentor.FirstLine(cmd.Text)
 		}
@@ -307,8 +337,37 @@ func (s *student) compare(st reading.Step) error {
 		s.cov.skipped(st.Line, "not compared: no command succeeded just before it")
 		return nil
 	}
+	if s.last.blockRuns > 1 && expect.HasExpectation(st.Expected) {
+		// Output shown after a block of several commands is what pasting the
+		// block prints: all of its commands' output, not the last one's.
+		if exp, act := s.comparing(s.last.command, st.Line, st.EndLine, st.Expected, s.last.blockOutput); matches(exp, act) {
+			s.action(fmt.Sprintf("compared the output shown at line %d with the output of the %d commands of the block at line %d", st.Line, s.last.blockRuns, s.last.block))
+			return nil
+		}
+		// Shown output that opens as the whole block's does, not as the last
+		// command's, is the block's: a difference is found there.
+		if first := firstShown(st.Expected); first != "" && strings.Contains(s.last.blockOutput, first) && !strings.Contains(s.last.output, first) {
+			s.action(fmt.Sprintf("compared the output shown at line %d with the output of the %d commands of the block at line %d", st.Line, s.last.blockRuns, s.last.block))
+			return s.checkOutput(s.last.command, st.Expected, s.last.blockOutput, st.Line, st.EndLine, st.Tolerant, st.Differs)
+		}
+	}
 	s.action(fmt.Sprintf("compared the output shown at line %d with the output of `%s`", st.Line, mentor.FirstLine(s.last.command.Text)))
 	return s.checkOutput(s.last.command, st.Expected, s.last.output, st.Line, st.EndLine, st.Tolerant, st.Differs)
+}
+
+func matches(expected []expect.Line, actual string) bool {
+	_, ok := expect.MatchOutput(expected, actual)
+	return ok
+}
+
+// firstShown is the first line of shown output that is not blank.
+func firstShown(expected []expect.Line) string {
+	for _, e := range expected {
+		if t := strings.TrimSpace(e.Text); t != "" {
+			return t
+		}
+	}
+	return ""
 }
 
 // checkOutput compares shown output with what the command printed. A

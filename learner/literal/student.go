@@ -64,6 +64,21 @@ type student struct {
 	reach *reach.Checker
 	// planned is the page read into steps, once (walk).
 	planned []reading.Step
+	// filledIn are the variables a syntax template the Student skipped
+	// assigns (`export NAME=<your name>`), by its line: a reader fills the
+	// template in, so the variable is set for the commands after it.
+	filledIn map[string]int
+	// stoodIn are the lines whose step a Mentor's workaround did in its own
+	// way (mentor.StandsIn: Debian's packages for a registry download, the
+	// init script for systemctl), run successfully: the step itself is not
+	// run again. By line, the iteration that gave it.
+	stoodIn map[int]int
+}
+
+// isSet: the session has the variable, or a template the reader fills in
+// set it.
+func (s *student) isSet(name string) bool {
+	return s.sess.State().Set(name) || s.filledIn[name] > 0
 }
 
 type lastRun struct {
@@ -76,6 +91,21 @@ type lastRun struct {
 	differs int
 	// files is how many files the Student had written when it ran.
 	files int
+	// block is the line of the code block the command is in; blockOutput
+	// what the block's commands run so far printed, in order, as a reader
+	// who pastes the block sees it; blockRuns how many of them ran, each
+	// successfully (a failure starts no block output).
+	block       int
+	blockOutput string
+	blockRuns   int
+}
+
+// succeeded records that the command ran successfully and printed output,
+// which adds to its block's.
+func (l *lastRun) succeeded(output string) {
+	l.ok = true
+	l.blockOutput += output
+	l.blockRuns++
 }
 
 // runStudent follows the tutorial. Problems are in the result, never errors.
@@ -297,6 +327,12 @@ func (s *student) replayWorkarounds(ctx context.Context, st reading.Step) error 
 			verdict = fmt.Sprintf("it did not finish within its limit of %s and was stopped", limit)
 		case res.ExitCode != 0:
 			verdict = fmt.Sprintf("it failed with exit code %d: %s", res.ExitCode, mentor.ErrorLine(res.Output))
+		}
+		if res.ExitCode == 0 && !res.TimedOut && mentor.StandsIn(n.Workaround) {
+			if s.stoodIn == nil {
+				s.stoodIn = map[int]int{}
+			}
+			s.stoodIn[n.Line] = n.Iteration
 		}
 		s.action(fmt.Sprintf("ran the Mentor's workaround from iteration %d before line %d: `%s`; %s", n.Iteration, n.Line, mentor.FirstLine(n.Workaround), verdict))
 		s.env.Log.Info("Replayed workaround", "line", n.Line, "iteration", n.Iteration, "exitCode", res.ExitCode)

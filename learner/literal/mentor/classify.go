@@ -71,6 +71,9 @@ var (
 	nodeModule    = regexp.MustCompile(`Cannot find module '([^']+)'`)
 )
 
+// systemdTools are systemd's own commands, there only when it is.
+var systemdTools = map[string]bool{"systemctl": true, "journalctl": true, "loginctl": true, "hostnamectl": true, "timedatectl": true}
+
 // Classify decides why a command failed, from its exit code and output.
 func Classify(command string, exitCode int, output string, timedOut bool) Failure {
 	errLine := ErrorLine(output)
@@ -81,6 +84,11 @@ func Classify(command string, exitCode int, output string, timedOut bool) Failur
 		line := strings.TrimSpace(m[0])
 		if strings.Contains(m[1], "/") {
 			return Failure{Category: status.CategoryMissingFile, Subject: m[1], ErrorLine: line}
+		}
+		if systemdTools[m[1]] {
+			// An image without systemd lacks its tools; installing them
+			// boots nothing.
+			return Failure{Category: status.CategoryEnvironment, Subject: lacksSystemd, ErrorLine: line}
 		}
 		return Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: line}
 	}

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/packages"
 	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/learner/literal/reach"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -135,6 +135,12 @@ func prerequisiteSubject(p prereq.Prerequisite) string {
 // prerequisiteSaid is how the tutorial tells its reader to have the tool
 // (it: the object, "" after "which").
 func prerequisiteSaid(p prereq.Prerequisite, it string) string {
+	if p.Via != "" {
+		if p.Line == 0 && p.Implied != "" {
+			return fmt.Sprintf("comes with %s, which the tutorial assumes its reader has (%s)", p.Via, p.Implied)
+		}
+		return fmt.Sprintf("comes with %s, which the tutorial lists as a prerequisite (line %d)", p.Via, p.Line)
+	}
 	if p.Line == 0 && p.Implied != "" {
 		return fmt.Sprintf("the tutorial assumes its reader has%s (%s)", it, p.Implied)
 	}
@@ -250,14 +256,35 @@ func prerequisiteFailure(f Failure, prereqs []prereq.Prerequisite) Failure {
 	if f.Category != status.CategoryMissingDependency || f.Subject == "" {
 		return f
 	}
-	for _, p := range prereqs {
-		if p.Tool == f.Subject {
-			f.Category = status.CategoryEnvironment
-			f.Subject = prerequisiteSubject(p)
-			return f
-		}
+	if p, ok := prerequisiteOf(f.Subject, prereqs); ok {
+		f.Category = status.CategoryEnvironment
+		f.Subject = prerequisiteSubject(p)
 	}
 	return f
+}
+
+// prerequisiteOf is the prerequisite that gives the reader tool: the tool
+// itself, or a prerequisite that comes in the same package (createdb with
+// psql, both postgresql-client's), which a reader who installed one has.
+// For such a sibling, the Prerequisite returned is tool's, citing the
+// line (or the reason) of the one the tutorial names.
+func prerequisiteOf(tool string, prereqs []prereq.Prerequisite) (prereq.Prerequisite, bool) {
+	for _, p := range prereqs {
+		if p.Tool == tool {
+			return p, true
+		}
+	}
+	pkg := packages.For(tool, packages.APT)
+	if pkg == "" {
+		return prereq.Prerequisite{}, false
+	}
+	for _, p := range prereqs {
+		if packages.For(p.Tool, packages.APT) == pkg {
+			p.Tool, p.Via = tool, fmt.Sprintf("`%s` (package %s)", p.Tool, pkg)
+			return p, true
+		}
+	}
+	return prereq.Prerequisite{}, false
 }
 
 // environment advises on what the container lacks. A tool the tutorial lists
@@ -266,17 +293,26 @@ func prerequisiteFailure(f Failure, prereqs []prereq.Prerequisite) Failure {
 // that does.
 func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f status.Finding, fail Failure) advice {
 	if fail.Category == status.CategoryMissingDependency {
-		i := slices.IndexFunc(prereq.Prerequisites(m.tut), func(p prereq.Prerequisite) bool { return p.Tool == fail.Subject })
-		if i < 0 {
+		p, ok := prerequisiteOf(fail.Subject, prereq.Prerequisites(m.tut))
+		if !ok {
 			return m.missingDependency(ctx, base, f, fail.Subject, "")
 		}
-		p := prereq.Prerequisites(m.tut)[i]
 		a := m.missingDependency(ctx, base, f, fail.Subject, prerequisiteSaid(p, " it")+", so this is the image's gap, not the tutorial's")
 		a.SuggestedFix = environmentFix(prerequisiteSubject(p), f.Line)
 		return a
 	}
 	if a, ok := m.gnuAwk(base, f); ok {
 		return a
+	}
+	if fail.Subject == LacksNetwork {
+		if a, ok := m.distroStandIn(ctx, base, f); ok {
+			return a
+		}
+	}
+	if fail.Subject == lacksSystemd {
+		if a, ok := initScript(base, f); ok {
+			return a
+		}
 	}
 	if pf := pageFile.FindStringSubmatch(fail.Subject); pf != nil {
 		return pageFilesAdvice(base, wire.ContainerTutorialDir, pf[1], f.Line)

@@ -40,6 +40,7 @@ func TestClassifyEnvironment(t *testing.T) {
 		{"docker daemon", "docker run hello-world", "docker: Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?.\n", 125, status.CategoryEnvironment, lacksDocker},
 		{"kvm missing", "qemu-system-x86_64 -enable-kvm", "Could not access KVM kernel module: No such file or directory\nqemu-system-x86_64: failed to initialize kvm: No such file or directory\nopen /dev/kvm: No such file or directory\n", 1, status.CategoryEnvironment, lacksKVM},
 		{"systemctl without systemd", "sudo systemctl start nginx", "System has not been booted with systemd as init system (PID 1). Can't operate.\nFailed to connect to bus: Host is down\n", 1, status.CategoryEnvironment, lacksSystemd},
+		{"systemctl missing from the image", "sudo systemctl start redis", "/tmp/smile-session-1/bin/sudo: 12: exec: systemctl: not found\n", 127, status.CategoryEnvironment, lacksSystemd},
 		// The tutorial's own server not running is not the environment.
 		{"localhost refused", "curl http://localhost:8080/", "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Connection refused\n", 7, status.CategoryCommandFailure, ""},
 		{"127.0.0.1 refused", "curl 127.0.0.1:5000", "curl: (7) Failed to connect to 127.0.0.1 port 5000: Connection refused\n", 7, status.CategoryCommandFailure, ""},
@@ -89,7 +90,7 @@ func TestEnvironmentTexts(t *testing.T) {
 }
 
 func TestPrerequisiteFailure(t *testing.T) {
-	prereqs := []prereq.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}, {Tool: "cargo", Implied: prereq.ImpliedByCommands}}
+	prereqs := []prereq.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}, {Tool: "cargo", Implied: prereq.ImpliedByCommands}, {Tool: "psql", Implied: prereq.ImpliedByTitle}}
 	tests := []struct {
 		name string
 		in   Failure
@@ -98,6 +99,8 @@ func TestPrerequisiteFailure(t *testing.T) {
 		{"listed tool", Failure{Category: status.CategoryMissingDependency, Subject: "go"}, status.CategoryEnvironment},
 		{"implied tool", Failure{Category: status.CategoryMissingDependency, Subject: "cargo"}, status.CategoryEnvironment},
 		{"unlisted tool", Failure{Category: status.CategoryMissingDependency, Subject: "jq"}, status.CategoryMissingDependency},
+		// createdb comes in psql's package: a reader who has psql has it.
+		{"same package as a prerequisite", Failure{Category: status.CategoryMissingDependency, Subject: "createdb"}, status.CategoryEnvironment},
 		{"other category", Failure{Category: status.CategoryMissingFile, Subject: "go"}, status.CategoryMissingFile},
 	}
 	for _, tt := range tests {
@@ -108,6 +111,9 @@ func TestPrerequisiteFailure(t *testing.T) {
 			}
 			if tt.in.Subject == "go" && tt.want == status.CategoryEnvironment && got.Subject != prerequisiteSubject(prereqs[0]) {
 				t.Errorf("subject = %q", got.Subject)
+			}
+			if want := "`createdb`, which comes with `psql` (package postgresql-client), which the tutorial assumes its reader has (its title names it)"; tt.in.Subject == "createdb" && got.Subject != want {
+				t.Errorf("subject = %q, want %q", got.Subject, want)
 			}
 		})
 	}

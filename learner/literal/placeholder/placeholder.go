@@ -20,8 +20,12 @@ var (
 	quoted = regexp.MustCompile(`'[^']*'|"(?:[^"\\]|\\.)*"`)
 	// A placeholder: <name>, <your-project>, <file name>; not <<EOF or a
 	// redirect to a file.
-	placeholder  = regexp.MustCompile(`(?:^|[\s=/:])<[A-Za-z][\w.-]*(?:[ _-][\w.-]+)*>(?:$|[\s/:.,])|\{\{\s*[A-Za-z][\w.-]*\s*\}\}`)
-	optionalArgs = regexp.MustCompile(`(?:^|\s)\[[A-Za-z_-]+(?:\.\.\.)?\](?:$|\s)|` +
+	// Words in any script (<имя_пользователя>), and the look-alike brackets
+	// typography puts in (‹name>, «name»).
+	placeholder = regexp.MustCompile(`(?:^|[\s=/:])[<‹«]\pL[\pL\pN_.-]*(?:[ _-][\pL\pN_.-]+)*[>›»](?:$|[\s/:.,])|\{\{\s*[A-Za-z][\w.-]*\s*\}\}`)
+	// placeholderWord is the placeholder alone, to fill it in.
+	placeholderWord = regexp.MustCompile(`[<‹«]\pL[\pL\pN_.-]*(?:[ _-][\pL\pN_.-]+)*[>›»]|\{\{\s*[A-Za-z][\w.-]*\s*\}\}`)
+	optionalArgs    = regexp.MustCompile(`(?:^|\s)\[[A-Za-z_-]+(?:\.\.\.)?\](?:$|\s)|` +
 		`(?:^|\s)(?:args?|arguments?|files?|file-?names?|paths?|path-?names?|options?|flags?|packages?|names?|targets?|params?|commands?|dirs?|directories|urls?|items?|values?)\.\.\.(?:\s|$|\])`)
 	wordOffsets = regexp.MustCompile(`\$\{\w+:[A-Za-z]\w*(?::[A-Za-z]\w*)?\}`)
 	// MakeTemplate is make's syntax drawn as a rule: "target: prerequisites".
@@ -48,6 +52,13 @@ func Template(command string) string {
 		return "a syntax template: " + w + " is a placeholder (an upper-case word the reader replaces)"
 	}
 	return ""
+}
+
+// Filled is command with each of its placeholders (<name>, {{name}}) replaced
+// by a plain word, as a reader fills in their own value: what it then does
+// (the variables it sets) can be read.
+func Filled(command string) string {
+	return placeholderWord.ReplaceAllString(command, "value")
 }
 
 // braceWord is a placeholder in single braces, `{do_something}`,

@@ -8,6 +8,10 @@ import "testing"
 func TestTemplatePlaceholders(t *testing.T) {
 	for command, want := range map[string]bool{
 		"git clone REPOSITORIO":                       true,
+		"export STUDENT=‹имя_пользователя>":           true, // any script, a typographer's bracket
+		"mkdir «nom-du-projet»":                       true,
+		"sort <input.txt >sorted.txt":                 false, // redirections
+		"cat <<EOF":                                   false,
 		"git add NOMBRE_DEL_ARCHIVO":                  true,
 		"git pull REPOSITORIO_REMOTO RAMA":            true,
 		"cmake PATH":                                  true,
@@ -31,6 +35,19 @@ func TestTemplatePlaceholders(t *testing.T) {
 	} {
 		if got := Template(command) != ""; got != want {
 			t.Errorf("placeholder.Template(%q) = %q, want a template: %v", command, Template(command), want)
+		}
+	}
+}
+
+func TestFilled(t *testing.T) {
+	for in, want := range map[string]string{
+		"export STUDENT=‹имя_пользователя>": "export STUDENT=value",
+		"cd <project dir>/src":              "cd value/src",
+		"echo {{ name }}":                   "echo value",
+		"sort <in.txt >out.txt":             "sort <in.txt >out.txt",
+	} {
+		if got := Filled(in); got != want {
+			t.Errorf("Filled(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -23,6 +23,10 @@ type Prerequisite struct {
 	Tool    string
 	Line    int
 	Implied string
+	// Via names the prerequisite the tutorial names that Tool comes with
+	// ("`psql` (package postgresql-client)" for createdb), "" when the
+	// tutorial names Tool itself.
+	Via string
 }
 
 // How a tutorial implies a tool without a line that says to have it.
