@@ -3,6 +3,7 @@ package depend
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -249,17 +250,93 @@ func (c *command) other(name string, rest []string, cwd string) {
 		}
 		return
 	case name == "curl" || name == "wget":
-		out := map[string]byte{"curl": 'o', "wget": 'O'}[name]
-		for i, a := range rest {
-			// -o FILE, or a cluster of short flags that ends with it (-sSLo)
-			short := len(a) > 1 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == out
-			if (short || a == "--output" || a == "--output-document") && i+1 < len(rest) {
-				c.makes(rest[i+1:i+2], cwd)
-			}
+		c.downloads(name, rest, cwd)
+		return
+	case name == "go" && len(rest) > 0 && rest[0] == "build":
+		c.reads(rest[1:], cwd)
+		if out := goBuilt(rest[1:], cwd); out != "" {
+			c.makes([]string{out}, cwd)
+		}
+		return
+	case name == "tar" || name == "unzip":
+		c.reads(rest, cwd)
+		if dir := unpacked(name, rest); dir != "" {
+			c.makes([]string{dir}, cwd)
 		}
 		return
 	}
 	c.reads(rest, cwd)
+}
+
+// downloads: curl -o FILE / wget -O FILE make FILE; curl -O and wget with
+// no -O make the URL's last part, as the tools name it.
+func (c *command) downloads(name string, rest []string, cwd string) {
+	out := map[string]byte{"curl": 'o', "wget": 'O'}[name]
+	remoteName := name == "wget"
+	var url string
+	for i, a := range rest {
+		// -o FILE, or a cluster of short flags that ends with it (-sSLo)
+		short := len(a) > 1 && a[0] == '-' && a[1] != '-'
+		if (short && a[len(a)-1] == out || a == "--output" || a == "--output-document") && i+1 < len(rest) {
+			c.makes(rest[i+1:i+2], cwd)
+			return
+		}
+		if name == "curl" && (short && strings.ContainsRune(a, 'O') || a == "--remote-name") {
+			remoteName = true
+		}
+		if url == "" && (strings.HasPrefix(a, "http://") || strings.HasPrefix(a, "https://") || strings.HasPrefix(a, "ftp://")) {
+			url = a
+		}
+	}
+	if remoteName && url != "" {
+		base := path.Base(strings.SplitN(strings.SplitN(url, "?", 2)[0], "#", 2)[0])
+		if base != "" && base != "." && base != "/" && !strings.Contains(url[strings.Index(url, "://")+3:], "/"+base+"/") {
+			c.makes([]string{base}, cwd)
+		}
+	}
+}
+
+// goBuilt is what `go build` writes: -o's argument, else the first .go
+// file's name without .go, else (a package) the folder's name.
+func goBuilt(args []string, cwd string) string {
+	for i, a := range args {
+		if a == "-o" && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	for _, a := range args {
+		if strings.HasSuffix(a, ".go") {
+			return strings.TrimSuffix(path.Base(a), ".go")
+		}
+	}
+	if len(withoutFlags(args)) == 0 && cwd != "" && cwd != "~" && !strings.HasPrefix(cwd, "?") {
+		return path.Base(cwd)
+	}
+	return ""
+}
+
+// archiveExt are the endings an archive's name drops for the folder it
+// holds, by the convention releases follow (lua-5.4.6.tar.gz holds
+// lua-5.4.6/).
+var archiveExt = []string{".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tar.zst", ".tar", ".zip"}
+
+// unpacked is the folder `tar x...f ARCHIVE` or `unzip ARCHIVE` makes by that
+// convention; "" for anything else (a listing, a -C elsewhere).
+func unpacked(name string, rest []string) string {
+	if name == "tar" && (len(rest) == 0 || !strings.Contains(strings.TrimLeft(rest[0], "-"), "x") && !slices.Contains(rest, "--extract")) {
+		return ""
+	}
+	if slices.Contains(rest, "-C") || slices.Contains(rest, "-d") || slices.Contains(rest, "-l") {
+		return ""
+	}
+	for _, a := range rest {
+		for _, ext := range archiveExt {
+			if strings.HasSuffix(a, ext) && !strings.HasPrefix(a, "-") {
+				return strings.TrimSuffix(path.Base(a), ext)
+			}
+		}
+	}
+	return ""
 }
 
 func (c *command) reads(args []string, cwd string) {

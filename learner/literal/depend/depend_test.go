@@ -57,6 +57,25 @@ func TestDerive(t *testing.T) {
 		},
 		want: map[int][]int{1: {3}, 2: {7}, 4: {12}, 5: {16}, 6: {3}, 7: {20}, 8: {3}, 9: nil},
 	}, {
+		name: "a download makes the file its URL names, and an archive unpacks to the folder its name says",
+		steps: []Step{
+			run(3, "curl -R -O http://www.example.org/ftp/tool-1.2.tar.gz"),
+			run(4, "wget https://example.org/data/birds.csv"),
+			run(5, "wc -l birds.csv"),
+			run(6, "curl -sS https://example.org/api"),
+			run(7, "tar zxf tool-1.2.tar.gz"),
+			run(8, "cd tool-1.2"),
+		},
+		want: map[int][]int{2: {4}, 3: nil, 4: {3}, 5: {7}},
+	}, {
+		name: "go build makes the program named after its source",
+		steps: []Step{
+			{Kind: Write, Line: 12, Path: "hello.go"},
+			run(14, "go build hello.go"),
+			run(15, "./hello"),
+		},
+		want: map[int][]int{1: {12}, 2: {14}},
+	}, {
 		name: "a step after a cd needs the cd, and the cd the step that made the folder",
 		steps: []Step{
 			run(3, "mkdir -p app/src"),

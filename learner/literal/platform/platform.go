@@ -16,12 +16,15 @@ import (
 var (
 	// anyPlatform names a system or its package tool.
 	anyPlatform = `(?:linux|unix|ubuntu|debian|fedora|centos|rhel|red\s?hat|arch|alpine|opensuse|wsl|posix|` +
-		`windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|bsd|freebsd|openbsd|netbsd|dragonfly|homebrew|brew|powershell|cmd(?:\.exe)?|command\s+prompt|chocolatey|winget|scoop)`
+		`windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|bsd|freebsd|openbsd|netbsd|dragonfly|homebrew|brew|powershell|cmd(?:\.exe)?|command\s+prompt|chocolatey|winget|scoop|` +
+		`git\s?bash|msys2?|mingw(?:32|64)?|cygwin)`
 	platformLabel = regexp.MustCompile(`(?i)^(?:on|for|under|in|with|using)\s+(?:a\s+|the\s+)?` + anyPlatform + `\b|` +
 		`^if\s+you(?:'re|\s+are)?\s+(?:on|using|use|have|run|running)\s+(?:a\s+)?` + anyPlatform + `\b|` +
 		`^` + anyPlatform + `(?:\s+(?:users|and\s+\w+|or\s+\w+))?\s*(?:\([^)]*\))?\s*:?$`)
 	otherPlatform = regexp.MustCompile(`(?i)\b(?:windows|win32|win64|macos|mac\s?os|mac|os\s?x|osx|homebrew|brew|powershell|` +
-		`cmd(?:\.exe)?|chocolatey|choco|winget|scoop|freebsd|openbsd|netbsd|dragonfly(?:\s*bsd)?|macports)\b`)
+		`cmd(?:\.exe)?|chocolatey|choco|winget|scoop|freebsd|openbsd|netbsd|dragonfly(?:\s*bsd)?|macports|` +
+		// Windows' own bash shells: their paths (venv\Scripts) are Windows'.
+		`git\s?bash|msys2?|mingw(?:32|64)?|cygwin)\b`)
 	thisPlatform = regexp.MustCompile(`(?i)\b(?:linux|unix|ubuntu|debian|posix|wsl|apt|apt-get|bash|shell|terminal)\b`)
 	// debianLike is the container's own family; otherDistro names Linux
 	// systems whose package tools it does not have.
@@ -45,11 +48,16 @@ var (
 func ForOther(label string) bool {
 	// "Amazon Linux" names a distribution, not Linux at large.
 	generic := distroLinux.ReplaceAllString(label, "")
+	// "Git Bash" and "MSYS2 bash" are Windows' shells, whatever "bash" says.
+	generic = windowsBash.ReplaceAllString(generic, "")
 	if otherDistro.MatchString(label) && !debianLike.MatchString(label) {
 		return true
 	}
 	return otherPlatform.MatchString(label) && !thisPlatform.MatchString(generic)
 }
+
+// windowsBash names bash as Windows ports ship it.
+var windowsBash = regexp.MustCompile(`(?i)\bgit\s?bash\b|\b(?:msys2?|mingw(?:32|64)?|cygwin)(?:\s+bash)?\b`)
 
 func linuxLabel(label string) bool {
 	return (thisPlatform.MatchString(label) || strings.EqualFold(label, "sh")) && !ForOther(label)

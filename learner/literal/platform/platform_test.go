@@ -10,6 +10,7 @@ func TestForOther(t *testing.T) {
 	for label, want := range map[string]bool{
 		"Windows": true, "macOS": true, "For RHEL-based distributions and Amazon Linux 2023:": true, "FreeBSD": true,
 		"Arch Linux": true, "Linux": false, "Debian or Ubuntu": false, "Linux and macOS": false, "Ubuntu/Debian": false,
+		"Git Bash": true, "MSYS2 bash": true, "bash": false, "Linux / MacOS": false,
 	} {
 		if got := ForOther(label); got != want {
 			t.Errorf("ForOther(%q) = %v, want %v", label, got, want)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/destination"
+	"github.com/smile-loop/smile/learner/literal/drawing"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -67,7 +68,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	if named != nil && runsNamed(b.Text, named.Path) {
 		named = nil // "a file called `hello` that you can run with this command:" over `./hello`
 	}
-	if named != nil && treeGlyphs.MatchString(b.Text) {
+	if named != nil && drawing.Glyphs(b.Text) {
 		return nil, false // "this creates the `demo` folder with the following content:" and a drawn tree
 	}
 	if named != nil && shellish && createsFile(b.Text, path.Base(named.Path)) {

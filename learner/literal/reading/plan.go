@@ -12,6 +12,7 @@ import (
 
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/drawing"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
@@ -261,7 +262,7 @@ func (p *planner) blockSteps(i int) []Step {
 	ctx := p.context(i)
 	lang := codelang.InfoLang(b.Info)
 	var inferred []rule.Evidence
-	if lang == "" && b.Info == "" || noHighlight[lang] {
+	if (lang == "" && b.Info == "" || noHighlight[lang]) && !opensWithPrompt(b.Code) {
 		// Source code shown after "it should look like this" is still
 		// code; lines of commands there are output.
 		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!leadin.IntroducesOutput(ctx.before) || !codelang.IsShellish(guess)) {
@@ -479,14 +480,13 @@ var outputComment = regexp.MustCompile(`(?i)^#+\s*(?:(?:the\s+)?(?:expected\s+)?
 	`出力|結果|实行结果|执行结果|运行结果|输出|輸出|结果|출력|결과|실행 결과)\s*:?\s*$`)
 
 var (
-	treeGlyphs  = regexp.MustCompile(`├──|└──|│  |\|-- |` + "`" + `-- `)
 	listingRuns = regexp.MustCompile(`^(?:tree|ls|find|du|exa|eza)\b`)
 )
 
 // layout: a folder tree drawn in prose ("your project now looks like
 // this"), unless the command just run draws trees.
 func (p *planner) layout(b markdown.Block) bool {
-	if !treeGlyphs.MatchString(b.Text) {
+	if !drawing.Tree(b.Text, b.Code) {
 		return false
 	}
 	prev, ok := p.lastRun()

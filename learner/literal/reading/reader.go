@@ -179,6 +179,11 @@ func (p *planner) context(i int) blockContext {
 		(p.blocks[j].TabGroup == p.blocks[i].TabGroup || tabMarker.MatchString(p.blocks[j].Text)) {
 		j--
 	}
+	// A tab's label line (MkDocs' `=== "python"`) with the block not
+	// indented under it: the sentence before the label leads into the block.
+	if j > 0 && p.blocks[j].Kind == markdown.BlockParagraph && tabMarker.MatchString(p.blocks[j].Text) && !strings.Contains(strings.TrimSpace(p.blocks[j].Text), "\n") {
+		j--
+	}
 	if j >= 0 && (p.blocks[j].Kind == markdown.BlockParagraph || p.blocks[j].Kind == markdown.BlockHeading) {
 		c.before, c.beforeLine = p.blocks[j].Text, p.blocks[j].Line
 	}

@@ -72,6 +72,10 @@ func TestPlanReadsProse(t *testing.T) {
 			[]string{"skip 1", "write 7 a.sh"}},
 		{"a sentence after that only mentions a file", md("```c", "int x;", "```", "", "The compiler reads `hello.c` next."), []string{"ambiguous 1"}},
 		{"title in the info string", md("```python title=\"app.py\"", "x = 1", "```"), []string{"write 1 app.py"}},
+		// A tab's label left between the lead-in and an unindented block.
+		{"lead-in above a tab label", md("Create a file test_sums.py with this code:", "", `=== "python"`, "```python", "def test_one():", "    assert 1", "```"), []string{"write 4 test_sums.py"}},
+		// A transcript whose output holds Python code is still a transcript.
+		{"a prompt before code-like output", md("Then run:", "", "```", "$ pytest", "    def test_one():", ">       assert 0", "```"), []string{"run 4 pytest"}},
 		{"filename= in the info string", md("```yaml filename=conf.yaml", "a: 1", "```"), []string{"write 1 conf.yaml"}},
 		{"HTML wrapper", md(`<Listing file-name="src/main.rs">`, "", "```rust", "fn main() {}", "```", "", "</Listing>"), []string{"write 3 src/main.rs"}},
 		{"list item names the file", md("1. In a file called `notes.txt`:", "", "   ```", "   hello", "   ```"), []string{"write 3 notes.txt"}},
