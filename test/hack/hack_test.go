@@ -2,7 +2,7 @@
 // measure, the first-contact scorer): nothing else builds or runs them, so
 // without this they rot unnoticed. Every one is vetted and built here; those
 // that need no Docker run here (benchevents with its smallest counts,
-// firstcontact from a round's labels), the others run in test/e2e
+// firstcontact from a round's labels, benchplan), the others run in test/e2e
 // (TestHackPrograms).
 package hack
 
@@ -61,7 +61,7 @@ func goCmd(t *testing.T, args ...string) {
 // Every hack/ program vets and builds.
 func TestHackProgramsBuild(t *testing.T) {
 	progs := programs(t)
-	for _, want := range []string{"bench", "benchcheckpoint", "benchcontroller", "benchevents", "corpus", "firstcontact"} {
+	for _, want := range []string{"bench", "benchcheckpoint", "benchcontroller", "benchevents", "benchplan", "corpus", "firstcontact"} {
 		if !slices.Contains(progs, want) {
 			t.Errorf("hack/%s is not found as a program (found %v)", want, progs)
 		}
@@ -90,6 +90,28 @@ func TestBenchEventsRuns(t *testing.T) {
 	for _, want := range []string{"Event delivery latency", "GET /api/status"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("benchevents printed no %q:\n%s", want, out)
+		}
+	}
+}
+
+// hack/benchplan reads pages into steps with no Docker: it runs here, one
+// plan a size, and prints a row for each size with the steps it read.
+func TestBenchPlanRuns(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "benchplan")
+	goCmd(t, "build", "-o", bin, "./hack/benchplan")
+	cmd := exec.Command(bin, "-n", "1")
+	cmd.Dir = repoRoot(t)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("benchplan: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "SIZE") {
+		t.Fatalf("benchplan printed %d lines, want a header and 3 rows:\n%s", len(lines), out)
+	}
+	for _, row := range lines[1:] {
+		if f := strings.Fields(row); len(f) < 7 || f[3] == "0" {
+			t.Errorf("row %q: no steps read", row)
 		}
 	}
 }
