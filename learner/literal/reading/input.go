@@ -84,8 +84,11 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 			return false // the filter printed its result: it has ended
 		}
 	}
-	// A shell block is typed into a file being written, not into a program.
-	if codelang.Shell[lang] && !transcript.WritesFile(cmd) {
+	// A shell block is typed into a file being written, not into a program;
+	// but after a client's prompt opened (`redis-cli`), a block tagged shell
+	// whose lines start no program the reader knows (`SET key 1`, `expire
+	// key 120`) is that client's commands.
+	if codelang.Shell[lang] && !transcript.WritesFile(cmd) && (transcript.Started(cmd) == nil || p.knownCommands(b.Code)) {
 		return false
 	}
 	var ev rule.Evidence
@@ -93,7 +96,9 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	switch {
 	case prompted:
 		ev = transcript.RuleAfterStart.At(prev.Line, cmd)
-	case prog != nil && prog.Speaks(lang):
+	case prog != nil && (prog.Speaks(lang) || codelang.Shell[lang]):
+		// A shell-tagged block here was let through above: its lines start
+		// no program, so they are the client's.
 		ev = transcript.RuleAfterStart.At(prev.Line, cmd)
 	case transcript.InputIntro.MatchString(leadin.LastSentence(ctx.before)):
 		ev = transcript.RuleIntroduced.At(ctx.beforeLine, transcript.InputIntro.FindString(leadin.LastSentence(ctx.before)))

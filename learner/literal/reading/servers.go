@@ -21,7 +21,9 @@ var (
 var knownServer = regexp.MustCompile(`^(?:sudo\s+)?(?:(?:uv|poetry|pipenv|pdm|hatch)\s+run\s+)?(?:fastapi\s+(?:dev|run)\b|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:start|dev|serve)|npx\s+(?:vite|next\s+dev|serve)|` +
 	`(?:flask|uvicorn|gunicorn|hypercorn)\b|python[\d.]*\s+-m\s+(?:http\.server|flask\s+run|uvicorn)|` +
 	`python[\d.]*\s+manage\.py\s+runserver|(?:bundle\s+exec\s+)?rails\s+s(?:erver)?\b|(?:hugo|mkdocs)\s+serve|jekyll\s+serve|` +
-	`php\s+-S\b|php\s+artisan\s+serve|docker\s+compose\s+up(?:\s+[^-\s]\S*)*\s*$)`)
+	`php\s+-S\b|php\s+artisan\s+serve|docker\s+compose\s+up(?:\s+[^-\s]\S*)*\s*$|` +
+	// Daemons started in the foreground, as pages do to show them up.
+	`(?:redis-server|valkey-server|mongod|memcached|mysqld|mariadbd|nats-server|rabbitmq-server|etcd)(?:\s+\S+)*\s*$|postgres\s+-D\b|caddy\s+run\b|minio\s+server\b|vault\s+server\s+-dev\b|consul\s+agent\s+-dev\b)`)
 
 // markServers finds servers: a command whose shown output (in its block or
 // the block after it) is what a server prints when it is up. Every
