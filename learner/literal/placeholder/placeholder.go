@@ -37,6 +37,8 @@ var (
 func Template(command string) string {
 	first := quoted.ReplaceAllString(textutil.FirstLine(command), "''")
 	switch {
+	case quotedCapsPlaceholder.MatchString(textutil.FirstLine(command)):
+		return "a syntax template: " + quotedCapsPlaceholder.FindStringSubmatch(textutil.FirstLine(command))[1] + " is a placeholder"
 	case placeholder.MatchString(first):
 		return "a syntax template: " + strings.TrimSpace(placeholder.FindString(first)) + " is a placeholder"
 	case optionalArgs.MatchString(first):
@@ -60,6 +62,12 @@ func Template(command string) string {
 func Filled(command string) string {
 	return placeholderWord.ReplaceAllString(command, "value")
 }
+
+// quotedCapsPlaceholder is an upper-case word in angle brackets, even inside
+// quotes (`awk '<REGEXP> { action }'`): no program's text reads `<REGEXP>`,
+// while a tag in a quoted string (`echo "<b>"`) is lower case.
+// A here-document's `<<EOF>out` is not one.
+var quotedCapsPlaceholder = regexp.MustCompile(`(?:^|[^<])(<[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*[A-Z0-9]>)`)
 
 // braceWord is a placeholder in single braces, `{do_something}`,
 // `{project-name}`: not a brace expansion ({a,b}, {1..3}), a variable

@@ -12,6 +12,9 @@ func TestTemplatePlaceholders(t *testing.T) {
 		"mkdir «nom-du-projet»":                       true,
 		"sort <input.txt >sorted.txt":                 false, // redirections
 		"cat <<EOF":                                   false,
+		"awk '<REGEXP> { action }'":                   true, // upper case inside quotes: a placeholder
+		`echo "<b>bold</b>" > page.html`:              false,
+		`cat <<EOF>notes.txt`:                         false,
 		"git add NOMBRE_DEL_ARCHIVO":                  true,
 		"git pull REPOSITORIO_REMOTO RAMA":            true,
 		"cmake PATH":                                  true,
