@@ -27,6 +27,11 @@ var ErrTutorialNotFound = errors.New("tutorial not found")
 // ErrTutorialEncoding wraps a tutorial that is not UTF-8 (E06).
 var ErrTutorialEncoding = errors.New("tutorial is not valid UTF-8")
 
+// ErrTutorialNesting means a line of the tutorial nests lists or quotes
+// deeper than markdown.MaxNesting: no page does, and parsing it would take
+// seconds (issue 21).
+var ErrTutorialNesting = errors.New("tutorial nests lists or block quotes too deeply")
+
 // Tutorial is a loaded Markdown tutorial: the raw text (passed to the Student
 // unchanged), its blocks with line numbers, and the images it references.
 type Tutorial struct {
@@ -96,6 +101,9 @@ func loadTutorial(path, root string) (*Tutorial, error) {
 	if !utf8.Valid(data) {
 		line, col := firstInvalidUTF8(data)
 		return nil, fmt.Errorf("%w: %s:%d:%d (only UTF-8 tutorials are supported)", ErrTutorialEncoding, path, line, col)
+	}
+	if depth, line := markdown.Nesting(data); depth > markdown.MaxNesting {
+		return nil, fmt.Errorf("%w: %s:%d opens %d nested lists or quotes (at most %d are read)", ErrTutorialNesting, path, line, depth, markdown.MaxNesting)
 	}
 	t := &Tutorial{Path: path, Content: string(data)}
 	doc := markdown.ParseMarkdown(data)

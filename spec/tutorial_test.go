@@ -3,12 +3,13 @@ package spec
 import (
 	"bytes"
 	"errors"
-	"github.com/smile-loop/smile/spec/markdown"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // E04: a missing tutorial is a "not found" error callers can test for.
@@ -398,5 +399,21 @@ func TestLoadTutorialUnreadable(t *testing.T) {
 	_, err := LoadTutorial(p)
 	if err == nil || !strings.HasPrefix(err.Error(), "load tutorial "+p+": ") {
 		t.Errorf("LoadTutorial(unreadable) error = %v, want it to name the file", err)
+	}
+}
+
+// A page that nests lists deeper than any tutorial does (49,000 markers on
+// one line took seconds to parse) is refused at once, naming its line; a
+// page at the limit loads.
+func TestLoadTutorialRefusesDeepNesting(t *testing.T) {
+	dir := t.TempDir()
+	deep := writeFile(t, dir, "deep.md", "# Deep\n\n"+strings.Repeat("- ", 49000)+"x\n")
+	_, err := LoadTutorial(deep)
+	if !errors.Is(err, ErrTutorialNesting) || !strings.Contains(err.Error(), deep+":3 opens 49000 nested") {
+		t.Fatalf("LoadTutorial = %v, want ErrTutorialNesting naming line 3", err)
+	}
+	ok := writeFile(t, dir, "ok.md", "# Fine\n\n"+strings.Repeat("- ", markdown.MaxNesting)+"x\n")
+	if _, err := LoadTutorial(ok); err != nil {
+		t.Errorf("a page nested %d deep: %v", markdown.MaxNesting, err)
 	}
 }
