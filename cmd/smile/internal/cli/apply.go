@@ -267,7 +267,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 	defer prog.Done()
 	tick := time.NewTicker(300 * time.Millisecond)
 	defer tick.Stop()
-	for shown := false; ; {
+	for shown, seen := false, false; ; {
 		// The step first, then the status: the status read after it shows
 		// the attempt the step belongs to (progress lines follow its start).
 		step := c.Progress(ctx, res.Name)
@@ -276,7 +276,18 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 			if ctx.Err() != nil {
 				return o.interrupted(streams, manifest, res.Name, c.Stopper(), c.Waiter(res.Name))
 			}
+			if errors.Is(err, status.ErrUnknownRun) {
+				return fmt.Errorf("run %s was deleted while it was followed: %w", res.Name, err)
+			}
 			return err
+		}
+		if run != nil && run.Metadata.InputDigest == res.Digest {
+			seen = true
+		} else if run != nil && seen && run.Metadata.InputDigest != "" {
+			// The tutorial was edited (or the run applied again) since: the
+			// run now ends for the new inputs, and so does the wait.
+			fmt.Fprintf(streams.ErrOut, "%s/%s: its inputs changed (generation %d); following them\n", spec.Resource, res.Name, run.Metadata.Generation)
+			res.Digest = run.Metadata.InputDigest
 		}
 		if !shown && !reconcile.Finished(run, res.Digest) {
 			// Only for a run still going: the address of a finished one
