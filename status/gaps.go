@@ -22,6 +22,16 @@ func (st *Status) MergeFindings(t *spec.Tutorial, findings []Finding, iteration 
 		g := findGap(st.Gaps, f.Line, f.Category)
 		if g == nil {
 			g = sameFailure(st.Gaps, f)
+			if g != nil && g.Category != f.Category && g.Iteration < iteration {
+				if _, ok := st.workedAroundBefore(*g, iteration); ok {
+					// A workaround for an earlier line changed how this one
+					// fails (django-admin missing, then refusing the
+					// project's name): the first failure was that line's
+					// consequence, the new one is this line's own.
+					g.Category, g.Problem, g.SuggestedFix, g.Title = f.Category, f.Problem, f.SuggestedFix, gapTitle(f)
+					g.Severity, g.Iteration = defaultSeverity(f), iteration
+				}
+			}
 		}
 		if g != nil {
 			if g.SuggestedFix == "" {

@@ -103,3 +103,27 @@ func TestMergeFindingsFailureAfterWorkaroundIsItsOwnGap(t *testing.T) {
 		t.Fatalf("gaps = %q, want %q", got, want)
 	}
 }
+
+// A line that failed as a consequence of an earlier one (its program came
+// from the download that failed) and, once a workaround for that earlier
+// line was in, fails in another way is that other failure's gap: the first
+// was the earlier line's consequence. Without such a workaround both are
+// one failure of the line, merged.
+func TestMergeFindingsReplacesAConsequenceAfterAnEarlierWorkaround(t *testing.T) {
+	missing := Finding{Category: CategoryMissingDependency, Line: 31, Command: "django-admin startproject my-site", Problem: "django-admin is not installed"}
+	refused := Finding{Category: CategoryCommandFailure, Line: 31, Command: "django-admin startproject my-site", Problem: "not a valid project name"}
+	var st Status
+	st.MergeFindings(nil, []Finding{missing}, 1)
+	st.MentorNotes = []MentorNote{{Iteration: 1, Line: 25, Resolution: ResolutionWorkaround, Workaround: "apt-get install -y python3-django"}}
+	st.MergeFindings(nil, []Finding{refused}, 2)
+	if len(st.Gaps) != 1 || st.Gaps[0].Category != CategoryCommandFailure || st.Gaps[0].Problem != "not a valid project name" || st.Gaps[0].Iteration != 2 {
+		t.Fatalf("gaps = %+v, want the line's own failure of iteration 2", st.Gaps)
+	}
+
+	var plain Status
+	plain.MergeFindings(nil, []Finding{missing}, 1)
+	plain.MergeFindings(nil, []Finding{refused}, 2)
+	if len(plain.Gaps) != 1 || plain.Gaps[0].Category != CategoryMissingDependency {
+		t.Fatalf("without an earlier workaround: gaps = %+v, want the first failure kept", plain.Gaps)
+	}
+}

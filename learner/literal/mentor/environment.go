@@ -30,6 +30,9 @@ const (
 	lacksDocker  = "a running Docker daemon"
 	lacksKVM     = "the /dev/kvm device (hardware virtualization)"
 	lacksSystemd = "systemd as its init process"
+	// lacksDatabaseServer: a database client found no server on this
+	// machine's socket; the page assumes one running.
+	lacksDatabaseServer = "a running database server (the client found none on its local socket)"
 	// Slim images remove apt's package lists; a learner's machine has them.
 	lacksAptLists = "apt's package lists (the image ships without them)"
 	// Debian 12, Ubuntu 23.04 and later refuse `pip install` outside a
@@ -75,6 +78,8 @@ var environmentSignals = []environmentSignal{
 	// must not read as a refused network connection.
 	{re: regexp.MustCompile(`(?i)cannot connect to the docker daemon|docker daemon socket|docker\.sock`), lacks: lacksDocker},
 	{re: regexp.MustCompile(`/dev/kvm`), lacks: lacksKVM},
+	// PostgreSQL's and MySQL's clients with no server behind their socket.
+	{re: regexp.MustCompile(`(?i)connection to server on socket [^\n]* failed|is the server running locally and accepting|can't connect to local (?:mysql|mariadb) server through socket`), lacks: lacksDatabaseServer},
 	{re: regexp.MustCompile(`(?i)externally-managed-environment`), lacks: lacksPipOutsideVenv},
 	// A compiler installed without the C library's start files links nothing.
 	{re: regexp.MustCompile(`cannot find (?:S?crt1\.o|crti\.o)`), lacks: lacksLibcDev},
@@ -195,6 +200,8 @@ func environmentFix(subject string, line int) string {
 		return fmt.Sprintf("Line %d assumes a desktop machine's home folders; a container's home has none. If readers may be on a server or in a container, say to create the folder first (`mkdir -p` before the `cd`).", line)
 	case lacksPipOutsideVenv:
 		return fmt.Sprintf("Line %d installs with pip outside a virtual environment, which Debian 12, Ubuntu 23.04 and later refuse (PEP 668). Readers on those systems fail too: consider creating one first (`python3 -m venv .venv && . .venv/bin/activate`), or use a `containerImage` whose Python allows it.", line)
+	case lacksDatabaseServer:
+		return fmt.Sprintf("Line %d talks to a database server on this machine, which the page assumes is installed and running: use a `containerImage` that runs one, or `setup` commands that install and start it. If readers may not have one, say in the tutorial how to start it.", line)
 	case lacksSystemd:
 		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
 	}

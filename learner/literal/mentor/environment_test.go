@@ -41,6 +41,8 @@ func TestClassifyEnvironment(t *testing.T) {
 		{"kvm missing", "qemu-system-x86_64 -enable-kvm", "Could not access KVM kernel module: No such file or directory\nqemu-system-x86_64: failed to initialize kvm: No such file or directory\nopen /dev/kvm: No such file or directory\n", 1, status.CategoryEnvironment, lacksKVM},
 		{"systemctl without systemd", "sudo systemctl start nginx", "System has not been booted with systemd as init system (PID 1). Can't operate.\nFailed to connect to bus: Host is down\n", 1, status.CategoryEnvironment, lacksSystemd},
 		{"systemctl missing from the image", "sudo systemctl start redis", "/tmp/smile-session-1/bin/sudo: 12: exec: systemctl: not found\n", 127, status.CategoryEnvironment, lacksSystemd},
+		{"psql with no server", "psql -d lessons", "psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: No such file or directory\n\tIs the server running locally and accepting connections on that socket?\n", 2, status.CategoryEnvironment, lacksDatabaseServer},
+		{"mysql with no server", "mysql -u root", "ERROR 2002 (HY000): Can't connect to local MySQL server through socket '/run/mysqld/mysqld.sock' (2)\n", 1, status.CategoryEnvironment, lacksDatabaseServer},
 		// The tutorial's own server not running is not the environment.
 		{"localhost refused", "curl http://localhost:8080/", "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Connection refused\n", 7, status.CategoryCommandFailure, ""},
 		{"127.0.0.1 refused", "curl 127.0.0.1:5000", "curl: (7) Failed to connect to 127.0.0.1 port 5000: Connection refused\n", 7, status.CategoryCommandFailure, ""},

@@ -23,6 +23,12 @@ var (
 		Doc: "a line of a shell block that is only an ellipsis (`...`, `…`) stands for lines left out or time passing, not a command"})
 	ellipsis = regexp.MustCompile(`^(?:\.{3,}|…+)$`)
 
+	ruleWindowsPath = rule.Register(rule.Rule{ID: "text.windows-path", Scope: rule.ScopeLine,
+		Doc: "a command whose words are Windows paths (`venv\\Scripts\\activate`, `.\\run.bat`, `C:\\tools`) is for Windows' shells; bash would eat its backslashes"})
+	// windowsPath is a word written with Windows' separators: a drive or
+	// `.\` first, two separators or more, or Python's Windows venv folder.
+	windowsPath = regexp.MustCompile(`(?:^|\s)(?:[A-Za-z]:\\|\.{1,2}\\|[\w.-]+\\[\w.-]+\\[\w.-]|[\w.-]+\\Scripts\\)`)
+
 	cronField   = `(?:\*|\d{1,2}(?:-\d{1,2})?)(?:/\d{1,2})?(?:,(?:\*|\d{1,2}(?:-\d{1,2})?)(?:/\d{1,2})?)*`
 	cronNamed   = `(?:` + cronField + `|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)(?:-\w{3})?)`
 	crontabLine = regexp.MustCompile(`^(?:@(?:reboot|yearly|annually|monthly|weekly|daily|midnight|hourly)|` +
@@ -41,6 +47,9 @@ func notCommand(c Command) (string, *rule.Evidence) {
 	case ellipsis.MatchString(first) && len(lines) == 1:
 		ev := ruleEllipsis.At(c.Line, first)
 		return "an ellipsis: lines left out or time passing, not a command", &ev
+	case windowsPath.MatchString(first) && !strings.ContainsAny(first, "'\""):
+		ev := ruleWindowsPath.At(c.Line, windowsPath.FindString(first))
+		return "a command for Windows: its paths are written with backslashes", &ev
 	case strings.HasPrefix(first, "//") && allSlashComments(lines):
 		ev := ruleSlashComment.At(c.Line, "//")
 		return "a note in comment syntax, not a command", &ev

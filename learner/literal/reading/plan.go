@@ -336,7 +336,8 @@ func (p *planner) blockSteps(i int) []Step {
 // the answers a reader gives its questions, that it runs in another
 // terminal.
 func markRun(s *Step, ctx blockContext) {
-	s.ExpectFail = announcesFailure(ctx.before) || leadin.FailsAfter(ctx.after) || alwaysFalse.MatchString(strings.TrimSpace(s.Command.Text))
+	s.ExpectFail = announcesFailure(ctx.before) || leadin.FailsAfter(ctx.after) || alwaysFalse.MatchString(strings.TrimSpace(s.Command.Text)) ||
+		expect.ShowsFailure(s.Command.Expected) // a transcript that shows the run failing
 	s.Observe = leadin.AsksWhatHappens(ctx.after)
 	if s.Stdin == "" && aptAsks.MatchString(s.Command.Text) {
 		s.Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
