@@ -110,10 +110,13 @@ func TestPreCommit(t *testing.T) {
 	if code == 0 {
 		t.Fatalf("the commit of a tutorial with a major gap was accepted:\n%s", out)
 	}
-	for _, want := range []string{"SMILE tutorial check", "Failed", fmt.Sprintf("tutorial.md:%d: [major/permission_denied] ", line)} {
+	for _, want := range []string{"SMILE tutorial check", "Failed", fmt.Sprintf("tutorial.md:%d: [major/permission_denied] ", line), "    fix: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the refused commit's output lacks %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "smilerun.smile.dev/") {
+		t.Errorf("the hook printed apply's outcome line; its output is the gaps alone:\n%s", out)
 	}
 	if _, code := run(time.Minute, "git", "rev-parse", "--verify", "-q", "HEAD"); code == 0 {
 		t.Fatalf("a commit was made despite the hook")

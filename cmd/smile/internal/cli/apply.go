@@ -259,7 +259,9 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
+	if !o.quiet { // a hook's output is its gaps alone
+		fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
+	}
 	if !o.wait {
 		return nil
 	}
@@ -346,7 +348,9 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
+	if !o.quiet { // a hook's output is its gaps alone
+		fmt.Fprintf(streams.Out, "%s/%s %s\n", spec.Resource, res.Name, res.Outcome)
+	}
 	// The dashboard is served by this process, while the run goes: its
 	// address is printed only then, and taken back when the apply ends.
 	if prev, err := mgr.Run(res.Name); err != nil || !reconcile.Finished(prev, res.Digest) {
@@ -531,6 +535,9 @@ func printGapLines(w io.Writer, manifest string, run *status.Run) {
 	st := run.Status
 	for _, g := range st.Gaps {
 		fmt.Fprintf(w, "%s:%d: [%s/%s] %s\n", path, g.Location.LineNumber, g.Severity, g.Category, oneLine(g.Problem))
+		if g.SuggestedFix != "" {
+			fmt.Fprintf(w, "    fix: %s\n", oneLine(g.SuggestedFix)) // what to change, under the line an editor jumps to
+		}
 	}
 	printEnd(w, path, st)
 }
