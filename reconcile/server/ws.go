@@ -43,6 +43,7 @@ type observers struct {
 func (s *Server) observe(mux *http.ServeMux) {
 	o := &observers{s: s, conns: map[*wsConn]struct{}{}}
 	mux.Handle("GET /ws", sameHostOnly(http.HandlerFunc(o.serveWS)))
+	mux.Handle("GET /ws/runs", sameHostOnly(http.HandlerFunc(o.serveRunsWS)))
 	o.dashboard(mux)
 }
 
