@@ -1,0 +1,53 @@
+package server_test
+
+import (
+	. "github.com/smile-loop/smile/reconcile/server"
+
+	"path/filepath"
+	"testing"
+
+	"github.com/smile-loop/smile/reconcile/server/runview"
+	"github.com/smile-loop/smile/status"
+)
+
+// TestWSRunsFollowsTheIndex: the index's feed starts with every run's row,
+// sends a run's row at each of its transitions, and the whole index again
+// when a run is applied.
+func TestWSRunsFollowsTheIndex(t *testing.T) {
+	m, dir := startManager(t)
+	w := dialWS(t, m, "/runs", nil)
+	first := w.next(t)
+	var all RunsResponse
+	first.decode(t, &all)
+	if first.Event != WSRuns || len(all.Runs) != 1 || all.Runs[0].Name != "demo" || all.Runs[0].Terminal {
+		t.Fatalf("first message %s %+v, want the index of demo at work", first.Event, all)
+	}
+	if err := m.RequestStop("demo", "test"); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		msg := w.next(t)
+		var row runview.Row
+		msg.decode(t, &row)
+		if msg.Event == WSRun && row.Name == "demo" && row.Phase == status.PhaseStopped {
+			if row.Result != "stopped" || !row.Terminal {
+				t.Errorf("the stopped run's row: %+v", row)
+			}
+			break
+		}
+	}
+	write(t, filepath.Join(dir, "other.yaml"), "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: other}\nspec: {llmProvider: claude}\n")
+	if _, err := m.Apply(filepath.Join(dir, "other.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		msg := w.next(t)
+		if msg.Event != WSRuns {
+			continue
+		}
+		msg.decode(t, &all)
+		if len(all.Runs) == 2 && all.Runs[0].Name == "demo" && all.Runs[1].Name == "other" {
+			return
+		}
+	}
+}
