@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/reconcile/server/runview"
+	"github.com/smile-loop/smile/status"
 )
 
 // RunsResponse is the body of GET /api/runs: the dashboard's index.
@@ -70,16 +71,21 @@ func (o *observers) view(w http.ResponseWriter, r *http.Request) {
 		writeRunError(w, err)
 		return
 	}
+	writeJSONResponse(w, http.StatusOK, viewOf(o.s.b, name, run))
+}
+
+// viewOf is what the run page shows of run beside the tutorial.
+func viewOf(b Runs, name string, run *status.Run) ViewResponse {
 	st := &run.Status
 	in := runview.StepsInput{Status: st}
-	if d, err := o.s.b.Desired(name); err == nil && d.Tutorial != nil {
+	if d, err := b.Desired(name); err == nil && d.Tutorial != nil {
 		if page, err := runview.Render(d.Tutorial.Content); err == nil {
 			in.Blocks = page.Blocks
 		}
 	}
-	in.Audits, _ = o.s.b.Audits(name)
+	in.Audits, _ = b.Audits(name)
 	if a := st.Attempt; a != nil && !st.Phase.Terminal() {
-		if p, err := o.s.b.Progress(name, a.Container); err == nil && p != nil {
+		if p, err := b.Progress(name, a.Container); err == nil && p != nil {
 			in.CurrentLine = p.Line
 		}
 	}
@@ -93,5 +99,5 @@ func (o *observers) view(w http.ResponseWriter, r *http.Request) {
 	if c := st.RunCoverage(); c != nil {
 		out.Coverage = c.Sentence()
 	}
-	writeJSONResponse(w, http.StatusOK, out)
+	return out
 }

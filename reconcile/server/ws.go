@@ -208,6 +208,13 @@ func (f *feed) next(ev events.Event) []WSEvent {
 	}
 	events, resync := diffEvents(f.prev, run, ev.Action, ev.At)
 	f.prev = run
+	// The phase event carries the run page's view: the last one arrives
+	// with the run's end, even when the controller stops right after.
+	if p, ok := events[0].Payload.(WSPhasePayload); ok {
+		v := viewOf(f.b, f.name, run)
+		p.View = &v
+		events[0].Payload = p
+	}
 	if resync {
 		events = append(events, WSEvent{Event: WSSnapshot, Payload: f.snapshot(run)})
 	}
@@ -248,6 +255,8 @@ func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
 	st := &run.Status
 	p.State = st.LoopState()
 	p.MentorNotesHTML = mentorNotesHTML(st.MentorNotes)
+	v := viewOf(f.b, f.name, run)
+	p.View = &v
 	p.Generation = run.Metadata.Generation
 	p.Phase, p.Terminal, p.Reason, p.Message = st.Phase, st.Phase.Terminal(), st.Reason, st.Message
 	p.Iteration = st.Iteration

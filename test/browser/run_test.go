@@ -150,7 +150,7 @@ func TestRunPageFinishedWithoutGaps(t *testing.T) {
 	}
 	browser.Eval(t, ctx, `({hidden: document.getElementById('gaps-empty').hidden, text: document.getElementById('gaps-empty').textContent,
 		notes: document.getElementById('notes-empty').hidden ? '' : document.getElementById('notes-empty').textContent})`, &empty)
-	if empty.Hidden || !strings.HasPrefix(empty.Text, "No gaps: the Student followed the whole tutorial") || empty.Notes == "" {
+	if empty.Hidden || !strings.HasPrefix(empty.Text, "No gaps: the Student followed the whole tutorial") || empty.Notes != "The Student asked the Mentor nothing." {
 		t.Errorf("a finished run without gaps says %+v", empty)
 	}
 	checkShot(t, ctx, "run-finished-clean")

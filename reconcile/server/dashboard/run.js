@@ -9,7 +9,7 @@
   var params = new URLSearchParams(location.search);
 
   var view = { name: params.get('name') || '', gaps: new Map(), maxIterations: 0, terminal: false, phase: '',
-    generation: 0, currentLine: 0, steps: [], viewTimer: null };
+    generation: 0, currentLine: 0, steps: [], viewTimer: null, epoch: 0, pending: null };
 
   var markLabels = { passed: 'passed', failed: 'failed', run: 'run', running: 'running now', skipped: 'skipped',
     not_reached: 'not reached', pending: 'not run yet', unknown: 'not recorded' };
@@ -32,6 +32,7 @@
     byId('stop').disabled = !!terminal;
     byId('rerun').disabled = !terminal;
     renderGapsEmpty();
+    renderNotesEmpty();
   }
 
   function setIteration(n) {
@@ -140,19 +141,34 @@
     markCurrentLine(line);
   }
 
-  // refreshView reads the marks and the exchanges again, once for a burst
-  // of events.
+  // showView draws what the controller says of the run beside the
+  // tutorial: the marks, the exchanges, the coverage.
+  function showView(v) {
+    view.steps = v.steps || [];
+    applyMarks();
+    markCurrentLine(view.currentLine);
+    renderNotes(v.exchanges || []);
+    byId('coverage').textContent = v.coverage ? v.coverage.replace(/^SMILE exercised /, '') : '–';
+  }
+
+  // refreshView reads the view again, once for a burst of progress reports.
+  // Every transition brings its own (the phase event's); a read that
+  // started before one arrived is dropped, being older.
   function refreshView() {
     clearTimeout(view.viewTimer);
     view.viewTimer = setTimeout(function () {
+      var epoch = view.epoch;
       smile.getJSON('/api/view?name=' + encodeURIComponent(view.name)).then(function (v) {
-        view.steps = v.steps || [];
-        applyMarks();
-        markCurrentLine(view.currentLine);
-        renderNotes(v.exchanges || []);
-        byId('coverage').textContent = v.coverage ? v.coverage.replace(/^SMILE exercised /, '') : '–';
+        if (epoch === view.epoch) showView(v);
       }).catch(function () {});
     }, 150);
+  }
+
+  function pushedView(v) {
+    if (!v) return;
+    view.epoch++;
+    clearTimeout(view.viewTimer);
+    showView(v);
   }
 
   // --- gaps -------------------------------------------------------------------------
@@ -246,6 +262,10 @@
     byId('notes-empty').hidden = exchanges.length > 0;
   }
 
+  function renderNotesEmpty() {
+    byId('notes-empty').textContent = view.terminal ? 'The Student asked the Mentor nothing.' : 'The Student has not asked anything yet.';
+  }
+
   // --- timeline and report ------------------------------------------------------------------
 
   function addTimeline(e) {
@@ -307,7 +327,9 @@
       else setStep(s.attempt ? 'The ' + s.attempt.role + ' is starting…' : 'Waiting for the Student…', 0);
     }
     if (s.report) showReport(s.report); else byId('report-panel').hidden = true;
-    loadTutorial().then(refreshView);
+    view.pending = s.view || null;
+    view.epoch++;
+    loadTutorial().then(function () { if (view.pending) showView(view.pending); else refreshView(); });
   }
 
   var handlers = {
@@ -318,14 +340,14 @@
       setIteration(p.iteration);
       setGeneration(p.generation);
       setSummary(p.message);
-      refreshView();
+      if (p.view) { view.pending = p.view; pushedView(p.view); }
     },
     timeline: addTimeline,
     iteration_start: function (p) { setIteration(p.iteration); setStep('Iteration ' + p.iteration + ' started', 0, clock(p.timestamp)); },
     progress: function (p) { setStep(p.step, p.line, clock(p.at)); refreshView(); },
     student_output: function (p) { setStep(p.currentStep, p.line, p.status.replace(/_/g, ' ') + ':'); },
     gap: function (g) { view.gaps.set(gapKey(g), g); renderGaps(); },
-    mentor_output: refreshView,
+    mentor_output: function () {},
     error: function (p) { showError(p.message); },
     loop_complete: function (p) {
       setPhase(p.phase, p.status, true);
@@ -333,7 +355,6 @@
       setSummary(p.summary);
       markCurrentLine(0);
       if (p.status !== 'error') showError('');
-      refreshView();
     },
     report: showReport
   };
