@@ -409,3 +409,38 @@ func dashMarks(t *testing.T, eval func(string, any)) {
 		t.Errorf("the sleep's block: %+v, want passed in about 3 s", m)
 	}
 }
+
+// dashWorkspace opens the address `smile get` prints in a real browser: the
+// index of the workspace's runs (it used to stay on "connecting" with several
+// runs), each finished run's row, and a run's page through its link: every
+// code block marked, and no gap said of a run that found none.
+func dashWorkspace(t *testing.T, dir string, names []string) {
+	t.Helper()
+	res := smile(t, dir, nil, 30*time.Second, "get")
+	m := regexp.MustCompile(`dashboard: (http://\S+)`).FindStringSubmatch(res.stderr)
+	if m == nil {
+		t.Fatalf("get printed no dashboard address:\n%s", res.stderr)
+	}
+	ctx := browser.Start(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(m[1])); err != nil {
+		t.Fatalf("open %s: %v", m[1], err)
+	}
+	browser.WaitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#runs-body tr[data-run][data-result="completed"]').length === %d`, len(names)), 20*time.Second)
+	var rows []string
+	browser.Eval(t, ctx, `Array.from(document.querySelectorAll('#runs-body tr[data-run]')).map(function (tr) { return tr.dataset.run; })`, &rows)
+	if !slices.Equal(rows, names) {
+		t.Errorf("the index lists %v, want %v", rows, names)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#runs-body tr[data-run="`+names[0]+`"] a`))); err != nil {
+		t.Fatal(err)
+	}
+	browser.WaitFor(t, ctx, `location.pathname === '/run' && document.getElementById('phase').dataset.phase === 'Completed' &&
+		document.querySelectorAll('#tutorial pre.code-block').length > 0 &&
+		document.querySelectorAll('#tutorial pre.code-block:not([data-mark])').length === 0`, 20*time.Second)
+	var empty string
+	browser.Eval(t, ctx, `document.getElementById('gaps-empty').hidden ? '' : document.getElementById('gaps-empty').textContent`, &empty)
+	if !strings.HasPrefix(empty, "No gaps: ") {
+		t.Errorf("a run that completed without a gap says %q", empty)
+	}
+	browser.Screenshot(t, ctx, "workspace-run")
+}
