@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/smile-loop/smile/reconcile/server/runview"
 	"github.com/smile-loop/smile/status"
@@ -100,4 +101,32 @@ func viewOf(b Runs, name string, run *status.Run) ViewResponse {
 		out.Coverage = c.Sentence()
 	}
 	return out
+}
+
+// viewCache keeps the view of each run's end: every connection sends it
+// with the phase event of that transition, and it is made once (a hundred
+// observers must not each resolve the run's inputs and read its audits).
+type viewCache struct {
+	mu   sync.Mutex
+	last map[string]cachedView
+}
+
+type cachedView struct {
+	run  *status.Run
+	view *ViewResponse
+}
+
+// of is the view of run, the status a transition saved.
+func (c *viewCache) of(b Runs, name string, run *status.Run) *ViewResponse {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.last[name]; ok && v.run == run {
+		return v.view
+	}
+	v := viewOf(b, name, run)
+	if c.last == nil {
+		c.last = map[string]cachedView{}
+	}
+	c.last[name] = cachedView{run: run, view: &v}
+	return &v
 }

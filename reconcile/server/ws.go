@@ -33,6 +33,8 @@ const errorPollInterval = 100 * time.Millisecond
 type observers struct {
 	s *Server
 
+	views viewCache // the run page's view, once per transition for every connection
+
 	mu       sync.Mutex
 	conns    map[*wsConn]struct{}
 	stopping bool
@@ -77,7 +79,7 @@ func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
 	// ends when the connection does; stop when the controller stops.
 	ctx := closeRead(c)
 
-	f := &feed{b: o.s.b, name: name}
+	f := &feed{b: o.s.b, name: name, views: &o.views}
 	if err := f.write(c, f.connected()); err != nil {
 		return
 	}
@@ -173,6 +175,7 @@ func (o *observers) hookShutdown(r *http.Request) {
 // feed is one connection's view of a run: what it was last sent.
 type feed struct {
 	b       Runs
+	views   *viewCache
 	name    string
 	prev    *status.Run
 	lastErr string
@@ -208,11 +211,12 @@ func (f *feed) next(ev events.Event) []WSEvent {
 	}
 	events, resync := diffEvents(f.prev, run, ev.Action, ev.At)
 	f.prev = run
-	// The phase event carries the run page's view: the last one arrives
-	// with the run's end, even when the controller stops right after.
-	if p, ok := events[0].Payload.(WSPhasePayload); ok {
-		v := viewOf(f.b, f.name, run)
-		p.View = &v
+	// The phase event that ends the run carries the run page's view, which
+	// then arrives even when the controller stops right after (an
+	// in-process apply); before, the page reads it (GET /api/view), so the
+	// loop's events cost no more with many observers.
+	if p, ok := events[0].Payload.(WSPhasePayload); ok && p.Terminal {
+		p.View = f.views.of(f.b, f.name, run)
 		events[0].Payload = p
 	}
 	if resync {

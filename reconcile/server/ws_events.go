@@ -101,8 +101,8 @@ type WSPhasePayload struct {
 	Message    string        `json:"message,omitempty"`
 	// At is when the transition's status was saved.
 	At time.Time `json:"at"`
-	// View is what the run page shows after the transition (its marks and
-	// exchanges), as GET /api/view answers.
+	// View is what the run page shows after a transition that ends the run
+	// (its marks and exchanges), as GET /api/view answers.
 	View *ViewResponse `json:"view,omitempty"`
 }
 

@@ -51,3 +51,38 @@ func TestWSRunsFollowsTheIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestWSViewComesWithTheRunsEnd: the first snapshot and the phase event of
+// the transition that ends the run carry the run page's view (the page
+// shows it even when the controller stops right after); other transitions
+// do not, so the loop's events cost no more with many observers.
+func TestWSViewComesWithTheRunsEnd(t *testing.T) {
+	m, _ := startManager(t)
+	w := dialWS(t, m, "", nil)
+	var snap WSSnapshotPayload
+	w.next(t).decode(t, &snap)
+	if snap.View == nil || len(snap.View.Steps) != 1 || snap.View.Steps[0].Line != 5 {
+		t.Fatalf("the snapshot's view: %+v", snap.View)
+	}
+	if err := m.RequestStop("demo", "test"); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		msg := w.next(t)
+		if msg.Event != WSPhase {
+			continue
+		}
+		var p WSPhasePayload
+		msg.decode(t, &p)
+		if !p.Terminal {
+			if p.View != nil {
+				t.Errorf("the phase event of %s carries a view", p.Phase)
+			}
+			continue
+		}
+		if p.View == nil || len(p.View.Steps) != 1 {
+			t.Errorf("the phase event that ends the run: view %+v, want the run page's", p.View)
+		}
+		return
+	}
+}

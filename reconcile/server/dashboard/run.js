@@ -151,9 +151,9 @@
     byId('coverage').textContent = v.coverage ? v.coverage.replace(/^SMILE exercised /, '') : '–';
   }
 
-  // refreshView reads the view again, once for a burst of progress reports.
-  // Every transition brings its own (the phase event's); a read that
-  // started before one arrived is dropped, being older.
+  // refreshView reads the view again, once for a burst of events. The
+  // transition that ends the run brings its own (its phase event's); a read
+  // that started before one arrived is dropped, being older.
   function refreshView() {
     clearTimeout(view.viewTimer);
     view.viewTimer = setTimeout(function () {
@@ -340,7 +340,7 @@
       setIteration(p.iteration);
       setGeneration(p.generation);
       setSummary(p.message);
-      if (p.view) { view.pending = p.view; pushedView(p.view); }
+      if (p.view) { view.pending = p.view; pushedView(p.view); } else refreshView();
     },
     timeline: addTimeline,
     iteration_start: function (p) { setIteration(p.iteration); setStep('Iteration ' + p.iteration + ' started', 0, clock(p.timestamp)); },
