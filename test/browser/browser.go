@@ -27,8 +27,14 @@ import (
 	"github.com/chromedp/chromedp/remote"
 )
 
-// Image is the browser's image.
-const Image = "smile-browser:latest"
+// Image is the browser's image: $SMILE_BROWSER_IMAGE, as
+// hack/build-browser-image.sh names it, else smile-browser:latest.
+func Image() string {
+	if i := os.Getenv("SMILE_BROWSER_IMAGE"); i != "" {
+		return i
+	}
+	return "smile-browser:latest"
+}
 
 // Window is the browser window's size: screenshots of the viewport have it.
 const (
@@ -47,12 +53,12 @@ func Start(t testing.TB) context.Context {
 	EnsureImage(t)
 	port := freePort(t)
 	name := fmt.Sprintf("smile-browser-test-%d-%d", os.Getpid(), port)
-	args := []string{"run", "-d", "--rm", "--name", name, "--network", "host", "--shm-size", "256m", Image,
+	args := []string{"run", "-d", "--rm", "--name", name, "--network", "host", "--shm-size", "256m", Image(),
 		"chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
 		"--remote-debugging-address=127.0.0.1", fmt.Sprintf("--remote-debugging-port=%d", port),
 		fmt.Sprintf("--window-size=%d,%d", WindowWidth, WindowHeight), "about:blank"}
 	if out, err := exec.Command("docker", args...).CombinedOutput(); err != nil {
-		t.Fatalf("docker run %s: %v\n%s", Image, err, out)
+		t.Fatalf("docker run %s: %v\n%s", Image(), err, out)
 	}
 	t.Cleanup(func() { _ = exec.Command("docker", "rm", "-f", name).Run() })
 	endpoint := fmt.Sprintf("http://127.0.0.1:%d/", port)
