@@ -33,7 +33,7 @@ const errorPollInterval = 100 * time.Millisecond
 type observers struct {
 	s *Server
 
-	views viewCache // the run page's view, once per transition for every connection
+	views viewCache // the view of each run's end, made once for every connection
 
 	mu       sync.Mutex
 	conns    map[*wsConn]struct{}
