@@ -30,7 +30,7 @@ func TestWSRunsFollowsTheIndex(t *testing.T) {
 		var row runview.Row
 		msg.decode(t, &row)
 		if msg.Event == WSRun && row.Name == "demo" && row.Phase == status.PhaseStopped {
-			if row.Result != "stopped" || !row.Terminal {
+			if row.Result != "Stopped" || !row.Terminal {
 				t.Errorf("the stopped run's row: %+v", row)
 			}
 			break

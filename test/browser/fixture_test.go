@@ -76,6 +76,7 @@ type fixture struct {
 func newFixture(runs ...*status.Run) *fixture {
 	f := &fixture{runs: map[string]*status.Run{}, audits: map[string][]status.Audit{}, progress: map[string]*events.Progress{}}
 	for _, r := range runs {
+		r.SetConditions(time.Now())
 		f.runs[r.Metadata.Name] = r
 	}
 	return f
@@ -106,6 +107,7 @@ func (f *fixture) serve(t *testing.T, path string) string {
 
 // set replaces a run's status and publishes the transition.
 func (f *fixture) set(run *status.Run) {
+	run.SetConditions(time.Now())
 	f.mu.Lock()
 	f.runs[run.Metadata.Name] = run
 	f.mu.Unlock()

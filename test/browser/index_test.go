@@ -65,11 +65,11 @@ func TestIndexWithManyRuns(t *testing.T) {
 	var rows []row
 	browser.Eval(t, ctx, rowsJS, &rows)
 	want := []row{
-		{Name: "docs-clean", Phase: "Completed", Result: "completed", Coverage: "4/5 (80%)", Gaps: "0"},
-		{Name: "docs-deploy", Phase: "Completed", Result: "completed", Coverage: "4/5 (80%)", Gaps: "1"},
+		{Name: "docs-clean", Phase: "Completed", Result: "Passed", Coverage: "4/5 (80%)", Gaps: "0"},
+		{Name: "docs-deploy", Phase: "Completed", Result: "GapsFound", Coverage: "4/5 (80%)", Gaps: "1"},
 		{Name: "docs-live", Phase: "WaitingForStudent", Result: "running", Coverage: "-", Gaps: "0"},
 		{Name: "docs-queued", Phase: "Queued", Result: "running", Coverage: "-", Gaps: "0"},
-		{Name: "docs-stopped", Phase: "Stopped", Result: "stopped", Coverage: "-", Gaps: "0"},
+		{Name: "docs-stopped", Phase: "Stopped", Result: "Stopped", Coverage: "-", Gaps: "0"},
 	}
 	for i, w := range want {
 		g := rows[i]
@@ -101,7 +101,7 @@ func TestIndexWithManyRuns(t *testing.T) {
 	// Live: the run at work completes, and a new run is applied.
 	done, _ := finishedClean("docs-live")
 	f.set(done)
-	browser.WaitFor(t, ctx, `document.querySelector('#runs-body tr[data-run="docs-live"]').dataset.result === 'completed'`, 10*time.Second)
+	browser.WaitFor(t, ctx, `document.querySelector('#runs-body tr[data-run="docs-live"]').dataset.result === 'Passed'`, 10*time.Second)
 	f.set(inProgress("docs-new"))
 	browser.WaitFor(t, ctx, `!!document.querySelector('#runs-body tr[data-run="docs-new"]')`, 10*time.Second)
 	if text := browser.Text(t, ctx); !strings.Contains(text, "6") {

@@ -425,7 +425,7 @@ func dashWorkspace(t *testing.T, dir string, names []string) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(m[1])); err != nil {
 		t.Fatalf("open %s: %v", m[1], err)
 	}
-	browser.WaitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#runs-body tr[data-run][data-result="completed"]').length === %d`, len(names)), 20*time.Second)
+	browser.WaitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#runs-body tr[data-run][data-result="Passed"]').length === %d`, len(names)), 20*time.Second)
 	var rows []string
 	browser.Eval(t, ctx, `Array.from(document.querySelectorAll('#runs-body tr[data-run]')).map(function (tr) { return tr.dataset.run; })`, &rows)
 	if !slices.Equal(rows, names) {

@@ -19,7 +19,7 @@
       body.appendChild(h('tr', { 'data-run': name, 'data-phase': phase, 'data-result': result },
         h('th', { scope: 'row', class: 'name' }, h('a', { href: smile.runURL(name) }, name)),
         cell('phase', h('span', { class: 'badge', 'data-phase': phase }, phase)),
-        cell('result', h('span', { class: 'badge result', 'data-status': result, title: r.message || '' }, result.replace(/_/g, ' '))),
+        cell('result', h('span', { class: 'badge result', 'data-result': result, title: r.message || '' }, result)),
         cell('coverage', r.coverage + (r.coveragePercent >= 0 ? ' (' + r.coveragePercent + '%)' : '')),
         cell('gaps', String(r.gaps)),
         cell('iteration', r.iteration ? String(r.iteration) : '–'),

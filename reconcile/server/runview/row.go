@@ -8,14 +8,17 @@ import (
 
 // Row is one run in the dashboard's index: what `smile get` shows of it.
 type Row struct {
-	Name       string        `json:"name"`
-	Phase      status.Phase  `json:"phase"` // "" until the run is first saved
-	Terminal   bool          `json:"terminal"`
-	Reason     status.Reason `json:"reason,omitempty"`
-	Message    string        `json:"message,omitempty"`
-	Result     string        `json:"result"` // the seed's loop status once terminal, else "running"
-	Iteration  int           `json:"iteration"`
-	Generation int64         `json:"generation"`
+	Name     string        `json:"name"`
+	Phase    status.Phase  `json:"phase"` // "" until the run is first saved
+	Terminal bool          `json:"terminal"`
+	Reason   status.Reason `json:"reason,omitempty"`
+	Message  string        `json:"message,omitempty"`
+	// Result is what the run means for its tutorial, as `smile get`'s
+	// RESULT: Passed, GapsFound, Inconclusive or why the loop ended
+	// (Stopped, Blocker...); "running" until it ends.
+	Result     string `json:"result"`
+	Iteration  int    `json:"iteration"`
+	Generation int64  `json:"generation"`
 	// Coverage is "exercised/blocks on the path" ("-" when unknown),
 	// CoveragePercent its share (-1 when unknown).
 	Coverage        string `json:"coverage"`
@@ -38,7 +41,7 @@ func RowOf(name string, run *status.Run) Row {
 	st := &run.Status
 	r.Phase, r.Terminal, r.Reason, r.Message = st.Phase, st.Phase.Terminal(), st.Reason, st.Message
 	if r.Terminal {
-		r.Result = st.Phase.LoopStatus()
+		r.Result = result(st)
 	}
 	r.Iteration, r.Generation, r.Gaps = st.Iteration, run.Metadata.Generation, len(st.Gaps)
 	if c := st.RunCoverage(); c != nil {
@@ -50,4 +53,19 @@ func RowOf(name string, run *status.Run) Row {
 	}
 	r.UpdatedAt, r.FinishedAt = st.UpdatedAt, st.FinishedAt
 	return r
+}
+
+// result reads the Succeeded condition as `smile get` does; a status saved
+// without conditions says its phase.
+func result(st *status.Status) string {
+	c := st.Condition(status.ConditionSucceeded)
+	switch {
+	case c == nil:
+		return string(st.Phase)
+	case c.Status == status.ConditionTrue:
+		return "Passed"
+	case c.Reason != "":
+		return string(c.Reason)
+	}
+	return string(st.Phase)
 }
