@@ -20,9 +20,11 @@ import (
 	"path/filepath"
 	goruntime "runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 )
@@ -64,12 +66,44 @@ func Start(t testing.TB) context.Context {
 	endpoint := fmt.Sprintf("http://127.0.0.1:%d/", port)
 	waitDevTools(t, endpoint+"json/version", name)
 	alloc, cancelAlloc := remote.NewAllocator(context.Background(), endpoint)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	thrown := &scriptErrors{}
+	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithListener(thrown.listen))
+	t.Cleanup(func() { cancel(); cancelAlloc(); thrown.check(t) })
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(WindowWidth, WindowHeight), chromedp.Navigate("about:blank")); err != nil {
 		t.Fatalf("open a tab in the browser: %v", err)
 	}
 	return ctx
+}
+
+// scriptErrors are the exceptions the pages' scripts threw: each fails the
+// test at its end (a dashboard whose script broke shows stale text that
+// might still pass an assertion).
+type scriptErrors struct {
+	mu     sync.Mutex
+	thrown []string
+}
+
+func (s *scriptErrors) listen(ev any) {
+	e, ok := ev.(*cdpruntime.EventExceptionThrown)
+	if !ok || e.ExceptionDetails == nil {
+		return
+	}
+	d := e.ExceptionDetails
+	what := d.Text
+	if d.Exception != nil && d.Exception.Description != "" {
+		what += " " + d.Exception.Description
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.thrown = append(s.thrown, fmt.Sprintf("%s (%s:%d)", what, d.URL, d.LineNumber+1))
+}
+
+func (s *scriptErrors) check(t testing.TB) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.thrown {
+		t.Errorf("the page's script threw: %s", e)
+	}
 }
 
 // EnsureImage builds the browser's image (and the base image it starts
