@@ -6,7 +6,6 @@ import (
 
 	"github.com/smile-loop/smile/reconcile/internal/plantest"
 	"github.com/smile-loop/smile/reconcile/planner"
-	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/smile-loop/smile/status"
 )
@@ -44,23 +43,6 @@ func TestDecideBudget(t *testing.T) {
 				t.Errorf("plan = %+v", p)
 			}
 		})
-	}
-}
-
-func TestRecordCost(t *testing.T) {
-	st := &status.Status{}
-	post := func(calls ...status.LLMCall) *planner.Posted {
-		return &planner.Posted{Student: &wire.StudentResultRequest{Audit: &status.Audit{LLMCalls: calls}}}
-	}
-	RecordCost(st, post(status.LLMCall{InputTokens: 100, OutputTokens: 10, CostUSD: 0.25}))
-	RecordCost(st, &planner.Posted{Mentor: &wire.MentorResultRequest{Audit: &status.Audit{LLMCalls: []status.LLMCall{{InputTokens: 50, CostUSD: 0.1, Estimated: true}, {NoPrice: true, Estimated: true}}}}})
-	RecordCost(st, post())
-	c := st.Cost
-	if c == nil || c.Calls != 3 || c.InputTokens != 150 || c.OutputTokens != 10 || c.USD < 0.349 || c.USD > 0.351 || !c.Estimated || c.Unpriced != 1 {
-		t.Errorf("cost = %+v", c)
-	}
-	if got := c.String(); !strings.Contains(got, "$0.3500 (estimated; 1 of the calls had no price) for 3 LLM calls") {
-		t.Errorf("String() = %q", got)
 	}
 }
 

@@ -321,6 +321,12 @@ func (m *Manager) Apply(path string) (ApplyResult, error) { return m.ApplyDoc(pa
 // ApplyDoc applies the SmileRun called name of a file holding several (as
 // Apply when name is empty).
 func (m *Manager) ApplyDoc(path, name string) (ApplyResult, error) {
+	return m.applyDoc(path, name, false)
+}
+
+// applyDoc applies a SmileRun; force makes an unchanged, ended run run
+// again (the dashboard's rerun).
+func (m *Manager) applyDoc(path, name string, force bool) (ApplyResult, error) {
 	manifest, err := runfile.LoadNamed(path, name)
 	if err != nil {
 		return ApplyResult{}, err
@@ -380,14 +386,8 @@ func (m *Manager) ApplyDoc(path, name string) (ApplyResult, error) {
 		if prev.Metadata.InputDigest == d.Digest {
 			res.Outcome = Unchanged
 		}
-		if res.Outcome == Unchanged && prev.Status.Phase == status.PhaseStopped {
-			// A stopped run has no verdict for these inputs: applying it
-			// again runs it again (a new generation, as after an edit).
-			prev.Metadata.InputDigest = ""
-			if err := store.Save(d.Paths.StateFile, prev); err != nil {
-				return res, fmt.Errorf("rerun stopped run %s: %w", name, err)
-			}
-			res.Outcome = Configured
+		if err := rerun(&res, prev, d.Paths.StateFile, force); err != nil {
+			return res, err
 		}
 	}
 	rec := store.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, OutputDir: d.Paths.OutputDir, AppliedAt: time.Now().UTC()}
@@ -397,6 +397,25 @@ func (m *Manager) ApplyDoc(path, name string) (ApplyResult, error) {
 	m.queue.Add(name)
 	m.refreshWatches()
 	return res, nil
+}
+
+// rerun makes an unchanged apply a new generation, as an edit does, for a
+// stopped run (it has no verdict for these inputs) or when forced; a forced
+// rerun of a run that has not finished is refused (the state file is its
+// loop's until then).
+func rerun(res *ApplyResult, prev *status.Run, stateFile string, force bool) error {
+	if force && !Finished(prev, "") {
+		return fmt.Errorf("%w: run %s is %s and has not finished; stop it before running it again", store.ErrLoopRunning, res.Name, prev.Status.Phase)
+	}
+	if res.Outcome != Unchanged || (!force && prev.Status.Phase != status.PhaseStopped) {
+		return nil
+	}
+	prev.Metadata.InputDigest = ""
+	if err := store.Save(stateFile, prev); err != nil {
+		return fmt.Errorf("rerun run %s: %w", res.Name, err)
+	}
+	res.Outcome = Configured
+	return nil
 }
 
 // applicable checks that a run may be applied from path with stateFile: not
@@ -490,19 +509,8 @@ func (m *Manager) WaitFinished(ctx context.Context, name, digest string) (*statu
 	}
 }
 
-// Finished reports whether a run has ended (report written) for the inputs
-// of digest ("" for whatever it last applied), or stopped on invalid inputs.
-func Finished(run *status.Run, digest string) bool {
-	st := run.Status
-	if st.Reason == status.ReasonInvalidSpec && st.Phase.Terminal() {
-		return true
-	}
-	if digest != "" && run.Metadata.InputDigest != digest {
-		return false
-	}
-	return st.Phase.Terminal() && st.ObservedGeneration == run.Metadata.Generation &&
-		st.InputDigest == run.Metadata.InputDigest && st.Report != nil
-}
+// Finished reports whether a run has ended (status.Run.Finished).
+func Finished(run *status.Run, digest string) bool { return run.Finished(digest) }
 
 // RequestStop asks a run's loop to end (POST /api/stop does the same).
 func (m *Manager) RequestStop(name, reason string) error {

@@ -108,7 +108,7 @@ func TestSecondApplyOfTheSameStateFileIsRefused(t *testing.T) {
 func TestCallbackBeforeTheAttemptIsRecorded(t *testing.T) {
 	m, _ := startManager(t)
 	run, _ := m.Run("demo")
-	starting := clone(run)
+	starting := run.Copy()
 	starting.Status.Phase, starting.Status.Attempt = status.PhaseRunningMentor, nil
 	m.rec.mu.Lock()
 	m.rec.observed["demo"] = starting

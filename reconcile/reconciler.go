@@ -264,7 +264,7 @@ func (r *Reconciler) save(path string, run *status.Run, action planner.Action) e
 	if err := store.Save(path, run); err != nil {
 		return err
 	}
-	snap := clone(run)
+	snap := run.Copy()
 	r.mu.Lock()
 	if r.observed == nil {
 		r.observed = map[string]*status.Run{}
@@ -285,7 +285,7 @@ func (r *Reconciler) remember(run *status.Run) {
 		r.observed = map[string]*status.Run{}
 	}
 	if _, ok := r.observed[run.Metadata.Name]; !ok {
-		r.observed[run.Metadata.Name] = clone(run)
+		r.observed[run.Metadata.Name] = run.Copy()
 	}
 }
 
@@ -329,27 +329,4 @@ func newID() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-func clone(run *status.Run) *status.Run {
-	c := *run
-	st := &c.Status
-	st.MentorNotes = append([]status.MentorNote(nil), st.MentorNotes...)
-	st.History = append([]status.IterationRecord(nil), st.History...)
-	st.Conditions = append([]status.Condition(nil), st.Conditions...)
-	st.Gaps = append([]status.Gap(nil), st.Gaps...)
-	st.Timeline = append([]status.TimelineEntry(nil), st.Timeline...)
-	if st.Attempt != nil {
-		a := *st.Attempt
-		st.Attempt = &a
-	}
-	if st.Report != nil {
-		rep := *st.Report
-		st.Report = &rep
-	}
-	if st.FinishedAt != nil {
-		f := *st.FinishedAt
-		st.FinishedAt = &f
-	}
-	return &c
 }

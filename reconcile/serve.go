@@ -2,6 +2,7 @@ package reconcile
 
 import (
 	"context"
+	"errors"
 
 	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/planner"
@@ -32,11 +33,32 @@ func (b backend) Subscribe() *events.Subscription { return b.hub.Subscribe() }
 
 func (b backend) Apply(req server.ApplyRequest) (any, error) {
 	b.Manager.SetParallel(req.Parallel)
-	res, err := b.Manager.ApplyDoc(req.Manifest, req.Name)
+	res, err := b.Manager.applyDoc(req.Manifest, req.Name, req.Force)
 	if err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// Rerun applies the run again from its manifest, even unchanged.
+func (b backend) Rerun(name string) (any, error) {
+	app, ok := b.Applied(name)
+	if !ok {
+		return nil, status.UnknownRun(name)
+	}
+	return b.applyDoc(app.Path, name, true)
+}
+
+// Audits reads back the audits the run's attempts posted.
+func (b backend) Audits(name string) ([]status.Audit, error) {
+	run, err := b.Run(name)
+	b.mu.Lock()
+	e, ok := b.runs[name]
+	b.mu.Unlock()
+	if err != nil || !ok {
+		return nil, errors.Join(err, status.UnknownRun(name))
+	}
+	return Audits(run, e.stateFile), nil
 }
 
 func (b backend) WaitFinished(ctx context.Context, name string) (*status.Run, error) {

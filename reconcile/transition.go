@@ -379,7 +379,7 @@ func (t *transition) studentResult(ctx context.Context, out status.StudentOutput
 	if res != nil {
 		rec.EndedAt = res.ReceivedAt
 	}
-	RecordCost(st, res)
+	st.AddCost(res.LLMCalls())
 	t.r.revokeTokens(t.d.Name)
 	t.recordResume(ctx, &rec, res)
 	t.dropPrepared(res)
@@ -437,7 +437,7 @@ func (t *transition) mentorResult(ctx context.Context) (Result, error) {
 	}
 	st.MentorNotes = append(st.MentorNotes, note)
 	st.ApplyAdvice(note)
-	RecordCost(st, res)
+	st.AddCost(res.LLMCalls())
 	st.Attempt = nil
 	// The Mentor's container has done its work; it goes now (in the
 	// background) rather than at the next reset.

@@ -99,6 +99,21 @@ type Posted struct {
 	File string `json:"-"`
 }
 
+// LLMCalls are the model calls the posted result's audit records (none for
+// a nil result): what the run's cost adds, in the same save that records the
+// result, so status.cost is always the total of the history (the budget
+// check reads it).
+func (p *Posted) LLMCalls() []status.LLMCall {
+	switch {
+	case p == nil:
+	case p.Student != nil && p.Student.Audit != nil:
+		return p.Student.Audit.LLMCalls
+	case p.Mentor != nil && p.Mentor.Audit != nil:
+		return p.Mentor.Audit.LLMCalls
+	}
+	return nil
+}
+
 // Progress is the last thing an attempt said it was doing.
 type Progress = events.Progress
 

@@ -44,6 +44,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET "+wire.PathProgress, s.currentProgress)
 	mux.HandleFunc("POST "+PathDashboardLogin, s.dashboardLogin)
 	s.control(mux)
+	s.actions(mux)
 	s.observe(mux)
 	// Only this machine, by a loopback name: a web page whose DNS name is
 	// rebound to 127.0.0.1 must not read a run's status or drive it. Reads

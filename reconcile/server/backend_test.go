@@ -57,6 +57,10 @@ func (f *fakeBackend) Delete(_ context.Context, name string) error {
 	return nil
 }
 func (f *fakeBackend) RequestStop(string, string) error { return nil }
+func (f *fakeBackend) Rerun(string) (any, error)        { return nil, nil }
+func (f *fakeBackend) Audits(string) ([]status.Audit, error) {
+	return nil, nil
+}
 func (f *fakeBackend) WaitFinished(context.Context, string) (*status.Run, error) {
 	return f.run, nil
 }

@@ -25,6 +25,9 @@ type ApplyRequest struct {
 	Name string `json:"name,omitempty"`
 	// Parallel, when above 0, sets how many runs may be active at once.
 	Parallel int `json:"parallel,omitempty"`
+	// Force runs an unchanged run again (a new generation) once it has
+	// ended; a run still at work is refused with 409.
+	Force bool `json:"force,omitempty"`
 }
 
 // DeleteRequest is the body of POST /api/delete.

@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+
+	"github.com/smile-loop/smile/reconcile/server/runview"
 )
 
 // dashboardFiles is the dashboard page: plain HTML, CSS and JavaScript,
 // embedded so the controller serves it offline with nothing to install.
 //
-//go:embed dashboard/index.html dashboard/dashboard.css dashboard/dashboard.js
+//go:embed dashboard/index.html dashboard/run.html dashboard/dashboard.css dashboard/index.js dashboard/run.js dashboard/common.js
 var dashboardFiles embed.FS
 
 // dashboardCSP lets the page load only its own files and open its own
@@ -20,7 +22,7 @@ const dashboardCSP = "default-src 'none'; script-src 'self'; style-src 'self'; i
 	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // TutorialResponse is the body of GET /api/tutorial: the run's tutorial as
-// written, for the dashboard to show with line numbers.
+// written, and rendered from Markdown for the run page.
 type TutorialResponse struct {
 	Name string `json:"name"`
 	// Path is the tutorial's path relative to the manifest's folder.
@@ -28,14 +30,23 @@ type TutorialResponse struct {
 	// LineCount is the number of lines, as gap line numbers count them.
 	LineCount int    `json:"lineCount"`
 	Content   string `json:"content"`
+	// HTML is the tutorial rendered (runview.Render: no raw HTML, every
+	// block with its source lines).
+	HTML string `json:"html"`
 }
 
-// dashboard adds the page (GET /), its files, GET /api/tutorial and GET
-// /api/report.
+// dashboard adds the pages (GET /: the index of runs; GET /run?name=: one
+// run), their files, and the data they read: GET /api/runs, /api/view,
+// /api/tutorial and /api/report.
 func (o *observers) dashboard(mux *http.ServeMux) {
 	mux.Handle("GET /{$}", sameHostOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		serveDashboardFile(w, r, "index.html")
 	})))
+	mux.Handle("GET /run", sameHostOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		serveDashboardFile(w, r, "run.html")
+	})))
+	mux.Handle("GET /api/runs", sameHostOnly(http.HandlerFunc(o.runs)))
+	mux.Handle("GET /api/view", sameHostOnly(http.HandlerFunc(o.view)))
 	mux.Handle("GET /dashboard/{file}", sameHostOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		serveDashboardFile(w, r, r.PathValue("file"))
 	})))
@@ -73,8 +84,13 @@ func (o *observers) tutorial(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	content := d.Tutorial.Content
+	page, err := runview.Render(content)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	writeJSONResponse(w, http.StatusOK, TutorialResponse{
-		Name: name, Path: relPath(d.Dir, d.Paths.Tutorial), LineCount: lineCount(content), Content: content,
+		Name: name, Path: relPath(d.Dir, d.Paths.Tutorial), LineCount: lineCount(content), Content: content, HTML: page.HTML,
 	})
 }
 

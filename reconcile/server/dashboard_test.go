@@ -34,7 +34,16 @@ func TestDashboardIsServed(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET /: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	for _, id := range []string{`id="phase"`, `id="iteration"`, `id="status"`, `id="current-step"`, `id="gaps"`, `id="notes"`, `id="timeline"`, `id="tutorial"`, `id="generation"`, `id="report"`} {
+	for _, id := range []string{`id="runs"`, `id="runs-body"`, `id="connection"`, `/dashboard/index.js`} {
+		if !strings.Contains(body, id) {
+			t.Errorf("the index has no %s", id)
+		}
+	}
+	resp, body = get(t, base+"/run?name=demo", "")
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("GET /run: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	for _, id := range []string{`id="stop"`, `id="rerun"`, `id="coverage"`, `id="phase"`, `id="iteration"`, `id="status"`, `id="current-step"`, `id="gaps"`, `id="notes"`, `id="timeline"`, `id="tutorial"`, `id="generation"`, `id="report"`} {
 		if !strings.Contains(body, id) {
 			t.Errorf("the page has no %s", id)
 		}
@@ -47,7 +56,8 @@ func TestDashboardIsServed(t *testing.T) {
 		t.Errorf("Content-Security-Policy = %q", csp)
 	}
 
-	for path, ctype := range map[string]string{"/dashboard/dashboard.js": "text/javascript", "/dashboard/dashboard.css": "text/css"} {
+	for path, ctype := range map[string]string{"/dashboard/run.js": "text/javascript", "/dashboard/index.js": "text/javascript",
+		"/dashboard/common.js": "text/javascript", "/dashboard/dashboard.css": "text/css"} {
 		resp, body := get(t, base+path, "")
 		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), ctype) || body == "" {
 			t.Errorf("GET %s: %d %q", path, resp.StatusCode, resp.Header.Get("Content-Type"))
@@ -82,6 +92,9 @@ func TestTutorialAPI(t *testing.T) {
 		}
 		if tut.Name != "demo" || tut.Path != "tutorial.md" || tut.Content != tutorialMD || tut.LineCount != 7 {
 			t.Errorf("GET /api/tutorial%s = %+v", query, tut)
+		}
+		if !strings.Contains(tut.HTML, `<h1 data-line="1">Demo</h1>`) || !strings.Contains(tut.HTML, `<pre class="code-block" data-line="5" data-end-line="7"`) {
+			t.Errorf("GET /api/tutorial%s: the rendered page %q lacks its lines", query, tut.HTML)
 		}
 	}
 	if resp, _ := get(t, base+"/api/tutorial?name=nope", ""); resp.StatusCode != http.StatusNotFound {

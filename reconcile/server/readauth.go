@@ -31,9 +31,15 @@ type logins struct {
 	mu      sync.Mutex
 	unused  map[string]struct{}
 	session string
+	// action is the session's token for the dashboard's actions (stop,
+	// rerun): a page of another site could make the browser send the
+	// cookie, never this header.
+	action string
 }
 
-func newLogins() *logins { return &logins{unused: map[string]struct{}{}, session: newID()} }
+func newLogins() *logins {
+	return &logins{unused: map[string]struct{}{}, session: newID(), action: newID()}
+}
 
 // DashboardLogin returns a new one-time login token for the dashboard URL.
 func (s *Server) DashboardLogin() string {

@@ -28,7 +28,7 @@ func withToken(h http.Header) http.Header {
 func TestReadsNeedTheControllerToken(t *testing.T) {
 	m, _ := startManager(t)
 	base := "http://" + m.APIAddr()
-	paths := []string{wire.PathStatus, wire.PathStatus + "?view=run", wire.PathProgress, "/", "/dashboard/dashboard.js", "/api/tutorial"}
+	paths := []string{wire.PathStatus, wire.PathStatus + "?view=run", wire.PathProgress, "/", "/run", "/dashboard/run.js", "/api/tutorial", "/api/runs", "/api/view", PathSession}
 	for _, path := range paths {
 		for _, tc := range []struct {
 			name, auth string

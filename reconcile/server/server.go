@@ -35,6 +35,9 @@ type Runs interface {
 	Progress(name, attempt string) (*events.Progress, error)
 	// Subscribe starts receiving the runs' events.
 	Subscribe() *events.Subscription
+	// Audits are the audits the run's attempts posted, oldest first: the
+	// commands with their lines, exit codes and durations.
+	Audits(name string) ([]status.Audit, error)
 }
 
 // Control changes what runs: the control API and stop.
@@ -42,6 +45,10 @@ type Control interface {
 	// Apply applies a manifest; its result is the answer's JSON body.
 	Apply(req ApplyRequest) (any, error)
 	Delete(ctx context.Context, name string) error
+	// Rerun applies a run again from its manifest, a new generation even
+	// when nothing changed; a run still at work is refused
+	// (store.ErrLoopRunning).
+	Rerun(name string) (any, error)
 	// RequestStop asks a run's loop to end.
 	RequestStop(name, reason string) error
 	// WaitFinished blocks until the run has ended for its current inputs.

@@ -33,6 +33,8 @@ const errorPollInterval = 100 * time.Millisecond
 type observers struct {
 	s *Server
 
+	views viewCache // the view of each run's end, made once for every connection
+
 	mu       sync.Mutex
 	conns    map[*wsConn]struct{}
 	stopping bool
@@ -43,6 +45,7 @@ type observers struct {
 func (s *Server) observe(mux *http.ServeMux) {
 	o := &observers{s: s, conns: map[*wsConn]struct{}{}}
 	mux.Handle("GET /ws", sameHostOnly(http.HandlerFunc(o.serveWS)))
+	mux.Handle("GET /ws/runs", sameHostOnly(http.HandlerFunc(o.serveRunsWS)))
 	o.dashboard(mux)
 }
 
@@ -76,7 +79,7 @@ func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
 	// ends when the connection does; stop when the controller stops.
 	ctx := closeRead(c)
 
-	f := &feed{b: o.s.b, name: name}
+	f := &feed{b: o.s.b, name: name, views: &o.views}
 	if err := f.write(c, f.connected()); err != nil {
 		return
 	}
@@ -172,6 +175,7 @@ func (o *observers) hookShutdown(r *http.Request) {
 // feed is one connection's view of a run: what it was last sent.
 type feed struct {
 	b       Runs
+	views   *viewCache
 	name    string
 	prev    *status.Run
 	lastErr string
@@ -207,6 +211,14 @@ func (f *feed) next(ev events.Event) []WSEvent {
 	}
 	events, resync := diffEvents(f.prev, run, ev.Action, ev.At)
 	f.prev = run
+	// The phase event that ends the run carries the run page's view, which
+	// then arrives even when the controller stops right after (an
+	// in-process apply); before, the page reads it (GET /api/view), so the
+	// loop's events cost no more with many observers.
+	if p, ok := events[0].Payload.(WSPhasePayload); ok && p.Terminal {
+		p.View = f.views.of(f.b, f.name, run)
+		events[0].Payload = p
+	}
 	if resync {
 		events = append(events, WSEvent{Event: WSSnapshot, Payload: f.snapshot(run)})
 	}
@@ -247,6 +259,8 @@ func (f *feed) snapshot(run *status.Run) WSSnapshotPayload {
 	st := &run.Status
 	p.State = st.LoopState()
 	p.MentorNotesHTML = mentorNotesHTML(st.MentorNotes)
+	v := viewOf(f.b, f.name, run)
+	p.View = &v
 	p.Generation = run.Metadata.Generation
 	p.Phase, p.Terminal, p.Reason, p.Message = st.Phase, st.Phase.Terminal(), st.Reason, st.Message
 	p.Iteration = st.Iteration

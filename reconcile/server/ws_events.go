@@ -77,6 +77,8 @@ type WSSnapshotPayload struct {
 	// MentorNotesHTML are the answers of State.MentorNotes rendered from
 	// Markdown, safely (no raw HTML), in the same order.
 	MentorNotesHTML []string `json:"mentorNotesHtml"`
+	// View is what the run page shows, as GET /api/view answers.
+	View *ViewResponse `json:"view,omitempty"`
 }
 
 // WSAttempt is the container the loop waits on.
@@ -99,6 +101,9 @@ type WSPhasePayload struct {
 	Message    string        `json:"message,omitempty"`
 	// At is when the transition's status was saved.
 	At time.Time `json:"at"`
+	// View is what the run page shows after a transition that ends the run
+	// (its marks and exchanges), as GET /api/view answers.
+	View *ViewResponse `json:"view,omitempty"`
 }
 
 // WSIterationStartPayload is the seed's iteration_start.

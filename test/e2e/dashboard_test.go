@@ -21,6 +21,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/smile-loop/smile/test/browser"
 )
 
 // dashTutorial needs the Mentor once: hello.sh is never made executable, the
@@ -73,12 +75,11 @@ document.addEventListener('DOMContentLoaded', function () {
 
 // TestDashboardDuringALiteralRun watches a real run on the real engine in a
 // real headless Chromium: the page must follow the phases, show the final
-// status, and highlight and link every gap's line.
+// status, mark every code block, and highlight and link every gap's line.
 func TestDashboardDuringALiteralRun(t *testing.T) {
 	if testing.Short() {
-		t.Skip("end-to-end test: needs Docker, Chromium and the binaries (skipped with -short)")
+		t.Skip("end-to-end test: needs Docker, the browser's image and the binaries (skipped with -short)")
 	}
-	chromium := dashChromium(t)
 	root := dashRepoRoot(t)
 	bin := dashBuild(t, root)
 	dashBaseImage(t, root)
@@ -88,17 +89,14 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 	dashWrite(t, filepath.Join(dir, "run.yaml"), dashManifest)
 	t.Cleanup(func() { dashRemoveContainers("dashboard") })
 
-	// The browser starts first, so the page opens as soon as the address is known.
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.WindowSize(1400, 1000))...)
-	defer cancelAlloc()
-	browser, cancelBrowser := chromedp.NewContext(allocCtx)
-	defer cancelBrowser()
-	if err := chromedp.Do(browser, chromedp.Navigate("about:blank"), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	// The browser starts first, so the page opens as soon as the address is
+	// known: Debian's chromium in its own container (test/browser).
+	browserCtx := browser.Start(t)
+	if err := chromedp.Do(browserCtx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: dashRecorder})
 		return err
 	})); err != nil {
-		t.Fatalf("start chromium %s: %v", chromium, err)
+		t.Fatalf("prepare the browser: %v", err)
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
@@ -126,7 +124,7 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 		t.Fatal("no dashboard address within the time limit")
 	}
 	t.Logf("dashboard: %s", url)
-	if err := chromedp.Do(browser, chromedp.Navigate(url)); err != nil {
+	if err := chromedp.Do(browserCtx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("open the dashboard: %v", err)
 	}
 
@@ -152,7 +150,7 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 	// The page keeps what it was shown after the controller is gone.
 	wait := func(expr string) {
 		t.Helper()
-		pctx, pcancel := context.WithTimeout(browser, 15*time.Second)
+		pctx, pcancel := context.WithTimeout(browserCtx, 15*time.Second)
 		defer pcancel()
 		if _, err := chromedp.Run(pctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
 			t.Fatalf("the page never satisfied %s: %v", expr, err)
@@ -160,7 +158,7 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 	}
 	eval := func(expr string, v any) {
 		t.Helper()
-		res, err := chromedp.Run(browser, chromedp.Evaluate[string]("JSON.stringify("+expr+")"))
+		res, err := chromedp.Run(browserCtx, chromedp.Evaluate[string]("JSON.stringify("+expr+")"))
 		if err != nil {
 			t.Fatalf("evaluate %s: %v", expr, err)
 		}
@@ -200,19 +198,25 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 			Listed      int
 			Severity    string
 		}
-		eval(fmt.Sprintf(`({highlighted: !!document.querySelector('#tutorial #L%[1]d.has-gap'),
+		eval(fmt.Sprintf(`({highlighted: !!document.querySelector('#tutorial [data-gap-lines~="%[1]d"].has-gap'),
 			listed: document.querySelectorAll('#gaps [data-gap-line="%[1]d"]').length,
-			severity: (document.querySelector('#L%[1]d') || {dataset: {}}).dataset.severity || ''})`, line), &got)
+			severity: (document.querySelector('#tutorial [data-gap-lines~="%[1]d"]') || {dataset: {}}).dataset.severity || ''})`, line), &got)
 		if !got.Highlighted || got.Listed == 0 || got.Severity == "" {
 			t.Errorf("gap at line %d: highlighted %v, listed %d, severity %q", line, got.Highlighted, got.Listed, got.Severity)
 		}
+		var mark string
+		eval(fmt.Sprintf(`(document.querySelector('#tutorial pre[data-gap-lines~="%d"]') || {dataset: {}}).dataset.mark || ''`, line), &mark)
+		if mark != "failed" {
+			t.Errorf("the code block of the gap at line %d is marked %q, want failed", line, mark)
+		}
 		// Clicking the gap goes to its line.
-		if err := chromedp.Do(browser, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#gaps [data-gap-line="%d"] a[href="#L%d"]`, line, line)))); err != nil {
+		if err := chromedp.Do(browserCtx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#gaps [data-gap-line="%d"] a[href="#L%d"]`, line, line)))); err != nil {
 			t.Fatalf("click gap at line %d: %v", line, err)
 		}
-		wait(fmt.Sprintf(`location.hash === '#L%d' && document.getElementById('L%d').classList.contains('flash')`, line, line))
+		wait(fmt.Sprintf(`location.hash === '#L%d' && document.querySelector('#tutorial [data-gap-lines~="%d"]').classList.contains('flash')`, line, line))
 	}
 	dashFinishedRun(t, eval, wait)
+	dashMarks(t, eval)
 
 	var shown int
 	eval(`document.querySelectorAll('#gaps .gap-item').length`, &shown)
@@ -220,7 +224,7 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 		t.Errorf("%d gaps on the page, the run reported %d", shown, len(gapLines))
 	}
 
-	png, err := chromedp.Run(browser, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(browserCtx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
@@ -232,21 +236,6 @@ func TestDashboardDuringALiteralRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", shot)
-}
-
-// dashChromium finds Debian's chromium (or another Chrome), or skips.
-func dashChromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("SMILE_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no Chromium found (install Debian's `chromium` package, or set SMILE_CHROMIUM): the dashboard's browser test cannot run")
-	return ""
 }
 
 func dashRepoRoot(t *testing.T) string {
@@ -398,4 +387,60 @@ func dashFinishedRun(t *testing.T, eval func(string, any), wait func(string)) {
 	for _, file := range []string{"markdown", "json", "audit"} {
 		wait(fmt.Sprintf(`!!document.querySelector('#report li[data-report="%s"] a[href^="/api/report?file=%s"]')`, file, file))
 	}
+}
+
+// dashMarks checks that every code block of the finished run is marked, and
+// that the sleep's block says how long it took.
+func dashMarks(t *testing.T, eval func(string, any)) {
+	t.Helper()
+	var marks []struct{ Line, Mark, Label string }
+	eval(`Array.from(document.querySelectorAll('#tutorial pre.code-block')).map(function (pre) {
+		var m = pre.previousElementSibling; return {line: pre.dataset.line, mark: pre.dataset.mark || '',
+		label: m && m.classList.contains('mark') ? m.textContent : ''}; })`, &marks)
+	if len(marks) != 3 {
+		t.Fatalf("%d code blocks on the page, want 3: %+v", len(marks), marks)
+	}
+	for _, m := range marks {
+		if m.Mark == "" || m.Mark == "unknown" || m.Label == "" {
+			t.Errorf("the block at line %s is not marked: %+v", m.Line, m)
+		}
+	}
+	if m := marks[1]; m.Mark != "passed" || !regexp.MustCompile(`· [3-9]\.\d s$`).MatchString(m.Label) {
+		t.Errorf("the sleep's block: %+v, want passed in about 3 s", m)
+	}
+}
+
+// dashWorkspace opens the address `smile get` prints in a real browser: the
+// index of the workspace's runs (it used to stay on "connecting" with several
+// runs), each finished run's row, and a run's page through its link: every
+// code block marked, and no gap said of a run that found none.
+func dashWorkspace(t *testing.T, dir string, names []string) {
+	t.Helper()
+	res := smile(t, dir, nil, 30*time.Second, "get")
+	m := regexp.MustCompile(`dashboard: (http://\S+)`).FindStringSubmatch(res.stderr)
+	if m == nil {
+		t.Fatalf("get printed no dashboard address:\n%s", res.stderr)
+	}
+	ctx := browser.Start(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(m[1])); err != nil {
+		t.Fatalf("open %s: %v", m[1], err)
+	}
+	browser.WaitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll('#runs-body tr[data-run][data-result="Passed"]').length === %d`, len(names)), 20*time.Second)
+	var rows []string
+	browser.Eval(t, ctx, `Array.from(document.querySelectorAll('#runs-body tr[data-run]')).map(function (tr) { return tr.dataset.run; })`, &rows)
+	if !slices.Equal(rows, names) {
+		t.Errorf("the index lists %v, want %v", rows, names)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#runs-body tr[data-run="`+names[0]+`"] a`))); err != nil {
+		t.Fatal(err)
+	}
+	browser.WaitFor(t, ctx, `location.pathname === '/run' && document.getElementById('phase').dataset.phase === 'Completed' &&
+		document.querySelectorAll('#tutorial pre.code-block').length > 0 &&
+		document.querySelectorAll('#tutorial pre.code-block:not([data-mark])').length === 0`, 20*time.Second)
+	var empty string
+	browser.Eval(t, ctx, `document.getElementById('gaps-empty').hidden ? '' : document.getElementById('gaps-empty').textContent`, &empty)
+	if !strings.HasPrefix(empty, "No gaps: ") {
+		t.Errorf("a run that completed without a gap says %q", empty)
+	}
+	browser.Screenshot(t, ctx, "workspace-run")
 }

@@ -103,6 +103,7 @@ func TestWorkspace(t *testing.T) {
 	if folders["NAME"] != "FOLDER" || folders["a-one"] != "docs/a" || folders["a-two"] != "docs/a" || folders["b"] != "docs/b" {
 		t.Errorf("get -o wide: FOLDER column %v:\n%s", folders, wide.stdout)
 	}
+	dashWorkspace(t, docsB, []string{"a-one", "a-two", "b"})
 	if res := smile(t, docsA, nil, 30*time.Second, "describe", "b"); res.code != 0 || !strings.Contains(res.stdout, "Name:") {
 		t.Errorf("describe b from docs/a: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}

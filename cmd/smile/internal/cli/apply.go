@@ -294,7 +294,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 		if !shown && !reconcile.Finished(run, res.Digest) {
 			// Only for a run still going: the address of a finished one
 			// would outlive what it shows.
-			fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.DashboardURL())
+			fmt.Fprintf(streams.ErrOut, "dashboard: %s\n", c.RunDashboardURL(res.Name))
 			shown = true
 		}
 		prog.Update(run, step)
@@ -355,7 +355,7 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	// address is printed only then, and taken back when the apply ends.
 	if prev, err := mgr.Run(res.Name); err != nil || !reconcile.Finished(prev, res.Digest) {
 		// The token logs the browser in (a cookie) and leaves its address bar.
-		fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/?%s=%s (served until this apply ends)\n", mgr.APIAddr(), server.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
+		fmt.Fprintf(streams.ErrOut, "dashboard: http://%s/run?name=%s&%s=%s (served until this apply ends)\n", mgr.APIAddr(), url.QueryEscape(res.Name), server.TokenParam, url.QueryEscape(mgr.DashboardLogin()))
 		defer fmt.Fprintln(streams.ErrOut, "dashboard: closed")
 	}
 	prog := progress.New(streams.ErrOut)

@@ -71,18 +71,31 @@ func (c *Client) Alive() bool {
 	return true
 }
 
-// DashboardURL is where the controller serves its dashboard, with a
+// DashboardURL is where the controller serves its dashboard (the index of
+// the workspace's runs), with a
 // one-time token that logs a browser in (it then drops it from the address
 // bar). Without one, the bare address: the dashboard then answers 401.
-func (c *Client) DashboardURL() string {
-	base := "http://" + c.Info.APIAddr + "/"
+func (c *Client) DashboardURL() string { return c.dashboardURL("/") }
+
+// RunDashboardURL is the address of one run's page on the dashboard, with a
+// one-time token as DashboardURL's.
+func (c *Client) RunDashboardURL(name string) string {
+	return c.dashboardURL("/run?name=" + url.QueryEscape(name))
+}
+
+func (c *Client) dashboardURL(path string) string {
+	base := "http://" + c.Info.APIAddr + path
 	var res server.DashboardLoginResponse
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := c.Call(ctx, http.MethodPost, server.PathDashboardLogin, c.Info.Token, struct{}{}, &res); err != nil || res.Token == "" {
 		return base
 	}
-	return base + "?" + server.TokenParam + "=" + url.QueryEscape(res.Token)
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return base + sep + server.TokenParam + "=" + url.QueryEscape(res.Token)
 }
 
 func (c *Client) Call(ctx context.Context, method, path, token string, in, out any) error {
