@@ -484,15 +484,25 @@ func (m *Manager) Run(name string) (*status.Run, error) {
 func (m *Manager) LastError(name string) error { return m.rec.LastError(name) }
 
 // WaitFinished blocks until the run has ended for the inputs of digest (""
-// for its current inputs) and its report is written, and returns its final
-// status.
+// for its current inputs; newer inputs, when the tutorial was edited or the
+// run applied again since) and its report is written, and returns its final
+// status; it fails at once when the run is deleted.
 func (m *Manager) WaitFinished(ctx context.Context, name, digest string) (*status.Run, error) {
 	sub := m.hub.Subscribe()
 	defer sub.Close()
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
-		if run, err := m.Run(name); err == nil && Finished(run, digest) {
+		// An edit of the tutorial (or another apply) since supersedes the
+		// inputs waited for: the run now ends for the new ones.
+		if d, err := m.Desired(name); err == nil && digest != "" && d.Digest != digest {
+			digest = d.Digest
+		}
+		run, err := m.Run(name)
+		if errors.Is(err, status.ErrUnknownRun) {
+			return nil, fmt.Errorf("run %s was deleted while it was followed: %w", name, err)
+		}
+		if err == nil && Finished(run, digest) {
 			if digest != "" {
 				return run, nil
 			}
