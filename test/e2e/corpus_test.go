@@ -63,6 +63,9 @@ func TestCorpus(t *testing.T) {
 		"keepgoing-typo-after-standin",  // keep-going, a typo behind a stand-in folder is the page's
 		"codeforms-html-pre",            // code-forms, clean (HTML <pre>)
 		"codeforms-indented-list-chmod", // code-forms, permission_denied
+		"block-output-whole-gap",        // output-mismatch, the block's whole output compared
+		"template-variable-clean",       // clean, a variable a filled-in template sets
+		"systemd-init-script",           // environment, the init script stands in for systemctl
 	}
 	for _, name := range subset {
 		t.Run(name, func(t *testing.T) {
