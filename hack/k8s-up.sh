@@ -91,6 +91,10 @@ waitfor "node Ready" 90 kctl wait --for=condition=Ready node/localhost --timeout
 # (Pods are refused without it) or takes the kubelet's registration taint off.
 kctl create serviceaccount default >/dev/null 2>&1 || true
 kctl taint node localhost node.kubernetes.io/not-ready:NoSchedule- >/dev/null 2>&1 || true
+# The kubelet sets vm.overcommit_memory=1, kernel.panic=10 and
+# kernel.panic_on_oops=1 once, when it starts: the host gets its own back at
+# once (an oops in a test must not reboot it); the kubelet does not look again.
+for s in $SYSCTLS; do sysctl -q -w "$s=$(cat "$BEFORE/$s")"; done
 trap - ERR
 k8slog "cluster up; logs in $LOGS"
 echo "$KUBECONFIG_FILE"

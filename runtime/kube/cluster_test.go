@@ -12,7 +12,8 @@ import (
 )
 
 // EnvKubeconfig names the kubeconfig of the cluster the tests run Pods on
-// (hack/k8s-up.sh prints one). Unset, those tests are skipped.
+// (hack/k8s-up.sh prints one; CI sets it). Unset, those tests are skipped
+// here and fail in CI.
 const EnvKubeconfig = "SMILE_KUBECONFIG"
 
 // testImage is an image on the cluster's node with sh, env, cat and sleep.
@@ -23,11 +24,15 @@ func testImage() string {
 	return "smile-base:latest"
 }
 
-// clusterRuntime is a runtime on the test cluster, or the test is skipped.
+// clusterRuntime is a runtime on the test cluster, or the test is skipped
+// (failed under CI=true: CI must run them).
 func clusterRuntime(t *testing.T) *Runtime {
 	t.Helper()
 	path := os.Getenv(EnvKubeconfig)
 	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not set: CI must run the Pod runtime's tests on a cluster (hack/k8s-up.sh)", EnvKubeconfig)
+		}
 		t.Skipf("no cluster: set %s to a kubeconfig (hack/k8s-up.sh prints one) to run the Pod runtime on it", EnvKubeconfig)
 	}
 	if testing.Short() {
