@@ -24,6 +24,10 @@ SYSCTLS="vm.overcommit_memory kernel.panic kernel.panic_on_oops net.ipv4.ip_forw
 # Processes, stopped in this order.
 PROCS="kubelet kube-scheduler kube-apiserver etcd containerd"
 SANDBOX_IMAGE=docker.io/library/smile-k8s-pause:$K8S_VERSION
+# smile-base with smile-wrapper inside, where runs mount it (status/wire's
+# ContainerWrapperPath).
+WRAPPED_IMAGE=smile-k8s-base:latest
+WRAPPER_IN_IMAGE=/opt/smile/bin/smile-wrapper
 
 k8slog() { printf 'k8s: [%ss] %s\n' "$(($(date +%s) - ${K8S_T0:-$(date +%s)}))" "$*" >&2; }
 kctl() { "$BIN/kubectl" --kubeconfig "$KUBECONFIG_FILE" "$@"; }

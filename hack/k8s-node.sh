@@ -59,9 +59,16 @@ tar -C "$pause" -c pause | docker import --change 'ENTRYPOINT ["/pause"]' - "$pa
 rm -rf "$pause"
 read -r -a images <<<"${SMILE_KUBE_IMAGES:-smile-base:latest}"
 [ -n "${SMILE_KUBE_IMAGES:-}" ] || hack/build-image.sh
-docker save "$pauseref" "${images[@]}" | ctr -a "$SOCK" -n k8s.io images import --snapshotter overlayfs - >/dev/null
-docker image rm "$pauseref" >/dev/null
-k8slog "images imported: $pauseref ${images[*]}"
+# A Pod cannot mount the host's smile-wrapper (too big for a ConfigMap):
+# smile-k8s-base is smile-base with the static wrapper where runs mount it.
+ctx=$(mktemp -d)
+CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$ctx/smile-wrapper" ./cmd/smile-wrapper
+printf 'FROM smile-base:latest\nCOPY smile-wrapper %s\n' "$WRAPPER_IN_IMAGE" >"$ctx/Dockerfile"
+DOCKER_BUILDKIT=0 docker build -q -t "$WRAPPED_IMAGE" "$ctx" >/dev/null
+rm -rf "$ctx"
+docker save "$pauseref" "$WRAPPED_IMAGE" "${images[@]}" | ctr -a "$SOCK" -n k8s.io images import --snapshotter overlayfs - >/dev/null
+docker image rm "$pauseref" "$WRAPPED_IMAGE" >/dev/null
+k8slog "images imported: $pauseref $WRAPPED_IMAGE ${images[*]}"
 
 # cgroupfs and failCgroupV1 false: this host has cgroup v1. The kubelet
 # binds loopback only and stays out of the host's iptables.

@@ -11,11 +11,6 @@ import (
 	"github.com/smile-loop/smile/runtime"
 )
 
-// EnvKubeconfig names the kubeconfig of the cluster the tests run Pods on
-// (hack/k8s-up.sh prints one; CI sets it). Unset, those tests are skipped
-// here and fail in CI.
-const EnvKubeconfig = "SMILE_KUBECONFIG"
-
 // testImage is an image on the cluster's node with sh, env, cat and sleep.
 func testImage() string {
 	if img := os.Getenv("SMILE_KUBE_IMAGE"); img != "" {

@@ -24,6 +24,11 @@ const AnnotationName = "smile.dev/name"
 // labelPod marks the ConfigMaps made for a Pod's mounts, so they go with it.
 const labelPod = "smile.dev/pod"
 
+// EnvKubeconfig names the kubeconfig of the cluster the tests run Pods on
+// (hack/k8s-up.sh prints one; CI sets it). Unset, those tests are skipped
+// locally and fail in CI.
+const EnvKubeconfig = "SMILE_KUBECONFIG"
+
 // Options say where the runtime's Pods go.
 type Options struct {
 	// Namespace holds every Pod and ConfigMap (default "default").
@@ -33,6 +38,9 @@ type Options struct {
 	// (ContainerSpec.HostGateway). Empty: no such name.
 	GatewayIP string
 	HostName  string
+	// InImage are container paths every image the runs use already has
+	// (smile-wrapper, too big for a ConfigMap): a mount there is left out.
+	InImage []string
 }
 
 // Runtime runs containers as Pods. It is safe for concurrent use.

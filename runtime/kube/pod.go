@@ -3,6 +3,7 @@ package kube
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtim
 	if err := r.Remove(ctx, name); err != nil {
 		return runtime.Container{}, fmt.Errorf("replace pod %s: %w", name, err)
 	}
-	vols, err := volumesFor(name, spec)
+	vols, err := volumesFor(name, r.withoutInImage(spec))
 	if err != nil {
 		return runtime.Container{}, fmt.Errorf("start pod %s: %w", name, err)
 	}
@@ -47,6 +48,18 @@ func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtim
 		return c, fmt.Errorf("start pod %s: %w", name, err)
 	}
 	return c, nil
+}
+
+// withoutInImage is spec without its mounts at paths the image has.
+func (r *Runtime) withoutInImage(spec runtime.ContainerSpec) runtime.ContainerSpec {
+	var mounts []runtime.Mount
+	for _, m := range spec.Mounts {
+		if !slices.Contains(r.opts.InImage, m.Target) {
+			mounts = append(mounts, m)
+		}
+	}
+	spec.Mounts = mounts
+	return spec
 }
 
 // podFor is the Pod of a container spec and its volumes.

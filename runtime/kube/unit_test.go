@@ -178,3 +178,15 @@ func TestEventOfSaysStateChangesOnce(t *testing.T) {
 		t.Errorf("deleted: %+v %v", e, ok)
 	}
 }
+
+// A mount at a path the images have already (smile-wrapper) is left out.
+func TestWithoutInImage(t *testing.T) {
+	r := &Runtime{opts: Options{InImage: []string{"/opt/smile/bin/smile-wrapper"}}}
+	got := r.withoutInImage(runtime.ContainerSpec{Mounts: []runtime.Mount{
+		{Source: "/t", Target: "/workspace/tutorial", ReadOnly: true},
+		{Source: "/w", Target: "/opt/smile/bin/smile-wrapper", ReadOnly: true},
+	}})
+	if len(got.Mounts) != 1 || got.Mounts[0].Target != "/workspace/tutorial" {
+		t.Errorf("mounts %+v", got.Mounts)
+	}
+}
