@@ -25,6 +25,9 @@ func TestWrapperLinksNoControllerDependencies(t *testing.T) {
 		{"go.yaml.in/", "a YAML library"},
 		{"gopkg.in/yaml", "a YAML library"},
 		{"github.com/chromedp/", "a browser driver"},
+		{"k8s.io/", "the Kubernetes client"},
+		{"sigs.k8s.io/controller-runtime", "the Kubernetes client"},
+		{"github.com/smile-loop/smile/runtime/kube", "the Pod runtime"},
 		{"github.com/smile-loop/smile/status/report", "the report renderers"},
 		{"github.com/smile-loop/smile/spec/runfile", "the manifest reader"},
 	}

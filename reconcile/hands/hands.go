@@ -28,10 +28,10 @@ const ReadyTimeout = time.Minute
 
 // Container returns the hands of a running container: one exec of the
 // mounted wrapper in hands-serve mode answers the attempt's requests, opened
-// on the first (or taken from the pool, opened while the container was
-// prepared); when it cannot be opened or breaks, each request is one exec in
-// hands-exec mode. Either kills a command's process group when its time is
-// up. The stream lives as long as ctx.
+// on the first (or taken from the pool p, if any, opened while the container
+// was prepared); when it cannot be opened or breaks, each request is one
+// exec in hands-exec mode. Either kills a command's process group when its
+// time is up. The stream lives as long as ctx.
 func Container(ctx context.Context, rt runtime.Runtime, p *pool.Pool, container string) *session.Persistent {
 	remote := session.Remote{Exec: func(ctx context.Context, stdin []byte, timeout time.Duration) ([]byte, error) {
 		res, err := rt.ExecIO(ctx, container, runtime.ExecRequest{
@@ -47,6 +47,9 @@ func Container(ctx context.Context, rt runtime.Runtime, p *pool.Pool, container 
 	}}
 	return &session.Persistent{
 		Open: func() (io.ReadWriteCloser, error) { // lives as long as the attempt
+			if p == nil {
+				return Open(ctx, rt, container)
+			}
 			if s := p.Stream(container); s != nil {
 				return s, nil // opened while the container was prepared
 			}

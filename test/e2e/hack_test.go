@@ -33,7 +33,7 @@ var hackRuns = []struct {
 }
 
 // hackNoDocker are run by test/hack in the unit suite.
-var hackNoDocker = []string{"benchevents", "firstcontact"}
+var hackNoDocker = []string{"benchevents", "benchplan", "firstcontact", "k8spause"}
 
 // TestHackPrograms runs each hack/ program that needs Docker once, with
 // its smallest counts: it must exit 0 and print its table.

@@ -2,7 +2,8 @@
 // measure, the first-contact scorer): nothing else builds or runs them, so
 // without this they rot unnoticed. Every one is vetted and built here; those
 // that need no Docker run here (benchevents with its smallest counts,
-// firstcontact from a round's labels, benchplan), the others run in test/e2e
+// firstcontact from a round's labels, benchplan, k8spause until it is told
+// to end), the others run in test/e2e
 // (TestHackPrograms).
 package hack
 
@@ -15,7 +16,9 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // repoRoot is the repository's top folder.
@@ -61,7 +64,7 @@ func goCmd(t *testing.T, args ...string) {
 // Every hack/ program vets and builds.
 func TestHackProgramsBuild(t *testing.T) {
 	progs := programs(t)
-	for _, want := range []string{"bench", "benchcheckpoint", "benchcontroller", "benchevents", "benchplan", "corpus", "firstcontact"} {
+	for _, want := range []string{"bench", "benchcheckpoint", "benchcontroller", "benchevents", "benchplan", "corpus", "firstcontact", "k8spause"} {
 		if !slices.Contains(progs, want) {
 			t.Errorf("hack/%s is not found as a program (found %v)", want, progs)
 		}
@@ -131,5 +134,35 @@ func TestFirstContactLabelsOnly(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("firstcontact printed no %q:\n%s", want, out)
 		}
+	}
+}
+
+// hack/k8spause, the test cluster's sandbox process, sleeps until SIGTERM
+// and then exits 0 at once.
+func TestK8sPauseEndsOnSIGTERM(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "k8spause")
+	goCmd(t, "build", "-o", bin, "./hack/k8spause")
+	cmd := exec.Command(bin)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err := <-exited:
+		t.Fatalf("k8spause ended by itself: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("k8spause after SIGTERM: %v, want exit 0", err)
+		}
+	case <-time.After(5 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("k8spause still runs 5 s after SIGTERM")
 	}
 }
