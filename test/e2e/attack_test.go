@@ -39,7 +39,7 @@ func TestAttackCannotChangeTheVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tutorial := strings.ReplaceAll(string(tmpl), "CALLBACK_PORT", port)
+	tutorial := strings.ReplaceAll(strings.ReplaceAll(string(tmpl), "CALLBACK_PORT", port), "CALLBACK_ADDR", info.CallbackAddr)
 	if err := os.WriteFile(filepath.Join(dir, "tutorial.md"), []byte(tutorial), 0o644); err != nil {
 		t.Fatal(err)
 	}
