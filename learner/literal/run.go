@@ -15,6 +15,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
+	"github.com/smile-loop/smile/learner/literal/transcript"
 
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/status"
@@ -179,6 +180,25 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 	return fail
 }
 
+// afterSuccess judges a command that exited 0: a program the page's input
+// was typed into may still have answered it with an error (Python's REPL
+// prints a traceback and exits 0 at the end of its input), which is a
+// failure unless the page shows that error; else its output is compared.
+func (s *student) afterSuccess(st reading.Step, res session.Result, attempt int) error {
+	cmd := st.Command
+	if prog := transcript.Started(cmd.Text); prog != nil && st.Stdin != "" && !st.ExpectFail && !st.Observe {
+		if answer := prog.ErrorAnswer(res.Output); answer != "" && !strings.Contains(s.tut.Content, strings.TrimSpace(answer)) {
+			s.last.ok = false
+			f := s.finding(status.CategoryCommandFailure, cmd.Line,
+				fmt.Sprintf("`%s` answered the input the tutorial types into it with an error: %s", mentor.FirstLine(cmd.Text), answer), cmd.Text)
+			f.Output, f.Attempts = status.Excerpt(res.Output), attempt
+			f.SuggestedFix = fmt.Sprintf("Check the input typed into `%s` at line %d: it answers `%s`, which the tutorial does not show.", mentor.FirstLine(cmd.Text), cmd.Line, answer)
+			return s.record(f, false, "", "")
+		}
+	}
+	return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
+}
+
 // judge decides what a command's last result means: success (then its
 // output is compared), a failure the tutorial announced, or a failure to
 // record (and, when it stops progress, to ask about).
@@ -200,7 +220,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 			s.worked[st.OneOf] = mentor.FirstLine(cmd.Text)
 		}
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0)", cmd.Line, mentor.FirstLine(cmd.Text)))
-		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
+		return s.afterSuccess(st, res, attempt)
 	case st.ExpectFail && !res.TimedOut && st.ExpectExit > 0 && res.ExitCode != st.ExpectExit:
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), though the tutorial's annotation expects exit %d", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, st.ExpectExit))
