@@ -180,6 +180,16 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 	return fail
 }
 
+// failsOtherwise: the command failed for want of something (a file, a
+// program, a permission), not with the verdict its shown output has.
+func (s *student) failsOtherwise(ctx context.Context, cmd reading.Command, res session.Result) bool {
+	switch s.classify(ctx, cmd, res).Category {
+	case status.CategoryMissingFile, status.CategoryMissingDependency, status.CategoryPermissionDenied, status.CategoryEnvironment:
+		return true
+	}
+	return false
+}
+
 // afterSuccess judges a command that exited 0: a program the page's input
 // was typed into may still have answered it with an error (Python's REPL
 // prints a traceback and exits 0 at the end of its input), which is a
@@ -229,7 +239,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		f.Output, f.Attempts, f.ExitCode = status.Excerpt(res.Output), attempt, res.ExitCode
 		f.SuggestedFix = fmt.Sprintf("Check the command at line %d, or the exit code its annotation expects.", cmd.Line)
 		return s.record(f, false, "", "")
-	case st.ExpectFail && !res.TimedOut:
+	case st.ExpectFail && !res.TimedOut && !(st.FailShown && s.failsOtherwise(ctx, cmd, res)):
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true, st.Differs)

@@ -50,8 +50,10 @@ var (
 		regexp.MustCompile(`(?m)\bcannot open ([^\s:']+): No such file\b`),
 		// bash: line 1: cd: nodir: No such file or directory; cat: nofile: No such file or directory
 		regexp.MustCompile(`(?m)'?([^\s:']+)'?: No such file or directory`),
+		// pytest: "ERROR: file or directory not found: test_x.py" (also "file not found")
+		regexp.MustCompile(`(?m)\bfile (?:or directory )?not found: (\S+)`),
 	}
-	missingFileText = regexp.MustCompile(`No such file(?: or directory)?|can't cd to|can't open file`)
+	missingFileText = regexp.MustCompile(`No such file(?: or directory)?|can't cd to|can't open file|file (?:or directory )?not found: `)
 	// A script whose interpreter is missing: "/usr/bin/env: ‘python’: No such
 	// file or directory", "bash: ./x.sh: /bin/zsh: bad interpreter: No such file or directory".
 	envMissingRe   = regexp.MustCompile(`env: [‘'"]?([^’'"\s:]+)[’'"]?: No such file or directory`)

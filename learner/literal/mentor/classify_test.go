@@ -47,6 +47,7 @@ func TestClassify(t *testing.T) {
 		{"busybox cat missing file", "cat data.csv", 1, "cat: can't open 'data.csv': No such file or directory\n", false, status.CategoryMissingFile, "data.csv"},
 		{"ls missing file", "ls conf", 2, "ls: cannot access 'conf': No such file or directory\n", false, status.CategoryMissingFile, "conf"},
 		{"python missing script", "python3 app.py", 2, "python3: can't open file '/workspace/work/app.py': [Errno 2] No such file or directory\n", false, status.CategoryMissingFile, "/workspace/work/app.py"},
+		{"pytest missing test file", "pytest -q test_class.py", 4, "ERROR: file or directory not found: test_class.py\n\nno tests ran in 0.01s\n", false, status.CategoryMissingFile, "test_class.py"},
 		{"python module", "python3 app.py", 1, "Traceback (most recent call last):\n  File \"app.py\", line 1, in <module>\nModuleNotFoundError: No module named 'flask'\n", false, status.CategoryMissingDependency, "flask"},
 		{"python submodule", "python3 app.py", 1, "ModuleNotFoundError: No module named 'yaml.loader'\n", false, status.CategoryMissingDependency, "yaml"},
 		{"node module", "node app.js", 1, "Error: Cannot find module 'express'\nRequire stack:\n", false, status.CategoryMissingDependency, "express"},

@@ -92,7 +92,7 @@ func TestEnvironmentTexts(t *testing.T) {
 }
 
 func TestPrerequisiteFailure(t *testing.T) {
-	prereqs := []prereq.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}, {Tool: "cargo", Implied: prereq.ImpliedByCommands}, {Tool: "psql", Implied: prereq.ImpliedByTitle}}
+	prereqs := []prereq.Prerequisite{{Tool: "go", Line: 5}, {Tool: "node", Line: 6}, {Tool: "cargo", Implied: prereq.ImpliedByCommands}, {Tool: "psql", Implied: prereq.ImpliedByTitle}, {Tool: "python", Line: 7}}
 	tests := []struct {
 		name string
 		in   Failure
@@ -101,6 +101,8 @@ func TestPrerequisiteFailure(t *testing.T) {
 		{"listed tool", Failure{Category: status.CategoryMissingDependency, Subject: "go"}, status.CategoryEnvironment},
 		{"implied tool", Failure{Category: status.CategoryMissingDependency, Subject: "cargo"}, status.CategoryEnvironment},
 		{"unlisted tool", Failure{Category: status.CategoryMissingDependency, Subject: "jq"}, status.CategoryMissingDependency},
+		// Debian has no `python` even with Python installed: the page's gap.
+		{"python listed but not Debian's name", Failure{Category: status.CategoryMissingDependency, Subject: "python"}, status.CategoryMissingDependency},
 		// createdb comes in psql's package: a reader who has psql has it.
 		{"same package as a prerequisite", Failure{Category: status.CategoryMissingDependency, Subject: "createdb"}, status.CategoryEnvironment},
 		{"other category", Failure{Category: status.CategoryMissingFile, Subject: "go"}, status.CategoryMissingFile},

@@ -71,6 +71,10 @@ type Step struct {
 	OneOf      int
 	OneOfMore  bool
 	ExpectFail bool // the prose says the command fails; success is the finding
+	// FailShown: the failure is expected because the transcript shows the
+	// run failing (a test's failure, a compiler's error): a failure of
+	// another kind (a missing file or program) is still the page's.
+	FailShown bool
 	// Observe: the prose after the block asks the reader what its commands
 	// do (leadin.AsksWhatHappens): whatever they do is the answer, never a
 	// gap.
@@ -336,8 +340,8 @@ func (p *planner) blockSteps(i int) []Step {
 // the answers a reader gives its questions, that it runs in another
 // terminal.
 func markRun(s *Step, ctx blockContext) {
-	s.ExpectFail = announcesFailure(ctx.before) || leadin.FailsAfter(ctx.after) || alwaysFalse.MatchString(strings.TrimSpace(s.Command.Text)) ||
-		expect.ShowsFailure(s.Command.Expected) // a transcript that shows the run failing
+	s.FailShown = expect.ShowsFailure(s.Command.Expected) // a transcript that shows the run failing
+	s.ExpectFail = announcesFailure(ctx.before) || leadin.FailsAfter(ctx.after) || alwaysFalse.MatchString(strings.TrimSpace(s.Command.Text)) || s.FailShown
 	s.Observe = leadin.AsksWhatHappens(ctx.after)
 	if s.Stdin == "" && aptAsks.MatchString(s.Command.Text) {
 		s.Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
