@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -16,7 +17,7 @@ func Assigned(command string) []string {
 	}
 	var out []string
 	add := func(name string) {
-		if name != "" && !contains(out, name) {
+		if name != "" && !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 	}
@@ -37,13 +38,4 @@ func Assigned(command string) []string {
 		}
 	}
 	return out
-}
-
-func contains(names []string, name string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
