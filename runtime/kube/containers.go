@@ -3,6 +3,9 @@ package kube
 import (
 	"context"
 	"fmt"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -84,16 +87,15 @@ func containerOf(pod *corev1.Pod) runtime.Container {
 // "update". It ends with ctx or when the API server closes the watch (the
 // caller watches again).
 func (r *Runtime) Watch(ctx context.Context, selector map[string]string) (<-chan runtime.Event, error) {
-	w, err := r.cs.CoreV1().Pods(r.opts.Namespace).Watch(ctx, metav1.ListOptions{
-		LabelSelector: labels.SelectorFromSet(selector).String(),
-	})
+	opts := metav1.ListOptions{LabelSelector: labels.SelectorFromSet(selector).String()}
+	w, err := r.cs.CoreV1().Pods(r.opts.Namespace).Watch(ctx, opts)
 	if err != nil {
 		return nil, fmt.Errorf("watch pods: %w", err)
 	}
 	out := make(chan runtime.Event, 64)
 	go func() {
 		defer close(out)
-		defer w.Stop()
+		defer func() { w.Stop() }()
 		last := map[string]runtime.State{}
 		for {
 			select {
@@ -101,7 +103,16 @@ func (r *Runtime) Watch(ctx context.Context, selector map[string]string) (<-chan
 				return
 			case ev, ok := <-w.ResultChan():
 				if !ok {
-					return
+					// The API server ends watches (a timeout, a dropped
+					// connection): watch again until the caller is done,
+					// from the last version seen so nothing is lost.
+					if w, ok = r.rewatch(ctx, opts); !ok {
+						return
+					}
+					continue
+				}
+				if pod, isPod := ev.Object.(*corev1.Pod); isPod {
+					opts.ResourceVersion = pod.ResourceVersion
 				}
 				pod, isPod := ev.Object.(*corev1.Pod)
 				if !isPod {
@@ -119,6 +130,26 @@ func (r *Runtime) Watch(ctx context.Context, selector map[string]string) (<-chan
 		}
 	}()
 	return out, nil
+}
+
+// rewatch opens the watch again after the server ended it, retrying for as
+// long as ctx lasts; false when ctx ended first.
+func (r *Runtime) rewatch(ctx context.Context, opts metav1.ListOptions) (watch.Interface, bool) {
+	for {
+		w, err := r.cs.CoreV1().Pods(r.opts.Namespace).Watch(ctx, opts)
+		if err == nil {
+			return w, true
+		}
+		if opts.ResourceVersion != "" && apierrors.IsResourceExpired(err) {
+			opts.ResourceVersion = "" // too old to resume from: watch from now, callers also poll
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return nil, false
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
 
 // eventOf turns a watch event into a runtime event, and says whether the
