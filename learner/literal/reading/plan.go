@@ -15,6 +15,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/drawing"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/notshell"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -503,11 +504,15 @@ func (p *planner) layout(b markdown.Block) bool {
 // run.
 func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 	scoped := platformComments(lines)
+	other, otherEv := notshell.OtherSyntax(lines)
 	var steps []Step
 	for _, c := range cmds {
 		s := base
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
-		if why := placeholder.Template(c.Text); why != "" {
+		if otherEv != nil {
+			s = omitted(s, other)
+			s.Evidence = append(s.Evidence, *otherEv)
+		} else if why := placeholder.Template(c.Text); why != "" {
 			s = omitted(s, why)
 		} else if _, editor := shell.EditorFile(c.Text); editor {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
@@ -515,7 +520,7 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 			s = omitted(s, "a manual page, read in a pager: nothing after it needs it")
 		} else if why, ok := scoped[c.Line]; ok {
 			s = omitted(s, why)
-		} else if why, ev := notCommand(c); ev != nil {
+		} else if why, ev := notshell.Why(c.Text, c.Line); ev != nil {
 			s = omitted(s, why)
 			s.Evidence = append(s.Evidence, *ev)
 		}
