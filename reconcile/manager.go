@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/reconcile/brains"
+	"github.com/smile-loop/smile/reconcile/debounce"
 	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/inbox"
 	"github.com/smile-loop/smile/reconcile/planner"
@@ -98,7 +99,7 @@ type Manager struct {
 	listeners    *server.Listeners
 	wg           sync.WaitGroup
 	watchRefresh chan struct{}
-	quiet        debouncer // the input files' events, by run (watch.go)
+	quiet        debounce.Debouncer // the input files' events, by run (watch.go)
 }
 
 // entry is an applied run and the lock on its state file.
@@ -324,6 +325,12 @@ func (m *Manager) ApplyDoc(path, name string) (ApplyResult, error) {
 	return m.applyDoc(path, name, false)
 }
 
+// ApplyAgain applies as ApplyDoc, and runs an unchanged run that has ended
+// again, as a new generation (`apply --force`); a run still going is refused.
+func (m *Manager) ApplyAgain(path, name string) (ApplyResult, error) {
+	return m.applyDoc(path, name, true)
+}
+
 // applyDoc applies a SmileRun; force makes an unchanged, ended run run
 // again (the dashboard's rerun).
 func (m *Manager) applyDoc(path, name string, force bool) (ApplyResult, error) {
@@ -388,6 +395,11 @@ func (m *Manager) applyDoc(path, name string, force bool) (ApplyResult, error) {
 		}
 		if err := rerun(&res, prev, d.Paths.StateFile, force); err != nil {
 			return res, err
+		}
+		if res.Outcome == Configured && prev.Metadata.InputDigest == "" {
+			// Readers (apply --wait, the dashboard) see the run made to run
+			// again, not the verdict it replaces, until it is reconciled.
+			m.rec.keep(prev)
 		}
 	}
 	rec := store.Record{Name: name, Manifest: abs, StateFile: d.Paths.StateFile, OutputDir: d.Paths.OutputDir, AppliedAt: time.Now().UTC()}

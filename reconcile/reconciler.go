@@ -289,6 +289,17 @@ func (r *Reconciler) remember(run *status.Run) {
 	}
 }
 
+// keep replaces the status kept for readers by one just written to disk
+// outside a reconcile (a run made to run again).
+func (r *Reconciler) keep(run *status.Run) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.observed == nil {
+		r.observed = map[string]*status.Run{}
+	}
+	r.observed[run.Metadata.Name] = run.Copy()
+}
+
 // Observed returns the last status the reconciler wrote for a run.
 func (r *Reconciler) Observed(name string) (*status.Run, bool) {
 	r.mu.Lock()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/smile-loop/smile/spec/runfile"
@@ -108,7 +107,7 @@ func (m *Manager) inputChanged(ctx context.Context, path, op string, names []str
 		// read the manifest once its writes have settled, never mid-save,
 		// where a half-written file would end the run as invalid.
 		app, ok := m.Applied(name)
-		m.quiet.after(name, ok && app.Path == path, Debounce, func(manifest bool) {
+		m.quiet.After(name, ok && app.Path == path, Debounce, func(manifest bool) {
 			if ctx.Err() == nil {
 				if manifest {
 					m.reloadManifest(name)
@@ -117,51 +116,6 @@ func (m *Manager) inputChanged(ctx context.Context, path, op string, names []str
 			}
 		})
 	}
-}
-
-// debouncer runs a key's function once the key has had no event for a
-// while: each event starts the wait again. What the events said is or-ed
-// (here: whether the manifest must be read again).
-type debouncer struct {
-	mu    sync.Mutex
-	state map[string]*pending
-}
-
-type pending struct {
-	timer *time.Timer
-	seq   int  // the event the timer waits after
-	flag  bool // or of the events' flags
-}
-
-// after (re)starts key's wait of d; fn gets the or of the flags of the
-// events since the last run.
-func (q *debouncer) after(key string, flag bool, d time.Duration, fn func(flag bool)) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.state == nil {
-		q.state = map[string]*pending{}
-	}
-	p := q.state[key]
-	if p == nil {
-		p = &pending{}
-		q.state[key] = p
-	} else {
-		p.timer.Stop()
-	}
-	p.seq++
-	p.flag = p.flag || flag
-	seq := p.seq
-	p.timer = time.AfterFunc(d, func() {
-		q.mu.Lock()
-		if q.state[key] != p || p.seq != seq {
-			q.mu.Unlock() // a later event restarted the wait
-			return
-		}
-		delete(q.state, key)
-		flag := p.flag
-		q.mu.Unlock()
-		fn(flag)
-	})
 }
 
 // refreshWatches asks the watcher to recompute what it watches.

@@ -1,4 +1,4 @@
-package reconcile
+package debounce
 
 import (
 	"sync/atomic"
@@ -10,16 +10,16 @@ import (
 // pause, write) runs the run's function once, after the last step; the
 // flags of the steps are or-ed.
 func TestDebouncerWaitsForQuiet(t *testing.T) {
-	var q debouncer
+	var q Debouncer
 	var runs atomic.Int32
 	got := make(chan bool, 4)
 	fn := func(flag bool) { runs.Add(1); got <- flag }
 	const wait = 80 * time.Millisecond
-	q.after("demo", true, wait, fn) // truncate: the manifest
+	q.After("demo", true, wait, fn) // truncate: the manifest
 	time.Sleep(wait / 2)
-	q.after("demo", false, wait, fn) // a write
+	q.After("demo", false, wait, fn) // a write
 	time.Sleep(wait / 2)
-	q.after("demo", false, wait, fn) // another, wait+ after the first
+	q.After("demo", false, wait, fn) // another, wait+ after the first
 	select {
 	case <-got:
 		t.Fatal("ran before the files had been quiet for the wait")
@@ -38,7 +38,7 @@ func TestDebouncerWaitsForQuiet(t *testing.T) {
 		t.Errorf("ran %d times, want once", n)
 	}
 	// Another run's events wait on their own.
-	q.after("other", false, wait, fn)
+	q.After("other", false, wait, fn)
 	select {
 	case flag := <-got:
 		if flag {
