@@ -511,8 +511,8 @@ func onePixelPNG(r, g, b uint8) []byte {
 }
 
 // TestControllerApply: apply without --wait starts a background controller
-// and returns; applying the unchanged manifest again starts nothing; apply
-// --wait while the controller runs hands the manifest to it and exits by the
+// and returns; applying the unchanged manifest again starts nothing, but with
+// --force it runs again as a new generation; apply --wait while the controller runs hands the manifest to it and exits by the
 // run's result.
 func TestControllerApply(t *testing.T) {
 	smileBinaries(t)
@@ -561,6 +561,19 @@ func TestControllerApply(t *testing.T) {
 	}
 	if got := containerNames(dirContainers(t, dir)); !slices.Equal(got, containersBefore) {
 		t.Errorf("an unchanged apply changed the containers: %v -> %v", containersBefore, got)
+	}
+
+	// apply --force runs the unchanged run again, as a new generation, and
+	// --wait follows that generation to its end (not the old verdict).
+	res = smile(t, dir, nil, 4*time.Minute, "apply", "-f", "run.yaml", "--force", "--wait")
+	if res.code != 0 || !strings.Contains(res.stdout, "smilerun.smile.dev/ctl-slow configured\n") {
+		t.Fatalf("apply --force --wait: exit %d, stdout %q, want 0 and the configured line\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	}
+	forced := getObject(t, dir, "ctl-slow")
+	if forced.Metadata.Generation != done.Metadata.Generation+1 || forced.Status.ObservedGeneration != forced.Metadata.Generation ||
+		forced.Status.Phase != status.PhaseCompleted {
+		t.Errorf("apply --force: generation %d -> %d (observed %d), %s; want the next generation, completed",
+			done.Metadata.Generation, forced.Metadata.Generation, forced.Status.ObservedGeneration, describeStatus(forced.Status))
 	}
 
 	// apply --wait while the controller runs: it hands off (no controller of

@@ -52,6 +52,8 @@ type applyOptions struct {
 	wrapper    string
 	formats    string
 	detach     bool
+	// force runs an unchanged run that has ended again (a new generation).
+	force bool
 	// quiet prints only the gaps, one `path:line: [severity/category]
 	// problem` line each (the pre-commit hook): no progress, no dashboard.
 	quiet bool
@@ -88,6 +90,7 @@ by the worst result; sarif, junit, github and summary are then one file for all 
 	cmd.Flags().IntVar(&o.parallel, "parallel", 0, fmt.Sprintf("how many runs the controller keeps active at once, the others queued (default from this machine: %d)", reconcile.DefaultParallel()))
 	cmd.Flags().StringVar(&o.outputDir, "output-dir", ".", "with --wait on several runs, where the one sarif, junit, github and summary file for all of them goes")
 	cmd.Flags().BoolVar(&o.wait, "wait", false, "follow the run to its end and exit by its result")
+	cmd.Flags().BoolVar(&o.force, "force", false, "run again even when nothing changed since the last run (a new generation); refused while the run is still going")
 	cmd.Flags().StringVar(&o.failOn, "fail-on", "minor", "with --wait, the lowest gap severity that fails: "+gate.Values+"; environment findings fail only when named")
 	cmd.Flags().StringVar(&o.formats, "format", "", "with --wait, also write the report in these formats (comma-separated: "+strings.Join(report.Formats, ", ")+") into the run's outputDir")
 	cmd.Flags().BoolVar(&o.detach, "detach", false, "with --wait, Ctrl-C leaves the run going (or, without a controller, resumable) instead of stopping it")
@@ -255,7 +258,7 @@ func raceWinner(ctx context.Context, dir string) (*ctlclient.Client, error) {
 // handOff applies through the folder's running controller and, with --wait,
 // follows the run by polling its API.
 func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclient.Client, manifest string, threshold gate.Gate) error {
-	res, err := applyDoc(ctx, c, manifest, "", o.parallel)
+	res, err := applyDoc(ctx, c, manifest, "", o.parallel, o.force)
 	if err != nil {
 		return err
 	}
@@ -344,7 +347,11 @@ func (o *applyOptions) inProcess(ctx context.Context, streams Streams, dir, mani
 	defer mgr.Close()
 	sub := mgr.Hub().Subscribe()
 	defer sub.Close()
-	res, err := mgr.Apply(manifest)
+	apply := mgr.Apply
+	if o.force {
+		apply = func(path string) (reconcile.ApplyResult, error) { return mgr.ApplyAgain(path, "") }
+	}
+	res, err := apply(manifest)
 	if err != nil {
 		return err
 	}

@@ -41,10 +41,11 @@ type runHost interface {
 type clientHost struct {
 	c        *ctlclient.Client
 	parallel int
+	force    bool
 }
 
 func (h *clientHost) apply(ctx context.Context, t applyset.Target) (reconcile.ApplyResult, error) {
-	return applyDoc(ctx, h.c, t.Path, t.Doc, h.parallel)
+	return applyDoc(ctx, h.c, t.Path, t.Doc, h.parallel, h.force)
 }
 
 func (h *clientHost) status(ctx context.Context, name string) (*status.Run, error) {
@@ -61,10 +62,11 @@ func (h *clientHost) dashboard() string { return h.c.DashboardURL() }
 func (h *clientHost) close()            {}
 
 // applyDoc applies one SmileRun of a file through the controller, and sets
-// its limit of active runs when parallel is above 0.
-func applyDoc(ctx context.Context, c *ctlclient.Client, manifest, name string, parallel int) (reconcile.ApplyResult, error) {
+// its limit of active runs when parallel is above 0; force runs an unchanged
+// run that has ended again.
+func applyDoc(ctx context.Context, c *ctlclient.Client, manifest, name string, parallel int, force bool) (reconcile.ApplyResult, error) {
 	var res reconcile.ApplyResult
-	req := server.ApplyRequest{Manifest: manifest, Name: name, Parallel: parallel}
+	req := server.ApplyRequest{Manifest: manifest, Name: name, Parallel: parallel, Force: force}
 	err := c.Call(ctx, http.MethodPost, server.PathApply, c.Info.Token, req, &res)
 	return res, err
 }
@@ -72,6 +74,7 @@ func applyDoc(ctx context.Context, c *ctlclient.Client, manifest, name string, p
 // managerHost is a controller in this process, for the length of the apply.
 type managerHost struct {
 	ctl   *reconcile.Controller
+	force bool
 	done  func()
 	mu    sync.Mutex
 	steps map[string]string
@@ -95,6 +98,9 @@ func newManagerHost(ctl *reconcile.Controller, done func()) *managerHost {
 }
 
 func (h *managerHost) apply(_ context.Context, t applyset.Target) (reconcile.ApplyResult, error) {
+	if h.force {
+		return h.ctl.ApplyAgain(t.Path, t.Doc)
+	}
 	return h.ctl.ApplyDoc(t.Path, t.Doc)
 }
 
@@ -134,14 +140,14 @@ func (o *applyOptions) hostFor(ctx context.Context, dir, wrapper string) (runHos
 		if c.Info.Foreground {
 			return nil, loopRunning(c, dir)
 		}
-		return &clientHost{c: c, parallel: o.parallel}, nil
+		return &clientHost{c: c, parallel: o.parallel, force: o.force}, nil
 	}
 	if !o.wait {
 		c, err := ctlclient.Start(ctx, dir, wrapper)
 		if err != nil {
 			return nil, err
 		}
-		return &clientHost{c: c, parallel: o.parallel}, nil
+		return &clientHost{c: c, parallel: o.parallel, force: o.force}, nil
 	}
 	logFile, log, err := openLog(dir)
 	if err != nil {
@@ -164,14 +170,16 @@ func (o *applyOptions) hostFor(ctx context.Context, dir, wrapper string) (runHos
 		if c.Info.Foreground {
 			return nil, loopRunning(c, dir)
 		}
-		return &clientHost{c: c, parallel: o.parallel}, nil
+		return &clientHost{c: c, parallel: o.parallel, force: o.force}, nil
 	}
 	if err != nil {
 		rt.Close()
 		logFile.Close()
 		return nil, err
 	}
-	return newManagerHost(ctl, func() { ctl.Close(); rt.Close(); logFile.Close() }), nil
+	h := newManagerHost(ctl, func() { ctl.Close(); rt.Close(); logFile.Close() })
+	h.force = o.force
+	return h, nil
 }
 
 // applied is a run apply handed to a controller, and what became of it.
