@@ -29,8 +29,16 @@ const (
 //     (tools/server, set_default_headers);
 //   - Ollama: system_fingerprint "fp_ollama" in chat completions
 //     (openai/openai.go, ToChatCompletion);
-//   - vLLM: an error object with "object": "error" at the top level
-//     (vllm/entrypoints/openai/protocol.py, ErrorResponse);
+//   - vLLM: its error object. Since v0.10.1 (vllm-project/vllm#22099) it
+//     is OpenAI's shape, {"error": {message, type, param, code}}, with the
+//     Python exception's name as its type ("BadRequestError",
+//     "NotFoundError", "InternalServerError") and the HTTP status as an
+//     integer code (ErrorInfo and create_error_response in
+//     vllm/entrypoints/openai/engine/protocol.py and engine/serving.py at
+//     040a2cc2 / 00bd1493); OpenAI's own codes are strings or null,
+//     Ollama's null, and llama.cpp's types are snake_case. Before v0.10.1
+//     it was {"object": "error", message, type, param, code} at the top
+//     level (vllm/entrypoints/openai/protocol.py, ErrorResponse);
 //   - OpenAI's hosted API: its openai-organization, openai-version and
 //     openai-processing-ms headers.
 func KindFromResponse(h http.Header, body []byte) ServerKind {
@@ -41,8 +49,9 @@ func KindFromResponse(h http.Header, body []byte) ServerKind {
 		return ServerHosted
 	}
 	var b struct {
-		Object            string `json:"object"`
-		SystemFingerprint string `json:"system_fingerprint"`
+		Object            string          `json:"object"`
+		SystemFingerprint string          `json:"system_fingerprint"`
+		Error             json.RawMessage `json:"error"`
 	}
 	if json.Unmarshal(body, &b) != nil {
 		return ServerUnknown
@@ -50,10 +59,28 @@ func KindFromResponse(h http.Header, body []byte) ServerKind {
 	switch {
 	case b.SystemFingerprint == "fp_ollama":
 		return ServerOllama
-	case b.Object == "error":
+	case b.Object == "error" || vllmError(b.Error):
 		return ServerVLLM
 	}
 	return ServerUnknown
+}
+
+// vllmError says whether an "error" object is vLLM's (v0.10.1 and later):
+// a Python exception's name as its type and an integer code.
+func vllmError(raw json.RawMessage) bool {
+	var e struct {
+		Type string          `json:"type"`
+		Code json.RawMessage `json:"code"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &e) != nil {
+		return false
+	}
+	var code int
+	if json.Unmarshal(e.Code, &code) != nil {
+		return false
+	}
+	name, ok := strings.CutSuffix(e.Type, "Error")
+	return ok && name != "" && name[0] >= 'A' && name[0] <= 'Z' && !strings.ContainsAny(name, "_ ")
 }
 
 // KindFromModels names the server from its GET /models answer: vLLM's
