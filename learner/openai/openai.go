@@ -277,6 +277,9 @@ func (l *loop) failure(ctx context.Context, hresp *http.Response, data []byte, a
 	if code/100 == 4 && code != 401 && code != 403 && code != 408 && code != 409 && code != 429 {
 		kind = agent.ErrFailed
 	}
+	if hasAny(msg, responsesOnly) {
+		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: fmt.Sprintf("%s: %s. To fix: %s", l.serverName(l.kind), strings.TrimRight(msg, "."), responsesAdvice(l.call.Role, l.cfg.model))}
+	}
 	if hasAny(msg, imageRefusals) {
 		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: msg}
 	}

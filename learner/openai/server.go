@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // ServerKind names the software behind an OpenAI-compatible endpoint, when
@@ -152,6 +154,17 @@ var (
 		"context length", "context window", "prompt is too long", "too many tokens"}
 )
 
+// responsesOnly are OpenAI's words for a model it serves on the Responses
+// API (/v1/responses) and not on chat completions, which the openai
+// provider speaks: a 404 {"error": {"message": "This model is only
+// supported in v1/responses and not in v1/chat/completions.", "type":
+// "invalid_request_error", "param": "model", "code": null}}, as quoted for
+// gpt-4o-deep-research in n8n-io/n8n#18352 (2025-08) and for the -pro and
+// codex models in clients' code; a model that is no chat model at all gets
+// "This is not a chat model and thus not supported in the
+// v1/chat/completions endpoint" (micz/ThunderAI#570).
+var responsesOnly = []string{"only supported in v1/responses", "not a chat model and thus not supported in the v1/chat/completions"}
+
 func hasAny(text string, words []string) bool {
 	t := strings.ToLower(text)
 	for _, w := range words {
@@ -168,7 +181,13 @@ func imageRefused(status int, msg string) bool {
 	if hasAny(msg, imageRefusals) {
 		return true
 	}
-	return status == http.StatusBadRequest && !hasAny(msg, toolRefusals) && !hasAny(msg, contextOverruns)
+	return status == http.StatusBadRequest && !hasAny(msg, toolRefusals) && !hasAny(msg, contextOverruns) && !hasAny(msg, responsesOnly)
+}
+
+// responsesAdvice says what to change when the role's model is not served
+// on chat completions.
+func responsesAdvice(role status.Role, model string) string {
+	return fmt.Sprintf("the model %q is not served on /v1/chat/completions (OpenAI serves it on its Responses API, /v1/responses, which the openai provider does not speak): set models.%s in smile.json to a chat-completions model (such as gpt-5 or gpt-4.1), or set llmProvider to codex, whose CLI speaks the Responses API", model, role)
 }
 
 // prerequisite says what to change when an error is a set-up problem of the

@@ -78,6 +78,13 @@ func TestServerPrerequisitesSayWhatToChange(t *testing.T) {
 			steps:  []step{{status: 400, body: `{"error":{"message":"registry.ollama.ai/library/gemma3:4b does not support tools","type":"invalid_request_error","param":null,"code":null}}`}},
 			models: `{"object":"list","data":[{"id":"gemma3:4b","object":"model","created":1,"owned_by":"library"}]}`,
 			want:   agent.ErrFailed, wantWords: []string{"Ollama at", "tools"}, wantReqs: 1},
+		// OpenAI serves some models (the -pro and codex ones, deep
+		// research) on its Responses API only: the error names the
+		// setting to change.
+		{name: "hosted model that needs the Responses API",
+			steps: []step{{status: 404, header: map[string]string{"Openai-Organization": "org-1", "Openai-Version": "2020-10-01"},
+				body: `{"error":{"message":"This model is only supported in v1/responses and not in v1/chat/completions.","type":"invalid_request_error","param":"model","code":null}}`}},
+			want: agent.ErrFailed, wantWords: []string{"hosted API at", "only supported in v1/responses", `the model "qwen3-coder:30b" is not served on /v1/chat/completions`, "set models.student in smile.json", "llmProvider to codex"}, wantReqs: 1},
 		{name: "hosted API context exceeded",
 			steps: []step{{status: 400, header: map[string]string{"Openai-Organization": "org-1", "Openai-Version": "2020-10-01"},
 				body: `{"error":{"message":"This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}`}},
@@ -155,5 +162,16 @@ func TestKindFromResponse(t *testing.T) {
 				t.Errorf("kind = %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestResponsesOnlyNamesTheMentorsSetting: the Mentor's model is
+// models.mentor.
+func TestResponsesOnlyNamesTheMentorsSetting(t *testing.T) {
+	_, sb, r, _ := setup(t, []step{{status: 404, body: `{"error":{"message":"This model is only supported in v1/responses and not in v1/chat/completions.","type":"invalid_request_error","param":"model","code":null}}`}})
+	task := sb.Task(t, status.RoleMentor, 1, spec.ProviderOpenAI, llm(t))
+	_, err := r.Mentor(context.Background(), task, provider.Env{WorkDir: sb.Work, TutorialDir: sb.TutorialDir, LogsDir: sb.Logs, Log: logr.Discard()})
+	if !errors.Is(err, agent.ErrFailed) || !strings.Contains(err.Error(), "set models.mentor in smile.json") {
+		t.Errorf("error = %v, want the Mentor's setting named", err)
 	}
 }
