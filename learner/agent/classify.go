@@ -41,12 +41,15 @@ func Classify(httpStatus int, texts ...string) error {
 	return ErrFailed
 }
 
+// MaxArg is the longest prompt passed as one command-line argument: Linux
+// refuses an argument over 128 KiB (MAX_ARG_STRLEN).
+const MaxArg = 100 << 10
+
 // PromptArg is the prompt as a command-line argument. A prompt too long for
 // one argument (Linux allows 128 KiB) goes to a file the argument points at;
 // the returned function removes it.
 func PromptArg(prompt string) (string, func(), error) {
-	const maxArg = 100 << 10
-	if len(prompt) <= maxArg {
+	if len(prompt) <= MaxArg {
 		return prompt, func() {}, nil
 	}
 	dir, err := os.MkdirTemp("", "smile-prompt-")

@@ -23,6 +23,9 @@ type Exec struct {
 	Env  []string
 	// OnLine sees each line of stdout as it arrives (for progress).
 	OnLine func(line string)
+	// Stdin is written to the CLI's stdin, then closed; "" leaves stdin at
+	// /dev/null.
+	Stdin string
 }
 
 // ExecResult is what a CLI run gave.
@@ -37,12 +40,16 @@ type ExecResult struct {
 }
 
 // RunCLI runs a CLI with stdin at /dev/null (an open stdin blocks some of
-// them), in its own process group, and kills the whole group when ctx ends.
-// The error is only for a CLI that could not be started.
+// them) unless e.Stdin is given, in its own process group, and kills the
+// whole group when ctx ends. The error is only for a CLI that could not be
+// started.
 func RunCLI(ctx context.Context, e Exec) (ExecResult, error) {
 	cmd := exec.CommandContext(ctx, e.Path, e.Args...)
 	cmd.Dir, cmd.Env = e.Dir, e.Env
 	cmd.Stdin = nil
+	if e.Stdin != "" {
+		cmd.Stdin = strings.NewReader(e.Stdin)
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second

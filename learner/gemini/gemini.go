@@ -65,17 +65,68 @@ const (
 	policyFileName = "smile-student.toml"
 )
 
-// Args are the flags of one invocation.
+// Args are the flags of one invocation. The tutorial's folder joins the
+// CLI's workspace (--include-directories): the CLI reads only files in its
+// workspace, the working folder and the folders included, both for an
+// @path in the prompt (an absolute path outside it is "unauthorized" and
+// skipped without an error: resolveAtCommandPath in
+// packages/core/src/utils/atCommandUtils.ts, google-gemini/gemini-cli
+// v0.56.0) and for its read_file tool (Config.validatePathAccess in
+// packages/core/src/config/config.ts).
 func Args(call agent.Call, promptArg string) []string {
 	mode := "yolo"
 	if call.Role == status.RoleMentor || call.Repair {
 		mode = "default" // headless "ask" is "deny": no shell, no writes
 	}
 	args := []string{"-p", promptArg, "-o", "json", "--skip-trust", "--approval-mode", mode}
+	if call.TutorialDir != "" {
+		args = append(args, "--include-directories", call.TutorialDir)
+	}
 	if call.Model != "" {
 		args = append(args, "-m", call.Model)
 	}
 	return args
+}
+
+// StdinPrompt is -p's text when the prompt goes on stdin.
+const StdinPrompt = "Follow the instructions above, to their end."
+
+// Prompt is what the CLI is given: -p's argument, and the text for its
+// stdin ("" for none). Each image is an @path line, which the CLI reads
+// into the prompt, the path being in the tutorial's folder, which Args
+// adds to the workspace. A prompt too long for one argument (agent.MaxArg)
+// goes on stdin, which the CLI reads when it is not a terminal and puts
+// before -p's text (stdin, a blank line, -p: packages/cli/src/gemini.tsx
+// and utils/readStdin.ts, up to 8 MiB, v0.56.0), rather than into a file
+// that the model would have to read: the Mentor may not run commands, and
+// the CLI's read_file refuses a file outside the workspace.
+func Prompt(call agent.Call) (arg, stdin string) {
+	refs := ""
+	if !call.Repair {
+		for _, img := range call.Images {
+			refs += "\n@" + AtPath(img.Path)
+		}
+	}
+	if len(call.Prompt)+len(refs) <= agent.MaxArg {
+		return call.Prompt + refs, ""
+	}
+	return StdinPrompt + refs, call.Prompt
+}
+
+// AtPath escapes path for an @ reference: the CLI ends the path at white
+// space and at ,;!?()[]{} and takes a backslash as escaping the next
+// character (AT_COMMAND_PATH_REGEX_SOURCE in
+// packages/cli/src/ui/hooks/atCommandProcessor.ts, unescapePath in
+// packages/core/src/utils/paths.ts, v0.56.0).
+func AtPath(path string) string {
+	var b strings.Builder
+	for _, r := range path {
+		if strings.ContainsRune(" \t\n\r,;!?()[]{}\"\\", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // Settings is the system settings file of one invocation: the turn limit,
@@ -120,20 +171,10 @@ func (b Backend) Invoke(ctx context.Context, call agent.Call) (agent.Reply, erro
 			return agent.Reply{}, fmt.Errorf("write the gemini policy: %w", err)
 		}
 	}
-	text := call.Prompt
-	if !call.Repair {
-		for _, img := range call.Images {
-			text += "\n@" + img.Path
-		}
-	}
-	promptArg, cleanup, err := agent.PromptArg(text)
-	if err != nil {
-		return agent.Reply{}, err
-	}
-	defer cleanup()
+	promptArg, stdin := Prompt(call)
 	env := agent.CLIEnv(call.Env, settingsEnv+"="+settings, "GEMINI_CLI_TRUST_WORKSPACE=true")
 	call.Progress(fmt.Sprintf("%s: waiting for gemini", call.Role), 0)
-	res, err := agent.RunCLI(ctx, agent.Exec{Path: path, Args: Args(call, promptArg), Dir: call.WorkDir, Env: env})
+	res, err := agent.RunCLI(ctx, agent.Exec{Path: path, Args: Args(call, promptArg), Dir: call.WorkDir, Env: env, Stdin: stdin})
 	if err != nil {
 		return agent.Reply{}, fmt.Errorf("run gemini: %w", err)
 	}

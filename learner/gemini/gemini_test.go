@@ -26,7 +26,12 @@ const fakeKey = "AIzaSyFAKEFAKEFAKEFAKEFAKEFAKEFAKE01234"
 
 func run(t *testing.T, role status.Role, scenario any, llm *wire.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
 	t.Helper()
-	sb := fakebin.NewSandbox(t, tutorial, scenario)
+	return runIn(t, fakebin.NewSandbox(t, tutorial, scenario), role, llm, env...)
+}
+
+// runIn runs role in a sandbox made ready (a tutorial with images, say).
+func runIn(t *testing.T, sb *fakebin.Sandbox, role status.Role, llm *wire.TaskLLM, env ...string) (*fakebin.Sandbox, any, []time.Duration, error) {
+	t.Helper()
 	full := sb.Env(env...)
 	var waits []time.Duration
 	r := agent.Runner{

@@ -267,7 +267,7 @@ func (l *loop) failure(ctx context.Context, hresp *http.Response, data []byte, a
 	case apiErr != nil && apiErr.Message != "":
 		msg = apiErr.Message
 	case json.Unmarshal(data, &top) == nil && top.Message != "":
-		msg = top.Message // vLLM's {"object":"error","message":...}
+		msg = top.Message // vLLM before v0.10.1: {"object":"error","message":...}
 	}
 	if len(msg) > 500 {
 		msg = msg[:500] + "..."
@@ -277,12 +277,15 @@ func (l *loop) failure(ctx context.Context, hresp *http.Response, data []byte, a
 	if code/100 == 4 && code != 401 && code != 403 && code != 408 && code != 409 && code != 429 {
 		kind = agent.ErrFailed
 	}
+	if hasAny(msg, responsesOnly) {
+		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: fmt.Sprintf("%s: %s. To fix: %s", l.serverName(l.kind), strings.TrimRight(msg, "."), responsesAdvice(l.call.Role, l.cfg.model))}
+	}
 	if hasAny(msg, imageRefusals) {
 		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: msg}
 	}
 	if hasAny(msg, toolRefusals) || hasAny(msg, contextOverruns) {
 		server := l.probeKind(ctx)
-		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: fmt.Sprintf("%s: %s. To fix: %s", l.serverName(server), msg, prerequisite(server, msg))}
+		return &agent.APIError{Kind: agent.ErrFailed, HTTPStatus: code, Message: fmt.Sprintf("%s: %s. To fix: %s", l.serverName(server), strings.TrimRight(msg, "."), prerequisite(server, msg))}
 	}
 	return &agent.APIError{Kind: kind, HTTPStatus: code, Message: msg, RetryAfter: retryAfter(hresp.Header.Get("Retry-After"))}
 }

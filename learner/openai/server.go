@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/smile-loop/smile/status"
 )
 
 // ServerKind names the software behind an OpenAI-compatible endpoint, when
@@ -29,8 +31,16 @@ const (
 //     (tools/server, set_default_headers);
 //   - Ollama: system_fingerprint "fp_ollama" in chat completions
 //     (openai/openai.go, ToChatCompletion);
-//   - vLLM: an error object with "object": "error" at the top level
-//     (vllm/entrypoints/openai/protocol.py, ErrorResponse);
+//   - vLLM: its error object. Since v0.10.1 (vllm-project/vllm#22099) it
+//     is OpenAI's shape, {"error": {message, type, param, code}}, with the
+//     Python exception's name as its type ("BadRequestError",
+//     "NotFoundError", "InternalServerError") and the HTTP status as an
+//     integer code (ErrorInfo and create_error_response in
+//     vllm/entrypoints/openai/engine/protocol.py and engine/serving.py at
+//     040a2cc2 / 00bd1493); OpenAI's own codes are strings or null,
+//     Ollama's null, and llama.cpp's types are snake_case. Before v0.10.1
+//     it was {"object": "error", message, type, param, code} at the top
+//     level (vllm/entrypoints/openai/protocol.py, ErrorResponse);
 //   - OpenAI's hosted API: its openai-organization, openai-version and
 //     openai-processing-ms headers.
 func KindFromResponse(h http.Header, body []byte) ServerKind {
@@ -41,8 +51,9 @@ func KindFromResponse(h http.Header, body []byte) ServerKind {
 		return ServerHosted
 	}
 	var b struct {
-		Object            string `json:"object"`
-		SystemFingerprint string `json:"system_fingerprint"`
+		Object            string          `json:"object"`
+		SystemFingerprint string          `json:"system_fingerprint"`
+		Error             json.RawMessage `json:"error"`
 	}
 	if json.Unmarshal(body, &b) != nil {
 		return ServerUnknown
@@ -50,10 +61,28 @@ func KindFromResponse(h http.Header, body []byte) ServerKind {
 	switch {
 	case b.SystemFingerprint == "fp_ollama":
 		return ServerOllama
-	case b.Object == "error":
+	case b.Object == "error" || vllmError(b.Error):
 		return ServerVLLM
 	}
 	return ServerUnknown
+}
+
+// vllmError says whether an "error" object is vLLM's (v0.10.1 and later):
+// a Python exception's name as its type and an integer code.
+func vllmError(raw json.RawMessage) bool {
+	var e struct {
+		Type string          `json:"type"`
+		Code json.RawMessage `json:"code"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &e) != nil {
+		return false
+	}
+	var code int
+	if json.Unmarshal(e.Code, &code) != nil {
+		return false
+	}
+	name, ok := strings.CutSuffix(e.Type, "Error")
+	return ok && name != "" && name[0] >= 'A' && name[0] <= 'Z' && !strings.ContainsAny(name, "_ ")
 }
 
 // KindFromModels names the server from its GET /models answer: vLLM's
@@ -125,6 +154,17 @@ var (
 		"context length", "context window", "prompt is too long", "too many tokens"}
 )
 
+// responsesOnly are OpenAI's words for a model it serves on the Responses
+// API (/v1/responses) and not on chat completions, which the openai
+// provider speaks: a 404 {"error": {"message": "This model is only
+// supported in v1/responses and not in v1/chat/completions.", "type":
+// "invalid_request_error", "param": "model", "code": null}}, as quoted for
+// gpt-4o-deep-research in n8n-io/n8n#18352 (2025-08) and for the -pro and
+// codex models in clients' code; a model that is no chat model at all gets
+// "This is not a chat model and thus not supported in the
+// v1/chat/completions endpoint" (micz/ThunderAI#570).
+var responsesOnly = []string{"only supported in v1/responses", "not a chat model and thus not supported in the v1/chat/completions"}
+
 func hasAny(text string, words []string) bool {
 	t := strings.ToLower(text)
 	for _, w := range words {
@@ -141,7 +181,13 @@ func imageRefused(status int, msg string) bool {
 	if hasAny(msg, imageRefusals) {
 		return true
 	}
-	return status == http.StatusBadRequest && !hasAny(msg, toolRefusals) && !hasAny(msg, contextOverruns)
+	return status == http.StatusBadRequest && !hasAny(msg, toolRefusals) && !hasAny(msg, contextOverruns) && !hasAny(msg, responsesOnly)
+}
+
+// responsesAdvice says what to change when the role's model is not served
+// on chat completions.
+func responsesAdvice(role status.Role, model string) string {
+	return fmt.Sprintf("the model %q is not served on /v1/chat/completions (OpenAI serves it on its Responses API, /v1/responses, which the openai provider does not speak): set models.%s in smile.json to a chat-completions model (such as gpt-5 or gpt-4.1), or set llmProvider to codex, whose CLI speaks the Responses API", model, role)
 }
 
 // prerequisite says what to change when an error is a set-up problem of the

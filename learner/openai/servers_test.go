@@ -16,6 +16,18 @@ import (
 	"github.com/smile-loop/smile/status"
 )
 
+// vLLM's error bodies: since v0.10.1 (vllm-project/vllm#22099) OpenAI's
+// shape with the exception's name as type and the status as an integer
+// code (ErrorInfo in vllm/entrypoints/openai/engine/protocol.py at 040a2cc2,
+// create_error_response in engine/serving.py at 00bd1493, which also words
+// the context overrun as below); before it, the same fields at the top level
+// with "object": "error".
+const (
+	vllmToolChoice = `{"error":{"message":"\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set","type":"BadRequestError","param":null,"code":400}}`
+	vllmTooLong    = `{"error":{"message":"This model's maximum context length is 8192 tokens. However, your request has 9100 input tokens. Please reduce the length of the input messages.","type":"BadRequestError","param":"input_tokens","code":400}}`
+	vllmTooLongOld = `{"object":"error","message":"This model's maximum context length is 8192 tokens. However, you requested 9100 tokens (8100 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.","type":"BadRequestError","param":null,"code":400}`
+)
+
 // The answers below are the servers' own shapes (sources in
 // docs/providers.md): vLLM's 400 when it was started without its
 // tool-calling flags (vllm/entrypoints/openai/serving_chat.py), llama.cpp
@@ -35,7 +47,7 @@ func TestServerPrerequisitesSayWhatToChange(t *testing.T) {
 		wantReqs  int
 	}{
 		{name: "vLLM without tool calling",
-			steps:     []step{{status: 400, body: `{"object":"error","message":"\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set","type":"BadRequestError","param":null,"code":400}`}},
+			steps:     []step{{status: 400, body: vllmToolChoice}},
 			models:    `{"object":"list","data":[{"id":"Qwen/Qwen3-Coder-30B-A3B-Instruct","object":"model","created":1,"owned_by":"vllm","root":"Qwen/Qwen3-Coder-30B-A3B-Instruct","parent":null,"max_model_len":32768}]}`,
 			want:      agent.ErrFailed,
 			wantWords: []string{"vLLM", "--enable-auto-tool-choice", "--tool-call-parser", `: "auto" tool choice requires`}, wantReqs: 1},
@@ -51,10 +63,14 @@ func TestServerPrerequisitesSayWhatToChange(t *testing.T) {
 		{name: "Ollama answer cut off at the context",
 			steps: []step{{content: `{"status": "completed", "currentStep": "end", "summ`, finish: "length", extra: map[string]any{"system_fingerprint": "fp_ollama"}}},
 			want:  agent.ErrFailed, wantWords: []string{"Ollama", "finish_reason", "num_ctx", "OLLAMA_CONTEXT_LENGTH"}, wantReqs: 1},
+		// No /models (behind a gateway, say): only the error body tells
+		// the server, in either of vLLM's shapes.
 		{name: "vLLM prompt longer than the context",
-			steps:  []step{{status: 400, body: `{"object":"error","message":"This model's maximum context length is 8192 tokens. However, you requested 9100 tokens (8100 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.","type":"BadRequestError","param":null,"code":400}`}},
-			models: `{"object":"list","data":[{"id":"m","object":"model","owned_by":"vllm","max_model_len":8192}]}`,
-			want:   agent.ErrFailed, wantWords: []string{"vLLM", "--max-model-len"}, wantReqs: 1},
+			steps: []step{{status: 400, body: vllmTooLong}},
+			want:  agent.ErrFailed, wantWords: []string{"vLLM at", "--max-model-len", ": This model's maximum context length is 8192 tokens. However, your request"}, wantReqs: 1},
+		{name: "vLLM before 0.10.1, prompt longer than the context",
+			steps: []step{{status: 400, body: vllmTooLongOld}},
+			want:  agent.ErrFailed, wantWords: []string{"vLLM at", "--max-model-len", ": This model's maximum context length is 8192 tokens. However, you requested"}, wantReqs: 1},
 		{name: "llama.cpp without --jinja",
 			steps: []step{{status: 500, header: map[string]string{"Server": "llama.cpp"}, body: `{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}`}},
 			want:  agent.ErrFailed, wantWords: []string{"llama.cpp server", "--jinja"}, wantReqs: 1},
@@ -62,6 +78,13 @@ func TestServerPrerequisitesSayWhatToChange(t *testing.T) {
 			steps:  []step{{status: 400, body: `{"error":{"message":"registry.ollama.ai/library/gemma3:4b does not support tools","type":"invalid_request_error","param":null,"code":null}}`}},
 			models: `{"object":"list","data":[{"id":"gemma3:4b","object":"model","created":1,"owned_by":"library"}]}`,
 			want:   agent.ErrFailed, wantWords: []string{"Ollama at", "tools"}, wantReqs: 1},
+		// OpenAI serves some models (the -pro and codex ones, deep
+		// research) on its Responses API only: the error names the
+		// setting to change.
+		{name: "hosted model that needs the Responses API",
+			steps: []step{{status: 404, header: map[string]string{"Openai-Organization": "org-1", "Openai-Version": "2020-10-01"},
+				body: `{"error":{"message":"This model is only supported in v1/responses and not in v1/chat/completions.","type":"invalid_request_error","param":"model","code":null}}`}},
+			want: agent.ErrFailed, wantWords: []string{"hosted API at", "only supported in v1/responses", `the model "qwen3-coder:30b" is not served on /v1/chat/completions`, "set models.student in smile.json", "llmProvider to codex"}, wantReqs: 1},
 		{name: "hosted API context exceeded",
 			steps: []step{{status: 400, header: map[string]string{"Openai-Organization": "org-1", "Openai-Version": "2020-10-01"},
 				body: `{"error":{"message":"This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}`}},
@@ -124,7 +147,12 @@ func TestKindFromResponse(t *testing.T) {
 	}{
 		{"llama.cpp's Server header", http.Header{"Server": {"llama.cpp"}}, `{}`, openai.ServerLlamaCpp},
 		{"Ollama's fingerprint", nil, `{"id":"chatcmpl-1","object":"chat.completion","system_fingerprint":"fp_ollama","choices":[]}`, openai.ServerOllama},
-		{"vLLM's error object", http.Header{"Server": {"uvicorn"}}, `{"object":"error","message":"x","type":"BadRequestError","param":null,"code":400}`, openai.ServerVLLM},
+		{"vLLM's error object", http.Header{"Server": {"uvicorn"}}, vllmTooLong, openai.ServerVLLM},
+		{"vLLM's model not found", nil, `{"error":{"message":"The model ` + "`m`" + ` does not exist.","type":"NotFoundError","param":"model","code":404}}`, openai.ServerVLLM},
+		{"vLLM's error object before 0.10.1", http.Header{"Server": {"uvicorn"}}, vllmTooLongOld, openai.ServerVLLM},
+		{"OpenAI's error object has a string code", nil, `{"error":{"message":"x","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}`, openai.ServerUnknown},
+		{"Ollama's error object has no code", nil, `{"error":{"message":"x","type":"api_error","param":null,"code":null}}`, openai.ServerUnknown},
+		{"llama.cpp's error type is snake_case", nil, `{"error":{"code":500,"message":"x","type":"server_error"}}`, openai.ServerUnknown},
 		{"OpenAI's headers", http.Header{"Openai-Processing-Ms": {"120"}}, `{}`, openai.ServerHosted},
 		{"nothing to tell", http.Header{"Server": {"uvicorn"}}, `{"choices":[]}`, openai.ServerUnknown},
 	}
@@ -134,5 +162,16 @@ func TestKindFromResponse(t *testing.T) {
 				t.Errorf("kind = %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestResponsesOnlyNamesTheMentorsSetting: the Mentor's model is
+// models.mentor.
+func TestResponsesOnlyNamesTheMentorsSetting(t *testing.T) {
+	_, sb, r, _ := setup(t, []step{{status: 404, body: `{"error":{"message":"This model is only supported in v1/responses and not in v1/chat/completions.","type":"invalid_request_error","param":"model","code":null}}`}})
+	task := sb.Task(t, status.RoleMentor, 1, spec.ProviderOpenAI, llm(t))
+	_, err := r.Mentor(context.Background(), task, provider.Env{WorkDir: sb.Work, TutorialDir: sb.TutorialDir, LogsDir: sb.Logs, Log: logr.Discard()})
+	if !errors.Is(err, agent.ErrFailed) || !strings.Contains(err.Error(), "set models.mentor in smile.json") {
+		t.Errorf("error = %v, want the Mentor's setting named", err)
 	}
 }

@@ -34,6 +34,16 @@ import (
 //     FatalUntrustedWorkspaceError, exit 55 (google-gemini/gemini-cli#25814,
 //     #25874; docs/cli/trusted-folders.md); --skip-trust or
 //     GEMINI_CLI_TRUST_WORKSPACE=true trust it;
+//   - the prompt is stdin's text (when stdin is not a terminal, up to
+//     8 MiB), a blank line, then -p's: packages/cli/src/gemini.tsx and
+//     utils/readStdin.ts at v0.56.0 (b6e23a7d);
+//   - @path references are read into the prompt only from the workspace,
+//     the working folder and the --include-directories: an absolute path
+//     outside it, or a path found nowhere, is skipped with a debug message
+//     only (resolveAtCommandPath in packages/core/src/utils/
+//     atCommandUtils.ts, resolveFilePaths in packages/cli/src/ui/hooks/
+//     atCommandProcessor.ts, v0.56.0); a relative path is tried in each
+//     workspace folder in order;
 //   - settings from GEMINI_CLI_SYSTEM_SETTINGS_PATH (tools.exclude,
 //     model.maxSessionTurns) and policies in ~/.gemini/policies/*.toml:
 //     docs/cli/configuration.md, docs/core/policy-engine.md; headless
@@ -51,6 +61,10 @@ func (f *fake) gemini() int {
 		return 1
 	}
 	promptText := p.value("-p", "--prompt")
+	if f.stdin != "" {
+		promptText = f.stdin + "\n\n" + promptText
+	}
+	f.rec.Input = promptText
 	g := geminiRun{f: f, format: textutil.FirstNonEmpty(p.value("-o", "--output-format"), "text"), mode: textutil.FirstNonEmpty(p.value("--approval-mode"), "default")}
 	if p.has("-y", "--yolo") {
 		g.mode = "yolo"
@@ -78,11 +92,7 @@ func (f *fake) gemini() int {
 	if code, failed := g.failure(early); failed {
 		return code
 	}
-	for _, ref := range regexp.MustCompile(`(?m)^@(\S+)`).FindAllStringSubmatch(promptText, -1) {
-		if _, err := os.Stat(ref[1]); err != nil {
-			return g.errOut(42, "FatalInputError", "File not found: "+ref[1])
-		}
-	}
+	g.atFiles(promptText, append([]string{f.rec.Cwd}, list(p.all("--include-directories"))...))
 	f.sleep()
 	turns, calls, fails, byName := g.play()
 	f.stall()
@@ -323,4 +333,44 @@ func readPolicies() map[string]string {
 		out["deny"] = deny
 	}
 	return out
+}
+
+// atRef is an @ reference: up to white space or ,;!?()[]{}, a backslash
+// escaping the next character, not ending with a period
+// (AT_COMMAND_PATH_REGEX_SOURCE, v0.56.0).
+var atRef = regexp.MustCompile(`(^|[^\\])@((?:\\.|[^\s,;!?()\[\]{}\\])+)`)
+
+// atFiles reads the prompt's @ references as the CLI does: from the
+// workspace only, skipping the others without an error.
+func (g *geminiRun) atFiles(prompt string, workspace []string) {
+	inside := func(path string) bool {
+		for _, dir := range workspace {
+			if rel, err := filepath.Rel(dir, path); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range atRef.FindAllStringSubmatch(prompt, -1) {
+		ref := strings.TrimRight(m[2], ".")
+		path := regexp.MustCompile(`\\(.)`).ReplaceAllString(ref, "$1")
+		found := ""
+		if filepath.IsAbs(path) {
+			if _, err := os.Stat(path); err == nil && inside(path) {
+				found = path
+			}
+		} else {
+			for _, dir := range workspace {
+				if _, err := os.Stat(filepath.Join(dir, path)); err == nil {
+					found = filepath.Join(dir, path)
+					break
+				}
+			}
+		}
+		if found == "" {
+			g.f.rec.Skipped = append(g.f.rec.Skipped, path)
+			continue
+		}
+		g.f.rec.Attached = append(g.f.rec.Attached, found)
+	}
 }

@@ -24,6 +24,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -113,6 +114,8 @@ type fake struct {
 	args []string
 	rec  fakerecord.Record
 	inv  invocation
+	// stdin is what was piped in (up to 8 MiB, Gemini CLI's limit).
+	stdin string
 }
 
 func (f *fake) main() int {
@@ -129,14 +132,12 @@ func (f *fake) main() int {
 			f.rec.Env[k] = "set"
 		}
 	}
-	if f.rec.Stdin == "pipe" {
-		// An open stdin pipe blocks codex exec and old claude until EOF.
-		buf := make([]byte, 4096)
-		for {
-			if _, err := os.Stdin.Read(buf); err != nil {
-				break
-			}
-		}
+	if f.rec.Stdin == "pipe" || f.rec.Stdin == "file" {
+		// An open stdin pipe blocks codex exec and old claude until EOF;
+		// Gemini CLI reads it into the prompt.
+		data, _ := io.ReadAll(io.LimitReader(os.Stdin, 8<<20))
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		f.stdin = string(data)
 	}
 	f.loadScenario()
 	switch f.cli {

@@ -20,6 +20,12 @@ type Record struct {
 	Ran        []string          `json:"ran"`
 	Denied     []string          `json:"denied"`
 	Exit       int               `json:"exit"`
+	// Gemini: Input is the prompt the model was given (stdin, a blank
+	// line, then -p's text); Attached the files its @ references brought
+	// in (absolute paths), Skipped the references it left out.
+	Input    string   `json:"input,omitempty"`
+	Attached []string `json:"attached,omitempty"`
+	Skipped  []string `json:"skipped,omitempty"`
 }
 
 // Flag returns the value following flag in argv ("" if absent).
