@@ -31,9 +31,12 @@ type coverage struct {
 type blockCov struct {
 	line, end int
 	code      []int // the lines of code, by line number
-	outcome   status.Outcome
-	reason    string
-	covered   map[int]bool
+	// lines is the code's text, a line each, runs of white space made one
+	// and blank lines left out (excerpt.go).
+	lines   []string
+	outcome status.Outcome
+	reason  string
+	covered map[int]bool
 	// recalled is how many lines an attempt before the checkpoint covered.
 	recalled int
 	// variants names the group of variants of one step the block belongs
@@ -59,9 +62,12 @@ func newCoverage(t *spec.Tutorial, steps []reading.Step) *coverage {
 			continue
 		}
 		bc := &blockCov{line: b.Line, end: max(b.EndLine, b.Line), covered: map[int]bool{}}
+		texts := make([]string, 0, len(b.Code))
 		for _, l := range b.Code {
 			bc.code = append(bc.code, l.Line)
+			texts = append(texts, l.Text)
 		}
+		bc.lines = codeLines(texts)
 		switch {
 		case b.TabGroup > 0:
 			bc.variants = fmt.Sprintf("tabs %d", b.TabGroup)
@@ -266,6 +272,7 @@ func (c *coverage) result(out *status.StudentOutput) *status.Coverage {
 		}
 	}
 	c.alternatives()
+	c.excerpts()
 	blocks := make([]status.BlockCoverage, 0, len(c.blocks))
 	for _, b := range c.blocks {
 		blocks = append(blocks, b.summary())

@@ -206,3 +206,30 @@ func TestCoverageLeavesOutOtherVariants(t *testing.T) {
 		t.Errorf("reason %q", c.BlockList[1].Reason)
 	}
 }
+
+// A piece of a program shown on its own (display text, nothing to run) is
+// exercised through the whole program when every line of it appears there,
+// in order and spaced any way; a piece the program does not hold stays
+// skipped, and so does a block too short to be evidence.
+func TestCoveragePiecesOfAProgramRunWithIt(t *testing.T) {
+	page := "# Sums\n\n" + // 1
+		"A loop over the fields:\n\n" + // 3
+		"```\n# sum them\nfor (i = 1;  i <= NF; i++)\n    s += $i\n```\n\n" + // 5-9
+		"A line no program here has:\n\n" + // 11
+		"```\nwhile (n > 0) n--\n```\n\n" + // 13-15
+		"Too short to tell:\n\n" + // 17
+		"```\nprint\n```\n\n" + // 19-21
+		"The program, run:\n\n" + // 23
+		"```bash\necho '1 2' | awk '{ for (i = 1; i <= NF; i++) s += $i; print s }'\n```\n" // 25-27
+	out := walkPage(t, page, scriptedHands{})
+	c := out.Coverage
+	want := map[int]status.Outcome{5: status.OutcomeRun, 13: status.OutcomeSkipped, 19: status.OutcomeSkipped, 25: status.OutcomeRun}
+	if got := outcomes(c); !reflect.DeepEqual(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	for _, b := range c.BlockList {
+		if b.Line == 5 && (!strings.Contains(b.Reason, "line 25") || b.Covered != 3) {
+			t.Errorf("the piece at line 5: reason %q, %d lines covered; want it named as part of line 25, its three lines covered", b.Reason, b.Covered)
+		}
+	}
+}

@@ -76,19 +76,24 @@ func allSlashComments(lines []string) bool {
 // A piece of another language shown in a shell block to explain it: the
 // header of a C-style loop or test (`for (i = 1; i <= NF; i++)`, `while (x
 // > 0)`), an array element or counter updated in place (`count[$1]++`,
-// `n++`, `seen[$2] = 1`), or a function called with arguments (`print("hi")`,
+// `n++`, `seen[$2] = 1`), a line led by `@name` (a Bats test, a decorator,
+// an annotation), or a function called with arguments (`print("hi")`,
 // `printf("%d\n", NF)`). Awk, C, JavaScript, Perl and PHP pages show them
 // this way, often under a `bash` tag. Bash cannot parse the first and the
 // last as its own, and no program is named like the second: run, each fails
 // with the shell's own error, which is no fault of the page.
 var (
 	ruleOtherSyntax = rule.Register(rule.Rule{ID: "text.other-syntax", Scope: rule.ScopeBlock,
-		Doc: "a shell block that opens with another language's construct (a C-style `for (` header, `count[$1]++`, a call `f(x)`) that bash cannot read as a command is a piece of that language shown to explain it, not commands"})
+		Doc: "a shell block that opens with another language's construct (a C-style `for (` header, `count[$1]++`, `@test`, a call `f(x)`) that bash cannot read as a command is a piece of that language shown to explain it, not commands"})
 	// cStyleHeader is `for (`, `while (`, `if (`, `foreach (`, `else if (`,
 	// but not bash's own arithmetic `for ((`.
 	cStyleHeader = regexp.MustCompile(`^(?:for|while|if|foreach|elif|else\s+if|switch)\s*\((?:[^(]|$)`)
 	// updated is an element or counter changed in place.
 	updated = regexp.MustCompile(`^[A-Za-z_]\w*(?:\[[^\]]*\])?(?:\+\+|--|\s+[-+*/%.]?=\s*[^=~\s])`)
+	// marked is a line led by `@name`: a Bats test (`@test "adds" {`), a
+	// decorator (`@app.route("/")`) or an annotation (`@Test`); no program
+	// is named so.
+	marked = regexp.MustCompile(`^@[A-Za-z_][\w.]*`)
 	// call is a function called with something between its parentheses; a
 	// bash function's definition, `name() {`, has nothing there, and a REPL's
 	// prompt (`iex(1)>`, `irb(main):001:0>`) goes on with `>` or `:`.
@@ -112,7 +117,7 @@ func OtherSyntax(lines []markdown.CodeLine) (string, *rule.Evidence) {
 	switch {
 	case first == "":
 		return "", nil
-	case updated.MatchString(first):
+	case updated.MatchString(first), marked.MatchString(first):
 	case cStyleHeader.MatchString(first) || call.MatchString(first):
 		if parsesAsBash(strings.Join(src, "\n")) {
 			return "", nil

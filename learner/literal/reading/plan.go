@@ -510,7 +510,9 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 		s := base
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
 		if otherEv != nil {
-			s = omitted(s, other)
+			// Display text of another language, as an untagged block would
+			// be: nothing in it was meant to run, so nothing is left out.
+			s.Kind, s.Why = StepSkip, other
 			s.Evidence = append(s.Evidence, *otherEv)
 		} else if why := placeholder.Template(c.Text); why != "" {
 			s = omitted(s, why)
