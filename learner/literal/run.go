@@ -400,20 +400,15 @@ func firstShown(expected []expect.Line) string {
 	return ""
 }
 
-// checkOutput compares shown output with what the command printed. A
-// difference is recorded and the Student goes on: it never stops progress.
-// The same difference shown again later is one finding with more lines. A
-// difference the tutorial said may happen (differs: the line of its note)
-// is listed, not recorded.
 // uncomparable says why a command's output cannot be the page's at all:
-// the Mentor stood in for what it needed, or installed the program itself,
-// or it lists the machine's own folders; "" when it can.
+// the Mentor stood in for what it needed, or it lists the machine's own
+// folders; "" when it can. A program the Mentor installed is compared like
+// any other: a reader installs it the same way, and most output does not
+// depend on its version (what does, help text, a changed wording, is said
+// in the finding).
 func (s *student) uncomparable(cmd reading.Command, from int) string {
 	if si, ok := s.comparesStandIn(cmd.Text, from); ok {
 		return fmt.Sprintf("not compared: the Mentor's workaround stood in for what line %d needed, so this output cannot match", si.line)
-	}
-	if prog := shell.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
-		return fmt.Sprintf("not compared: `%s` was installed by the Mentor's workaround, so its version (and output) is not the tutorial's", prog)
 	}
 	if mentor.MachineListing(cmd) {
 		return fmt.Sprintf("not compared: `%s` lists the machine's own folders (its top folders or its users' homes), which are the reader's, not the page's", mentor.FirstLine(cmd.Text))
@@ -438,6 +433,11 @@ func (s *student) machineOutput(cmd reading.Command, expected []expect.Line, fro
 	return ""
 }
 
+// checkOutput compares shown output with what the command printed. A
+// difference is recorded and the Student goes on: it never stops progress.
+// The same difference shown again later is one finding with more lines. A
+// difference the tutorial said may happen (differs: the line of its note)
+// is listed, not recorded.
 func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actual string, from, to int, tolerant bool, differs int) error {
 	if !expect.HasExpectation(expected) {
 		return nil
@@ -494,9 +494,11 @@ func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actua
 	if strings.TrimSpace(actual) == "" {
 		printed = "(nothing)"
 	}
-	f := s.finding(status.CategoryOutputMismatch, missing.Line,
-		fmt.Sprintf("the tutorial shows `%s` in the output of `%s`, but it printed: %s", strings.TrimSpace(missing.Text), mentor.FirstLine(cmd.Text), printed),
-		cmd.Text)
+	problem := fmt.Sprintf("the tutorial shows `%s` in the output of `%s`, but it printed: %s", strings.TrimSpace(missing.Text), mentor.FirstLine(cmd.Text), printed)
+	if prog := shell.CommandName(cmd.Text); mentor.InstalledByWorkaround(prog, s.task.MentorNotes) {
+		problem += fmt.Sprintf(" (with the `%s` the Mentor's workaround installed from the distribution: if the page was written for another version, it should say which)", prog)
+	}
+	f := s.finding(status.CategoryOutputMismatch, missing.Line, problem, cmd.Text)
 	f.Output = status.Excerpt(actual)
 	f.Attempts = 1
 	f.SuggestedFix = mentor.SuggestedFix(status.CategoryOutputMismatch, missing.Line, "")
