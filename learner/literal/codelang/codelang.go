@@ -72,18 +72,21 @@ func Name(lang string) string {
 }
 
 // Extensions maps a code block language to the file extensions it is
-// saved with, to guess which file an unexplained block was meant to be.
+// saved with, to guess which file an unexplained block was meant to be: a
+// language's companion files too (C++ headers, OCaml interfaces), and a
+// site's tag for runnable snippets of a language (ocamltop) that a sentence
+// may still name a file for.
 var Extensions = map[string][]string{
-	"python": {".py"}, "py": {".py"}, "go": {".go"}, "javascript": {".js", ".mjs"}, "js": {".js", ".mjs"},
+	"python": {".py"}, "py": {".py"}, "go": {".go"}, "javascript": {".js", ".mjs", ".cjs"}, "js": {".js", ".mjs", ".cjs"},
 	"typescript": {".ts"}, "ts": {".ts"}, "yaml": {".yaml", ".yml"}, "yml": {".yaml", ".yml"}, "json": {".json"},
 	"toml": {".toml"}, "ini": {".ini", ".cfg", ".conf"}, "html": {".html"}, "css": {".css"}, "c": {".c", ".h"},
-	"cpp": {".cpp", ".cc", ".hpp"}, "java": {".java"}, "ruby": {".rb"}, "rb": {".rb"}, "rust": {".rs"},
+	"cpp": {".cpp", ".cc", ".cxx", ".hpp", ".h", ".hh", ".hxx"}, "java": {".java"}, "ruby": {".rb"}, "rb": {".rb"}, "rust": {".rs"},
 	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"},
 	"perl": {".pl", ".pm"}, "pl": {".pl"}, "lua": {".lua"}, "r": {".r", ".R"}, "haskell": {".hs"}, "hs": {".hs"},
-	"elixir": {".ex", ".exs"}, "erlang": {".erl"}, "kotlin": {".kt"}, "swift": {".swift"}, "scala": {".scala"},
-	"julia": {".jl"}, "csharp": {".cs"}, "cs": {".cs"}, "ocaml": {".ml"}, "clojure": {".clj"}, "dart": {".dart"},
+	"elixir": {".ex", ".exs"}, "erlang": {".erl", ".hrl"}, "kotlin": {".kt"}, "swift": {".swift"}, "scala": {".scala"},
+	"julia": {".jl"}, "csharp": {".cs"}, "cs": {".cs"}, "ocaml": {".ml", ".mli"}, "ocamltop": {".ml"}, "clojure": {".clj"}, "dart": {".dart"},
 	"zig": {".zig"}, "nim": {".nim"}, "tcl": {".tcl"}, "awk": {".awk"}, "sed": {".sed"}, "jsx": {".jsx"}, "tsx": {".tsx"},
-	"markdown": {".md"}, "md": {".md"}, "csv": {".csv"}, "c++": {".cpp", ".cc", ".hpp"},
+	"markdown": {".md"}, "md": {".md"}, "csv": {".csv"}, "c++": {".cpp", ".cc", ".cxx", ".hpp", ".h", ".hh", ".hxx"},
 	// Servers' configuration languages.
 	"nginx": {".conf"}, "apache": {".conf", ".htaccess"}, "apacheconf": {".conf", ".htaccess"}, "caddy": {"Caddyfile"},
 	"caddyfile": {"Caddyfile"}, "systemd": {".service", ".timer", ".socket"}, "properties": {".properties"},

@@ -48,6 +48,11 @@ var (
 		regexp.MustCompile(`(?m)‘([^’]+)’: No such file or directory`),
 		// dash, Debian's sh, running a script that is not there: "sh: 0: cannot open greet.sh: No such file"
 		regexp.MustCompile(`(?m)\bcannot open ([^\s:']+): No such file\b`),
+		// An interpreter names its missing script after the message: ruby's
+		// "ruby: No such file or directory -- hello.rb (LoadError)", perl's
+		// `Can't open perl script "hello.pl": No such file or directory`.
+		regexp.MustCompile(`(?m)No such file or directory -- (\S+)`),
+		regexp.MustCompile(`(?m)Can't open perl script "([^"]+)"`),
 		// bash: line 1: cd: nodir: No such file or directory; cat: nofile: No such file or directory
 		regexp.MustCompile(`(?m)'?([^\s:']+)'?: No such file or directory`),
 		// pytest: "ERROR: file or directory not found: test_x.py" (also "file not found")

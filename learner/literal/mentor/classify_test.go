@@ -39,6 +39,8 @@ func TestClassify(t *testing.T) {
 		{"touch permission denied", "touch /etc/x", 1, "touch: cannot touch '/etc/x': Permission denied\n", false, status.CategoryPermissionDenied, "/etc/x"},
 		{"mkdir permission denied", "mkdir /sys/x", 1, "mkdir: cannot create directory '/sys/x': Permission denied\n", false, status.CategoryPermissionDenied, "/sys/x"},
 		{"awk cannot open", "awk '{print $1}' table.txt", 2, "awk: cannot open table.txt (No such file or directory)\n", false, status.CategoryMissingFile, "table.txt"},
+		{"ruby missing script", "ruby hola.rb", 1, "ruby: No such file or directory -- hola.rb (LoadError)\n", false, status.CategoryMissingFile, "hola.rb"},
+		{"perl missing script", "perl hi.pl", 2, "Can't open perl script \"hi.pl\": No such file or directory\n", false, status.CategoryMissingFile, "hi.pl"},
 		{"find curly quotes", "find /sys/x -name y", 1, "find: ‘/sys/x’: No such file or directory\n", false, status.CategoryMissingFile, "/sys/x"},
 		{"bash cd missing folder", "cd my-app", 1, "bash: line 1: cd: my-app: No such file or directory\n", false, status.CategoryMissingFile, "my-app"},
 		{"dash cd missing folder", "cd my-app", 2, "sh: 2: cd: can't cd to my-app\n", false, status.CategoryMissingFile, "my-app"},
