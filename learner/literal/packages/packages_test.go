@@ -28,8 +28,9 @@ func TestForEachFamily(t *testing.T) {
 			t.Errorf("For(python, %s) = %q, want %q", tt.pm, got, tt.want)
 		}
 	}
-	// A language's tools come in its package: Elixir's mix, GHC's ghci.
-	for cmd, want := range map[string]string{"mix": "elixir", "iex": "elixir", "ghci": "ghc", "erl": "erlang", "ninja": "ninja-build"} {
+	// A language's tools come in its package (Elixir's mix, GHC's ghci), and a
+	// command's name is not always its package's (clang++ is clang's).
+	for cmd, want := range map[string]string{"mix": "elixir", "iex": "elixir", "ghci": "ghc", "erl": "erlang", "ninja": "ninja-build", "clang++": "clang", "irb": "ruby", "rg": "ripgrep", "stack": "haskell-stack"} {
 		if got := For(cmd, APT); got != want {
 			t.Errorf("For(%s, apt) = %q, want %q", cmd, got, want)
 		}
