@@ -10,6 +10,7 @@
 package notshell
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -36,6 +37,12 @@ var (
 	// `.\` first, two separators or more, or Python's Windows venv folder.
 	windowsPath = regexp.MustCompile(`(?:^|\s)(?:[A-Za-z]:\\|\.{1,2}\\|[\w.-]+\\[\w.-]+\\[\w.-]|[\w.-]+\\Scripts\\)`)
 
+	ruleOtherPlatformTool = rule.Register(rule.Rule{ID: "platform.other-tool", Scope: rule.ScopeLine,
+		Doc: "a command whose program exists only on another platform (Homebrew's brew, MacPorts' port, Chocolatey's choco, winget, scoop, macOS's launchctl, pbcopy, defaults, xcode-select) is that platform's step, whatever the prose around it says; a Linux reader takes the page's other route"})
+	// otherPlatformTool is such a program, as a command's first word (after
+	// sudo).
+	otherPlatformTool = regexp.MustCompile(`^(?:sudo\s+)?(brew|port|choco|winget|scoop|launchctl|pbcopy|pbpaste|defaults|xcode-select|softwareupdate|diskutil|mas)(?:\s|$)`)
+
 	cronField   = `(?:\*|\d{1,2}(?:-\d{1,2})?)(?:/\d{1,2})?(?:,(?:\*|\d{1,2}(?:-\d{1,2})?)(?:/\d{1,2})?)*`
 	cronNamed   = `(?:` + cronField + `|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)(?:-\w{3})?)`
 	crontabLine = regexp.MustCompile(`^(?:@(?:reboot|yearly|annually|monthly|weekly|daily|midnight|hourly)|` +
@@ -57,6 +64,10 @@ func Why(text string, line int) (string, *rule.Evidence) {
 	case windowsPath.MatchString(first) && !strings.ContainsAny(first, "'\""):
 		ev := ruleWindowsPath.At(line, windowsPath.FindString(first))
 		return "a command for Windows: its paths are written with backslashes", &ev
+	case otherPlatformTool.MatchString(first):
+		tool := otherPlatformTool.FindStringSubmatch(first)[1]
+		ev := ruleOtherPlatformTool.At(line, tool)
+		return fmt.Sprintf("a step for another platform: `%s` is macOS's or Windows' own tool; a Linux reader takes the page's other route", tool), &ev
 	case strings.HasPrefix(first, "//") && allSlashComments(lines):
 		ev := ruleSlashComment.At(line, "//")
 		return "a note in comment syntax, not a command", &ev
