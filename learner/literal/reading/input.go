@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/spec/markdown"
@@ -72,6 +73,9 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	if codelang.Console[lang] && !prompted {
 		return false
 	}
+	if !prompted && p.headingBetween(prev.Line, b.Line) {
+		return false // a new section: the session shown before it has ended
+	}
 	if prog := transcript.Started(cmd); prog != nil && !prog.Speaks(lang) && transcript.SpokenBy(lang) != nil {
 		return false // a block in another REPL's language (a JavaScript session, then an R one)
 	}
@@ -116,6 +120,15 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	s.Why = strings.TrimPrefix(s.Why+"; ", "; ") + fmt.Sprintf("the block at line %d is typed into it", b.Line)
 	s.Evidence = append(s.Evidence, ev)
 	return true
+}
+
+// headingBetween says whether a heading lies between lines from and to. A
+// program a section started is left by its end: a block without the
+// program's prompts in the next section is not more input for it.
+func (p *planner) headingBetween(from, to int) bool {
+	return slices.ContainsFunc(p.blocks, func(b markdown.Block) bool {
+		return b.Kind == markdown.BlockHeading && b.Line > from && b.Line < to
+	})
 }
 
 // replSteps reads a block that opens with a REPL's prompt (`>>> `,

@@ -75,6 +75,12 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	if len(names) != 1 && comment != "" {
 		where, names = "its first line, a comment,", filesNamed(comment, fits)
 	}
+	if len(names) == 0 && !shellScript && !data {
+		// "Create a file named `hello.rb` (Ruby files end in .rb). In the
+		// file, write:": the paragraph names the file, its last sentence
+		// says only "the file".
+		where, names = "the paragraph before it", filesNamed(p.context(i).before, fits)
+	}
 	if len(names) == 1 {
 		s := Step{Kind: StepWrite, Line: b.Line, EndLine: b.EndLine, Lang: lang, File: Destination{Path: names[0]}, Content: b.Text,
 			Prose: steps[0].Prose, Names: steps[0].Names}

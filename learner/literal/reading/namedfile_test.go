@@ -32,6 +32,10 @@ func TestNamedByItsFileInAnyLanguage(t *testing.T) {
 			Step{Kind: StepWrite, File: Destination{Path: "shape.h"}}},
 		{"a snippet tag for the toplevel, named a source file", "Rewrite `greet.ml`:\n\n```ocamltop\nlet () = print_endline \"hi\"\n```\n",
 			Step{Kind: StepWrite, File: Destination{Path: "greet.ml"}}},
+		{"the paragraph names the file, its last sentence says the file", "Crea un archivo llamado `saludo.rb` (en minúsculas). En el archivo escribe lo siguiente:\n\n```ruby\nputs 'hola'\n```\n",
+			Step{Kind: StepWrite, File: Destination{Path: "saludo.rb"}}},
+		{"the paragraph names two files of the kind", "Compare `a.rb` with `b.rb`. Then write:\n\n```ruby\nputs 1\n```\n",
+			Step{Kind: StepAmbiguous}},
 		{"a first-line comment names the file", "Then:\n\n```python\n# app.py\nprint('hi')\n```\n",
 			Step{Kind: StepWrite, File: Destination{Path: "app.py"}}},
 		{"a first-line comment over shell lines names their script", "Then:\n\n```bash\n# backup.sh\ntar czf b.tgz notes\n```\n",
@@ -50,5 +54,18 @@ func TestNamedByItsFileInAnyLanguage(t *testing.T) {
 				t.Errorf("a write with no evidence")
 			}
 		})
+	}
+}
+
+// A program a section started is left at the section's end: a block in its
+// language after the next heading, without its prompts, is not typed into it.
+func TestSessionEndsWithItsSection(t *testing.T) {
+	md := "# Ruby\n\nStart it:\n\n```\n$ irb\n```\n\n```ruby\nputs 1 + 2\n```\n\n## Files\n\n```ruby\nputs 'in a file'\n```\n"
+	steps := Plan(spectest.Tutorial(t, md))
+	if len(steps) != 2 || len(steps[0].Input) != 1 || steps[0].Input[0] != 9 || steps[1].Kind != StepAmbiguous || steps[1].Line != 15 {
+		for _, s := range steps {
+			t.Logf("%d %s input %v: %s", s.Line, s.Kind, s.Input, s.Why)
+		}
+		t.Fatalf("want irb fed the block at line 9 only, and the block after the heading (line 15) left on its own")
 	}
 }
