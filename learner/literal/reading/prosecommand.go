@@ -37,13 +37,17 @@ var (
 	localURL = regexp.MustCompile(`(?i)\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b`)
 	// conditionalClause: the command stands in a clause that supposes it
 	// ("... if you run `x` inside a repository").
-	conditionalClause = regexp.MustCompile(`(?i)(?:^|[\s,;(])(?:if|when|whenever|unless|si|cuando|wenn|falls|quand|lorsque|se|jeśli|если)\s`)
+	conditionalClause = regexp.MustCompile(`(?i)(?:^|[\s,;(])(?:if|when|whenever|unless|si|cuando|wenn|falls|quand|lorsque|se|jeśli|если|eğer|nếu|jika|kalau)\s|如果|假如|要是|若|もし|만약`)
+	// disjunction is all the text between two commands of a sentence that
+	// offers the second instead of the first ("`make` or `make all`", "或",
+	// "または", "또는", "/"): the reader runs one.
+	disjunction = regexp.MustCompile(`(?i)^[\s,]*(?:or|o|ou|oder|of|lub|или|або|veya|ya da|hoặc|atau|或者?|または|あるいは|もしくは|또는|혹은|/)[\s,]*$`)
 	// exampleName: the sentence gives a name only as an example ("e.g.
 	// `program.py`"): a way of working, not this page's step.
 	exampleName = regexp.MustCompile(`(?i)\b(?:e\.\s?g\.|z\.\s?B\.|p\.\s?ej\.|par\s+exemple|por\s+ejemplo|for\s+example|zum\s+Beispiel|例えば|比如|例如)`)
 	codeSpan    = regexp.MustCompile("`([^`\n]+)`")
 	// spanPlaceholder: a span that is a template, not a command.
-	spanPlaceholder = regexp.MustCompile(`<[^>]*>|\[[^\]]*\]|\{\{|\.\.\.|…|\b(?:your|my)[_-]|\bYOUR_|\bfoo\b|\bexample\.(?:com|org)\b`)
+	spanPlaceholder = regexp.MustCompile(`<[^>]*>|\[[^\]]*\]|\{\{|\.\.\.|…|\b(?:your|my)[_/-]|\bYOUR_|\bfoo\b|\bexample\.(?:com|org)\b`)
 )
 
 // englishRun: an English verb of running where it asks for the action: at
@@ -94,9 +98,12 @@ func (p *planner) proseCommands(i int) []Step {
 		if verb == "" {
 			continue
 		}
+		prevEnd := -1
 		for _, m := range codeSpan.FindAllStringSubmatchIndex(sentence, -1) {
 			cmd := strings.TrimSpace(sentence[m[2]:m[3]])
-			if !p.wholeCommand(cmd) || p.inABlock(cmd) || conditionalClause.MatchString(sentence[:m[0]]) || exampleName.MatchString(sentence) || p.noSuchFileYet(cmd) || p.namesAnExample(cmd) {
+			instead := prevEnd >= 0 && disjunction.MatchString(sentence[prevEnd:m[0]])
+			prevEnd = m[1]
+			if instead || !p.wholeCommand(cmd) || p.inABlock(cmd) || conditionalClause.MatchString(sentence[:m[0]]) || exampleName.MatchString(sentence) || p.noSuchFileYet(cmd) || p.namesAnExample(cmd) {
 				continue
 			}
 			line := b.Line + strings.Count(b.Text[:start+m[2]], "\n")
