@@ -148,17 +148,21 @@ var (
 	inlineTag = regexp.MustCompile(`<[^>]+>`)
 	// "Filename: src/main.rs", "File: app.py", "Listing 2-1: src/lib.rs"
 	captionLabel = regexp.MustCompile(`(?i)^(?:file(?:\s*name)?|path|listing(?:\s+[\d.-]+)?)\s*:\s*(` + FileToken[1:len(FileToken)-1] + `)$`)
+	// "In the `test/test.bats`", "Dans `app.py` :", "Im `Makefile`": a
+	// caption that says where the lines go.
+	captionIn = regexp.MustCompile(`(?i)^(?:in|inside|into|dans|en|em|no|na|nel|nella|im|in der|в|у)\s+(?:(?:the|le|la|el|o|a|il|der|die|das)\s+)?(?:file\s+|fichier\s+|archivo\s+|arquivo\s+|datei\s+|файле?\s+)?(` + FileToken[1:len(FileToken)-1] + `)$`)
 	captionAlone = regexp.MustCompile(`^(` + FileToken[1:len(FileToken)-1] + `)$`)
 	htmlFileAttr = regexp.MustCompile(`(?i)\b(?:file-?name|data-filename|file|title|name|path)\s*=\s*["']([^"']+)["']`)
 )
 
 // InCaption reads a paragraph that only names a file, as captions
 // above or below a listing do: "`app.py`", "**hello.go**", "_makefile_",
-// "Filename: src/main.rs" (inline HTML such as a <span> around it ignored).
+// "Filename: src/main.rs", "In `app.py`:" (inline HTML such as a <span>
+// around it ignored).
 func InCaption(paragraph string) (Destination, bool) {
 	t := strings.TrimSpace(inlineTag.ReplaceAllString(paragraph, ""))
 	t = strings.TrimSpace(strings.TrimSuffix(t, ":"))
-	for _, re := range []*regexp.Regexp{captionLabel, captionAlone} {
+	for _, re := range []*regexp.Regexp{captionLabel, captionAlone, captionIn} {
 		if m := re.FindStringSubmatch(t); m != nil {
 			name := CleanFileName(m[1])
 			if name != "" && (codelang.IsFileName(name) || WellKnown(name) || strings.HasPrefix(m[1], "`") && re == captionLabel) {

@@ -75,7 +75,12 @@ func TestCaptionDestination(t *testing.T) {
 		{"File: `conf/app.ini`", "conf/app.ini"},
 		{`<span class="filename">Filename: src/lib.rs</span>`, "src/lib.rs"},
 		{"Dockerfile:", "Dockerfile"},
+		{"In the `test/test.bats`", "test/test.bats"},
+		{"Dans le fichier `app.py` :", "app.py"},
+		{"Im `Makefile`:", "Makefile"},
 		// Not captions.
+		{"In the beginning", ""},
+		{"In `npm`", ""},
 		{"`npm`", ""},
 		{"*Important*", ""},
 		{"Run `app.py`", ""},

@@ -36,6 +36,8 @@ func TestNamedByItsFileInAnyLanguage(t *testing.T) {
 			Step{Kind: StepWrite, File: Destination{Path: "saludo.rb"}}},
 		{"the paragraph names two files of the kind", "Compare `a.rb` with `b.rb`. Then write:\n\n```ruby\nputs 1\n```\n",
 			Step{Kind: StepAmbiguous}},
+		{"a caption names a Bats file over a bash block", "`test/add.bats`:\n\n```bash\n@test \"adds\" {\n  run ./add 1 2\n}\n```\n",
+			Step{Kind: StepWrite, File: Destination{Path: "test/add.bats"}}},
 		{"a first-line comment names the file", "Then:\n\n```python\n# app.py\nprint('hi')\n```\n",
 			Step{Kind: StepWrite, File: Destination{Path: "app.py"}}},
 		{"a first-line comment over shell lines names their script", "Then:\n\n```bash\n# backup.sh\ntar czf b.tgz notes\n```\n",

@@ -181,7 +181,12 @@ var refersBack = regexp.MustCompile(`(?i)^(?:now\s+|then\s+)?(?:save|name|call|s
 
 func shellFile(name string) bool {
 	switch path.Ext(name) {
-	case ".sh", ".bash", ".zsh", ".ksh":
+	case ".sh", ".bash", ".zsh", ".ksh", ".bats", ".envrc":
+		// Bats test files and direnv's are written in the shell's syntax.
+		return true
+	}
+	switch path.Base(name) {
+	case ".bashrc", ".bash_profile", ".profile", ".zshrc", ".envrc":
 		return true
 	}
 	return false
