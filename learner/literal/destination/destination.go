@@ -150,7 +150,7 @@ var (
 	captionLabel = regexp.MustCompile(`(?i)^(?:file(?:\s*name)?|path|listing(?:\s+[\d.-]+)?)\s*:\s*(` + FileToken[1:len(FileToken)-1] + `)$`)
 	// "In the `test/test.bats`", "Dans `app.py` :", "Im `Makefile`": a
 	// caption that says where the lines go.
-	captionIn = regexp.MustCompile(`(?i)^(?:in|inside|into|dans|en|em|no|na|nel|nella|im|in der|в|у)\s+(?:(?:the|le|la|el|o|a|il|der|die|das)\s+)?(?:file\s+|fichier\s+|archivo\s+|arquivo\s+|datei\s+|файле?\s+)?(` + FileToken[1:len(FileToken)-1] + `)$`)
+	captionIn    = regexp.MustCompile(`(?i)^(?:in|inside|into|dans|en|em|no|na|nel|nella|im|in der|в|у)\s+(?:(?:the|le|la|el|o|a|il|der|die|das)\s+)?(?:file\s+|fichier\s+|archivo\s+|arquivo\s+|datei\s+|файле?\s+)?(` + FileToken[1:len(FileToken)-1] + `)$`)
 	captionAlone = regexp.MustCompile(`^(` + FileToken[1:len(FileToken)-1] + `)$`)
 	htmlFileAttr = regexp.MustCompile(`(?i)\b(?:file-?name|data-filename|file|title|name|path)\s*=\s*["']([^"']+)["']`)
 )
