@@ -31,6 +31,10 @@ var (
 		Doc: "a line of a shell block that is only an ellipsis (`...`, `…`) stands for lines left out or time passing, not a command"})
 	ellipsis = regexp.MustCompile(`^(?:\.{3,}|…+)$`)
 
+	ruleCursor = rule.Register(rule.Rule{ID: "text.cursor", Scope: rule.ScopeLine,
+		Doc: "a prompt followed only by a cursor (`$ _`, `$ █`) draws the terminal waiting for input, not a command"})
+	cursor = regexp.MustCompile(`^(?:_|█|▌|▋|▮|▯|\|)$`)
+
 	ruleWindowsPath = rule.Register(rule.Rule{ID: "text.windows-path", Scope: rule.ScopeLine,
 		Doc: "a command whose words are Windows paths (`venv\\Scripts\\activate`, `.\\run.bat`, `C:\\tools`) is for Windows' shells; bash would eat its backslashes"})
 	// windowsPath is a word written with Windows' separators: a drive or
@@ -58,6 +62,9 @@ func Why(text string, line int) (string, *rule.Evidence) {
 	case crontabLine.MatchString(first):
 		ev := ruleCrontab.At(line, strings.Join(strings.Fields(first)[:min(5, len(strings.Fields(first)))], " "))
 		return "a crontab entry: the reader adds it with crontab -e; it is not a shell command", &ev
+	case cursor.MatchString(first) && len(lines) == 1:
+		ev := ruleCursor.At(line, first)
+		return "a cursor at the prompt: the terminal waiting for input, not a command", &ev
 	case ellipsis.MatchString(first) && len(lines) == 1:
 		ev := ruleEllipsis.At(line, first)
 		return "an ellipsis: lines left out or time passing, not a command", &ev
