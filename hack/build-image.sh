@@ -117,6 +117,11 @@ path-exclude=/usr/share/locale/*
 path-include=/usr/share/locale/locale.alias
 EOF
 
+# A reader's Debian has /usr/share/man/man1; Java's packages (default-jdk,
+# openjdk-17-jre-headless) register their man pages there with
+# update-alternatives and fail to configure without it.
+mkdir -p "$root/usr/share/man/man1"
+
 mkdir -p "$root/workspace/tutorial" "$root/workspace/work" "$root/workspace/logs"
 
 # The reset between attempts (runtime.Reset) runs this before it removes the
