@@ -53,8 +53,17 @@ func Template(command string) string {
 	if w := capsPlaceholder(first); w != "" {
 		return "a syntax template: " + w + " is a placeholder (an upper-case word the reader replaces)"
 	}
+	if m := adaptComment.FindStringSubmatch(textutil.FirstLine(command)); m != nil {
+		return "a command to adapt: its comment (" + strings.TrimSpace(m[1]) + ") tells the reader to put in their own values"
+	}
 	return ""
 }
+
+// adaptComment is a comment after a command that tells the reader to
+// change it to their own ("cd /srv/site  # adjust the path", "# Pfad
+// anpassen", "# à adapter", "# 경로 수정"): the values in it are the
+// author's.
+var adaptComment = regexp.MustCompile(`(?i)\s#\s*(.*(?:\b(?:adjust|adapt|customi[sz]e)\b|\b(?:change|replace|edit|set)\s+(?:this|it|me|accordingly|as\s+needed|to\s+(?:your|match))\b|\byour\s+own\b|anpassen|ändern|ersetzen|adapter|modifier|remplacer|ajustar|cambiar|reemplazar|adaptar|alterar|substituir|modificare|sostituire|cambiare|измени|замени|修改|替换|改成|変更|置き換え|書き換え|변경|수정|바꾸).*)$`)
 
 // Filled is command with each of its placeholders (<name>, {{name}}) replaced
 // by a plain word, as a reader fills in their own value: what it then does

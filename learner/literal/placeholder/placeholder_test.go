@@ -25,6 +25,14 @@ func TestTemplatePlaceholders(t *testing.T) {
 		"curl -X POST http://localhost:8080/items":    false,
 		"kill -s TERM 42":                             false,
 		"export EDITOR=vim":                           false,
+		"cd /home/anna/projekte  # Pfad anpassen":     true, // the comment says to adapt it
+		"cp site.conf /etc/nginx/  # adjust the path": true,
+		"cd ~/code  # 경로 수정":                          true,
+		"ls -l  # long listing":                       false,
+		"cd src  # change the directory":              false,
+		"mkdir demo  # replace this with your name":   true,
+		"sed -i 's/a/b/' f  # replaces a by b":        false, // the command replaces; the reader need not
+		"git commit -m 'change the title'":            false,
 		"echo HELLO WORLD":                            false,
 		"grep ERROR app.log":                          false,
 		"iptables -A INPUT -j ACCEPT":                 false,
