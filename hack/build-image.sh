@@ -117,6 +117,12 @@ path-exclude=/usr/share/locale/*
 path-include=/usr/share/locale/locale.alias
 EOF
 
+# A page's `apt-get install PKG` asks "Do you want to continue? [Y/n]", and
+# its reader answers yes; the Student has no terminal to answer on, and apt
+# would abort. So apt assumes the reader's yes.
+mkdir -p "$root/etc/apt/apt.conf.d"
+echo 'APT::Get::Assume-Yes "true";' >"$root/etc/apt/apt.conf.d/90-smile-reader-says-yes"
+
 # A reader's Debian has /usr/share/man/man1; Java's packages (default-jdk,
 # openjdk-17-jre-headless) register their man pages there with
 # update-alternatives and fail to configure without it.
