@@ -26,6 +26,9 @@ var (
 	ruleProseCommand = rule.Register(rule.Rule{ID: "prose.command", Scope: rule.ScopeBefore,
 		Doc: "a sentence that asks the reader to run a whole command written inline (\"start it with `node app.js`\") is a step where the sentence stands, unless a code block of the page holds the same command"})
 
+	ruleCommandAlone = rule.Register(rule.Rule{ID: "prose.command-alone", Scope: rule.ScopeBefore,
+		Doc: "a paragraph that is nothing but one whole command written inline (maybe after a course's step marker such as `[EC]`) is a step, as a code block holding it would be"})
+
 	// runVerb asks the reader to run, type or execute something, in the
 	// languages tutorials are written in.
 	runVerb = regexp.MustCompile(`(?i)\b(?:run|running|execute|type|enter|invoke|launch|start)\b|` +
@@ -84,6 +87,9 @@ func (p *planner) proseCommands(i int) []Step {
 	if _, ok := parseSectionRule(b.Text); ok {
 		return nil // "save each example as step.sh and run `sh step.sh`": a rule for the blocks, run with each
 	}
+	if s, ok := p.commandAlone(b); ok {
+		return []Step{s}
+	}
 	var steps []Step
 	offset := 0
 	for _, sentence := range prose.Sentences(b.Text) {
@@ -118,6 +124,31 @@ func (p *planner) proseCommands(i int) []Step {
 	}
 	return steps
 }
+
+// commandAlone reads a paragraph that holds nothing but one whole command
+// written inline, maybe after a course's marker for a step (`[EC]`, `→`,
+// `$`): a command on a line of its own, as a code block would hold it.
+func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
+	t := strings.TrimSpace(stepMarker.ReplaceAllString(strings.TrimSpace(b.Text), ""))
+	m := codeSpan.FindStringSubmatch(t)
+	if m == nil || strings.TrimRight(t, ".:;!") != m[0] {
+		return Step{}, false
+	}
+	cmd := strings.TrimSpace(strings.TrimPrefix(m[1], "$ "))
+	// Unlike a sentence's, its script need not be written yet: a paragraph
+	// of its own is this page's step, not a way of working in general.
+	if !p.wholeCommand(cmd) || p.inABlock(cmd) || p.namesAnExample(cmd) {
+		return Step{}, false
+	}
+	return Step{Kind: StepRun, Line: b.Line, EndLine: b.Line, Lang: "bash", Prose: b.Text,
+		Command:  Command{Line: b.Line, EndLine: b.Line, Text: cmd},
+		Why:      "the paragraph is the command alone, written inline",
+		Evidence: []rule.Evidence{ruleCommandAlone.At(b.Line, m[0])}}, true
+}
+
+// stepMarker is a mark a course puts before each step: a bracketed tag
+// (`[EC]`, `[ER]`), an arrow or a bullet.
+var stepMarker = regexp.MustCompile(`^(?:\[[A-Za-z]{1,4}\]|[→▶►•➜]|-\s|\*\s)\s*`)
 
 // namesAnExample: the command uses a name the page gives only as an example
 // ("save it as, e.g., `program.py`"), anywhere on the page.
