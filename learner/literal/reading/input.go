@@ -73,8 +73,10 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	if codelang.Console[lang] && !prompted {
 		return false
 	}
-	if !prompted && p.headingBetween(prev.Line, b.Line) {
-		return false // a new section: the session shown before it has ended
+	if !prompted && (transcript.HasShellPrompt(b.Code[0].Text) || namesFileOfKind(ctx.before, lang)) {
+		// `$ ruby hello.rb` is back at the shell; "create `hello.rb` and
+		// write:" gives a file its lines: neither is typed into the program.
+		return false
 	}
 	if prog := transcript.Started(cmd); prog != nil && !prog.Speaks(lang) && transcript.SpokenBy(lang) != nil {
 		return false // a block in another REPL's language (a JavaScript session, then an R one)
@@ -122,13 +124,11 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	return true
 }
 
-// headingBetween says whether a heading lies between lines from and to. A
-// program a section started is left by its end: a block without the
-// program's prompts in the next section is not more input for it.
-func (p *planner) headingBetween(from, to int) bool {
-	return slices.ContainsFunc(p.blocks, func(b markdown.Block) bool {
-		return b.Kind == markdown.BlockHeading && b.Line > from && b.Line < to
-	})
+// namesFileOfKind says whether prose names a file of a block language's
+// kind (`hello.rb` for ruby).
+func namesFileOfKind(prose, lang string) bool {
+	exts := codelang.Extensions[lang]
+	return len(exts) > 0 && len(filesNamed(prose, func(name string) bool { return slices.Contains(exts, path.Ext(name)) })) > 0
 }
 
 // replSteps reads a block that opens with a REPL's prompt (`>>> `,
