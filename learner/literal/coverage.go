@@ -25,6 +25,9 @@ type coverage struct {
 	steps  []reading.Step
 	// reached is the line of the latest step the walk began (0: none).
 	reached int
+	// lastRun is the line of the latest command run (0: none): a file
+	// written after it was used by nothing (unused.go).
+	lastRun int
 }
 
 // blockCov is one code block and what became of it so far.
@@ -153,6 +156,7 @@ func (c *coverage) ran(line int) {
 	if c == nil {
 		return
 	}
+	c.lastRun = max(c.lastRun, line)
 	for _, st := range c.steps {
 		cmds := append([]reading.Command{st.Command}, st.AltRun...)
 		i := slices.IndexFunc(cmds, func(cmd reading.Command) bool { return cmd.Line == line && cmd.Text != "" })
@@ -227,6 +231,9 @@ func (c *coverage) resume(line int, carried []status.BlockCoverage) {
 		for _, bc := range carried {
 			if b := c.block(bc.Line); b != nil {
 				b.outcome, b.reason, b.recalled = bc.Outcome, bc.Reason, bc.Covered
+				if bc.Outcome == status.OutcomeRun {
+					c.lastRun = max(c.lastRun, bc.Line)
+				}
 			}
 		}
 		return
@@ -272,6 +279,7 @@ func (c *coverage) result(out *status.StudentOutput) *status.Coverage {
 		}
 	}
 	c.alternatives()
+	c.unused()
 	c.excerpts()
 	blocks := make([]status.BlockCoverage, 0, len(c.blocks))
 	for _, b := range c.blocks {

@@ -233,3 +233,22 @@ func TestCoveragePiecesOfAProgramRunWithIt(t *testing.T) {
 		}
 	}
 }
+
+// A file written after the last command the Student ran was used by
+// nothing: it is not counted as exercised, and a page that only writes
+// files has tested nothing.
+func TestCoverageWrittenButNeverUsed(t *testing.T) {
+	page := "# Files\n\n" + // 1
+		"Save this as `a.txt`:\n\n```text\nalpha\n```\n\n" + // 3, 5-7
+		"```bash\ncat a.txt\n```\n\n" + // 9-11
+		"Save this as `b.txt`:\n\n```text\nbeta\n```\n" // 13, 15-17
+	c := walkPage(t, page, scriptedHands{}).Coverage
+	want := map[int]status.Outcome{5: status.OutcomeWritten, 9: status.OutcomeRun, 15: status.OutcomeSkipped}
+	if got := outcomes(c); !reflect.DeepEqual(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	only := walkPage(t, "# Files\n\nSave this as `c.txt`:\n\n```text\ngamma\n```\n", scriptedHands{}).Coverage
+	if only.Exercised != 0 || len(only.SkippedBy) != 1 || !strings.Contains(only.SkippedBy[0].Reason, "no command") {
+		t.Errorf("a page that only writes a file: %+v, want nothing exercised and the reason said", only)
+	}
+}
