@@ -589,19 +589,10 @@ func (t *transition) stopAttempt(ctx context.Context) {
 
 // attemptLogs returns the last lines the attempt's container printed.
 func (t *transition) attemptLogs(ctx context.Context) string {
-	a := t.run.Status.Attempt
-	if a == nil {
-		return ""
+	if a := t.run.Status.Attempt; a != nil {
+		return runtime.LastLogLines(ctx, t.r.Runtime, a.Container, 5)
 	}
-	logs, err := t.r.Runtime.Logs(ctx, a.Container)
-	if err != nil {
-		return ""
-	}
-	lines := strings.Split(strings.TrimSpace(logs), "\n")
-	if len(lines) > 5 {
-		lines = lines[len(lines)-5:]
-	}
-	return strings.TrimSpace(strings.Join(lines, " | "))
+	return ""
 }
 
 func (t *transition) event(iteration int, event, details string) {
