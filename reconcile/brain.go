@@ -146,7 +146,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	}
 	if err := a.box.PutResult(p); err != nil {
 		log.Error(err, "Cannot keep result", "attempt", a.container)
-		return
+		r.unwritable.Lose(a.run, err) // the run ends at its next reconcile (giveUp)
 	}
 	if r.Wake != nil {
 		r.Wake(a.run)
