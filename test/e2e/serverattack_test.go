@@ -49,6 +49,15 @@ export LD_PRELOAD=/lib/x86_64-linux-gnu/libc.so.6`,
 		[]string{"ld.so.preload: written"}, false},
 	{"fds", `prlimit --pid "$PPID" --nofile=3:3 2>/dev/null && echo "prlimit: lowered" >> attack.log || echo "prlimit: refused" >> attack.log`,
 		[]string{"prlimit: lowered"}, true},
+	// A racer rewrites the files the server hands the shell and reads back
+	// (its restore script, the functions it saved) as fast as it can; a
+	// child left by one command writes into that command's saved functions
+	// once the next command runs, after the shell that saved them is gone.
+	{"race", `setsid nohup bash -c 'while :; do for f in /tmp/smile-session-*/restore.sh /tmp/smile-session-*/next/functions; do [ -f "$f" ] && echo "cat() { echo racer >>/workspace/work/attack.log; return 0; }" >> "$f"; done; done' >/dev/null 2>&1 </dev/null &
+( until [ -e go ]; do sleep 0.1; done; echo 'cat() { echo racer >>/workspace/work/attack.log; return 0; }' >> /proc/self/fd/62 && echo "late write: DONE" >> attack.log || echo "late write: refused" >> attack.log; touch late.done ) >/dev/null 2>&1 &
+echo "racer: started" >> attack.log
+touch go; for i in $(seq 300); do test -e late.done && break; sleep 0.1; done`,
+		[]string{"racer: started", "late write: refused"}, false},
 }
 
 // TestServerAttackCannotForgeAPass runs one page per attack on the process
