@@ -3,8 +3,6 @@ package reconcile
 import (
 	"context"
 	"fmt"
-	"net"
-	"net/url"
 	"path/filepath"
 	"time"
 
@@ -71,7 +69,7 @@ func (t *transition) startBrain(ctx context.Context, task wire.Task, name, logs 
 	// container sees read-only.
 	task.Tutorial = t.d.Paths.Tutorial
 	if task.LLM != nil {
-		task.LLM.BaseURL = fromHost(ctx, t.r.Runtime, task.LLM.BaseURL)
+		task.LLM.BaseURL = runtime.FromHost(ctx, t.r.Runtime, task.LLM.BaseURL)
 	}
 	a := brainAttempt{run: t.d.Name, container: name, task: task, box: inbox.Inbox(t.lay.inbox()), logsDir: logs, brainOpts: opts}
 	if task.Checkpoints {
@@ -148,7 +146,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	}
 	if err := a.box.PutResult(p); err != nil {
 		log.Error(err, "Cannot keep result", "attempt", a.container)
-		return
+		r.unwritable.Lose(a.run, err) // the run ends at its next reconcile (giveUp)
 	}
 	if r.Wake != nil {
 		r.Wake(a.run)
@@ -183,24 +181,4 @@ func (r *Reconciler) BrainRun(name string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.brainRuns[name]
-}
-
-// fromHost rewrites an endpoint written for containers (http://HOST:PORT,
-// HOST the runtime's name for the host) for the controller, which is the
-// host: the engine's gateway address is one of its own.
-func fromHost(ctx context.Context, rt runtime.Runtime, endpoint string) string {
-	u, err := url.Parse(endpoint)
-	if err != nil {
-		return endpoint
-	}
-	info, err := rt.Info(ctx)
-	if err != nil || info.GatewayIP == "" || info.HostName == "" || u.Hostname() != info.HostName {
-		return endpoint
-	}
-	if port := u.Port(); port != "" {
-		u.Host = net.JoinHostPort(info.GatewayIP, port)
-	} else {
-		u.Host = info.GatewayIP
-	}
-	return u.String()
 }

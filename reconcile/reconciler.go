@@ -20,6 +20,7 @@ import (
 	"github.com/smile-loop/smile/reconcile/queue"
 	"github.com/smile-loop/smile/reconcile/relay"
 	"github.com/smile-loop/smile/reconcile/server"
+	"github.com/smile-loop/smile/reconcile/unwritable"
 
 	"github.com/smile-loop/smile/status/store"
 
@@ -113,6 +114,8 @@ type Reconciler struct {
 	// tokens are the callback tokens of in-container attempts (tokens.go).
 	tokens server.Tokens
 	errs   map[string]error // the last reconcile error, by run name
+	// unwritable are the runs whose files could not be written (giveUp).
+	unwritable unwritable.Runs
 	// pool starts containers ahead of their attempts and removes finished
 	// ones in the background (containers()).
 	pool *pool.Pool
@@ -158,6 +161,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 	if err != nil {
 		return r.invalid(ctx, app, err)
 	}
+	if r.unwritable.Ended(d.Name, d.Digest) {
+		return Result{}, nil // until new inputs: nothing of it can be written
+	}
 	run, err := store.Load(d.Paths.StateFile)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
@@ -183,7 +189,14 @@ func (r *Reconciler) Reconcile(ctx context.Context, req Request) (res Result, er
 		log.V(1).Info("Planned transition", "action", string(plan.Action), "phase", string(plan.Phase))
 	}
 	t := &transition{r: r, d: d, app: app, lay: lay, run: run, obs: obs, plan: plan, now: r.now()}
-	return t.perform(ctx)
+	if lost := r.unwritable.Lost(d.Name); lost != nil {
+		return t.giveUp(ctx, lost)
+	}
+	res, err = t.perform(ctx)
+	if r.unwritable.Failed(d.Name, err) {
+		return t.giveUp(ctx, err)
+	}
+	return res, err
 }
 
 // observe reads the run's containers first and the inbox second: a wrapper
@@ -334,6 +347,7 @@ func (r *Reconciler) forget(name string) {
 	defer r.mu.Unlock()
 	delete(r.observed, name)
 	delete(r.errs, name)
+	r.unwritable.Forget(name)
 }
 
 func newID() string {

@@ -25,6 +25,7 @@ import (
 
 	"github.com/smile-loop/smile/reconcile/attempt"
 	"github.com/smile-loop/smile/reconcile/checkpoints"
+	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/inbox"
 	"github.com/smile-loop/smile/reconcile/planner"
 	"github.com/smile-loop/smile/runtime"
@@ -489,6 +490,17 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	case status.PhaseStopped:
 		keep = false // a user's stop is not a failure to debug
 	}
+	if err := t.wrapUp(ctx, keep); err != nil {
+		return Result{}, err
+	}
+	return t.save("Finish")
+}
+
+// wrapUp removes the run's containers (but those that worked, when keep),
+// makes harmless what its tutorial left on the host, and writes its report,
+// to the report fallback when it cannot be written (E16).
+func (t *transition) wrapUp(ctx context.Context, keep bool) error {
+	st := &t.run.Status
 	var kept, gone []string
 	for _, c := range t.obs.Containers {
 		if keep && t.worked(c) {
@@ -509,7 +521,7 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 	// Side by side, and with the removals under way: when the report is
 	// there, the run's containers are gone.
 	if err := t.r.containers().RemoveNow(ctx, gone...); err != nil {
-		return Result{}, fmt.Errorf("remove the containers of run %s: %w", t.d.Name, err)
+		return fmt.Errorf("remove the containers of run %s: %w", t.d.Name, err)
 	}
 	if len(kept) > 0 {
 		t.event(st.Iteration, "ContainersKept", strings.Join(kept, ", "))
@@ -527,7 +539,41 @@ func (t *transition) finish(ctx context.Context) (Result, error) {
 		t.event(st.Iteration, "ReportWritten", ref.Markdown)
 	}
 	st.Report = ref
-	return t.save("Finish")
+	return nil
+}
+
+// giveUp ends a run whose files cannot be written (reconcile/unwritable):
+// its attempt stopped, every container of it removed, its report built from
+// the status in memory and, as it cannot be written either, printed on the
+// report fallback (stdout, E16). The state file keeps its last content; readers and apply --wait get
+// the ended run from memory, and it is not reconciled again for these inputs.
+func (t *transition) giveUp(ctx context.Context, cause error) (Result, error) {
+	logr.FromContextOrDiscard(ctx).Error(cause, "Run ended: its files cannot be written")
+	if t.run == nil {
+		t.run = status.NewRun(t.d.Name, newID(), t.app.Path, t.now)
+		t.run.Metadata.Generation, t.run.Metadata.InputDigest = 1, t.d.Digest
+	}
+	t.stopAttempt(ctx)
+	if cs, err := t.r.Runtime.List(ctx, t.lay.selector()); err == nil {
+		t.obs.Containers = cs // as they are now: a prepared one too
+	}
+	st, md := &t.run.Status, t.run.Metadata
+	st.ObservedGeneration, st.InputDigest = md.Generation, md.InputDigest
+	st.Phase, st.Reason, st.Attempt = status.PhaseError, status.ReasonUnwritable, nil
+	st.Message = "the run's files cannot be written (free space or give write access, then apply again): " + cause.Error()
+	now := t.now
+	st.FinishedAt = &now
+	st.MarkBlocking()
+	t.event(st.Iteration, "LoopEnded", fmt.Sprintf("%s: %s", st.Phase.LoopStatus(), st.Message))
+	if err := t.wrapUp(ctx, false); err != nil {
+		return Result{}, err
+	}
+	t.r.unwritable.End(t.d.Name, md.InputDigest)
+	if err := t.r.save(t.d.Paths.StateFile, t.run, planner.EvUnwritable); err != nil {
+		t.r.keep(t.run)
+		t.r.Events.Publish(events.Event{Run: t.run.Copy(), Action: string(planner.EvUnwritable), At: t.now})
+	}
+	return Result{}, nil
 }
 
 // defuse makes harmless what the run's tutorial left in its host folders
@@ -589,19 +635,10 @@ func (t *transition) stopAttempt(ctx context.Context) {
 
 // attemptLogs returns the last lines the attempt's container printed.
 func (t *transition) attemptLogs(ctx context.Context) string {
-	a := t.run.Status.Attempt
-	if a == nil {
-		return ""
+	if a := t.run.Status.Attempt; a != nil {
+		return runtime.LastLogLines(ctx, t.r.Runtime, a.Container, 5)
 	}
-	logs, err := t.r.Runtime.Logs(ctx, a.Container)
-	if err != nil {
-		return ""
-	}
-	lines := strings.Split(strings.TrimSpace(logs), "\n")
-	if len(lines) > 5 {
-		lines = lines[len(lines)-5:]
-	}
-	return strings.TrimSpace(strings.Join(lines, " | "))
+	return ""
 }
 
 func (t *transition) event(iteration int, event, details string) {

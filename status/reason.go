@@ -54,6 +54,10 @@ const (
 	// ReasonInconclusive: the Succeeded condition of an Inconclusive run:
 	// neither passed nor failed (get's RESULT).
 	ReasonInconclusive Reason = "Inconclusive"
+	// ReasonUnwritable: the run's files (state, inbox, reports) cannot be
+	// written, for want of space or write access; the run ended (phase Error)
+	// and its report went to stdout.
+	ReasonUnwritable Reason = "Unwritable"
 	// ReasonReconcileFailed: the last reconcile returned an error.
 	ReasonReconcileFailed Reason = "ReconcileFailed"
 )

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"os/user"
@@ -134,26 +135,21 @@ func envValue(env []string, name string) string {
 	return v
 }
 
-// saveFiles are the files the save trap writes.
-var saveFiles = []string{"cwd", "vars", "functions", "aliases", "options", "exports"}
-
 // localRun runs one command of a session: restore, run, save. When the
 // timeout passes, the command's whole process group is killed, background
 // children included.
 func localRun(ctx context.Context, rr RunRequest) Response {
-	next := filepath.Join(rr.Dir, "next")
 	// A tutorial may clean /tmp; the session's folder comes back.
-	for _, step := range []func() error{
-		func() error { return os.MkdirAll(rr.Dir, 0o755) },
-		func() error { return os.RemoveAll(next) },
-		func() error { return os.MkdirAll(next, 0o700) },
-	} {
-		if err := step(); err != nil {
-			return failed(err)
-		}
+	if err := os.MkdirAll(rr.Dir, 0o755); err != nil {
+		return failed(err)
 	}
-	restore := filepath.Join(rr.Dir, "restore.sh")
-	if err := os.WriteFile(restore, []byte(rr.Restore), 0o600); err != nil {
+	files, err := shellFiles(rr.Restore)
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
+	if err != nil {
 		return failed(err)
 	}
 	outPath := filepath.Join(rr.Dir, fmt.Sprintf("output-%d", rr.Seq))
@@ -164,25 +160,60 @@ func localRun(ctx context.Context, rr RunRequest) Response {
 	defer os.Remove(outPath)
 	defer out.Close()
 	before := shellPrint(rr.Shell)
-	res, err := runShell(ctx, rr, restore, out)
+	res, err := runShell(ctx, rr, files, out)
 	if err != nil {
 		return failed(err)
 	}
 	res.ShellChanged = shellChange(before, shellPrint(rr.Shell))
 	res.Output = readTail(outPath, MaxOutputBytes)
 	saved := map[string]string{}
-	for _, name := range saveFiles {
-		if data, err := os.ReadFile(filepath.Join(next, name)); err == nil {
+	for i, name := range saveFiles {
+		// The shell has exited: what it saved is sealed before it is read,
+		// so a process it left running cannot change it any more.
+		f := files[1+i]
+		if err := seal(f); err != nil {
+			return failed(err)
+		}
+		if data, err := io.ReadAll(io.NewSectionReader(f, 0, math.MaxInt64)); err == nil && len(data) > 0 {
 			saved[name] = string(data)
 		}
 	}
 	return Response{Result: &res, Saved: saved}
 }
 
+// shellFiles are the open files a command's shell gets (state.go,
+// restoreFD): the restore script, sealed, then one empty file for each part
+// of the state its save trap writes.
+func shellFiles(restore string) ([]*os.File, error) {
+	f, err := memfd("smile-restore")
+	if err != nil {
+		return nil, err
+	}
+	files := []*os.File{f}
+	if _, err := f.WriteString(restore); err != nil {
+		return files, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return files, err
+	}
+	if err := seal(f); err != nil {
+		return files, err
+	}
+	for _, name := range saveFiles {
+		f, err := memfd("smile-" + name)
+		if err != nil {
+			return files, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
 // runShell starts the shell on the command with the restore script first.
-func runShell(ctx context.Context, rr RunRequest, restore string, out *os.File) (Result, error) {
+func runShell(ctx context.Context, rr RunRequest, files []*os.File, out *os.File) (Result, error) {
 	runCtx, cancel := context.WithTimeout(ctx, rr.Timeout)
 	defer cancel()
+	restore := fmt.Sprintf("/dev/fd/%d", restoreFD)
 	var cmd *exec.Cmd
 	if rr.Bash {
 		// BASH_ENV is read before the command, so the command is line 1 of
@@ -198,6 +229,10 @@ func runShell(ctx context.Context, rr RunRequest, restore string, out *os.File) 
 	// Output goes to a file, not a pipe: a background child that keeps the
 	// file open must not keep the command alive.
 	cmd.Stdout, cmd.Stderr = out, out
+	// The restore script on restoreFD (3), the state's files from saveFD on.
+	cmd.ExtraFiles = make([]*os.File, saveFD-restoreFD+len(saveFiles))
+	cmd.ExtraFiles[0] = files[0]
+	copy(cmd.ExtraFiles[saveFD-restoreFD:], files[1:])
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second

@@ -132,9 +132,8 @@ func (s *Session) Close() error {
 // could not be started; a failing command is a Result.
 func (s *Session) Run(ctx context.Context, command string, timeout time.Duration) (Result, error) {
 	s.seq++
-	next := path.Join(s.dir, "next")
 	rr := &RunRequest{Shell: s.shell, Bash: s.bash, Dir: s.dir, Seq: s.seq,
-		Restore: s.state.script(s.bash, next, s.workDir), Command: command,
+		Restore: s.state.script(s.bash, s.workDir), Command: command,
 		Env: s.env, WorkDir: s.workDir, Timeout: timeout}
 	res, err := s.hands.Do(ctx, Request{Op: OpRun, Run: rr})
 	if err == nil {

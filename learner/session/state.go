@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -32,8 +33,28 @@ func initialState(workDir string, env []string) State {
 	return st
 }
 
-// script is the file each command's shell runs first.
-func (st State) script(bash bool, saveDir, workDir string) string {
+// A command's shell gets its restore script, and the files its save trap
+// writes, as open files no path names (local.go), never as files another
+// process of the tutorial's could change between the server writing them and
+// the shell reading them, or the other way round: the script on restoreFD,
+// which it closes once read, each saved part from saveFD on, in saveFiles'
+// order, out of the way of the low numbers pages use (`exec 3<>...`) and of
+// those bash gives `exec {fd}>...` (from 10 up).
+const (
+	restoreFD = 3
+	saveFD    = 60
+)
+
+// saveFiles are the parts of its state the save trap writes.
+var saveFiles = []string{"cwd", "vars", "functions", "aliases", "options", "exports"}
+
+// savePath is where the save trap writes one part of the state.
+func savePath(name string) string {
+	return fmt.Sprintf("/dev/fd/%d", saveFD+slices.Index(saveFiles, name))
+}
+
+// script is what each command's shell runs first.
+func (st State) script(bash bool, workDir string) string {
 	var b strings.Builder
 	if bash {
 		b.WriteString("unset BASH_ENV\n")
@@ -44,7 +65,8 @@ func (st State) script(bash bool, saveDir, workDir string) string {
 		// A learner's interactive shell expands aliases.
 		b.WriteString("builtin shopt -s expand_aliases\n")
 	}
-	b.WriteString(saveTrap(bash, saveDir))
+	b.WriteString(saveTrap(bash))
+	fmt.Fprintf(&b, "exec %d<&-\n", restoreFD)
 	b.WriteString(st.options)
 	if bash {
 		b.WriteString("builtin shopt -s expand_aliases 2>/dev/null\n")
@@ -55,15 +77,16 @@ func (st State) script(bash bool, saveDir, workDir string) string {
 // saveTrap saves the session when the command's shell exits, whatever the
 // reason (the end of the command, `exit 1`, errexit). The cwd file is written
 // last: a folder without it holds a partial save, which is ignored.
-func saveTrap(bash bool, dir string) string {
+func saveTrap(bash bool) string {
+	to := savePath
 	if bash {
-		return "builtin trap '{ __smile_rc=$?; { builtin shopt -p; builtin set +o; } >|" + dir + "/options; builtin set +eux;" +
-			" builtin declare -p >|" + dir + "/vars; builtin declare -f >|" + dir + "/functions;" +
-			" builtin alias -p >|" + dir + "/aliases; builtin printf %s \"$PWD\" >|" + dir + "/cwd; } 2>/dev/null;" +
+		return "builtin trap '{ __smile_rc=$?; { builtin shopt -p; builtin set +o; } >|" + to("options") + "; builtin set +eux;" +
+			" builtin declare -p >|" + to("vars") + "; builtin declare -f >|" + to("functions") + ";" +
+			" builtin alias -p >|" + to("aliases") + "; builtin printf %s \"$PWD\" >|" + to("cwd") + "; } 2>/dev/null;" +
 			" builtin exit \"$__smile_rc\"' EXIT\n"
 	}
-	return "trap '{ __smile_rc=$?; set +o >|" + dir + "/options; set +eux; set >|" + dir + "/vars;" +
-		" export -p >|" + dir + "/exports; alias >|" + dir + "/aliases; printf %s \"$PWD\" >|" + dir + "/cwd; } 2>/dev/null;" +
+	return "trap '{ __smile_rc=$?; set +o >|" + to("options") + "; set +eux; set >|" + to("vars") + ";" +
+		" export -p >|" + to("exports") + "; alias >|" + to("aliases") + "; printf %s \"$PWD\" >|" + to("cwd") + "; } 2>/dev/null;" +
 		" exit \"$__smile_rc\"' EXIT\n"
 }
 

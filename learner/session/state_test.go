@@ -93,12 +93,13 @@ func TestParseShDump(t *testing.T) {
 
 func TestScript(t *testing.T) {
 	st := State{Cwd: "/workspace/work/it's here", body: "declare -x F=\"1\"\n", options: "set -o errexit 2>/dev/null\n"}
-	got := st.script(true, "/tmp/smile-session-1/next", "/workspace/work")
+	got := st.script(true, "/workspace/work")
 	for _, want := range []string{
 		"unset BASH_ENV\n",
 		`command cd -- '/workspace/work/it'\''s here' 2>/dev/null || command cd -- '/workspace/work'`,
 		"declare -x F=\"1\"\n",
-		">|/tmp/smile-session-1/next/cwd",
+		">|/dev/fd/60",
+		"exec 3<&-\n",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("script lacks %q:\n%s", want, got)

@@ -68,6 +68,9 @@ const (
 	EvTimeout         Action = "Timeout"
 	EvInvalidSpec     Action = "InvalidSpec"
 	EvQueued          Action = "Queued"
+	// EvUnwritable: the run ended because its files cannot be written (a
+	// full disk); its state stays in memory.
+	EvUnwritable Action = "Unwritable"
 )
 
 // Observed is what the reconciler saw of the world for one run.

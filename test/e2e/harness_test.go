@@ -115,8 +115,13 @@ func runFile(dir, name, file string) string {
 // copyFixture copies testdata/NAME into a fresh folder and returns it.
 func copyFixture(t testing.TB, name string) string {
 	t.Helper()
+	return copyFixtureTo(t, name, t.TempDir())
+}
+
+// copyFixtureTo copies testdata/NAME into the folder dst and returns it.
+func copyFixtureTo(t testing.TB, name, dst string) string {
+	t.Helper()
 	src := filepath.Join(repoRoot(t), "test", "e2e", "testdata", name)
-	dst := t.TempDir()
 	err := filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
 		if err != nil {
 			return err

@@ -303,6 +303,7 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 		prog.Update(run, step)
 		if reconcile.Finished(run, res.Digest) {
 			prog.Done()
+			printUnwritten(streams.Out, manifest, run)
 			return o.finish(streams, manifest, run, threshold)
 		}
 		select {
@@ -310,6 +311,18 @@ func (o *applyOptions) handOff(ctx context.Context, streams Streams, c *ctlclien
 			return o.interrupted(streams, manifest, res.Name, c.Stopper(), c.Waiter(res.Name))
 		case <-tick.C:
 		}
+	}
+}
+
+// printUnwritten prints the report of a run whose files could not be
+// written (a full disk): the controller printed it on its own standard
+// output (E16), which is not this apply's.
+func printUnwritten(w io.Writer, manifest string, run *status.Run) {
+	if run.Status.Reason != status.ReasonUnwritable {
+		return
+	}
+	if rep, _, err := reportOf(manifest, run); err == nil {
+		_, _ = w.Write(report.RenderMarkdown(rep))
 	}
 }
 
