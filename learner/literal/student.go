@@ -158,6 +158,11 @@ func (s *student) walk(ctx context.Context) {
 	}
 	s.tut = tut
 	steps := reading.PlanWith(tut, reading.Options{Runners: s.task.Runners})
+	swallowing, swallowed := swallowingFence(tut)
+	if swallowed {
+		unfollowable(steps, swallowing)
+		s.unclosedFinding(swallowing)
+	}
 	s.planned = steps
 	s.cov = newCoverage(tut, steps)
 	if s.nothingToFollow(steps) {

@@ -36,10 +36,13 @@ type Block struct {
 	// with "\n" line endings whatever the file uses.
 	Text string `json:"text"`
 	// Code blocks only.
-	Info   string     `json:"info,omitempty"` // the whole info string
-	Lang   string     `json:"lang,omitempty"` // its first word, lower-case
-	Fenced bool       `json:"fenced,omitempty"`
-	Code   []CodeLine `json:"code,omitempty"` // content lines with their own line numbers
+	Info   string `json:"info,omitempty"` // the whole info string
+	Lang   string `json:"lang,omitempty"` // its first word, lower-case
+	Fenced bool   `json:"fenced,omitempty"`
+	// Unclosed: a fenced block with no closing fence, which runs to the end
+	// of what holds it (the page, a list item, a quote).
+	Unclosed bool       `json:"unclosed,omitempty"`
+	Code     []CodeLine `json:"code,omitempty"` // content lines with their own line numbers
 	// Level is a heading's level (1 for `#`), 0 for other blocks.
 	Level int `json:"level,omitempty"`
 	// Tab is the label of the content tab the block is in ("Windows",
@@ -230,6 +233,8 @@ func readBlocks(root ast.Node, pc parser.Context, source []byte, lines lineIndex
 			b := codeBlock(node, node.Info, true, source, lines)
 			if off, ok := recorded(pc, closingFenceKey, node); ok {
 				b.EndLine = lines.line(off)
+			} else {
+				b.Unclosed = true
 			}
 			add(b)
 			return ast.WalkSkipChildren, nil

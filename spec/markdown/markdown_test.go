@@ -36,6 +36,9 @@ func fence(line, end int, info, lang string, code ...CodeLine) Block {
 	return b
 }
 
+// unclosed is b with no closing fence.
+func unclosed(b Block) Block { b.Unclosed = true; return b }
+
 // indented is an indented code block: it spans its own lines.
 // inSection is b inside a collapsed section titled title.
 func inSection(title string, b Block) Block {
@@ -181,18 +184,18 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			),
 			want: []Block{
 				heading(1, 1, "Last step"),
-				fence(2, 4, "sh", "sh", cl(3, "make"), cl(4, "make test")),
+				unclosed(fence(2, 4, "sh", "sh", cl(3, "make"), cl(4, "make test"))),
 			},
 		},
 		{
 			name: "unclosed fence without a final newline",
 			in:   "```\nmake",
-			want: []Block{fence(1, 2, "", "", cl(2, "make"))},
+			want: []Block{unclosed(fence(1, 2, "", "", cl(2, "make")))},
 		},
 		{
 			name: "unclosed empty fence",
 			in:   "text\n\n```go",
-			want: []Block{para(1, 1, "text"), fence(3, 3, "go", "go")},
+			want: []Block{para(1, 1, "text"), unclosed(fence(3, 3, "go", "go"))},
 		},
 		{
 			name: "closing fence without a final newline",
@@ -306,10 +309,10 @@ func TestParseMarkdownBlocks(t *testing.T) {
 			),
 			want: []Block{
 				para(1, 1, "Run:"),
-				inItem("Run:", fence(2, 3, "", "", cl(3, "make"))),
+				inItem("Run:", unclosed(fence(2, 3, "", "", cl(3, "make")))),
 				fence(4, 6, "", "", cl(5, "outside")),
 				para(8, 8, "Item"),
-				inItem("Item", fence(9, 11, "", "", cl(10, "code"), cl(11, ""))),
+				inItem("Item", unclosed(fence(9, 11, "", "", cl(10, "code"), cl(11, "")))),
 				para(12, 12, "Para."),
 			},
 		},
@@ -624,5 +627,20 @@ func TestParseMarkdownConcurrent(t *testing.T) {
 		if got := <-errs; got != "" {
 			t.Errorf("concurrent ParseMarkdown gave:\n%s", got)
 		}
+	}
+}
+
+// A fence with no closing line runs to the end of the page and is said to
+// be unclosed; a closed one is not.
+func TestParseMarkdownUnclosedFence(t *testing.T) {
+	doc := ParseMarkdown([]byte("# T\n\n```bash\necho closed\n```\n\nText.\n\n```bash\necho open\n\n## Not a heading\n"))
+	var code []Block
+	for _, b := range doc.Blocks {
+		if b.Kind == BlockCode {
+			code = append(code, b)
+		}
+	}
+	if len(code) != 2 || code[0].Unclosed || !code[1].Unclosed || code[1].EndLine != 12 {
+		t.Fatalf("code blocks %+v, want the first closed and the second unclosed to line 12", code)
 	}
 }

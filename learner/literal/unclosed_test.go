@@ -1,0 +1,32 @@
+package literal
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smile-loop/smile/status"
+)
+
+// An unclosed fence that swallows most of the page is one finding at its
+// opening line, and none of its lines is run; a short unclosed block at
+// the end of a page is followed as usual.
+func TestUnclosedFenceSwallowingThePage(t *testing.T) {
+	var page strings.Builder
+	page.WriteString("# Lab\n\nFirst:\n\n```bash\nsudo apt update\n\n") // the fence opens at line 5
+	for i := 0; i < 12; i++ {
+		page.WriteString("Part two of the lab\nsudo systemctl start web\n")
+	}
+	out := walkPage(t, page.String(), scriptedHands{})
+	if len(out.Findings) != 1 || out.Findings[0].Category != status.CategoryAmbiguousInstruction || out.Findings[0].Line != 5 ||
+		!strings.Contains(out.Findings[0].Problem, "never closed") {
+		t.Fatalf("findings %+v, want one ambiguous_instruction at line 5 saying the block is never closed", out.Findings)
+	}
+	if out.Coverage.Exercised != 0 {
+		t.Errorf("coverage %+v, want nothing of the swallowed block exercised", out.Coverage)
+	}
+
+	short := walkPage(t, "# End\n\nLast:\n\n```bash\necho done\n", scriptedHands{})
+	if len(short.Findings) != 0 || short.Coverage.Run != 1 {
+		t.Errorf("a short unclosed last block: findings %+v, coverage %+v; want it run, no finding", short.Findings, short.Coverage)
+	}
+}
