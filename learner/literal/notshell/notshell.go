@@ -107,7 +107,9 @@ var (
 	// but not bash's own arithmetic `for ((`.
 	cStyleHeader = regexp.MustCompile(`^(?:for|while|if|foreach|elif|else\s+if|switch)\s*\((?:[^(]|$)`)
 	// updated is an element or counter changed in place.
-	updated = regexp.MustCompile(`^[A-Za-z_]\w*(?:\[[^\]]*\])?(?:\+\+|--|\s+[-+*/%.]?=\s*[^=~\s])`)
+	// An increment is the whole line (`n++`, `seen[$2]--;`): `g++ a.cpp` and
+	// `c++ -o app` are compilers.
+	updated = regexp.MustCompile(`^[A-Za-z_]\w*(?:\[[^\]]*\])?(?:(?:\+\+|--)\s*;?\s*$|\s+[-+*/%.]?=\s*[^=~\s])`)
 	// marked is a line led by `@name`: a Bats test (`@test "adds" {`), a
 	// decorator (`@app.route("/")`) or an annotation (`@Test`); no program
 	// is named so.
