@@ -186,7 +186,7 @@ func shellFile(name string) bool {
 		return true
 	}
 	switch path.Base(name) {
-	case ".bashrc", ".bash_profile", ".profile", ".zshrc", ".envrc":
+	case ".bashrc", ".bash_profile", ".profile", ".zshrc":
 		return true
 	}
 	return false

@@ -113,13 +113,7 @@ func (p *planner) proseCommands(i int) []Step {
 				continue
 			}
 			line := b.Line + strings.Count(b.Text[:start+m[2]], "\n")
-			s := Step{Kind: StepRun, Line: line, EndLine: line, Lang: "bash", Prose: b.Text,
-				Command:  Command{Line: line, EndLine: line, Text: cmd},
-				Why:      "the sentence asks the reader to run it",
-				Evidence: []rule.Evidence{ruleProseCommand.At(line, verb)}}
-			// "run `ruby app.rb`, then open localhost:4567": it serves.
-			s.Background = localURL.MatchString(b.Text)
-			steps = append(steps, s)
+			steps = append(steps, inlineRun(b, line, cmd, "the sentence asks the reader to run it", ruleProseCommand.At(line, verb)))
 		}
 	}
 	return steps
@@ -140,10 +134,15 @@ func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
 	if !p.wholeCommand(cmd) || p.inABlock(cmd) || p.namesAnExample(cmd) {
 		return Step{}, false
 	}
-	return Step{Kind: StepRun, Line: b.Line, EndLine: b.Line, Lang: "bash", Prose: b.Text,
-		Command:  Command{Line: b.Line, EndLine: b.Line, Text: cmd},
-		Why:      "the paragraph is the command alone, written inline",
-		Evidence: []rule.Evidence{ruleCommandAlone.At(b.Line, m[0])}}, true
+	return inlineRun(b, b.Line, cmd, "the paragraph is the command alone, written inline", ruleCommandAlone.At(b.Line, m[0])), true
+}
+
+// inlineRun is the step of a command written inline in paragraph b, at
+// line. "run `ruby app.rb`, then open localhost:4567": it serves.
+func inlineRun(b markdown.Block, line int, cmd, why string, ev rule.Evidence) Step {
+	return Step{Kind: StepRun, Line: line, EndLine: line, Lang: "bash", Prose: b.Text,
+		Command: Command{Line: line, EndLine: line, Text: cmd}, Why: why, Evidence: []rule.Evidence{ev},
+		Background: localURL.MatchString(b.Text)}
 }
 
 // stepMarker is a mark a course puts before each step: a bracketed tag
