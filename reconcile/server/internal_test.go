@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smile-loop/smile/reconcile/events"
+	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -92,5 +94,47 @@ func TestNotesHTMLIsSafeMarkdown(t *testing.T) {
 	last := events[len(events)-1].Payload.(WSMentorOutputPayload)
 	if !strings.Contains(last.NotesHTML, "<strong>chmod</strong>") || last.Notes != "use **chmod**" {
 		t.Errorf("mentor_output = %+v, want the notes and their rendering", last)
+	}
+}
+
+// savedRuns answers Run with the run as last saved, and nothing else.
+type savedRuns struct {
+	Runs
+	run *status.Run
+}
+
+func (s savedRuns) Run(string) (*status.Run, error)       { return s.run, nil }
+func (s savedRuns) Desired(string) (*spec.Desired, error) { return nil, status.ErrUnknownRun }
+func (s savedRuns) Audits(string) ([]status.Audit, error) { return nil, nil }
+func (s savedRuns) Progress(string, string) (*events.Progress, error) {
+	return nil, nil
+}
+
+// A connection closing after the run's last save but before its event was
+// published still gets the report: the saved state is sent as a catch-up,
+// once, and not at all when the connection already has it.
+func TestFeedCatchUpSendsTheSavedReport(t *testing.T) {
+	at := time.Now()
+	ended := status.NewRun("demo", "uid", "run.yaml", at)
+	ended.Metadata.Generation = 1
+	ended.Status = status.Status{Phase: status.PhaseCompleted, Iteration: 2, ObservedGeneration: 1, StartedAt: at, UpdatedAt: at}
+	reported := clone(ended)
+	reported.Status.UpdatedAt = at.Add(time.Second)
+	reported.Status.Report = &status.ReportRef{Markdown: "smile-report.md", JSON: "smile-report.json", WrittenAt: at.Add(time.Second)}
+
+	f := &feed{b: savedRuns{run: reported}, name: "demo", views: &viewCache{}, prev: ended}
+	var got []string
+	for _, e := range f.catchUp() {
+		got = append(got, e.Event)
+	}
+	if !slices.Contains(got, WSReport) {
+		t.Fatalf("catch-up events %v, want the report", got)
+	}
+	if again := f.catchUp(); len(again) != 0 {
+		t.Errorf("a second catch-up sent %d events, want none", len(again))
+	}
+	f.prev = clone(reported)
+	if same := f.catchUp(); len(same) != 0 {
+		t.Errorf("a connection that has the saved state was sent %d events", len(same))
 	}
 }

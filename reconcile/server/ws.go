@@ -111,7 +111,7 @@ func (o *observers) serveWS(w http.ResponseWriter, r *http.Request) {
 }
 
 // flush sends the events already published to sub, without waiting for
-// more.
+// more, then whatever the run's saved state holds beyond them.
 func (f *feed) flush(c *websocket.Conn, sub *events.Subscription) {
 	for {
 		select {
@@ -122,9 +122,34 @@ func (f *feed) flush(c *websocket.Conn, sub *events.Subscription) {
 				}
 			}
 		default:
+			for _, e := range f.catchUp() {
+				if f.write(c, e) != nil {
+					return
+				}
+			}
 			return
 		}
 	}
+}
+
+// actCatchUp names the transition a closing connection is sent when the
+// run's saved state is newer than the last event it got.
+const actCatchUp = "CatchUp"
+
+// catchUp is what this connection has not been sent of the run as last
+// saved. A transition is saved (and readable) a moment before the hub
+// publishes it, so a controller that stops right after its run ended (an
+// in-process apply) may close the connection in between: without this, the
+// page would show the run ended but never get its report.
+func (f *feed) catchUp() []WSEvent {
+	run, err := f.b.Run(f.name)
+	if err != nil || run == nil || run == f.prev {
+		return nil
+	}
+	if p := f.prev; p != nil && p.Metadata.Generation == run.Metadata.Generation && !run.Status.UpdatedAt.After(p.Status.UpdatedAt) {
+		return nil
+	}
+	return f.next(events.Event{Run: run, Action: actCatchUp, At: run.Status.UpdatedAt})
 }
 
 // wsConn is one open connection, which a shutdown ends.
