@@ -78,18 +78,26 @@ func NewWith(ctx context.Context, hands Hands, workDir string, env []string) (*S
 
 // sudoShim stands in for sudo when the learner is root and the image has no
 // sudo: tutorials written for a desktop say `sudo apt-get install ...`, and
-// root needs no sudo to do that. Options are dropped; the command runs as is.
+// root needs no sudo to do that. Options are dropped (combined ones too,
+// `-iu postgres`), but the user of -u: `sudo -u postgres createdb x` runs
+// as postgres (runuser, util-linux's, which Debian always has), as the page
+// means; the command runs as root when the image lacks runuser.
 const sudoShim = `#!/bin/sh
 # Added by SMILE: you are root in this container, so sudo just runs the command.
-while [ $# -gt 0 ]; do
-	case $1 in
-	-u | -g | -C | -D | -h | -p | -r | -t | -U) shift 2 ;;
-	--) shift; break ;;
-	-*) shift ;;
-	*) break ;;
+user=
+while getopts ':u:g:C:D:h:p:r:t:U:R:T:AbEeHiKklnPSsVv' opt; do
+	case $opt in
+	u) user=$OPTARG ;;
 	esac
 done
+shift $((OPTIND - 1))
 [ $# -eq 0 ] && exit 0
+case $user in
+'' | root | '#0') exec "$@" ;;
+esac
+if command -v runuser >/dev/null 2>&1; then
+	exec runuser -u "$user" -- "$@"
+fi
 exec "$@"
 `
 
