@@ -58,7 +58,9 @@ func hostile(size int) map[string]string {
 
 // TestLinearTime is a sanity bound only (the benchmark is the measurement):
 // one MiB of hostile input is parsed in well under a second where it took
-// minutes.
+// minutes. The bound is loose so that a loaded machine (2 cores running the
+// container tests beside it took 2.7 s) does not fail it; quadratic repairs
+// still take minutes.
 func TestLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
@@ -68,7 +70,7 @@ func TestLinearTime(t *testing.T) {
 			start := time.Now()
 			_, _ = Student(in)
 			_, _ = Mentor(in)
-			if d := time.Since(start); d > 2*time.Second {
+			if d := time.Since(start); d > 10*time.Second {
 				t.Fatalf("Student+Mentor on 1 MiB took %v", d)
 			}
 		})
