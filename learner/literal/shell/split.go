@@ -101,3 +101,36 @@ func lineSpans(lines []markdown.CodeLine) []Span {
 	}
 	return cmds
 }
+
+// WithoutTrailingComment is command less the comment that ends its last line
+// (`apt-get install nginx # Ubuntu`): input or a redirection appended to the
+// command would land inside the comment and never reach it. A command the
+// parser rejects is returned as it is.
+func WithoutTrailingComment(command string) string {
+	f, err := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(command), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return command
+	}
+	end := int(maxLine(f.Stmts[len(f.Stmts)-1]))
+	cut := -1
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.Comment); ok && int(c.Pos().Line()) >= end {
+			if off := int(c.Pos().Offset()); cut < 0 || off < cut {
+				cut = off
+			}
+		}
+		return true
+	})
+	if cut < 0 || strings.Contains(command[cut:], "\n") {
+		return command
+	}
+	return strings.TrimRight(command[:cut], " \t")
+}
+
+// Parses reports whether text is a script a shell can parse: a block tagged
+// as shell that holds a config file (`server {` ... `}`) or another
+// language's source (assembler's `; comments`) is not.
+func Parses(text string) bool {
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	return err == nil
+}

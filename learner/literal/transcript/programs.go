@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/shell"
 )
 
 // Program is a program with a REPL or an interactive shell: a page types
@@ -199,6 +201,9 @@ func WithInput(command, stdin string) string {
 	if stdin == "" {
 		return command
 	}
+	// The input follows the command on its line: a comment there would
+	// swallow it (`apt-get install x # Ubuntu <<'SMILE_INPUT'`).
+	command = shell.WithoutTrailingComment(command)
 	r := runner{command: command}
 	if p := Started(command); p != nil && p.quiet != nil {
 		r = p.quiet(strings.TrimSpace(command))

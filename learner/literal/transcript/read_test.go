@@ -172,6 +172,8 @@ func TestWithInput(t *testing.T) {
 		{"python3", "python3 -i -q -c 'import sys; sys.ps1 = sys.ps2 = \"\"' <<'SMILE_INPUT'\n1\nSMILE_INPUT"},
 		{"irb", "irb -f --nomultiline --noverbose --prompt null --echo-on-assignment --inspect p <<'SMILE_INPUT'\n1\nSMILE_INPUT"},
 		{"sqlite3 x.db", "sqlite3 x.db <<'SMILE_INPUT'\n1\nSMILE_INPUT"},
+		{"sqlite3 x.db # the demo database", "sqlite3 x.db <<'SMILE_INPUT'\n1\nSMILE_INPUT"},
+		{"sudo apt install sqlite3 # Ubuntu", "sudo apt install sqlite3 <<'SMILE_INPUT'\n1\nSMILE_INPUT"},
 		{"iex", "(set -o pipefail; iex -e 'IEx.configure(default_prompt: \"\", continuation_prompt: \"\", alive_prompt: \"\", alive_continuation_prompt: \"\")' <<'SMILE_INPUT' | sed -e 's/^ //'\n1\nSMILE_INPUT\n)"},
 	} {
 		if got := WithInput(tt.cmd, "1"); got != tt.want {
