@@ -49,8 +49,9 @@ func continuation(p *Prompt) *Prompt { p.Continuation = true; return p }
 func marker(p *Prompt) *Prompt       { p.Marker = true; return p }
 func bare(p *Prompt) *Prompt         { p.Bare = true; return p }
 
-// venv is a virtual environment's name before a prompt: `(venv) `.
-const venv = `(?:\([\w.-]+\)\s+)?`
+// venv is a virtual environment's name before a prompt: `(venv) `, or
+// `(venv)` with no space, as some pages draw it.
+const venv = `(?:\([\w.-]+\)\s*)?`
 
 // Prompts is the prompt table, most specific first: the first prompt that
 // matches a line, among those the context allows, is its prompt.
@@ -63,7 +64,7 @@ var Prompts = []*Prompt{
 	prompt("prompt.shell.host-folder", "`host:~/app$ `: a shell prompt that names the host and the folder, no user", "", `^\s*`+venv+`[\w.-]+:[~/][^\s$]*\$(?: |$)`),
 	prompt("prompt.shell.bracketed", "`[user@host folder]$ ` (or `#` for root): the bracketed shell prompt of Red Hat, Fedora and CentOS", "", `^\s*`+venv+`\[[\w.-]+@[\w.-]+(?:\s+[^\]]*)?\][$#](?: |$)`),
 	prompt("prompt.shell.folder", "`my_project$ ` or `~/app$ `: a shell prompt that names only the folder (followed by a space and the command)", "", `^\s*`+venv+`[\w~][\w.~/-]*\$ `),
-	prompt("prompt.shell.venv", "`(venv) $ `: a shell prompt inside a virtual environment", "", `^\s*\([\w.-]+\)\s+\$(?: |$)`),
+	prompt("prompt.shell.venv", "`(venv) $ ` or `(venv)$ `: a shell prompt inside a virtual environment", "", `^\s*\([\w.-]+\)\s*\$(?: |$)`),
 	prompt("prompt.shell.dollar-angle", "`$> `: a shell prompt some pages draw with an arrow", "", `^\s*\$>(?: |$)`),
 	prompt("prompt.shell.dollar", "`$ `: the ordinary user's shell prompt", "", `^\s*\$(?: |$)`),
 	prompt("prompt.shell.percent", "`% ` at the very start of a line: zsh's and csh's prompt (indented, as in curl's progress header, it is output)", "", `^%(?: |$)`),

@@ -75,6 +75,11 @@ func TestPromptForms(t *testing.T) {
 	}{
 		{"$ ls", true},
 		{"(venv) $ pip list", true},
+		{"(venv)$ pip list", true}, // no space before the dollar
+		{"(base) ann@box:~$ conda list", true},
+		{"(venv)ann@box:~/app$ flask run", true},
+		{"(note) $5 each", false},
+		{"f(x)$ y", false},
 		{"ann@box:~/app$ make", true},
 		{"box:~$ date", true},    // a host and its folder, no user
 		{"box:/srv$ ls", true},   // an absolute folder
