@@ -90,7 +90,8 @@ func InProse(prose string) (Destination, bool) {
 // CleanFileName strips backticks and trailing punctuation, and refuses what
 // is not a plausible file name (a command line, a URL, a flag).
 func CleanFileName(s string) string {
-	emphasized := strings.HasPrefix(s, "*") || strings.HasPrefix(s, "_")
+	// *app.py* or _app.py_; not __init__.py, whose underscores are its name.
+	emphasized := len(s) > 2 && (s[0] == '*' || s[0] == '_') && s[len(s)-1] == s[0]
 	s = strings.Trim(s, "`")
 	if emphasized {
 		s = strings.Trim(s, "*_")

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/blockshape"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/spec"
@@ -59,8 +60,8 @@ func (p *planner) annotatedSteps(i int) (steps []Step, ok bool) {
 			base.Annotation += ", append"
 		}
 	case spec.AnnotateOutput:
-		base.Kind, base.Expected, base.Why = StepCompare, expectedLines(b.Code), fmt.Sprintf("the author's annotation at line %d says it is the output of the command before it", a.Line)
-		base.Line = firstContentLine(b.Code, b.Line)
+		base.Kind, base.Expected, base.Why = StepCompare, blockshape.ExpectedLines(b.Code), fmt.Sprintf("the author's annotation at line %d says it is the output of the command before it", a.Line)
+		base.Line = blockshape.FirstContentLine(b.Code, b.Line)
 	case spec.AnnotateStdin:
 		if k := p.lastRunIndex(); k >= 0 {
 			p.steps[k].Stdin += b.Text

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
 )
@@ -82,7 +83,7 @@ type TextReading struct {
 func (p *planner) maybeText(steps []Step, b markdown.Block, ctx blockContext) []Step {
 	t := &TextReading{BlockLine: b.Line, EndLine: b.EndLine, Content: b.Text,
 		Evidence: ruleContentLines.At(b.Line, strings.TrimSpace(b.Code[0].Text))}
-	if names := filesNamed(ctx.before, func(n string) bool { return OwnPath(n) }); len(names) == 1 {
+	if names := destination.FilesNamed(ctx.before, func(n string) bool { return OwnPath(n) }); len(names) == 1 {
 		t.Dest = Destination{Path: names[0]}
 	}
 	for k := range steps {

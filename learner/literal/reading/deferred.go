@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
 )
@@ -34,7 +35,7 @@ func (p *planner) placeLater(i int) {
 	if m == "" {
 		return
 	}
-	for _, name := range filesNamed(text, OwnPath) {
+	for _, name := range destination.FilesNamed(text, OwnPath) {
 		for k := len(p.steps) - 1; k >= 0; k-- {
 			s := &p.steps[k]
 			if s.Kind == StepWrite && s.File.Path == name {

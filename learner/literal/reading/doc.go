@@ -13,7 +13,8 @@
 // nothing. The stages it leans on are packages of their own:
 // codelang (a block's language), prose (sentences), prereq (the
 // prerequisites the prose names), expect (shown output against printed
-// output), shell (a command line's program and the variables it uses) and
-// transcript (prompts, transcripts, and the programs a page types into).
+// output), shell (a command line's program and the variables it uses),
+// transcript (prompts, transcripts, and the programs a page types into) and
+// blockshape (where a block's commands end and their output begins).
 // Each step carries the evidence of the rules that read it (package rule).
 package reading

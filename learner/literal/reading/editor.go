@@ -29,8 +29,8 @@ func (p *planner) editorBefore(lang string) (Destination, int, bool) {
 	}
 	prev := p.steps[n-1]
 	file, ok := shell.EditorFile(prev.Command.Text)
-	if !ok || file == "" || !WritesKind(lang, path.Base(file)) {
-		return Destination{}, 0, false
+	if !ok || file == "" || lang != "" && !WritesKind(lang, path.Base(file)) {
+		return Destination{}, 0, false // an untagged block fits any file
 	}
 	return Destination{Path: file}, prev.Command.Line, true
 }

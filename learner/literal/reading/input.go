@@ -9,7 +9,9 @@ import (
 
 	"github.com/smile-loop/smile/spec/markdown"
 
+	"github.com/smile-loop/smile/learner/literal/blockshape"
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/transcript"
@@ -66,7 +68,9 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	}
 	prev := p.steps[idx]
 	cmd := strings.TrimSpace(prev.Command.Text)
-	if prev.Background || !p.readsStdin(cmd) {
+	// A client opened "in a new terminal" (`redis-cli`, `psql`) is where the
+	// next blocks are typed, not a server to leave running.
+	if prev.Background && (transcript.Started(cmd) == nil || knownServer.MatchString(cmd)) || !p.readsStdin(cmd) {
 		return false
 	}
 	prompted := transcript.Prompted(b.Code, cmd)
@@ -116,6 +120,7 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 		return false
 	}
 	s := &p.steps[idx]
+	s.Background = false // it reads the blocks, then ends with its input
 	s.Stdin += in
 	s.Input = append(s.Input, b.Line)
 	s.Command.Expected = append(s.Command.Expected, out...)
@@ -128,7 +133,7 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 // kind (`hello.rb` for ruby).
 func namesFileOfKind(prose, lang string) bool {
 	exts := codelang.Extensions[lang]
-	return len(exts) > 0 && len(filesNamed(prose, func(name string) bool { return slices.Contains(exts, path.Ext(name)) })) > 0
+	return len(exts) > 0 && len(destination.FilesNamed(prose, func(name string) bool { return slices.Contains(exts, path.Ext(name)) })) > 0
 }
 
 // replSteps reads a block that opens with a REPL's prompt (`>>> `,
@@ -159,7 +164,7 @@ func (p *planner) proseStart(base Step, b markdown.Block, ctx blockContext, lang
 		return Step{}, false
 	}
 	s := base
-	s.Kind, s.Line = StepRun, firstContentLine(b.Code, b.Line)
+	s.Kind, s.Line = StepRun, blockshape.FirstContentLine(b.Code, b.Line)
 	s.Command = Command{Line: s.Line, EndLine: b.EndLine, Text: cmd}
 	s.Stdin, _, _ = transcript.Feed(b.Code, cmd)
 	s.Why = fmt.Sprintf("the prose at line %d starts %s: the %s block is typed into it", ctx.beforeLine, cmd, codelang.Name(lang))

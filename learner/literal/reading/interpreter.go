@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -58,7 +59,7 @@ func (p *planner) interpreterScript(base Step, i int) (Step, bool) {
 	}
 	s := base
 	s.Evidence = append(s.Evidence, ruleInterpreterScript.At(base.Line, "#!"+prog))
-	if names := filesNamed(leadin.LastSentence(p.context(i).before), func(string) bool { return true }); len(names) == 1 {
+	if names := destination.FilesNamed(leadin.LastSentence(p.context(i).before), func(string) bool { return true }); len(names) == 1 {
 		s.Kind, s.File, s.Content = StepWrite, Destination{Path: names[0]}, p.blocks[i].Text
 		s.Why = fmt.Sprintf("a %s script (its shebang), which the sentence before it names %s", prog, names[0])
 		return s, true

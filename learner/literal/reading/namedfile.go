@@ -3,7 +3,6 @@ package reading
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // A page says which file a block goes to in its own words, in any human
@@ -36,8 +36,8 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	lang := steps[0].Lang
 	script := strings.HasPrefix(strings.TrimSpace(b.Code[0].Text), "#!")
 	allRun := !slices.ContainsFunc(steps, func(s Step) bool { return s.Kind != StepRun })
-	comment := firstLineComment(b.Code[0].Text)
-	shellScript := codelang.Shell[lang] && allRun && len(filesNamed(comment, isShellFile)) == 1
+	comment := destination.LineComment(b.Code[0].Text)
+	shellScript := codelang.Shell[lang] && allRun && len(destination.FilesNamed(comment, isShellFile)) == 1
 	lead := leadin.LastSentence(p.context(i).before)
 	// "The data, in `sales.txt`:" over lines of text: the sentence gives the
 	// file its content, as a caption does.
@@ -64,22 +64,25 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 		}
 		return slices.Contains(codelang.Extensions[lang], path.Ext(name)) || slices.Contains(codelang.Extensions[lang], path.Base(name))
 	}
+	if parts := destination.Parts(codeTexts(b.Code), fits); len(parts) > 1 && !shellScript && !data && !script {
+		return partSteps(b, steps[0], parts)
+	}
 	// The lead-in, else the block's own first line when it is a comment
 	// (`# app.py`, `// save as main.go`). Not the sentence after the block:
 	// one that names a file ("the compiler reads `hello.c` next") is as often
 	// about the next step.
-	where, names := "the sentence before it", filesNamed(lead, fits)
+	where, names := "the sentence before it", destination.FilesNamed(lead, fits)
 	if shellScript && !script {
 		names = nil // commands whose first line names a script: only that line says they are it
 	}
 	if len(names) != 1 && comment != "" {
-		where, names = "its first line, a comment,", filesNamed(comment, fits)
+		where, names = "its first line, a comment,", destination.FilesNamed(comment, fits)
 	}
 	if len(names) == 0 && !shellScript && !data {
 		// "Create a file named `hello.rb` (Ruby files end in .rb). In the
 		// file, write:": the paragraph names the file, its last sentence
 		// says only "the file".
-		where, names = "the paragraph before it", filesNamed(p.context(i).before, fits)
+		where, names = "the paragraph before it", destination.FilesNamed(p.context(i).before, fits)
 	}
 	if len(names) == 1 {
 		s := Step{Kind: StepWrite, Line: b.Line, EndLine: b.EndLine, Lang: lang, File: Destination{Path: names[0]}, Content: b.Text,
@@ -101,44 +104,33 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	return steps
 }
 
-// filesNamed lists the distinct file names in text that fit.
-func filesNamed(text string, fits func(string) bool) []string {
-	var out []string
-	for _, m := range mentionedFile.FindAllString(text, -1) {
-		n := destination.CleanFileName(m)
-		if n == "" || !codelang.IsFileName(path.Base(n)) && !destination.WellKnown(path.Base(n)) || !fits(n) {
-			continue
-		}
-		if v := varPrefix.FindStringSubmatch(n); v != nil && strings.Contains(text, "$"+n) {
-			n = "$" + n // `$GOPATH/src/app/main.go`: under the folder the variable holds
-		}
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
+// isShellFile: a shell script's name.
+func isShellFile(name string) bool { return path.Ext(name) == ".sh" || path.Ext(name) == ".bash" }
+
+var ruleFileHeaders = rule.Register(rule.Rule{ID: "file.headers", Scope: rule.ScopeBlock,
+	Doc: "a block whose first line is a comment that is only a file's name, and that has more such comments after blank lines (`// list.h` ... `// list.c`), holds several files: each part is written to the file its comment names"})
+
+// partSteps writes each file of a block that holds several, each under a
+// comment naming it (destination.Parts).
+func partSteps(b markdown.Block, base Step, parts []destination.Part) []Step {
+	out := make([]Step, 0, len(parts))
+	for _, part := range parts {
+		lines := b.Code[part.From:part.To]
+		text := strings.TrimRight(strings.Join(codeTexts(lines), "\n"), "\n \t") + "\n"
+		first, last := lines[0].Line, lines[len(lines)-1].Line
+		s := Step{Kind: StepWrite, Line: first, EndLine: last, Lang: base.Lang, File: Destination{Path: part.Path}, Content: text,
+			Prose: base.Prose, Names: base.Names}
+		s.Why = fmt.Sprintf("the comment at line %d names %s, one of the %d files the block holds", first, part.Path, len(parts))
+		s.Evidence = append(s.Evidence, ruleFileHeaders.At(first, part.Path))
+		out = append(out, s)
 	}
 	return out
 }
 
-// varPrefix: a path whose first part is a variable's name once its `$`
-// is taken away (GOPATH/src/...).
-var varPrefix = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*/`)
-
-// commentStart is a line comment or a block comment's opening, in the
-// languages code blocks are written in.
-var commentStart = regexp.MustCompile(`^\s*(?:#|//|--|;+|%|/\*|<!--|\(\*|\{-)\s*`)
-
-// firstLineComment is the text of a block's first line when it is a comment
-// (not a #! line), else "".
-func firstLineComment(line string) string {
-	if strings.HasPrefix(strings.TrimSpace(line), "#!") || !commentStart.MatchString(line) || preprocessor.MatchString(line) {
-		return ""
+func codeTexts(lines []markdown.CodeLine) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.Text
 	}
-	return commentStart.ReplaceAllString(line, "")
+	return out
 }
-
-// preprocessor: a C preprocessor's line (`#include <stdio.h>`), which
-// starts with `#` and is no comment.
-var preprocessor = regexp.MustCompile(`^\s*#\s*(?:include|define|undef|if|ifdef|ifndef|elif|else|endif|pragma|import|error|warning|line)\b`)
-
-// isShellFile: a shell script's name.
-func isShellFile(name string) bool { return path.Ext(name) == ".sh" || path.Ext(name) == ".bash" }

@@ -1,7 +1,6 @@
 package reading
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/blockshape"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/drawing"
 	"github.com/smile-loop/smile/learner/literal/expect"
@@ -20,6 +20,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
+	"github.com/smile-loop/smile/learner/literal/standalone"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec"
 )
@@ -234,7 +235,7 @@ var ruleAfterCommands = rule.Register(rule.Rule{ID: "output.after-commands", Sco
 // program the reader knows; bare words (`apples`, `north 120`) read as
 // commands too, so the shape alone does not make a block commands.
 func (p *planner) knownCommands(code []markdown.CodeLine) bool {
-	return looksLikeCommands(code) && slices.ContainsFunc(code, func(l markdown.CodeLine) bool {
+	return blockshape.LooksLikeCommands(code) && slices.ContainsFunc(code, func(l markdown.CodeLine) bool {
 		name := shell.CommandName(l.Text)
 		return codelang.KnownProgram(name) || p.tools[name]
 	})
@@ -267,20 +268,26 @@ func (p *planner) blockSteps(i int) []Step {
 	ctx := p.context(i)
 	lang := codelang.InfoLang(b.Info)
 	var inferred []rule.Evidence
-	if (lang == "" && b.Info == "" || noHighlight[lang]) && !opensWithPrompt(b.Code) {
+	if (lang == "" && b.Info == "" || noHighlight[lang]) && !blockshape.OpensWithPrompt(b.Code) {
 		// Source code shown after "it should look like this" is still
 		// code; lines of commands there are output.
 		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!leadin.IntroducesOutput(ctx.before) || !codelang.IsShellish(guess)) {
 			lang = guess
 			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
 		}
-	} else if codelang.Shell[lang] && !hasPromptLine(b.Code) && !strings.Contains(b.Text, "<<") && !codelang.KnownProgram(shell.CommandName(b.Code[0].Text)) {
+	} else if codelang.Shell[lang] && !blockshape.HasPromptLine(b.Code) && !strings.Contains(b.Text, "<<") && !codelang.KnownProgram(shell.CommandName(b.Code[0].Text)) {
 		// ```sh holding `get "/" do ... end`: the tag is the site's
 		// default, the content Ruby.
 		if guess := codelang.Infer(b.Code, p.tools); guess != "" && !codelang.IsShellish(guess) {
 			lang = guess
 			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
 		}
+	}
+	if codelang.Shell[lang] && misTagged(b) {
+		if lang = codelang.Infer(b.Code, p.tools); codelang.IsShellish(lang) {
+			lang = ""
+		}
+		inferred = []rule.Evidence{ruleUnparsableShell.At(b.Line, b.Info)}
 	}
 	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names(), Evidence: inferred}
 	if why, ev := p.offPath(i, ctx, lang); why != "" {
@@ -316,7 +323,7 @@ func (p *planner) blockSteps(i int) []Step {
 	if s, ok := p.proseStart(base, b, ctx, lang); ok {
 		return []Step{s}
 	}
-	if p.layout(b) && !hasPromptLine(b.Code) {
+	if p.layout(b) && !blockshape.HasPromptLine(b.Code) {
 		s := base
 		s.Kind, s.Why = StepSkip, "a drawing of the folder layout, not the output of the command before it"
 		return []Step{s}
@@ -334,6 +341,27 @@ func (p *planner) blockSteps(i int) []Step {
 	}
 	p.markOneOf(steps)
 	return steps
+}
+
+var ruleUnparsableShell = rule.Register(rule.Rule{ID: "lang.unparsable-shell", Scope: rule.ScopeBlock,
+	Doc: "a block of several lines tagged as a shell script that a shell cannot parse (`server {` ... `}`, assembler's `; comments`) is some file's text under the wrong tag: it is read as untagged, never run line by line"})
+
+// misTagged: a block of at least three lines, with no prompt, that no shell
+// parses. One broken line is more likely the page's broken command.
+func misTagged(b markdown.Block) bool {
+	n := 0
+	for _, l := range b.Code {
+		if strings.TrimSpace(l.Text) != "" {
+			n++
+		}
+	}
+	if n < 3 || blockshape.HasPromptLine(b.Code) || startsWithShebang(b.Text) {
+		return false // a shebang names its program (file.interpreter-script)
+	}
+	if _, other := notshell.OtherSyntax(b.Code); other != nil {
+		return false // another language's syntax, which text.other-syntax names
+	}
+	return !shell.Parses(b.Text)
 }
 
 // markRun reads what the prose around a command's block says about running
@@ -372,33 +400,37 @@ func (c blockContext) differs() int {
 // readBlock reads a block that is neither a file nor input: commands, output
 // or display text.
 func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang string) []Step {
-	prompted := hasPromptLine(b.Code)
+	prompted := blockshape.HasPromptLine(b.Code)
 	switch {
-	case codelang.Shell[lang] && trailingOutput(b.Code) > 0:
+	case codelang.Shell[lang] && blockshape.TrailingOutput(b.Code) > 0:
 		// `docker volume inspect x` followed by the JSON it prints, or a
 		// command followed by a log with prompts in it.
-		k := trailingOutput(b.Code)
+		k := blockshape.TrailingOutput(b.Code)
 		cmds := commandSteps(base, scriptCommands(b.Code[:k]), b.Code[:k])
 		if n := len(cmds); n > 0 && cmds[n-1].Kind == StepRun {
-			cmds[n-1].Command.Expected = expectedLines(b.Code[k:])
+			cmds[n-1].Command.Expected = blockshape.ExpectedLines(b.Code[k:])
 		}
 		return cmds
-	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted, textLangs[lang] && opensWithPrompt(b.Code):
+	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted, textLangs[lang] && blockshape.OpensWithPrompt(b.Code):
 		// A `text` block that opens with `$ cmd` is a session drawn
 		// without a tag for it: its prompts say what to run.
 		return p.transcriptSteps(base, b.Code, p.transcriptContext(ctx, lang))
-	case codelang.Shell[lang] && leadin.IntroducesOutput(ctx.before) && !leadin.RunAfterOutput(ctx.before) && !looksLikeCommands(b.Code):
+	case codelang.Shell[lang] && leadin.IntroducesOutput(ctx.before) && !leadin.RunAfterOutput(ctx.before) && !blockshape.LooksLikeCommands(b.Code):
 		// ```bash after "you should see:" holding `Hello, World!`: output
 		// tagged as shell (the sentence leading into it, not the paragraph).
 		s := base
-		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
-		s.Line = firstContentLine(b.Code, b.Line)
+		s.Kind, s.Expected, s.Why = StepCompare, blockshape.ExpectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
+		s.Line = blockshape.FirstContentLine(b.Code, b.Line)
 		s.Tolerant = leadin.Tolerant.MatchString(ctx.before)
 		return []Step{s}
 	case codelang.Shell[lang] && !prompted && p.notCommands(b.Code):
 		return p.maybeText(commandSteps(base, scriptCommands(b.Code), b.Code), b, ctx)
 	case codelang.Shell[lang]:
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
+	case leadin.IntroducesOutput(ctx.before) && standalone.Whole(lang, b.Text):
+		s := base // "this program prints its size:" over the program: it is no output, and placed nowhere
+		s.Kind, s.Why, s.Content = StepAmbiguous, fmt.Sprintf("a whole %s program the prose says what it does, with no file to save it to", lang), b.Text
+		return []Step{s}
 	case codelang.Extensions[lang] != nil && !outputLangs[lang] && leadin.IntroducesOutput(ctx.before):
 		// ```toml after "pyproject.toml will look like this:": a file the
 		// command made, shown for reading, not its output.
@@ -419,71 +451,33 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 			return []Step{omitted(base, "what a browser shows, not the output of a command")}
 		}
 		s := base
-		s.Kind, s.Expected, s.Why = StepCompare, expectedLines(b.Code), "it is output: its tag or the prose before it says so"
-		s.Line = firstContentLine(b.Code, b.Line)
+		s.Kind, s.Expected, s.Why = StepCompare, blockshape.ExpectedLines(b.Code), "it is output: its tag or the prose before it says so"
+		s.Line = blockshape.FirstContentLine(b.Code, b.Line)
 		s.Tolerant = leadin.Tolerant.MatchString(ctx.before)
-		if textLangs[lang] && !outputLangs[lang] && !leadin.StrongOutput.MatchString(leadin.LastSentence(ctx.before)) && looksLikeCommands(b.Code) {
+		if textLangs[lang] && !outputLangs[lang] && !leadin.StrongOutput.MatchString(leadin.LastSentence(ctx.before)) && blockshape.LooksLikeCommands(b.Code) {
 			s.AltRun = scriptCommands(b.Code)
 		}
 		return []Step{s}
-	case lang == "" && (leadin.Run.MatchString(ctx.before) || leadin.Command.MatchString(ctx.before) && looksLikeCommands(b.Code) ||
-		looksLikeCommands(b.Code) && p.tools[shell.CommandName(b.Code[0].Text)]):
+	case lang == "" && (leadin.Run.MatchString(ctx.before) || leadin.Command.MatchString(ctx.before) && blockshape.LooksLikeCommands(b.Code) ||
+		blockshape.LooksLikeCommands(b.Code) && p.tools[shell.CommandName(b.Code[0].Text)]):
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case textLangs[lang] && p.outputOfCommands(b, ctx):
 		s := base
-		s.Kind, s.Expected = StepCompare, expectedLines(b.Code)
+		s.Kind, s.Expected = StepCompare, blockshape.ExpectedLines(b.Code)
 		s.Why = "it follows a block of commands with no prose between them: what they print"
-		s.Line = firstContentLine(b.Code, b.Line)
+		s.Line = blockshape.FirstContentLine(b.Code, b.Line)
 		s.Tolerant = true // nothing says it is exact
 		s.Evidence = append(s.Evidence, ruleAfterCommands.At(b.Line, ""))
 		return []Step{s}
 	case !textLangs[lang]:
 		s := base
-		s.Kind, s.Why = StepAmbiguous, fmt.Sprintf("a %s block with no file to save it to and no instruction to run it", lang)
+		s.Kind, s.Why, s.Content = StepAmbiguous, fmt.Sprintf("a %s block with no file to save it to and no instruction to run it", lang), b.Text
 		return []Step{s}
 	}
 	s := base
 	s.Kind, s.Why = StepSkip, "display text: no file name, no instruction to run it, no output introduced"
 	return []Step{s}
 }
-
-// trailingOutput finds where a shell block's command ends and the output it
-// prints begins: JSON after the command, or (in a block whose first line has
-// no prompt) lines with prompts that belong to a log. 0 when there is none.
-func trailingOutput(lines []markdown.CodeLine) int {
-	for k := 1; k < len(lines); k++ {
-		if t := strings.TrimSpace(lines[k].Text); strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
-			var rest []string
-			for _, l := range lines[k:] {
-				rest = append(rest, l.Text)
-			}
-			if json.Valid([]byte(strings.Join(rest, "\n"))) && !strings.HasSuffix(strings.TrimSpace(lines[k-1].Text), "\\") {
-				return k
-			}
-		}
-	}
-	for k := 1; k+1 < len(lines); k++ {
-		if outputComment.MatchString(strings.TrimSpace(lines[k].Text)) {
-			return k + 1 // "# result" between a command and what it prints
-		}
-	}
-	first := firstContentLine(lines, 0)
-	for k, l := range lines {
-		if l.Line == first && !transcript.HasShellPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && transcript.HasShellPrompt(lines[k+1].Text) {
-			return k + 1
-		}
-	}
-	return 0
-}
-
-// outputComment is a comment line that is only a label for the output
-// below it ("# output", "# result:", "# 결과", "# 出力", "# salida"), in the
-// languages pages are written in: the lines after it are what the command
-// above prints, not commands.
-var outputComment = regexp.MustCompile(`(?i)^#+\s*(?:(?:the\s+)?(?:expected\s+)?(?:output|results?|stdout)|` +
-	`salida|resultado|sa(?:í|i)da|sortie|r(?:é|e)sultat|ausgabe|ergebnis|uscita|risultato|uitvoer|resultaat|wynik|wyj(?:ś|s)cie|` +
-	`(?:ç|c)(?:ı|i)kt(?:ı|i)|sonu(?:ç|c)|k(?:ế|e)t qu(?:ả|a)|(?:đ|d)(?:ầ|a)u ra|hasil|keluaran|вывод|результат|вивід|` +
-	`出力|結果|实行结果|执行结果|运行结果|输出|輸出|结果|출력|결과|실행 결과)\s*:?\s*$`)
 
 var (
 	listingRuns = regexp.MustCompile(`^(?:tree|ls|find|du|exa|eza)\b`)
@@ -613,67 +607,6 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 		}
 	}
 	return append(steps, p.catShows(run)...)
-}
-
-func firstContentLine(lines []markdown.CodeLine, fallback int) int {
-	for _, l := range lines {
-		if strings.TrimSpace(l.Text) != "" {
-			return l.Line
-		}
-	}
-	return fallback
-}
-
-// expectedLines converts code lines to expected output lines.
-func expectedLines(lines []markdown.CodeLine) []expect.Line {
-	out := make([]expect.Line, len(lines))
-	for i, l := range lines {
-		out[i] = expect.Line(l)
-	}
-	return out
-}
-
-// commandWord is a line that starts like a command: a plain lower-case
-// program name, then arguments or nothing.
-var commandWord = regexp.MustCompile(`^[a-z][\w.+-]*(?:\s|$)`)
-
-// looksLikeCommands: every line of the block starts with a word that could
-// be a program; whether it is one is checked in the container.
-func looksLikeCommands(lines []markdown.CodeLine) bool {
-	n := 0
-	for _, l := range lines {
-		t := strings.TrimSpace(l.Text)
-		if t == "" {
-			continue
-		}
-		if !commandWord.MatchString(t) {
-			return false
-		}
-		n++
-	}
-	return n > 0
-}
-
-// opensWithPrompt: the block's first line that is not blank starts with a
-// shell prompt.
-func opensWithPrompt(lines []markdown.CodeLine) bool {
-	for _, l := range lines {
-		if strings.TrimSpace(l.Text) != "" {
-			return transcript.HasShellPrompt(l.Text)
-		}
-	}
-	return false
-}
-
-// hasPromptLine: a transcript with `$ ` commands is run, even when what it
-// prints is a drawn folder tree (`$ tree .`).
-func hasPromptLine(lines []markdown.CodeLine) bool {
-	for _, l := range lines {
-		if transcript.HasShellPrompt(l.Text) {
-			return true
-		}
-	}
-	return false
 }
 
 // announcesFailure: the sentence leading into a command says it fails. A

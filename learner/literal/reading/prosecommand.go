@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -87,6 +88,9 @@ func (p *planner) proseCommands(i int) []Step {
 	if _, ok := parseSectionRule(b.Text); ok {
 		return nil // "save each example as step.sh and run `sh step.sh`": a rule for the blocks, run with each
 	}
+	if steps := p.promptedLines(b); len(steps) > 0 {
+		return steps
+	}
 	if s, ok := p.commandAlone(b); ok {
 		return []Step{s}
 	}
@@ -135,6 +139,33 @@ func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
 		return Step{}, false
 	}
 	return inlineRun(b, b.Line, cmd, "the paragraph is the command alone, written inline", ruleCommandAlone.At(b.Line, m[0])), true
+}
+
+var rulePromptedLine = rule.Register(rule.Rule{ID: "prose.prompted-line", Scope: rule.ScopeLine,
+	Doc: "a paragraph whose every line starts with a shell prompt (`$ make`, `(venv)$ pip3 list`) holds commands the page wrote without a code block: each line is a step"})
+
+// promptedLines reads a paragraph whose every line starts with a shell
+// prompt: commands the page forgot to put in a code block. The prompt is the
+// evidence, so the command need not be a program the reader knows.
+func (p *planner) promptedLines(b markdown.Block) []Step {
+	var steps []Step
+	for k, l := range strings.Split(b.Text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		pr := transcript.ShellPrompt(l)
+		if pr == nil {
+			return nil
+		}
+		cmd := strings.TrimSpace(l[len(pr.Match(l)):])
+		if cmd == "" || strings.Contains(cmd, "`") || p.inABlock(cmd) {
+			return nil
+		}
+		line := b.Line + k
+		steps = append(steps, inlineRun(b, line, cmd, "the paragraph's line starts with a shell prompt: a command written without a code block",
+			rulePromptedLine.At(line, strings.TrimSpace(pr.Match(l)))))
+	}
+	return steps
 }
 
 // inlineRun is the step of a command written inline in paragraph b, at

@@ -1,0 +1,114 @@
+// Package blockshape reads the shape of a code block's lines, before any
+// prose is read: where a command ends and the output it prints begins,
+// whether every line reads as a command, whether lines carry a shell's
+// prompt, and the lines as output to compare.
+package blockshape
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/transcript"
+	"github.com/smile-loop/smile/spec/markdown"
+)
+
+// TrailingOutput finds where a shell block's command ends and the output it
+// prints begins: JSON after the command, or (in a block whose first line has
+// no prompt) lines with prompts that belong to a log. 0 when there is none.
+func TrailingOutput(lines []markdown.CodeLine) int {
+	for k := 1; k < len(lines); k++ {
+		if t := strings.TrimSpace(lines[k].Text); strings.HasPrefix(t, "[") || strings.HasPrefix(t, "{") {
+			var rest []string
+			for _, l := range lines[k:] {
+				rest = append(rest, l.Text)
+			}
+			if json.Valid([]byte(strings.Join(rest, "\n"))) && !strings.HasSuffix(strings.TrimSpace(lines[k-1].Text), "\\") {
+				return k
+			}
+		}
+	}
+	for k := 1; k+1 < len(lines); k++ {
+		if outputComment.MatchString(strings.TrimSpace(lines[k].Text)) {
+			return k + 1 // "# result" between a command and what it prints
+		}
+	}
+	first := FirstContentLine(lines, 0)
+	for k, l := range lines {
+		if l.Line == first && !transcript.HasShellPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && transcript.HasShellPrompt(lines[k+1].Text) {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// outputComment is a comment line that is only a label for the output
+// below it ("# output", "# result:", "# 결과", "# 出力", "# salida"), in the
+// languages pages are written in: the lines after it are what the command
+// above prints, not commands.
+var outputComment = regexp.MustCompile(`(?i)^#+\s*(?:(?:the\s+)?(?:expected\s+)?(?:output|results?|stdout)|` +
+	`salida|resultado|sa(?:í|i)da|sortie|r(?:é|e)sultat|ausgabe|ergebnis|uscita|risultato|uitvoer|resultaat|wynik|wyj(?:ś|s)cie|` +
+	`(?:ç|c)(?:ı|i)kt(?:ı|i)|sonu(?:ç|c)|k(?:ế|e)t qu(?:ả|a)|(?:đ|d)(?:ầ|a)u ra|hasil|keluaran|вывод|результат|вивід|` +
+	`出力|結果|实行结果|执行结果|运行结果|输出|輸出|结果|출력|결과|실행 결과)\s*:?\s*$`)
+
+func FirstContentLine(lines []markdown.CodeLine, fallback int) int {
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) != "" {
+			return l.Line
+		}
+	}
+	return fallback
+}
+
+// ExpectedLines converts code lines to expected output lines.
+func ExpectedLines(lines []markdown.CodeLine) []expect.Line {
+	out := make([]expect.Line, len(lines))
+	for i, l := range lines {
+		out[i] = expect.Line(l)
+	}
+	return out
+}
+
+// commandWord is a line that starts like a command: a plain lower-case
+// program name, then arguments or nothing.
+var commandWord = regexp.MustCompile(`^[a-z][\w.+-]*(?:\s|$)`)
+
+// LooksLikeCommands: every line of the block starts with a word that could
+// be a program; whether it is one is checked in the container.
+func LooksLikeCommands(lines []markdown.CodeLine) bool {
+	n := 0
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		if !commandWord.MatchString(t) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// OpensWithPrompt: the block's first line that is not blank starts with a
+// shell prompt.
+func OpensWithPrompt(lines []markdown.CodeLine) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) != "" {
+			return transcript.HasShellPrompt(l.Text)
+		}
+	}
+	return false
+}
+
+// HasPromptLine: a transcript with `$ ` commands is run, even when what it
+// prints is a drawn folder tree (`$ tree .`).
+func HasPromptLine(lines []markdown.CodeLine) bool {
+	for _, l := range lines {
+		if transcript.HasShellPrompt(l.Text) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,48 @@
+package blockshape
+
+import (
+	"testing"
+
+	"github.com/smile-loop/smile/spec/markdown"
+)
+
+func lines(text ...string) []markdown.CodeLine {
+	out := make([]markdown.CodeLine, len(text))
+	for i, t := range text {
+		out[i] = markdown.CodeLine{Line: 10 + i, Text: t}
+	}
+	return out
+}
+
+func TestTrailingOutput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		code []markdown.CodeLine
+		want int
+	}{
+		{"json after the command", lines("curl -s localhost:8080/items", `[{"id": 1}]`), 1},
+		{"a result label", lines("wc -l notes.txt", "# output", "3 notes.txt"), 2},
+		{"a log with prompts", lines("cat session.log", "$ echo started"), 1},
+		{"commands only", lines("mkdir demo", "cd demo"), 0},
+		{"json split by a continuation", lines("curl -d \\", `{"a": 1}`), 0},
+	} {
+		if got := TrailingOutput(tc.code); got != tc.want {
+			t.Errorf("%s: TrailingOutput = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestShape(t *testing.T) {
+	if !LooksLikeCommands(lines("go build", "", "ls -l")) || LooksLikeCommands(lines("Hello, World!")) || LooksLikeCommands(lines("", "")) {
+		t.Error("LooksLikeCommands: commands, then prose, then nothing")
+	}
+	if !OpensWithPrompt(lines("", "$ ls")) || OpensWithPrompt(lines("ls", "$ pwd")) || !HasPromptLine(lines("ls", "$ pwd")) {
+		t.Error("prompts: opening, not opening, anywhere")
+	}
+	if FirstContentLine(lines("", "  ", "x"), 3) != 12 || FirstContentLine(lines(""), 3) != 3 {
+		t.Error("FirstContentLine")
+	}
+	if e := ExpectedLines(lines("a", "b")); len(e) != 2 || e[1].Line != 11 || e[1].Text != "b" {
+		t.Errorf("ExpectedLines = %+v", e)
+	}
+}

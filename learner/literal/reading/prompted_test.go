@@ -1,0 +1,50 @@
+package reading
+
+import (
+	"slices"
+	"testing"
+)
+
+// A paragraph whose every line starts with a shell prompt holds commands
+// written without a code block; one line of prose among them makes it prose.
+// A chain that ends by starting a server keeps running in the background.
+func TestPromptedParagraphs(t *testing.T) {
+	tests := []struct {
+		name string
+		md   string
+		want []string
+	}{
+		{"one prompted line", md("Install it:", "", "(venv)$ pip3 install flask"), []string{"run 3 pip3 install flask"}},
+		{"two prompted lines", md("$ mkdir demo", "$ ls -a"), []string{"run 1 mkdir demo", "run 2 ls -a"}},
+		{"a chain ending in a server", md("$ export FLASK_APP=demo.py && flask run"), []string{"run 1 export FLASK_APP=demo.py && flask run (background)"}},
+		{"prose among the lines", md("$ mkdir demo", "then look around"), nil},
+		{"a price is no prompt", md("$5 per month"), nil},
+		{"a command a block holds", md("$ make", "", "```console", "$ make", "```"), []string{"run 4 make"}},
+		// A client opened in a new terminal takes the blocks after it;
+		// a server there keeps running.
+		{"a client in a new terminal", md("Open a new terminal and start the client:", "", "```bash", "redis-cli", "```", "", "Store a key:", "", "```bash", "SET greeting hello", "```"),
+			[]string{"run 4 redis-cli <- SET greeting hello"}},
+		{"a server in a new terminal", md("Open a new terminal and start the server:", "", "```bash", "redis-server", "```", "", "Then:", "", "```bash", "SET greeting hello", "```"),
+			[]string{"run 4 redis-server (background)", "run 10 SET greeting hello"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := plan(t, tc.md); !slices.Equal(got, tc.want) {
+				t.Errorf("plan = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLastInChain(t *testing.T) {
+	for in, want := range map[string]string{
+		"flask run":                            "flask run",
+		"export FLASK_APP=app.py && flask run": "flask run",
+		"cd site; PORT=8000 hugo serve":        "hugo serve",
+		"make build && \\\n ./server":          "make build && \\\n ./server",
+	} {
+		if got := lastInChain(in); got != want {
+			t.Errorf("lastInChain(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
