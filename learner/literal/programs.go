@@ -31,20 +31,24 @@ func (s *student) compareOrRun(ctx context.Context, st reading.Step) error {
 // (a file, not a shell builtin: `echo` or `test` could as well be output).
 func (s *student) allPrograms(ctx context.Context, cmds []reading.Command) bool {
 	for _, c := range cmds {
-		name := shell.CommandName(c.Text)
-		if name == "" {
-			return false
-		}
-		known, ok := s.programs[name]
-		if !ok {
-			res, err := s.sess.Run(ctx, "command -v "+shellQuote(name), 5*time.Second)
-			where := strings.TrimSpace(res.Output)
-			known = err == nil && res.ExitCode == 0 && strings.HasPrefix(where, "/")
-			s.programs[name] = known
-		}
-		if !known {
+		if !s.hasProgram(ctx, shell.CommandName(c.Text)) {
 			return false
 		}
 	}
 	return true
+}
+
+// hasProgram reports whether name is a program on the container's PATH.
+func (s *student) hasProgram(ctx context.Context, name string) bool {
+	if name == "" {
+		return false
+	}
+	known, ok := s.programs[name]
+	if !ok {
+		res, err := s.sess.Run(ctx, "command -v "+shellQuote(name), 5*time.Second)
+		where := strings.TrimSpace(res.Output)
+		known = err == nil && res.ExitCode == 0 && strings.HasPrefix(where, "/")
+		s.programs[name] = known
+	}
+	return known
 }

@@ -205,19 +205,7 @@ func (s *student) walk(ctx context.Context) {
 			s.cannotComplete(err.Error())
 			return
 		}
-		var stepErr error
-		switch st.Kind {
-		case reading.StepImage:
-			s.imageFinding(st)
-		case reading.StepSkip, reading.StepAmbiguous, reading.StepOmit:
-			s.skip(st)
-		case reading.StepWrite:
-			stepErr = s.write(ctx, st)
-		case reading.StepCompare:
-			stepErr = s.compareOrRun(ctx, st)
-		case reading.StepRun:
-			stepErr = s.run(ctx, st)
-		}
+		stepErr := s.follow(ctx, i, st)
 		if followed {
 			s.steps++
 		}
@@ -228,6 +216,25 @@ func (s *student) walk(ctx context.Context) {
 		s.failed(i)
 	}
 	s.finish()
+}
+
+// follow does what step i of the plan says.
+func (s *student) follow(ctx context.Context, i int, st reading.Step) error {
+	switch st.Kind {
+	case reading.StepImage:
+		s.imageFinding(st)
+	case reading.StepSkip, reading.StepOmit:
+		s.skip(st)
+	case reading.StepAmbiguous:
+		s.unplacedBlock(ctx, i, st)
+	case reading.StepWrite:
+		return s.write(ctx, st)
+	case reading.StepCompare:
+		return s.compareOrRun(ctx, st)
+	case reading.StepRun:
+		return s.run(ctx, st)
+	}
+	return nil
 }
 
 // finish ends a walk that reached the end of the tutorial: with the
@@ -349,6 +356,12 @@ func (s *student) auditCommand(line int, command string, res session.Result, att
 	if !workaround {
 		s.cov.ran(line)
 	}
+	s.auditOnly(line, command, res, attempt, workaround)
+}
+
+// auditOnly adds a command to the audit trail without counting its line as
+// run (a program tried on its own counts only when it worked).
+func (s *student) auditOnly(line int, command string, res session.Result, attempt int, workaround bool) {
 	s.audit.Commands = append(s.audit.Commands, status.AuditCommand{
 		Iteration:  s.task.Iteration,
 		Role:       status.RoleStudent,

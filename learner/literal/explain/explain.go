@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/standalone/planned"
 )
 
 // Reading is how the literal Student reads one step of a page, said for its
@@ -21,7 +22,7 @@ type Reading struct {
 	EndLine int    `json:"endLine"`
 	Lang    string `json:"lang,omitempty"`
 	// Action is run, input, background, write, compare, skip, omit,
-	// ambiguous or image.
+	// ambiguous, try (an unplaced whole program tried on its own) or image.
 	Action string `json:"action"`
 	// Target is the command (its first line), the program fed input, the
 	// file written and how, the output compared and how, or the image.
@@ -74,11 +75,18 @@ func Describe(steps []reading.Step) []Reading {
 			r.Target = fmt.Sprintf("%s (%s)", s.File.Path, mode)
 		case reading.StepCompare:
 			r.Target = "output" + how(s)
-			if prev := lastRunBefore(steps, i); prev != nil {
+			if prog, ok := planned.ProgramBefore(steps, i); ok {
+				r.Target = fmt.Sprintf("output of the program at line %d%s", prog.Line, how(s))
+			} else if prev := lastRunBefore(steps, i); prev != nil {
 				r.Target = fmt.Sprintf("output of line %d%s", prev.Line, how(s))
 			}
 		case reading.StepImage:
 			r.Target = s.Image.Reference + " (missing)"
+		case reading.StepAmbiguous:
+			if p, ok := planned.Tried(steps, i); ok {
+				r.Action, r.Target = "try", fmt.Sprintf("%s, on its own: `%s` in a folder of its own", p.File, p.Run)
+				r.Why = strings.TrimPrefix(r.Why+"; ", "; ") + "a whole program, tried on its own: a failure is no gap"
+			}
 		}
 		r.Flags = flags(s)
 		out = append(out, r)

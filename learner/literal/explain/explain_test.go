@@ -25,3 +25,26 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("Describe:\n got %+v\nwant %+v", got, want)
 	}
 }
+
+// An unplaced whole program is tried on its own, and the output after it is
+// its output; a fragment of a program stays unplaced, yet still owns the
+// output shown after it.
+func TestDescribeProgramsTriedAlone(t *testing.T) {
+	steps := []reading.Step{
+		{Kind: reading.StepRun, Line: 3, Lang: "bash", Command: reading.Command{Text: "mkdir demo"}},
+		{Kind: reading.StepAmbiguous, Line: 6, EndLine: 12, Lang: "go", Content: "package main\n\nfunc main() {\n\tprintln(1)\n}\n", Why: "unplaced"},
+		{Kind: reading.StepCompare, Line: 15},
+		{Kind: reading.StepAmbiguous, Line: 18, EndLine: 20, Lang: "go", Content: "x := 1\n", Why: "unplaced"},
+		{Kind: reading.StepCompare, Line: 23},
+	}
+	got := Describe(steps)
+	if got[1].Action != "try" || got[1].Target != "main.go, on its own: `go run main.go` in a folder of its own" {
+		t.Errorf("the whole program: %+v", got[1])
+	}
+	if got[2].Target != "output of the program at line 6, exact" || got[4].Target != "output of the program at line 18, exact" {
+		t.Errorf("the outputs: %q, %q", got[2].Target, got[4].Target)
+	}
+	if got[3].Action != "ambiguous" {
+		t.Errorf("the fragment: %+v, want it left ambiguous", got[3])
+	}
+}
