@@ -75,8 +75,10 @@ func Describe(steps []reading.Step) []Reading {
 			r.Target = fmt.Sprintf("%s (%s)", s.File.Path, mode)
 		case reading.StepCompare:
 			r.Target = "output" + how(s)
-			if prog, ok := planned.ProgramBefore(steps, i); ok {
+			if prog, ok := planned.ProgramBefore(steps, i); ok && s.Line-max(prog.EndLine, prog.Line) <= planned.Near {
 				r.Target = fmt.Sprintf("output of the program at line %d%s", prog.Line, how(s))
+			} else if ok {
+				r.Target = fmt.Sprintf("not compared: the program at line %d stands between it and any command", prog.Line)
 			} else if prev := lastRunBefore(steps, i); prev != nil {
 				r.Target = fmt.Sprintf("output of line %d%s", prev.Line, how(s))
 			}

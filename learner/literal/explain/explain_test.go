@@ -47,4 +47,8 @@ func TestDescribeProgramsTriedAlone(t *testing.T) {
 	if got[3].Action != "ambiguous" {
 		t.Errorf("the fragment: %+v, want it left ambiguous", got[3])
 	}
+	far := Describe([]reading.Step{steps[0], steps[1], {Kind: reading.StepCompare, Line: 40}})
+	if far[2].Target != "not compared: the program at line 6 stands between it and any command" {
+		t.Errorf("output far from the program: %q", far[2].Target)
+	}
 }

@@ -19,7 +19,12 @@ var (
 	ruleDeferredName = rule.Register(rule.Rule{ID: "file.named-later", Scope: rule.ScopeSection,
 		Doc: "a later sentence that refers back to code shown above and names its file (\"copy that code into hello.c\") places the last unplaced block of the file's language"})
 	refersBackTo = regexp.MustCompile(`(?i)\b(?:copy|save|put|paste|store|place|type)\s+(?:all\s+)?(?:that|this|it|the\s+(?:above|previous|program|code|source|example|listing))\b|` +
-		`\b(?:copia|guarda|salva|salve|copie|kopiere|speichere|sauvegarde[zr]?|enregistre[zr]?)\s+(?:ese|este|esse|este|das|den|diesen|ce|le|cela)\b`)
+		`\b(?:copia|guarda|salva|salve|copie|kopiere|speichere|sauvegarde[zr]?|enregistre[zr]?)\s+(?:ese|este|esse|este|das|den|diesen|ce|le|cela)\b|` +
+		// The pronoun joined to the verb: "grave-o como", "guárdalo como",
+		// "salvalo come", "enregistrez-le sous", "speichere ihn als".
+		`\b(?:grav|salv|guard|copi)[ae]-(?:o|a|lo|la)\b|\bgu(?:á|a)rd(?:alo|elo|ala|ela)\b|\bsalva(?:lo|telo)\b|` +
+		`\b(?:enregistre[zr]?|sauvegarde[zr]?|copie[zr]?)-le\b|\b(?:speicher|kopier)\w*\s+(?:ihn|es|sie)\s+(?:als|in|unter)\b|` +
+		`(?:保存|存)(?:为|為|成)|として保存|(?:로|으로)\s*저장|сохраните\s+(?:его|это|код)`)
 )
 
 // placeLater reads paragraph i for a sentence that names, after the fact,

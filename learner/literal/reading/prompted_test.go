@@ -36,6 +36,23 @@ func TestPromptedParagraphs(t *testing.T) {
 	}
 }
 
+// A sentence after the code names its file in the page's own language, the
+// pronoun joined to the verb ("grave-o como", "guárdalo como").
+func TestNamedAfterTheFact(t *testing.T) {
+	for _, sentence := range []string{
+		"Após digitar o código acima, grave-o como **Hello.java** em algum diretório.",
+		"Después, guárdalo como `Hello.java`.",
+		"Enregistrez-le sous `Hello.java`.",
+		"Speichere ihn als `Hello.java`.",
+		"把上面的代码保存为 `Hello.java`。",
+	} {
+		got := plan(t, md("```java", "class Hello { public static void main(String[] a) {} }", "```", "", sentence))
+		if !slices.Equal(got, []string{"write 1 Hello.java"}) {
+			t.Errorf("%q: plan = %q", sentence, got)
+		}
+	}
+}
+
 func TestLastInChain(t *testing.T) {
 	for in, want := range map[string]string{
 		"flask run":                            "flask run",

@@ -24,13 +24,19 @@ func Tried(steps []reading.Step, i int) (standalone.Program, bool) {
 	return p, true
 }
 
+// Near is how many lines may stand between a program and the output shown
+// right after it ("Running it prints:"). Output further on, after a
+// heading or a paragraph that names another command (`javap -c X`), is not
+// the program's to compare with.
+const Near = 6
+
 // OutputShownNext: the step after i that the Student follows compares output
-// with what ran last.
+// with what ran last, and is shown right after the block of step i.
 func OutputShownNext(steps []reading.Step, i int) bool {
 	for _, next := range steps[i+1:] {
 		switch next.Kind {
 		case reading.StepCompare:
-			return true
+			return next.Line-max(steps[i].EndLine, steps[i].Line) <= Near
 		case reading.StepSkip, reading.StepImage:
 			continue
 		}
