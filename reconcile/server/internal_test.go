@@ -138,3 +138,35 @@ func TestFeedCatchUpSendsTheSavedReport(t *testing.T) {
 		t.Errorf("a connection that has the saved state was sent %d events", len(same))
 	}
 }
+
+// A shutdown lets each observer connection finish sending before the
+// controller goes on to exit, but waits no longer than its bound for one
+// that never ends; no connection opens after it.
+func TestDrainWaitsForObservers(t *testing.T) {
+	o := &observers{conns: map[*wsConn]struct{}{}}
+	ctx, c := o.track()
+	sent := make(chan struct{})
+	go func() {
+		<-ctx.Done()
+		time.Sleep(100 * time.Millisecond) // the last events going out
+		close(sent)
+		o.untrack(c)
+	}()
+	o.drain(5 * time.Second)
+	select {
+	case <-sent:
+	default:
+		t.Fatal("drain returned before the connection had sent its last events")
+	}
+	if _, c := o.track(); c != nil {
+		t.Error("a connection opened after the drain")
+	}
+
+	stuck := &observers{conns: map[*wsConn]struct{}{}}
+	_, _ = stuck.track() // never untracked
+	start := time.Now()
+	stuck.drain(200 * time.Millisecond)
+	if d := time.Since(start); d < 200*time.Millisecond || d > 2*time.Second {
+		t.Errorf("drain of a connection that never ends took %v, want about its 200ms bound", d)
+	}
+}

@@ -37,8 +37,10 @@ func Listen(host, apiAddr string) (*Listeners, error) {
 }
 
 // Serve serves the callback handler and the whole API on ls until ctx ends,
-// then shuts both down (2 s each). wg tracks the serving goroutines; fail
-// hears of a server that stopped on its own.
+// then shuts both down (2 s each) and lets the observers' WebSocket
+// connections send what they still have (2 s at most). wg tracks the
+// serving goroutines and the shutdown; fail hears of a server that stopped
+// on its own.
 func (s *Server) Serve(ctx context.Context, ls *Listeners, wg *sync.WaitGroup, fail func(error)) {
 	var servers []*http.Server
 	for _, l := range []struct {
@@ -55,12 +57,18 @@ func (s *Server) Serve(ctx context.Context, ls *Listeners, wg *sync.WaitGroup, f
 			}
 		}()
 	}
+	api := s.obs // the observers of the API handler just built
+	wg.Add(1)
 	go func() {
+		defer wg.Done()
 		<-ctx.Done()
 		for _, srv := range servers {
 			sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			_ = srv.Shutdown(sctx)
 			cancel()
+		}
+		if api != nil {
+			api.drain(2 * time.Second)
 		}
 	}()
 }

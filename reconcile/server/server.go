@@ -102,6 +102,9 @@ type Server struct {
 	b            Backend
 	controlToken string
 	logins       *logins // the dashboard's one-time login tokens and session
+	// obs are the observer connections of the handler Serve serves, which
+	// its shutdown lets finish sending (observers.drain).
+	obs *observers
 }
 
 // New builds the server of a controller whose control API takes

@@ -44,6 +44,7 @@ type observers struct {
 // observe adds the observer routes to the loopback API mux.
 func (s *Server) observe(mux *http.ServeMux) {
 	o := &observers{s: s, conns: map[*wsConn]struct{}{}}
+	s.obs = o
 	mux.Handle("GET /ws", sameHostOnly(http.HandlerFunc(o.serveWS)))
 	mux.Handle("GET /ws/runs", sameHostOnly(http.HandlerFunc(o.serveRunsWS)))
 	o.dashboard(mux)
@@ -176,6 +177,28 @@ func (o *observers) untrack(c *wsConn) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	delete(o.conns, c)
+}
+
+// drain ends every observer connection and waits, at most d, until each
+// has sent what it still had (the run's last transitions, its report) and
+// closed: http.Server.Shutdown neither ends nor waits for hijacked
+// connections, and a controller that stops right after its run ended (an
+// in-process apply) would otherwise exit while a page still lacks the end.
+func (o *observers) drain(d time.Duration) {
+	deadline := time.Now().Add(d)
+	for {
+		o.mu.Lock()
+		o.stopping = true
+		open := len(o.conns)
+		for c := range o.conns {
+			c.cancel()
+		}
+		o.mu.Unlock()
+		if open == 0 || time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // hookShutdown ends every connection when the server serving r shuts down.
