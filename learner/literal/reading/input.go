@@ -14,6 +14,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 )
 
@@ -98,7 +99,7 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	// but after a client's prompt opened (`redis-cli`), a block tagged shell
 	// whose lines start no program the reader knows (`SET key 1`, `expire
 	// key 120`) is that client's commands.
-	if codelang.Shell[lang] && !transcript.WritesFile(cmd) && (transcript.Started(cmd) == nil || p.knownCommands(b.Code)) {
+	if codelang.Shell[lang] && !transcript.WritesFile(cmd) && (transcript.Started(cmd) == nil || p.startsShellProgram(b.Code)) {
 		return false
 	}
 	var ev rule.Evidence
@@ -127,6 +128,21 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	s.Why = strings.TrimPrefix(s.Why+"; ", "; ") + fmt.Sprintf("the block at line %d is typed into it", b.Line)
 	s.Evidence = append(s.Evidence, ev)
 	return true
+}
+
+// clientWords are shell builtins whose names clients' languages use too
+// (redis-cli's `set`, `echo`, `type`; `help`, `exit` in most clients).
+var clientWords = set("set", "echo", "type", "help", "exec", "wait", "kill", "test", "read", "eval", "exit", "quit")
+
+// startsShellProgram: the block reads as commands and one of its lines
+// starts a program the reader knows that is no client's word too, so it is
+// the shell's, not the client's the page opened (`set name 1` after
+// redis-cli is the client's; `ls` is the shell's).
+func (p *planner) startsShellProgram(code []markdown.CodeLine) bool {
+	return blockshape.LooksLikeCommands(code) && slices.ContainsFunc(code, func(l markdown.CodeLine) bool {
+		name := shell.CommandName(l.Text)
+		return (codelang.KnownProgram(name) || p.tools[name]) && !clientWords[name]
+	})
 }
 
 // namesFileOfKind says whether prose names a file of a block language's

@@ -24,6 +24,10 @@ func TestPromptedParagraphs(t *testing.T) {
 		// a server there keeps running.
 		{"a client in a new terminal", md("Open a new terminal and start the client:", "", "```bash", "redis-cli", "```", "", "Store a key:", "", "```bash", "SET greeting hello", "```"),
 			[]string{"run 4 redis-cli <- SET greeting hello"}},
+		{"a client's words that are shell builtins", md("```bash", "redis-cli", "```", "", "Store and read a key:", "", "```bash", "set greeting hello", "echo ping", "```"),
+			[]string{"run 2 redis-cli <- set greeting hello; echo ping"}},
+		{"a shell program after a client", md("```bash", "redis-cli", "```", "", "Back at the shell:", "", "```bash", "ls -l", "```"),
+			[]string{"run 2 redis-cli", "run 8 ls -l"}},
 		{"a server in a new terminal", md("Open a new terminal and start the server:", "", "```bash", "redis-server", "```", "", "Then:", "", "```bash", "SET greeting hello", "```"),
 			[]string{"run 4 redis-server (background)", "run 10 SET greeting hello"}},
 	}
