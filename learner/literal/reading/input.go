@@ -130,25 +130,14 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	return true
 }
 
-// clientWords are shell builtins whose names the command languages of
-// database clients use too (redis-cli's `set`, `echo`, `type`; `help`,
-// `exit` in most of them); commandClients are those clients. A language's
-// interpreter (python3, node) is not one: a shell block after it is the
-// shell's.
-var (
-	clientWords    = set("set", "echo", "type", "help", "exec", "wait", "kill", "test", "read", "eval", "exit", "quit")
-	commandClients = set("redis-cli", "valkey-cli", "psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "cqlsh", "clickhouse-client")
-)
-
 // startsShellProgram: the block reads as commands and one of its lines
 // starts a program the reader knows, so it is the shell's, not the program
 // cmd started; after a database client, a client's word does not count
 // (`set name 1` after redis-cli is the client's; `ls` is the shell's).
 func (p *planner) startsShellProgram(code []markdown.CodeLine, cmd string) bool {
-	client := commandClients[shell.CommandName(cmd)]
 	return blockshape.LooksLikeCommands(code) && slices.ContainsFunc(code, func(l markdown.CodeLine) bool {
 		name := shell.CommandName(l.Text)
-		return (codelang.KnownProgram(name) || p.tools[name]) && !(client && clientWords[name])
+		return (codelang.KnownProgram(name) || p.tools[name]) && !transcript.ClientWord(cmd, name)
 	})
 }
 

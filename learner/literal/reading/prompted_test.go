@@ -56,16 +56,3 @@ func TestNamedAfterTheFact(t *testing.T) {
 		}
 	}
 }
-
-func TestLastInChain(t *testing.T) {
-	for in, want := range map[string]string{
-		"flask run":                            "flask run",
-		"export FLASK_APP=app.py && flask run": "flask run",
-		"cd site; PORT=8000 hugo serve":        "hugo serve",
-		"make build && \\\n ./server":          "make build && \\\n ./server",
-	} {
-		if got := lastInChain(in); got != want {
-			t.Errorf("lastInChain(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/shell"
 )
 
 var (
@@ -37,7 +38,7 @@ func markServers(steps []Step) {
 		if len(shown) == 0 && i+1 < len(steps) && steps[i+1].Kind == StepCompare {
 			shown = steps[i+1].Expected
 		}
-		if ServerText.MatchString(expectedText(shown)) || knownServer.MatchString(lastInChain(steps[i].Command.Text)) {
+		if ServerText.MatchString(expectedText(shown)) || knownServer.MatchString(shell.LastInChain(steps[i].Command.Text)) {
 			steps[i].Background = true
 		}
 		if steps[i].Background && len(steps[i].Shown) == 0 { // an author's `ready=` stays
@@ -52,21 +53,4 @@ func expectedText(lines []expect.Line) string {
 		b.WriteString(l.Text + "\n")
 	}
 	return b.String()
-}
-
-// chainSep and assignments find the command a one-line chain ends with
-// (`export FLASK_APP=app.py && flask run`, `cd site; PORT=8000 hugo serve`):
-// the one that keeps running.
-var (
-	chainSep    = regexp.MustCompile(`&&|;`)
-	assignments = regexp.MustCompile(`^(?:[A-Za-z_]\w*=\S*\s+)+`)
-)
-
-func lastInChain(command string) string {
-	c := strings.TrimSpace(command)
-	if strings.Contains(c, "\n") {
-		return c
-	}
-	parts := chainSep.Split(c, -1)
-	return assignments.ReplaceAllString(strings.TrimSpace(parts[len(parts)-1]), "")
 }

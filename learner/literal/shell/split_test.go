@@ -20,3 +20,16 @@ func TestWithoutTrailingComment(t *testing.T) {
 		}
 	}
 }
+
+func TestLastInChain(t *testing.T) {
+	for in, want := range map[string]string{
+		"flask run":                            "flask run",
+		"export FLASK_APP=app.py && flask run": "flask run",
+		"cd site; PORT=8000 hugo serve":        "hugo serve",
+		"make build && \\\n ./server":          "make build && \\\n ./server",
+	} {
+		if got := LastInChain(in); got != want {
+			t.Errorf("LastInChain(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
