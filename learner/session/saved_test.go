@@ -50,3 +50,42 @@ func TestSavedStateRestoresInAnotherSession(t *testing.T) {
 		t.Fatalf("restored session printed %q, want %q", res.Output, strings.Join(want, " "))
 	}
 }
+
+// Positional parameters set at the prompt (`set alpha "b c"`) are there for
+// the next command, as in one terminal, and survive a checkpoint.
+func TestPositionalParametersCarryOver(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if a.Shell() != "bash" {
+		t.Skip("no bash: a POSIX sh does not carry positional parameters")
+	}
+	if res, err := a.Run(ctx, `set alpha "b c" 'it'"'"'s' $'x\ny'`, 10*time.Second); err != nil || res.ExitCode != 0 {
+		t.Fatalf("set: %+v %v", res, err)
+	}
+	want := "4|alpha|b c|it's|x\ny|\n"
+	show := `printf '%s|' "$#" "$@"; echo`
+	res, err := a.Run(ctx, show, 10*time.Second)
+	if err != nil || res.Output != want {
+		t.Fatalf("next command printed %q (%v), want %q", res.Output, err, want)
+	}
+	b, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	b.SetState(FromSaved(a.State().Saved()))
+	if res, err := b.Run(ctx, show, 10*time.Second); err != nil || res.Output != want {
+		t.Fatalf("restored session printed %q (%v), want %q", res.Output, err, want)
+	}
+	if res, err := b.Run(ctx, "set --; echo $#", 10*time.Second); err != nil || strings.TrimSpace(res.Output) != "0" {
+		t.Fatalf("set -- printed %q (%v), want 0", res.Output, err)
+	}
+	if res, err := b.Run(ctx, "echo $#", 10*time.Second); err != nil || strings.TrimSpace(res.Output) != "0" {
+		t.Fatalf("after set -- the next command printed %q (%v), want 0", res.Output, err)
+	}
+}

@@ -46,7 +46,7 @@ const (
 )
 
 // saveFiles are the parts of its state the save trap writes.
-var saveFiles = []string{"cwd", "vars", "functions", "aliases", "options", "exports"}
+var saveFiles = []string{"cwd", "vars", "functions", "aliases", "options", "exports", "args"}
 
 // savePath is where the save trap writes one part of the state.
 func savePath(name string) string {
@@ -82,7 +82,8 @@ func saveTrap(bash bool) string {
 	if bash {
 		return "builtin trap '{ __smile_rc=$?; { builtin shopt -p; builtin set +o; } >|" + to("options") + "; builtin set +eux;" +
 			" builtin declare -p >|" + to("vars") + "; builtin declare -f >|" + to("functions") + ";" +
-			" builtin alias -p >|" + to("aliases") + "; builtin printf %s \"$PWD\" >|" + to("cwd") + "; } 2>/dev/null;" +
+			" builtin alias -p >|" + to("aliases") + "; { builtin test $# -eq 0 || builtin printf \"%q \" \"$@\"; } >|" + to("args") + ";" +
+			" builtin printf %s \"$PWD\" >|" + to("cwd") + "; } 2>/dev/null;" +
 			" builtin exit \"$__smile_rc\"' EXIT\n"
 	}
 	return "trap '{ __smile_rc=$?; set +o >|" + to("options") + "; set +eux; set >|" + to("vars") + ";" +
@@ -102,6 +103,7 @@ func loadState(bash bool, saved map[string]string, prev State) (State, bool) {
 	var err error
 	if bash {
 		st, err = parseBashDump(saved["vars"], saved["functions"], saved["aliases"], saved["options"])
+		st.body += positional(saved["args"])
 	} else {
 		st, err = parseShDump(saved["vars"], saved["exports"], saved["aliases"], saved["options"])
 	}
@@ -206,6 +208,36 @@ func parseShDump(vars, exports, aliases, options string) (State, error) {
 	st.body = b.String()
 	st.options = filterOptions(options)
 	return st, nil
+}
+
+// positional restores the positional parameters ($1, $2... set by `set a b
+// c` at the prompt) that bash's save trap wrote as quoted words, or nothing
+// when there were none or the words do not parse as plain arguments. A POSIX
+// sh has no quoting printf, so its positional parameters do not carry over.
+func positional(args string) string {
+	args = strings.TrimSpace(args)
+	if args == "" {
+		return ""
+	}
+	line := "builtin set -- " + args
+	f, err := parse(line)
+	if err != nil || len(f.Stmts) != 1 {
+		return ""
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 {
+		return ""
+	}
+	for _, w := range call.Args {
+		for _, part := range w.Parts {
+			switch part.(type) {
+			case *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:
+			default:
+				return ""
+			}
+		}
+	}
+	return line + "\n"
 }
 
 // filterOptions keeps the option lines a script may set, each silenced.
