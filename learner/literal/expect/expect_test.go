@@ -34,6 +34,10 @@ func TestMatchOutput(t *testing.T) {
 		{"ellipsis inside a line still needs the rest", exp(5, "added ... packages"), "removed 52 packages\n", false, 5},
 		{"leading spaces matter", exp(5, "  indented"), "indented\n", false, 5},
 		{"nothing printed", exp(7, "something"), "", false, 7},
+		// A terminal's bash does not name a line; the script bash SMILE runs does.
+		{"a terminal's shell error", exp(5, "bash: ./greet.sh: Permission denied"), "bash: line 1: ./greet.sh: Permission denied\n", true, 0},
+		{"a login shell's error", exp(5, "-bash: nosuch: command not found"), "bash: line 3: nosuch: command not found\n", true, 0},
+		{"a shell error names its file still", exp(5, "bash: ./greet.sh: Permission denied"), "bash: line 1: ./other.sh: Permission denied\n", false, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -27,6 +27,10 @@ var (
 		{regexp.MustCompile(`(?:/private)?/(?:tmp|var/folders|var/tmp)/[^\s'"]*`), "<tmp>"},
 		{regexp.MustCompile(`\b(?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?)\b`), "<duration>"},
 		{regexp.MustCompile(`(?i)\bpid[:= ]\s*\d+`), "pid <n>"},
+		// A reader's terminal prints a shell's error as "bash: X" (or
+		// "-bash: X" from a login shell); the shell SMILE runs each command
+		// in says where in its script it failed, "bash: line 1: X".
+		{regexp.MustCompile(`^-?bash: (?:line \d+: )?`), "bash: "},
 	}
 	hexRun = regexp.MustCompile(`\b[0-9a-f]{7,64}\b`)
 
