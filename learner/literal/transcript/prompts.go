@@ -64,6 +64,7 @@ var Prompts = []*Prompt{
 	prompt("prompt.shell.host-folder", "`host:~/app$ `: a shell prompt that names the host and the folder, no user", "", `^\s*`+venv+`[\w.-]+:[~/][^\s$]*\$(?: |$)`),
 	prompt("prompt.shell.bracketed", "`[user@host folder]$ ` (or `#` for root): the bracketed shell prompt of Red Hat, Fedora and CentOS", "", `^\s*`+venv+`\[[\w.-]+@[\w.-]+(?:\s+[^\]]*)?\][$#](?: |$)`),
 	prompt("prompt.shell.folder", "`my_project$ ` or `~/app$ `: a shell prompt that names only the folder (followed by a space and the command)", "", `^\s*`+venv+`[\w~][\w.~/-]*\$ `),
+	prompt("prompt.shell.folder-root", "`/# `, `~# ` or `/srv/app# `: a root shell's prompt that names only the folder (a `#` right after a path is no comment)", "", `^\s*[~/][\w.~/-]*# `),
 	prompt("prompt.shell.venv", "`(venv) $ ` or `(venv)$ `: a shell prompt inside a virtual environment", "", `^\s*\([\w.-]+\)\s*\$(?: |$)`),
 	prompt("prompt.shell.dollar-angle", "`$> `: a shell prompt some pages draw with an arrow", "", `^\s*\$>(?: |$)`),
 	prompt("prompt.shell.dollar", "`$ `: the ordinary user's shell prompt", "", `^\s*\$(?: |$)`),
