@@ -216,7 +216,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	cmd := st.Command
 	s.last.output = res.Output
 	switch {
-	case succeeded(res) && st.ExpectFail:
+	case succeeded(res) && st.ExpectFail && !st.FailNoted:
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0), though the tutorial says it fails", cmd.Line, mentor.FirstLine(cmd.Text)))
 		f := s.finding(status.CategoryCommandFailure, cmd.Line,

@@ -116,7 +116,10 @@ func lastRunBefore(steps []reading.Step, i int) *reading.Step {
 
 func flags(s reading.Step) []string {
 	var f []string
-	if s.ExpectFail {
+	switch {
+	case s.FailNoted:
+		f = append(f, "may fail: its comment says it fails")
+	case s.ExpectFail:
 		f = append(f, "expected to fail")
 	}
 	if s.Observe {

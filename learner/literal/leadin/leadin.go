@@ -153,3 +153,17 @@ func FailsAfter(after string) bool {
 	}
 	return Fail.MatchString(sentences[0])
 }
+
+// commentFails: a command's own comment says it fails ("# fails:
+// read-only", "# error", "# this will not work", "# Fehler"). A comment is
+// terse, so a bare "error" counts when it opens the comment, after an arrow.
+var commentFails = regexp.MustCompile(`(?i)^(?:→|->|=>|!|\s)*(?:(?:error|erreur|fehler|errore|erro|hata|błąd|lỗi|chyba)\b|ошибка|помилка|エラー|错误|錯誤|报错|報錯|오류|에러)|` +
+	`\b(?:fails?|failed|will fail|won't work|doesn't work|does not work|will not work|not allowed|not permitted|gives an error|throws an error|raises an error)\b|` +
+	`funktioniert nicht|geht nicht|schl(?:ä|a)gt fehl|ne marche pas|ne fonctionne pas|(?:é|e)choue|no funciona|falla\b|n(?:ã|a)o funciona|\bfalha\b|non funziona|fallisce|` +
+	`не работает|не сработает|не працює|動きません|失败|失敗|不行|작동하지|안 됩니다|` + otherFail)
+
+// CommentSaysFails reports whether a command's own comment (its text after
+// `#`) says the command fails, as a lesson's demonstration of an error.
+func CommentSaysFails(comment string) bool {
+	return comment != "" && commentFails.MatchString(comment)
+}

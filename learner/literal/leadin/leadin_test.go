@@ -101,3 +101,19 @@ func TestFailsAfter(t *testing.T) {
 		}
 	}
 }
+
+func TestCommentSaysFails(t *testing.T) {
+	for _, c := range []string{"fails: planet is read-only", "this will not work", "Error!", "-> error", "Fehler: schreibgeschützt",
+		"ne marche pas", "no funciona", "エラー", "报错", "doesn't work, see below"} {
+		if !CommentSaysFails(c) {
+			t.Errorf("%q says the command fails", c)
+		}
+	}
+	// Comments about handling errors, or naming a step, say nothing of this
+	// command failing.
+	for _, c := range []string{"", "exit on error", "hide the errors", "print the planet", "works on Ubuntu", "show the error log", "failover address"} {
+		if CommentSaysFails(c) {
+			t.Errorf("%q does not say the command fails", c)
+		}
+	}
+}

@@ -77,6 +77,9 @@ type Step struct {
 	// run failing (a test's failure, a compiler's error): a failure of
 	// another kind (a missing file or program) is still the page's.
 	FailShown bool
+	// FailNoted: the command's own comment says it fails ("# error:
+	// read-only"): its failure is no gap, and its success none either.
+	FailNoted bool
 	// Observe: the prose after the block asks the reader what its commands
 	// do (leadin.AsksWhatHappens): whatever they do is the answer, never a
 	// gap.
@@ -371,6 +374,8 @@ func misTagged(b markdown.Block) bool {
 func markRun(s *Step, ctx blockContext) {
 	s.FailShown = expect.ShowsFailure(s.Command.Expected) // a transcript that shows the run failing
 	s.ExpectFail = announcesFailure(ctx.before) || leadin.FailsAfter(ctx.after) || alwaysFalse.MatchString(strings.TrimSpace(s.Command.Text)) || s.FailShown
+	s.FailNoted = !s.ExpectFail && leadin.CommentSaysFails(shell.TrailingComment(s.Command.Text))
+	s.ExpectFail = s.ExpectFail || s.FailNoted
 	s.Observe = leadin.AsksWhatHappens(ctx.after)
 	if s.Stdin == "" && aptAsks.MatchString(s.Command.Text) {
 		s.Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"

@@ -134,3 +134,14 @@ func Parses(text string) bool {
 	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
 	return err == nil
 }
+
+// TrailingComment is the text of the comment that ends command's last line,
+// without its `#` ("" when there is none): what WithoutTrailingComment
+// leaves out.
+func TrailingComment(command string) string {
+	rest := strings.TrimPrefix(command, WithoutTrailingComment(command))
+	if rest == command {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "#"))
+}

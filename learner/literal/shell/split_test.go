@@ -33,3 +33,17 @@ func TestLastInChain(t *testing.T) {
 		}
 	}
 }
+
+func TestTrailingComment(t *testing.T) {
+	for in, want := range map[string]string{
+		"planet=Venus   # fails: read-only": "fails: read-only",
+		"echo '# not a comment'":            "",
+		"make":                              "",
+		"# only a comment":                  "",
+		"cd x && \\\n  make #build":         "build",
+	} {
+		if got := TrailingComment(in); got != want {
+			t.Errorf("TrailingComment(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
