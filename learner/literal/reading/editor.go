@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 )
@@ -29,8 +30,9 @@ func (p *planner) editorBefore(lang string) (Destination, int, bool) {
 	}
 	prev := p.steps[n-1]
 	file, ok := shell.EditorFile(prev.Command.Text)
-	if !ok || file == "" || lang != "" && !WritesKind(lang, path.Base(file)) {
-		return Destination{}, 0, false // an untagged block fits any file
+	// An untagged block fits any file, a shell block a shell script.
+	if !ok || file == "" || lang != "" && !WritesKind(lang, path.Base(file)) && !(codelang.Shell[lang] && shellFile(file)) {
+		return Destination{}, 0, false
 	}
 	return Destination{Path: file}, prev.Command.Line, true
 }

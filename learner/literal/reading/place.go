@@ -15,6 +15,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/shell"
 )
 
 // destinationSteps writes a block to the file the tutorial names for it, in
@@ -81,7 +82,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		}
 		return steps, true
 	}
-	if d, line, ok := p.editorBefore(base.Lang); ok && (!shellish || shellFile(d.Path)) {
+	if d, line, ok := p.editorBefore(base.Lang); ok && (!shellish || shellFile(d.Path) && !shell.NamesFile(b.Text, d.Path)) {
 		steps := write(d, fmt.Sprintf("line %d opens %s in an editor, and this is what is typed into it", line, d.Path))
 		steps[0].Evidence = append(steps[0].Evidence, ruleEditorFile.At(line, d.Path))
 		return steps, true

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -41,4 +42,19 @@ func withoutSudo(words []string) []string {
 		}
 	}
 	return words
+}
+
+// NamesFile reports whether a command of script takes the file name as a
+// word (`bash greet.sh`, `chmod +x ./greet.sh`, `cat dir/greet.sh`): a
+// block that does is commands about the file, not the file's text.
+func NamesFile(script, name string) bool {
+	base := path.Base(name)
+	for _, call := range Calls(script) {
+		for _, w := range call {
+			if w == name || w == base || path.Base(w) == base && strings.Contains(w, "/") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -47,3 +47,21 @@ func TestTrailingComment(t *testing.T) {
 		}
 	}
 }
+
+func TestNamesFile(t *testing.T) {
+	for _, c := range []struct {
+		script, name string
+		want         bool
+	}{
+		{"chmod +x tidy.sh", "tidy.sh", true},
+		{"bash ./tidy.sh && echo ok", "tidy.sh", true},
+		{"sudo cp scripts/tidy.sh /usr/local/bin", "tidy.sh", true},
+		{"for n in 1 2; do echo $n; done", "tidy.sh", false},
+		{"echo tidy", "tidy.sh", false},
+		{"if [ x", "tidy.sh", false},
+	} {
+		if got := NamesFile(c.script, c.name); got != c.want {
+			t.Errorf("NamesFile(%q, %q) = %v, want %v", c.script, c.name, got, c.want)
+		}
+	}
+}
