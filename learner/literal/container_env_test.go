@@ -125,25 +125,57 @@ func TestContainerFailedBuildWithoutItsRepositoryIsEnvironment(t *testing.T) {
 	}
 }
 
-// A file that comes with the page (a lab README's folder holds it) is not
-// the page's gap when the work folder lacks it: the Student finds it in the
-// page's own folder and says so, the Mentor copies it from there, and the
-// next attempt completes with the output compared.
+// A file that comes with the page (a lab README's folder holds it) and that
+// the page names is in the reader's folder from the start: the Student
+// copies it in from the page's own folder before the first step, and the
+// page completes with the output compared. A file the page's own steps make
+// (`mkdir`, a written file) is left for them to make.
 func TestContainerFileShippedWithThePage(t *testing.T) {
 	needContainers(t)
 	s := newSandbox(t, "shipped.md")
-	if err := os.WriteFile(filepath.Join(s.tutorialDir, "greet.sh"), []byte("echo hello from the exercise\n"), 0o644); err != nil {
-		t.Fatal(err)
+	for name, text := range map[string]string{"greet.sh": "echo hello from the exercise\n", "notes/old.txt": "the solution\n", "tutorial.md.orig": "x\n"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(s.tutorialDir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(s.tutorialDir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := s.student(t, 1, behavior(nil), nil, runOptions{})
+	if res.StudentOutput.Status != status.StudentCompleted || len(res.StudentOutput.Findings) != 0 {
+		t.Fatalf("want completed with nothing found:\n%s", dump(t, res))
+	}
+	copies := commandsAt(res.Audit, 0)
+	if len(copies) != 1 || !strings.Contains(copies[0].Command, "/workspace/tutorial/greet.sh") ||
+		strings.Contains(copies[0].Command, "notes") || strings.Contains(copies[0].Command, "orig") {
+		t.Fatalf("want greet.sh alone copied in before the first step (notes is made by the page, the rest unnamed): %+v", copies)
+	}
+	if data, err := os.ReadFile(filepath.Join(s.work, "notes", "mine.txt")); err != nil || string(data) != "my own notes\n" {
+		t.Errorf("the page's own notes folder: %q, %v", data, err)
+	}
+}
+
+// A file the page never names but one of its steps needs (the shipped
+// script reads a data file beside it) is the environment's when the page's
+// folder holds it: the Student says so, the Mentor copies it from there, and
+// the next attempt completes.
+func TestContainerUnnamedFileShippedWithThePage(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "shipped.md")
+	for name, text := range map[string]string{"greet.sh": "cat ./greeting.txt\n", "greeting.txt": "hello from the exercise\n"} {
+		if err := os.WriteFile(filepath.Join(s.tutorialDir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	first := s.student(t, 1, behavior(nil), nil, runOptions{})
 	fs := first.StudentOutput.Findings
 	if len(fs) != 1 || fs[0].Line != 7 || fs[0].Category != status.CategoryEnvironment ||
-		!strings.Contains(fs[0].Problem, "the files that come with the page: `greet.sh`") {
-		t.Fatalf("want the missing script read as one that comes with the page:\n%s", dump(t, first))
+		!strings.Contains(fs[0].Problem, "the files that come with the page: `greeting.txt`") {
+		t.Fatalf("want the missing data file read as one that comes with the page:\n%s", dump(t, first))
 	}
 	m := s.mentor(t, 1, first.StudentOutput, nil)
 	if m.Advice == nil || m.Advice.Resolution != status.ResolutionWorkaround ||
-		m.Advice.Workaround != "cp -r /workspace/tutorial/greet.sh greet.sh" {
+		m.Advice.Workaround != "cp -r /workspace/tutorial/greeting.txt greeting.txt" {
 		t.Fatalf("mentor advice = %+v\n%s", m.Advice, m.MentorOutput)
 	}
 	second := s.fresh(t).student(t, 2, behavior(nil), []status.MentorNote{note(1, m)}, runOptions{})
@@ -166,8 +198,8 @@ func TestContainerCompileErrorIsNotTheNetwork(t *testing.T) {
 }
 
 // A transcript's prompt shows the folder its command runs in; a folder that
-// comes with the page is copied in by the Mentor, and the command then runs
-// inside it and prints what the page shows.
+// comes with the page is copied in before the first step, and the command
+// runs inside it and prints what the page shows.
 func TestContainerPromptFolderThatComesWithThePage(t *testing.T) {
 	needContainers(t)
 	s := newSandbox(t, "prompt-folder.md")
@@ -177,15 +209,11 @@ func TestContainerPromptFolderThatComesWithThePage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(s.tutorialDir, "demo1", "build.sh"), []byte("echo built \"$(basename \"$PWD\")\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	first := s.student(t, 1, behavior(nil), nil, runOptions{})
-	fs := first.StudentOutput.Findings
-	if len(fs) != 1 || fs[0].Line != 6 || fs[0].Category != status.CategoryEnvironment ||
-		!strings.Contains(fs[0].Problem, "`demo1` is in the page's own folder") {
-		t.Fatalf("want the prompt's folder read as one that comes with the page:\n%s", dump(t, first))
+	res := s.student(t, 1, behavior(nil), nil, runOptions{})
+	if res.StudentOutput.Status != status.StudentCompleted || len(res.StudentOutput.Findings) != 0 {
+		t.Fatalf("want completed with the output compared:\n%s", dump(t, res))
 	}
-	m := s.mentor(t, 1, first.StudentOutput, nil)
-	second := s.fresh(t).student(t, 2, behavior(nil), []status.MentorNote{note(1, m)}, runOptions{})
-	if second.StudentOutput.Status != status.StudentCompleted || len(second.StudentOutput.Findings) != 0 {
-		t.Fatalf("iteration 2: want completed with the output compared:\n%s", dump(t, second))
+	if cmds := commandsAt(res.Audit, 6); len(cmds) != 1 || cmds[0].ExitCode != 0 {
+		t.Errorf("the build at line 6 did not run once and succeed: %+v", cmds)
 	}
 }

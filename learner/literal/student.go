@@ -176,6 +176,7 @@ func (s *student) walk(ctx context.Context) {
 	defer s.sess.Close()
 	s.env.Log.Info("Following tutorial", "tutorial", s.task.Tutorial, "steps", len(steps), "shell", s.sess.Shell())
 	s.restore()
+	s.copyPageFiles(ctx)
 	s.runSetup(ctx)
 	s.plan(steps)
 

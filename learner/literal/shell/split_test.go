@@ -65,3 +65,28 @@ func TestNamesFile(t *testing.T) {
 		}
 	}
 }
+
+func TestCreates(t *testing.T) {
+	for _, c := range []struct {
+		command, name string
+		want          bool
+	}{
+		{"mkdir -p lab/src", "lab", true},
+		{"sudo touch ./notes.txt", "notes.txt", true},
+		{"cp /tmp/x.c lab/x.c", "lab", true},
+		{"cp lab/x.c /tmp/", "lab", false},
+		{"git clone https://example.org/r.git demo", "demo", true},
+		{"cargo new hello && cd hello", "hello", true},
+		{"go run main.go", "main.go", false},
+		{"go mod init example.org/m", "example.org", false},
+		{"echo hi > out.txt", "out.txt", true},
+		{"sort < words.txt", "words.txt", false},
+		{"bash count.sh words.txt", "count.sh", false},
+		{"echo hi | tee log.txt", "log.txt", true},
+		{"mkdir /opt/lab", "lab", false},
+	} {
+		if got := Creates(c.command, c.name); got != c.want {
+			t.Errorf("Creates(%q, %q) = %v, want %v", c.command, c.name, got, c.want)
+		}
+	}
+}
