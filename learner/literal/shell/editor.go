@@ -36,3 +36,32 @@ func EditorFile(command string) (string, bool) {
 	}
 	return file, true
 }
+
+// fullScreen are programs that take over the terminal until the reader
+// presses a key (q): process monitors and pagers.
+var fullScreen = textutil.Set("top", "htop", "btop", "atop", "iotop", "iftop", "nmon", "glances", "less", "more", "most", "mc", "ncdu", "tig")
+
+// batchFlag makes a monitor print once and end (`top -b -n 1`, `iotop -b`);
+// then it needs no terminal; nor does asking its version or help.
+var batchFlag = textutil.Set("-b", "-bn1", "-n", "--batch", "-o", "--once", "-v", "-V", "--version", "-h", "--help")
+
+// FullScreen reports whether command is a single call of a full-screen
+// program that reads no pipe and ends only when the reader quits it: `top`,
+// `less notes.txt`, `htop`. Piped into or out of, or in batch mode, it is
+// an ordinary command.
+func FullScreen(command string) bool {
+	calls := Calls(command)
+	if len(calls) != 1 || len(calls[0]) == 0 || strings.ContainsAny(command, "|<>") {
+		return false
+	}
+	words := calls[0]
+	if !fullScreen[path.Base(words[0])] {
+		return false
+	}
+	for _, w := range words[1:] {
+		if batchFlag[w] || strings.HasPrefix(w, "-b") {
+			return false
+		}
+	}
+	return true
+}

@@ -19,8 +19,13 @@ type Span struct {
 // real shell parser. Statements that share a line stay together (the line is
 // one instruction); comments and blank lines are not commands. A script the
 // parser rejects is split line by line (joining `\` continuations), so each
-// line still fails on its own with the shell's own error.
+// line still fails on its own with the shell's own error. Lines typed into
+// a command that writes a file from the keyboard go with it (typed.go).
 func Split(lines []markdown.CodeLine) []Span {
+	if at, next, span, ok := typedInput(lines); ok {
+		spans := append(Split(lines[:at]), span)
+		return append(spans, Split(lines[next:])...)
+	}
 	src := make([]string, len(lines))
 	for i, l := range lines {
 		src[i] = l.Text

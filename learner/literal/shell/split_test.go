@@ -1,6 +1,12 @@
 package shell
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smile-loop/smile/spec/markdown"
+)
 
 func TestWithoutTrailingComment(t *testing.T) {
 	for in, want := range map[string]string{
@@ -87,6 +93,49 @@ func TestCreates(t *testing.T) {
 	} {
 		if got := Creates(c.command, c.name); got != c.want {
 			t.Errorf("Creates(%q, %q) = %v, want %v", c.command, c.name, got, c.want)
+		}
+	}
+}
+
+func TestFullScreen(t *testing.T) {
+	for in, want := range map[string]bool{
+		"top": true, "sudo htop": true, "less /etc/passwd": true, "more notes.txt": true,
+		"top -b -n 1": false, "ps aux | less": false, "less < notes.txt": false, "cat notes.txt": false,
+		"top; echo done": false, "ncdu -v": false, "less --help": false,
+	} {
+		if got := FullScreen(in); got != want {
+			t.Errorf("FullScreen(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestSplitTypedIntoAFile(t *testing.T) {
+	code := func(texts ...string) []markdown.CodeLine {
+		out := make([]markdown.CodeLine, len(texts))
+		for i, s := range texts {
+			out[i] = markdown.CodeLine{Line: 10 + i, Text: s}
+		}
+		return out
+	}
+	got := Split(code("mkdir shop", "cat > shop/list.txt", "bread", "eggs", "^D", "wc -l shop/list.txt"))
+	want := []Span{
+		{Line: 10, EndLine: 10, Text: "mkdir shop"},
+		{Line: 11, EndLine: 14, Text: "cat > shop/list.txt <<'SMILE_TYPED_END'\nbread\neggs\nSMILE_TYPED_END"},
+		{Line: 15, EndLine: 15, Text: "wc -l shop/list.txt"},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Split = %+v\nwant %+v", got, want)
+	}
+	// No ^D: the typing runs to the end of the block.
+	if got := Split(code("cat >> notes", "first", "")); len(got) != 1 || got[0].EndLine != 11 || !strings.Contains(got[0].Text, "<<'SMILE_TYPED_END'\nfirst\nSMILE_TYPED_END") {
+		t.Errorf("to the end of the block: %+v", got)
+	}
+	// A writer fed by a pipe or a heredoc, or with nothing after it, types nothing.
+	for _, lines := range [][]markdown.CodeLine{code("echo hi | tee out.txt", "cat out.txt"), code("cat > a <<EOF", "x", "EOF"), code("ls", "cat > a")} {
+		for _, s := range Split(lines) {
+			if strings.Contains(s.Text, typedEnd) {
+				t.Errorf("%+v: nothing is typed, got %q", lines, s.Text)
+			}
 		}
 	}
 }
