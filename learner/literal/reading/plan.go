@@ -380,7 +380,7 @@ func markRun(s *Step, ctx blockContext) {
 	if s.Stdin == "" && aptAsks.MatchString(s.Command.Text) {
 		s.Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
 	}
-	if s.Stdin == "" && asksWithDefaults(s.Command.Text) {
+	if s.Stdin == "" && transcript.AsksWithDefaults(s.Command.Text) {
 		// ssh-keygen's questions, npm init's: a reader presses Enter for
 		// each default.
 		s.Stdin = strings.Repeat("\n", 12)
@@ -517,7 +517,7 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 			s = omitted(s, why)
 		} else if _, editor := shell.EditorFile(c.Text); editor {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
-		} else if manualCommand.MatchString(strings.TrimSpace(c.Text)) || shell.FullScreen(c.Text) {
+		} else if shell.FullScreen(c.Text) {
 			s = omitted(s, "a full-screen program (a manual page, a pager, a monitor) the reader looks at and quits: nothing after it needs it")
 		} else if why, ok := scoped[c.Line]; ok {
 			s = omitted(s, why)
@@ -640,27 +640,10 @@ var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
 var (
 	ruleDefaults = rule.Register(rule.Rule{ID: "input.defaults", Scope: rule.ScopeLine,
 		Doc: "a program known to ask questions with defaults (ssh-keygen without -N, npm or yarn init without -y, adduser) gets Enter for each, as a reader accepting the defaults"})
-	asksQuestions = regexp.MustCompile(`^(?:sudo\s+)?(?:ssh-keygen\b|(?:npm|yarn|pnpm)\s+init\b|adduser\s+\w|cargo\s+login\b|django-admin\s+createsuperuser\b|python3?\s+manage\.py\s+createsuperuser\b)`)
-	answersGiven  = regexp.MustCompile(`(?:^|\s)(?:-N|-y|--yes|--disabled-password|--no-input|--noinput|--gecos)(?:\s|=|$)|<|\|`)
 )
-
-// asksWithDefaults: the command starts a program that will ask questions,
-// and nothing on its line answers them.
-func asksWithDefaults(command string) bool {
-	line := strings.TrimSpace(textutil.FirstLine(command))
-	return asksQuestions.MatchString(line) && !answersGiven.MatchString(line) && !keygenQuery.MatchString(line)
-}
-
-// keygenQuery: ssh-keygen asked about keys it has (-F, -l, -R, -y ...), not
-// to make one.
-var keygenQuery = regexp.MustCompile(`\bssh-keygen\b.*\s-[A-Za-z]*[FRlyeiBDHkLQsuUZ]`)
 
 // AnswersApt reports whether a step's input is the Student's yes to apt's
 // question, not a page's input.
 func AnswersApt(s Step) bool { return s.Stdin == "y\n" && aptAsks.MatchString(s.Command.Text) }
 
 var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
-
-// manualCommand opens a program's manual in a pager, for the reader to
-// read (`man ls`, `info sed`).
-var manualCommand = regexp.MustCompile(`^(?:man|info)(?:\s+\d)?\s+[\w.+-]+$`)

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
@@ -45,11 +46,18 @@ var fullScreen = textutil.Set("top", "htop", "btop", "atop", "iotop", "iftop", "
 // then it needs no terminal; nor does asking its version or help.
 var batchFlag = textutil.Set("-b", "-bn1", "-n", "--batch", "-o", "--once", "-v", "-V", "--version", "-h", "--help")
 
+// manualCommand opens a program's manual in a pager, for the reader to
+// read (`man ls`, `info sed`).
+var manualCommand = regexp.MustCompile(`^(?:man|info)(?:\s+\d)?\s+[\w.+-]+$`)
+
 // FullScreen reports whether command is a single call of a full-screen
 // program that reads no pipe and ends only when the reader quits it: `top`,
-// `less notes.txt`, `htop`. Piped into or out of, or in batch mode, it is
-// an ordinary command.
+// `less notes.txt`, `htop`, a manual page. Piped into or out of, or in batch
+// mode, it is an ordinary command.
 func FullScreen(command string) bool {
+	if manualCommand.MatchString(strings.TrimSpace(command)) {
+		return true
+	}
 	calls := Calls(command)
 	if len(calls) != 1 || len(calls[0]) == 0 || strings.ContainsAny(command, "|<>") {
 		return false

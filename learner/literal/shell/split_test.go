@@ -101,7 +101,7 @@ func TestFullScreen(t *testing.T) {
 	for in, want := range map[string]bool{
 		"top": true, "sudo htop": true, "less /etc/passwd": true, "more notes.txt": true,
 		"top -b -n 1": false, "ps aux | less": false, "less < notes.txt": false, "cat notes.txt": false,
-		"top; echo done": false, "ncdu -v": false, "less --help": false,
+		"top; echo done": false, "man ls": true, "man 5 crontab": true, "ncdu -v": false, "less --help": false,
 	} {
 		if got := FullScreen(in); got != want {
 			t.Errorf("FullScreen(%q) = %v, want %v", in, got, want)

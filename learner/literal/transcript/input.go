@@ -128,3 +128,22 @@ func ProseStart(prose string, line int, lang string) (command string, ev rule.Ev
 	}
 	return "", rule.Evidence{}, false
 }
+
+var (
+	asksQuestions = regexp.MustCompile(`^(?:sudo\s+)?(?:ssh-keygen\b|(?:npm|yarn|pnpm)\s+init\b|adduser\s+\w|cargo\s+login\b|django-admin\s+createsuperuser\b|python3?\s+manage\.py\s+createsuperuser\b)`)
+	answersGiven  = regexp.MustCompile(`(?:^|\s)(?:-N|-y|--yes|--disabled-password|--no-input|--noinput|--gecos)(?:\s|=|$)|<|\|`)
+	// keygenQuery: ssh-keygen asked about keys it has (-F, -l, -R, -y
+	// ...), not to make one.
+	keygenQuery = regexp.MustCompile(`\bssh-keygen\b.*\s-[A-Za-z]*[FRlyeiBDHkLQsuUZ]`)
+)
+
+// AsksWithDefaults reports whether the command starts a program known to ask
+// questions that have defaults (ssh-keygen, npm init, adduser), and nothing
+// on its line answers them: a reader presses Enter for each.
+func AsksWithDefaults(command string) bool {
+	line := strings.TrimSpace(command)
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = strings.TrimSpace(line[:i])
+	}
+	return asksQuestions.MatchString(line) && !answersGiven.MatchString(line) && !keygenQuery.MatchString(line)
+}
