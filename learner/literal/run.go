@@ -313,6 +313,12 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	case st.Example && mentor.FragmentOnly(f.Output):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
+	case st.Reference && !mentor.Misused(f.Output):
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a sample of a reference list, not a step: `%s` failed (%s), and each line of the list is a form of the command on sample names", mentor.FirstLine(cmd.Text), fail.ErrorLine))
+		return nil
+	case st.Reference:
+		s.action(fmt.Sprintf("recorded the misused command at line %d and went on: each line of a reference list stands alone", cmd.Line))
+		return s.record(f, false, subject, fail.ErrorLine)
 	case st.Example && f.Category == status.CategoryCommandFailure:
 		s.action(fmt.Sprintf("recorded the failure at line %d and went on: the next example of the section replaces this one", cmd.Line))
 		return s.record(f, false, subject, fail.ErrorLine)

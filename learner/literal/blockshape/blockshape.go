@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec/markdown"
 )
@@ -111,4 +112,21 @@ func HasPromptLine(lines []markdown.CodeLine) bool {
 		}
 	}
 	return false
+}
+
+// ReferenceList reports whether a script block's commands are a reference
+// list: two or more one-line commands, each followed by a comment that says
+// what it does (`cp -r dir/ backup/   # recursive copy`). Such a block shows
+// the forms of a command, each on sample names (origem.txt, dir/), for the
+// reader to look up; it is not a procedure whose files the page made.
+func ReferenceList(commands []string) bool {
+	if len(commands) < 2 {
+		return false
+	}
+	for _, c := range commands {
+		if strings.Contains(strings.TrimSpace(c), "\n") || shell.TrailingComment(c) == "" {
+			return false
+		}
+	}
+	return true
 }

@@ -46,3 +46,25 @@ func TestShape(t *testing.T) {
 		t.Errorf("ExpectedLines = %+v", e)
 	}
 }
+
+func TestReferenceList(t *testing.T) {
+	yes := [][]string{
+		{"cp a.txt b.txt   # plain copy", "cp -r dir/ backup/  # a whole folder"},
+		{"/home/ana   # an absolute path", "../   # the folder above"},
+	}
+	no := [][]string{
+		{"cp a.txt b.txt   # plain copy"},                                    // one line is a step
+		{"mkdir demo   # the project", "cd demo"},                            // a step without a comment
+		{"for f in *; do  # each file\n  echo $f\ndone", "ls   # the files"}, // a command of several lines
+	}
+	for _, c := range yes {
+		if !ReferenceList(c) {
+			t.Errorf("%q is a reference list", c)
+		}
+	}
+	for _, c := range no {
+		if ReferenceList(c) {
+			t.Errorf("%q is not a reference list", c)
+		}
+	}
+}

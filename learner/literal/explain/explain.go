@@ -122,6 +122,9 @@ func flags(s reading.Step) []string {
 	case s.ExpectFail:
 		f = append(f, "expected to fail")
 	}
+	if s.Reference {
+		f = append(f, "a line of a reference list, on sample names: only a misused command is a gap")
+	}
 	if s.Observe {
 		f = append(f, "an experiment the page asks about: any outcome")
 	}

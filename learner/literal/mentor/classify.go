@@ -218,6 +218,14 @@ var fragmentOnly = regexp.MustCompile(`(?m)^make(?:\[\d+\])?: \*\*\* No targets\
 // fragment with nothing to build, not a broken example.
 func FragmentOnly(output string) bool { return fragmentOnly.MatchString(output) }
 
+// misused: a program's own words for being called wrongly (an option it does
+// not have, arguments it cannot parse), or the shell's syntax error.
+var misused = regexp.MustCompile(`(?im)\b(?:invalid|unrecognized|unrecognised|illegal|unknown) (?:option|argument|flag)\b|\bmissing (?:destination )?(?:file )?operand\b|\bsyntax error\b|\bbad substitution\b|^usage:|\btry '[^']+ --help'`)
+
+// Misused says whether a failed command's output says the command itself
+// was written wrongly, not that what it works on is missing.
+func Misused(output string) bool { return misused.MatchString(output) }
+
 // MissingInPipe is the Failure of a pipeline that exited 0 though one of
 // its programs was not found (`curl ... | grep x` prints bash's "curl:
 // command not found" and nothing else): a missing program, not output that

@@ -116,3 +116,17 @@ func TestMissingInPipe(t *testing.T) {
 		t.Error("plain output was blamed on a missing program")
 	}
 }
+
+func TestMisused(t *testing.T) {
+	for _, out := range []string{"cp: unrecognized option '--recursve'\nTry 'cp --help' for more information.", "mv: missing destination file operand after 'a'",
+		"bash: line 1: syntax error near unexpected token `)'", "ls: invalid option -- 'y'", "usage: tar [-]{ACdrtux}"} {
+		if !Misused(out) {
+			t.Errorf("%q says the command was misused", out)
+		}
+	}
+	for _, out := range []string{"cp: cannot stat 'origem.txt': No such file or directory", "rm: cannot remove 'x': No such file or directory", "bash: line 1: ll: command not found"} {
+		if Misused(out) {
+			t.Errorf("%q says a sample is missing, not that the command is wrong", out)
+		}
+	}
+}

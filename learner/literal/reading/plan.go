@@ -105,6 +105,10 @@ type Step struct {
 	// failure is recorded, and the next example, which replaces the file,
 	// goes on.
 	Example bool
+	// Reference: the step is one line of a reference list (a block whose
+	// every command carries a comment saying what it does), on sample
+	// names: a failure for want of them is no gap, a misused command is.
+	Reference bool
 	// Background: a server, or a command for another terminal: started
 	// detached, its log watched, and left running.
 	Background bool
@@ -526,6 +530,13 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 			s.Evidence = append(s.Evidence, *ev)
 		}
 		steps = append(steps, s)
+	}
+	texts := make([]string, len(cmds))
+	for k, c := range cmds {
+		texts[k] = c.Text
+	}
+	for k := range steps {
+		steps[k].Reference = blockshape.ReferenceList(texts)
 	}
 	return steps
 }

@@ -1,0 +1,98 @@
+// Package pagefiles tells which files and folders shipped beside a page the
+// page uses: a lab's README names count.sh and words.txt, which a reader who
+// has the repository finds in the page's folder. The Student copies them
+// into its work folder before the first step; those the page's own steps
+// make (a written file, `mkdir lab`) are left for the steps to make.
+package pagefiles
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
+)
+
+// pageFileSkip are entries beside a page that are never the page's material.
+var pageFileSkip = regexp.MustCompile(`(?i)^(?:smile\.json|readme(?:\..*)?|license(?:\..*)?|.*\.(?:md|markdown|rst|png|jpe?g|gif|svg|webp|ico|pdf))$`)
+
+// Used is the entries of the page's folder (as List gives them,
+// folders ending in "/") that the page names and that none of its planned
+// steps writes or makes: a file by its name anywhere in the page's text, a
+// folder or a name without an extension only inside code (`lab`, a code
+// block's `cd lab`), where a common word would not be taken for it.
+func Used(content, tutorialPath string, entries []string, planned []reading.Step) []string {
+	code := codeText(content)
+	var names []string
+	for _, e := range entries {
+		dir := strings.HasSuffix(e, "/")
+		name := strings.TrimSuffix(e, "/")
+		if name == "" || strings.Contains(name, "/") || strings.HasPrefix(name, ".") || name == path.Base(tutorialPath) || pageFileSkip.MatchString(name) {
+			continue
+		}
+		within := content
+		if dir || !strings.Contains(name, ".") {
+			within = code
+		}
+		if !namesWord(within, name) || madeByPage(name, planned) {
+			continue
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// inlineCode is a Markdown code span on one line.
+var inlineCode = regexp.MustCompile("`[^`\n]+`")
+
+// codeText is the page's code: its fenced and indented blocks are found by
+// the reader, but a plain scan of code spans and fence bodies is enough to
+// tell whether a name is written as code.
+func codeText(content string) string {
+	var b strings.Builder
+	inFence := false
+	for _, line := range strings.Split(content, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+			continue
+		}
+		if inFence || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+			b.WriteString(line + "\n")
+			continue
+		}
+		for _, span := range inlineCode.FindAllString(line, -1) {
+			b.WriteString(span + "\n")
+		}
+	}
+	return b.String()
+}
+
+// namesWord: name appears in text as a word of its own, not inside a longer
+// name (`count.sh` is not in `recount.sh` nor in `count.sh.bak`).
+func namesWord(text, name string) bool {
+	re := regexp.MustCompile(`(?:^|[^\w.-])` + regexp.QuoteMeta(name) + `(?:$|[^\w-]|\.(?:$|[^\w]))`)
+	return re.MatchString(text)
+}
+
+// madeByPage: one of the page's steps writes the name (or a file under it)
+// or runs a command that makes it.
+func madeByPage(name string, planned []reading.Step) bool {
+	for _, st := range planned {
+		switch st.Kind {
+		case reading.StepWrite:
+			p := strings.TrimPrefix(path.Clean(st.File.Path), "./")
+			if p == name || strings.HasPrefix(p, name+"/") {
+				return true
+			}
+		case reading.StepRun:
+			if shell.Creates(st.Command.Text, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
