@@ -69,7 +69,7 @@ func (p *planner) interpreterScript(base Step, i int) (Step, bool) {
 		s.Why = fmt.Sprintf("a %s script (its shebang), which line %d runs as %s", prog, line, name)
 		return s, true
 	}
-	s.Kind = StepAmbiguous
+	s.Kind, s.Content = StepAmbiguous, p.blocks[i].Text
 	s.Why = fmt.Sprintf("a %s script (its shebang) whose file the page never names: not shell commands", prog)
 	return s, true
 }

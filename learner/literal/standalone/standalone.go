@@ -111,7 +111,9 @@ func Of(lang, text string) (Program, bool) {
 			return Program{}, false
 		}
 		p.Entry = true
-	} else if l == "python" && pythonMain.MatchString(text) {
+	} else if l == "python" && pythonMain.MatchString(text) || strings.HasPrefix(strings.TrimSpace(text), "#!") {
+		// A script that opens with its interpreter's line (#!/usr/bin/perl)
+		// is a whole program, written to be run as it is.
 		p.Entry = true
 	}
 	if l == "java" {

@@ -20,6 +20,8 @@ func TestOf(t *testing.T) {
 		{"rust with a module", "rs", "mod shapes;\nfn main() {}\n", false, false, ""},
 		{"java class", "java", "public class Hello {\n  public static void main(String[] args) {}\n}\n", true, true, "Hello.java"},
 		{"python script", "python", "print('hi')\n", true, false, "main.py"},
+		{"perl script with its interpreter line", "perl", "#!/usr/bin/perl\nprint \"hi\\n\";\n", true, true, "main.pl"},
+		{"perl script without", "perl", "print \"hi\\n\";\n", true, false, "main.pl"},
 		{"python main guard", "py", "def f():\n    pass\n\nif __name__ == '__main__':\n    f()\n", true, true, "main.py"},
 		{"python session", "python", ">>> 1 + 1\n2\n", false, false, ""},
 		{"node module", "js", "import fs from 'node:fs'\nconsole.log(1)\n", true, false, "main.mjs"},
