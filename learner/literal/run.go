@@ -109,6 +109,12 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 			return fmt.Errorf("stopped while running line %d: %w", cmd.Line, ctx.Err())
 		}
 		s.auditCommand(cmd.Line, text, res, attempt, false)
+		if f, ok := mentor.MissingInPipe(cmd.Text, res.Output, s.tut); ok && succeeded(res) && f.Category == status.CategoryMissingFile && len(cmd.Expected) == 0 {
+			// A pipeline's status is its last program's: `cat data.json |
+			// jq .` ends 0 though cat found no file.
+			s.action(fmt.Sprintf("line %d exited 0, but %s: a pipeline's status is its last program's", cmd.Line, f.ErrorLine))
+			res.ExitCode = 1
+		}
 		if res.ShellChanged != "" {
 			if err := s.checkShell(ctx, cmd.Line, cmd.Text, res.ShellChanged); err != nil {
 				return err

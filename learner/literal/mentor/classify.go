@@ -218,6 +218,10 @@ var fragmentOnly = regexp.MustCompile(`(?m)^make(?:\[\d+\])?: \*\*\* No targets\
 // fragment with nothing to build, not a broken example.
 func FragmentOnly(output string) bool { return fragmentOnly.MatchString(output) }
 
+// noSuchFileInPipe is a program's complaint that a file it was given is not
+// there: "cat: data.json: No such file or directory" (the program, the file).
+var noSuchFileInPipe = regexp.MustCompile(`(?m)^([\w.+-]+): (?:cannot (?:open|access|stat) )?'?([^:'\n]+?)'?: No such file or directory\s*$`)
+
 // misused: a program's own words for being called wrongly (an option it does
 // not have, arguments it cannot parse), or the shell's syntax error.
 var misused = regexp.MustCompile(`(?im)\b(?:invalid|unrecognized|unrecognised|illegal|unknown) (?:option|argument|flag)\b|\bmissing (?:destination )?(?:file )?operand\b|\bsyntax error\b|\bbad substitution\b|^usage:|\btry '[^']+ --help'`)
@@ -228,13 +232,19 @@ func Misused(output string) bool { return misused.MatchString(output) }
 
 // MissingInPipe is the Failure of a pipeline that exited 0 though one of
 // its programs was not found (`curl ... | grep x` prints bash's "curl:
-// command not found" and nothing else): a missing program, not output that
-// differs. ok is false when the output names no missing program of the
-// command. A program the tutorial lists as a prerequisite is the
-// environment's.
+// command not found" and nothing else), or one of its files (`cat
+// data.json | jq .` prints "cat: data.json: No such file or directory": a
+// pipeline's status is its last program's): a missing program or file, not
+// output that differs. ok is false when the output names no missing program
+// or file of the command. A program the tutorial lists as a prerequisite is
+// the environment's.
 func MissingInPipe(command, output string, t *spec.Tutorial) (Failure, bool) {
+	words := strings.Fields(command)
+	if m := noSuchFileInPipe.FindStringSubmatch(output); m != nil && slices.Contains(words, m[2]) && slices.Contains(words, m[1]) {
+		return Failure{Category: status.CategoryMissingFile, Subject: m[2], ErrorLine: strings.TrimSpace(m[0])}, true
+	}
 	m := notFoundRe.FindStringSubmatch(output)
-	if m == nil || strings.Contains(m[1], "/") || !slices.Contains(strings.Fields(command), m[1]) {
+	if m == nil || strings.Contains(m[1], "/") || !slices.Contains(words, m[1]) {
 		return Failure{}, false
 	}
 	f := Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: strings.TrimSpace(m[0])}

@@ -115,6 +115,13 @@ func TestMissingInPipe(t *testing.T) {
 	if _, ok := MissingInPipe("grep title page.html", "<title>x</title>\n", nil); ok {
 		t.Error("plain output was blamed on a missing program")
 	}
+	f, ok = MissingInPipe("cat example.json | jq '.name'", "cat: example.json: No such file or directory\n", nil)
+	if !ok || f.Category != status.CategoryMissingFile || f.Subject != "example.json" {
+		t.Errorf("cat pipe: %+v %v", f, ok)
+	}
+	if _, ok := MissingInPipe("cat example.json | jq '.name'", "cat: other.json: No such file or directory\n", nil); ok {
+		t.Error("a file not in the command was blamed")
+	}
 }
 
 func TestMisused(t *testing.T) {
