@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/servers"
 )
 
 const (
@@ -53,7 +54,7 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 			d.Attempts = 1
 			return s.judge(ctx, st, res, 1, d)
 		}
-		up := reading.ServerText.MatchString(output)
+		up := servers.UpText.MatchString(output)
 		if expect.HasExpectation(st.Shown) {
 			_, up = expect.MatchTolerant(st.Shown, output)
 		}

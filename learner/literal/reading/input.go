@@ -14,6 +14,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/servers"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 )
@@ -71,7 +72,7 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	cmd := strings.TrimSpace(prev.Command.Text)
 	// A client opened "in a new terminal" (`redis-cli`, `psql`) is where the
 	// next blocks are typed, not a server to leave running.
-	if prev.Background && (transcript.Started(cmd) == nil || knownServer.MatchString(cmd)) || !p.readsStdin(cmd) {
+	if prev.Background && (transcript.Started(cmd) == nil || servers.Known(cmd)) || !p.readsStdin(cmd) {
 		return false
 	}
 	prompted := transcript.Prompted(b.Code, cmd)
