@@ -167,3 +167,8 @@ var commentFails = regexp.MustCompile(`(?i)^(?:→|->|=>|!|\s)*(?:(?:error|erreu
 func CommentSaysFails(comment string) bool {
 	return comment != "" && commentFails.MatchString(comment)
 }
+
+// AnotherTerminal: the prose runs the command beside the others ("in
+// another terminal", "open a new tab"), so it keeps running while they go on.
+var AnotherTerminal = regexp.MustCompile(`(?i)\b(?:in|from|open|using)\s+(?:another|the\s+other|a\s+new|a\s+second|a\s+separate|another\s+new|a\s+different)\s+` +
+	`(?:terminal|shell|tab|window|console|session)\b`)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
@@ -88,4 +89,31 @@ func (p *planner) editedProgram(file string) int {
 		}
 	}
 	return last
+}
+
+var ruleEditorOwnText = rule.Register(rule.Rule{ID: "file.editor-own-text", Scope: rule.ScopeStep,
+	Doc: "an editor opened on a file the page gives no text for, which a later step uses (`git add notes.txt`), is saved by the reader with text of their own: the Student writes the file with a line of its own"})
+
+// ownText is what the Student types into a file the page leaves to the
+// reader.
+const ownText = "a line of the reader's own\n"
+
+// editedWithOwnText: an editor step on a file the page never writes, which
+// a later command names, becomes a write of a line of the reader's own (a
+// reader types something and saves); without it `git add notes.txt` finds
+// no file the page is not at fault for.
+func editedWithOwnText(steps []Step) {
+	for k := range steps {
+		s := &steps[k]
+		file, ok := shell.EditorFile(s.Command.Text)
+		if s.Kind != StepOmit || !ok || file == "" || slices.ContainsFunc(steps, func(w Step) bool { return w.Kind == StepWrite && path.Clean(w.File.Path) == path.Clean(file) }) {
+			continue
+		}
+		if !slices.ContainsFunc(steps[k+1:], func(r Step) bool { return r.Kind == StepRun && shell.NamesFile(r.Command.Text, file) }) {
+			continue
+		}
+		s.Kind, s.File, s.Content = StepWrite, Destination{Path: file}, ownText
+		s.Why = fmt.Sprintf("opens %s in an editor, and the page gives no text for it: a later step uses it, so the Student saves it with a line of its own", file)
+		s.Evidence = append(s.Evidence, ruleEditorOwnText.At(s.Command.Line, strings.TrimSpace(s.Command.Text)))
+	}
 }

@@ -195,6 +195,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 		p.add(steps...)
 	}
 	steps := p.steps
+	editedWithOwnText(steps)
 	markServers(steps)
 	shareSessions(steps)
 	unhideRust(steps)
@@ -381,7 +382,7 @@ func markRun(s *Step, ctx blockContext) {
 	s.FailNoted = !s.ExpectFail && leadin.CommentSaysFails(shell.TrailingComment(s.Command.Text))
 	s.ExpectFail = s.ExpectFail || s.FailNoted
 	s.Observe = leadin.AsksWhatHappens(ctx.after)
-	if s.Stdin == "" && aptAsks.MatchString(s.Command.Text) {
+	if s.Stdin == "" && transcript.AptAsks(s.Command.Text) {
 		s.Stdin = "y\n" // a reader answers apt's "Do you want to continue? [Y/n]"
 	}
 	if s.Stdin == "" && transcript.AsksWithDefaults(s.Command.Text) {
@@ -390,7 +391,7 @@ func markRun(s *Step, ctx blockContext) {
 		s.Stdin = strings.Repeat("\n", 12)
 		s.Evidence = append(s.Evidence, ruleDefaults.At(s.Line, shell.CommandName(s.Command.Text)))
 	}
-	s.Background = anotherTerminal.MatchString(ctx.before)
+	s.Background = leadin.AnotherTerminal.MatchString(ctx.before)
 }
 
 // differs is the line of the note, just before the block or in the
@@ -644,17 +645,12 @@ var answerPlaceholder = regexp.MustCompile(`(?im)^\s*(?:#+|//+|--|;+)\s*(?:todo:
 // alwaysFalse fails by the shell's own rules (`false && echo never`, shown to demonstrate `&&`): not a gap.
 var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
 
-// aptAsks is an apt install, upgrade or removal that will ask to continue.
 // Some programs ask their reader questions that have defaults (where to
 // save a key, a passphrase, a package's name and version); a reader with
 // nothing else to say presses Enter for each, and the program goes on.
-var (
-	ruleDefaults = rule.Register(rule.Rule{ID: "input.defaults", Scope: rule.ScopeLine,
-		Doc: "a program known to ask questions with defaults (ssh-keygen without -N, npm or yarn init without -y, adduser) gets Enter for each, as a reader accepting the defaults"})
-)
+var ruleDefaults = rule.Register(rule.Rule{ID: "input.defaults", Scope: rule.ScopeLine,
+	Doc: "a program known to ask questions with defaults (ssh-keygen without -N, npm or yarn init without -y, adduser) gets Enter for each, as a reader accepting the defaults"})
 
 // AnswersApt reports whether a step's input is the Student's yes to apt's
 // question, not a page's input.
-func AnswersApt(s Step) bool { return s.Stdin == "y\n" && aptAsks.MatchString(s.Command.Text) }
-
-var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
+func AnswersApt(s Step) bool { return s.Stdin == "y\n" && transcript.AptAsks(s.Command.Text) }

@@ -1,18 +1,11 @@
 package reading
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/servers"
 	"github.com/smile-loop/smile/learner/literal/shell"
-)
-
-var (
-	// anotherTerminal marks a command the reader runs beside the others.
-	anotherTerminal = regexp.MustCompile(`(?i)\b(?:in|from|open|using)\s+(?:another|the\s+other|a\s+new|a\s+second|a\s+separate|another\s+new|a\s+different)\s+` +
-		`(?:terminal|shell|tab|window|console|session)\b`)
 )
 
 // markServers finds servers: a command whose shown output (in its block or

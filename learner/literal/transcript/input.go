@@ -147,3 +147,11 @@ func AsksWithDefaults(command string) bool {
 	}
 	return asksQuestions.MatchString(line) && !answersGiven.MatchString(line) && !keygenQuery.MatchString(line)
 }
+
+// aptAsks is an apt install, upgrade or removal without -y: apt asks "Do
+// you want to continue? [Y/n]".
+var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade|dist-upgrade|full-upgrade|remove|purge|autoremove)\b(?:[^-\n]|-[^y-]|--[^ya])*$`)
+
+// AptAsks reports whether the command is an apt install, upgrade or removal
+// that will ask to continue: a reader answers y.
+func AptAsks(command string) bool { return aptAsks.MatchString(command) }
