@@ -20,7 +20,8 @@ var (
 	Output = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|\byou (?:get|see)\s*:\s*$|should (?:now )?(?:print|output|display|show|return|look like)|` +
 		`\bprints?\b|\boutputs?\b|\bthe output\b|expected output|\breturns?\b|\bdisplays?\b|\bresults? (?:is|should be|looks like)|\bresult:|looks like this|` +
 		`\b(?:will|should|may|might) look (?:something )?like|\bresponds? with\b|\bresponse\b|\b(?:it|which|and) (?:answers|replies|says|greets)\b|` +
-		`\b(?:terminal|console|screen|shell|window|prompt)\s+(?:now\s+|then\s+)?(?:shows|displays|reads|says|answers|replies)\b|\b(?:shows|displays|answers|replies)\s*:\s*$|` + otherOutput)
+		`\b(?:terminal|console|screen|shell|window|prompt)\s+(?:now\s+|then\s+)?(?:shows|displays|reads|says|answers|replies)\b|\b(?:shows|displays|answers|replies)\s*:\s*$|` +
+		`\b(?:if|when|once) you (?:can )?see\b|\b(?:on|in) (?:the|your) screen\b|` + otherOutput)
 	// StrongOutput leaves no doubt that output follows: the block is
 	// compared even if its first word is a program ("perl 5.36.0").
 	StrongOutput = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look)|` +

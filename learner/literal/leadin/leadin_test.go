@@ -117,3 +117,11 @@ func TestCommentSaysFails(t *testing.T) {
 		}
 	}
 }
+
+func TestSeenOnScreenIntroducesOutput(t *testing.T) {
+	for _, s := range []string{"If you can see in the screen", "When you see this on your screen", "実行され画面に"} {
+		if !IntroducesOutput(s) {
+			t.Errorf("%q introduces output", s)
+		}
+	}
+}
