@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -103,4 +104,35 @@ func (s *student) shippedCause(ctx context.Context, fail mentor.Failure) mentor.
 		return st.Kind == reading.StepWrite && path.Clean(st.File.Path) == filepath.ToSlash(rel)
 	})
 	return mentor.ShippedCause(ctx, fail, s.sess.Hands(), wire.ContainerTutorialDir, filepath.ToSlash(rel), written)
+}
+
+// systemFolder is where an operating system and its packages keep their
+// files; a page never makes them, its system has them.
+var systemFolder = regexp.MustCompile(`^/(?:etc|usr|lib|lib64|opt|boot|srv|var/(?:lib|log|cache|spool|www))/`)
+
+// makesOrInstalls is a command that makes files or installs a package.
+var makesOrInstalls = regexp.MustCompile(`\b(?:mkdir|touch|tee|cp|mv|ln|install|apt-get|apt|dnf|yum|pacman|apk|zypper|snap)\b|>`)
+
+// systemPathCause: a missing path in a system folder (`ls /etc/vim`, after
+// `cd /etc` too) that none of the page's steps makes is part of the system
+// the page was written on (a package it has installed, another
+// distribution's layout), which a minimal image lacks: the environment's,
+// not the page's.
+func (s *student) systemPathCause(fail mentor.Failure) mentor.Failure {
+	if fail.Category != status.CategoryMissingFile || fail.Subject == "" {
+		return fail
+	}
+	p := filepath.ToSlash(s.resolve(fail.Subject))
+	if !systemFolder.MatchString(p) {
+		return fail
+	}
+	for _, st := range s.planned {
+		if st.Kind == reading.StepWrite && strings.HasPrefix(filepath.ToSlash(s.resolve(st.File.Path)), p) ||
+			st.Kind == reading.StepRun && strings.Contains(st.Command.Text, path.Base(p)) && makesOrInstalls.MatchString(st.Command.Text) {
+			return fail // the page makes it, or something by its name
+		}
+	}
+	fail.Category = status.CategoryEnvironment
+	fail.Subject = fmt.Sprintf("`%s`, a system path the page's own system has (a package it assumes, or its distribution's layout)", p)
+	return fail
 }

@@ -182,6 +182,7 @@ func (s *student) classify(ctx context.Context, cmd reading.Command, res session
 			// The lesson assumes a desktop's home folders.
 			fail.Category, fail.Subject = status.CategoryEnvironment, mentor.LacksDesktopHome
 		}
+		fail = s.systemPathCause(fail)
 	}
 	return fail
 }

@@ -279,7 +279,9 @@ func (p *planner) blockSteps(i int) []Step {
 	if (lang == "" && b.Info == "" || noHighlight[lang]) && !blockshape.OpensWithPrompt(b.Code) {
 		// Source code shown after "it should look like this" is still
 		// code; lines of commands there are output.
-		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!leadin.IntroducesOutput(ctx.before) || !codelang.IsShellish(guess)) {
+		// Lines of commands right after commands, with nothing said between
+		// (`/opt/notes` after `ls -d /opt/notes`), are what they print.
+		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!leadin.IntroducesOutput(ctx.before) && !p.outputOfCommands(b, ctx) || !codelang.IsShellish(guess)) {
 			lang = guess
 			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
 		}
