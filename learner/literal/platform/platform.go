@@ -7,9 +7,11 @@
 package platform
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -146,4 +148,26 @@ func Label(sentence string) bool { return platformLabel.MatchString(sentence) }
 // another system than Linux ("On Windows, ...", "If you use Homebrew").
 func SentenceForOther(sentence string) bool {
 	return platformSentence.MatchString(sentence) && !thisPlatform.MatchString(sentence)
+}
+
+// CommentScoped maps the lines under a comment that names another
+// platform, up to the next comment or blank line, to the reason to skip them.
+func CommentScoped(lines []markdown.CodeLine) map[int]string {
+	scoped := map[int]string{}
+	why := ""
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case t == "":
+			why = ""
+		case strings.HasPrefix(t, "#"):
+			why = ""
+			if comment := strings.TrimSpace(strings.TrimLeft(t, "#")); ForOther(comment) {
+				why = fmt.Sprintf("the comment at line %d scopes it to another platform: %s", l.Line, textutil.Shorten(comment, 60))
+			}
+		case why != "":
+			scoped[l.Line] = why
+		}
+	}
+	return scoped
 }

@@ -37,3 +37,12 @@ func TestChooseTabs(t *testing.T) {
 		t.Errorf("ChooseTabs = %v, want Linux for the systems and npm, the first, for the tools", got)
 	}
 }
+
+func TestCommentScoped(t *testing.T) {
+	lines := []markdown.CodeLine{{Line: 1, Text: "# On macOS"}, {Line: 2, Text: "brew install jq"}, {Line: 3, Text: ""},
+		{Line: 4, Text: "# On Debian"}, {Line: 5, Text: "apt-get install -y jq"}}
+	got := CommentScoped(lines)
+	if len(got) != 1 || got[2] == "" {
+		t.Errorf("CommentScoped = %v, want line 2 alone scoped to another platform", got)
+	}
+}

@@ -509,7 +509,7 @@ func (p *planner) layout(b markdown.Block) bool {
 // command under a comment for another platform ("# macOS"), is omitted, not
 // run.
 func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
-	scoped := platformComments(lines)
+	scoped := platform.CommentScoped(lines)
 	other, otherEv := notshell.OtherSyntax(lines)
 	var steps []Step
 	for _, c := range cmds {
@@ -542,28 +542,6 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 		steps[k].Reference = blockshape.ReferenceList(texts)
 	}
 	return steps
-}
-
-// platformComments maps the lines under a comment that names another
-// platform, up to the next comment or blank line, to the reason to skip them.
-func platformComments(lines []markdown.CodeLine) map[int]string {
-	scoped := map[int]string{}
-	why := ""
-	for _, l := range lines {
-		t := strings.TrimSpace(l.Text)
-		switch {
-		case t == "":
-			why = ""
-		case strings.HasPrefix(t, "#"):
-			why = ""
-			if comment := strings.TrimSpace(strings.TrimLeft(t, "#")); platform.ForOther(comment) {
-				why = fmt.Sprintf("the comment at line %d scopes it to another platform: %s", l.Line, textutil.Shorten(comment, 60))
-			}
-		case why != "":
-			scoped[l.Line] = why
-		}
-	}
-	return scoped
 }
 
 func omitted(s Step, why string) Step {
