@@ -6,9 +6,11 @@ package blockshape
 
 import (
 	"encoding/json"
+	"path"
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
@@ -129,4 +131,51 @@ func ReferenceList(commands []string) bool {
 		}
 	}
 	return true
+}
+
+var (
+	shebang = regexp.MustCompile(`^#!\s*(\S+)(?:\s+(\S+))?`)
+	shells  = textutil.Set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox")
+)
+
+// ShebangProgram is the program a block's shebang names ("bats" for
+// `#!/usr/bin/env bats`), "" when it has none or names a shell.
+func ShebangProgram(code []markdown.CodeLine) string {
+	for _, l := range code {
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		m := shebang.FindStringSubmatch(t)
+		if m == nil {
+			return ""
+		}
+		prog := path.Base(m[1])
+		if prog == "env" {
+			prog = strings.TrimPrefix(m[2], "-S")
+		}
+		if prog == "" || shells[prog] {
+			return ""
+		}
+		return prog
+	}
+	return ""
+}
+
+// StartsWithShebang: the block's first line that is not blank is `#!...`.
+func StartsWithShebang(text string) bool {
+	return strings.HasPrefix(strings.TrimSpace(text), "#!")
+}
+
+// RunsNamed: the block's first line runs the file the prose names (`./hello`,
+// `python3 hello.py`), so the block is how to run it, not its content.
+func RunsNamed(text, name string) bool {
+	first := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(textutil.FirstLine(text)), "$ "))
+	base := path.Base(name)
+	for _, f := range strings.Fields(first) {
+		if f == "./"+base || f == name || f == "./"+name {
+			return true
+		}
+	}
+	return false
 }

@@ -3,9 +3,9 @@ package reading
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/blockshape"
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -22,38 +22,12 @@ import (
 var (
 	ruleInterpreterScript = rule.Register(rule.Rule{ID: "file.interpreter-script", Scope: rule.ScopeBlock,
 		Doc: "a block opening with a shebang for a program other than a shell is that program's script, written to the file a later command runs it on, never typed into the shell"})
-	shebang = regexp.MustCompile(`^#!\s*(\S+)(?:\s+(\S+))?`)
-	shells  = set("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox")
 )
-
-// shebangProgram is the program a block's shebang names ("bats" for
-// `#!/usr/bin/env bats`), "" when it has none or names a shell.
-func shebangProgram(code []markdown.CodeLine) string {
-	for _, l := range code {
-		t := strings.TrimSpace(l.Text)
-		if t == "" {
-			continue
-		}
-		m := shebang.FindStringSubmatch(t)
-		if m == nil {
-			return ""
-		}
-		prog := path.Base(m[1])
-		if prog == "env" {
-			prog = strings.TrimPrefix(m[2], "-S")
-		}
-		if prog == "" || shells[prog] {
-			return ""
-		}
-		return prog
-	}
-	return ""
-}
 
 // interpreterScript reads block i as a script for the program its shebang
 // names, when it has one.
 func (p *planner) interpreterScript(base Step, i int) (Step, bool) {
-	prog := shebangProgram(p.blocks[i].Code)
+	prog := blockshape.ShebangProgram(p.blocks[i].Code)
 	if prog == "" {
 		return Step{}, false
 	}

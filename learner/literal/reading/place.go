@@ -9,6 +9,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/spec/markdown"
 
+	"github.com/smile-loop/smile/learner/literal/blockshape"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/drawing"
@@ -62,11 +63,11 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	}
 	script := false
 	if named != nil && shellish && !named.Append && !shellFile(named.Path) && !rcFile.MatchString(named.Path) {
-		if script = startsWithShebang(b.Text); !script {
+		if script = blockshape.StartsWithShebang(b.Text); !script {
 			named = nil // commands named near a config file are run, not written into it
 		}
 	}
-	if named != nil && runsNamed(b.Text, named.Path) {
+	if named != nil && blockshape.RunsNamed(b.Text, named.Path) {
 		named = nil // "a file called `hello` that you can run with this command:" over `./hello`
 	}
 	if named != nil && drawing.Glyphs(b.Text) {
@@ -137,24 +138,6 @@ func (p *planner) currentFile(lang string, ctx blockContext) (Destination, strin
 // is a file's content, the file the prose names.
 var ruleShebangScript = rule.Register(rule.Rule{ID: "file.shebang-script", Scope: rule.ScopeBlock,
 	Doc: "a shell block the prose saves under a name with no shell extension is that script's content when it opens with a shebang line (#!)"})
-
-// startsWithShebang: the block's first line that is not blank is `#!...`.
-func startsWithShebang(text string) bool {
-	return strings.HasPrefix(strings.TrimSpace(text), "#!")
-}
-
-// runsNamed: the block's first line runs the file the prose names (`./hello`,
-// `python3 hello.py`), so the block is how to run it, not its content.
-func runsNamed(text, name string) bool {
-	first := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(textutil.FirstLine(text)), "$ "))
-	base := path.Base(name)
-	for _, f := range strings.Fields(first) {
-		if f == "./"+base || f == name || f == "./"+name {
-			return true
-		}
-	}
-	return false
-}
 
 // ruleSteps follows a section's rule for one block: write it to the file,
 // replacing the previous example, and run the rule's command.

@@ -196,6 +196,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	}
 	steps := p.steps
 	editedWithOwnText(steps)
+	placeUsedLater(steps)
 	markServers(steps)
 	shareSessions(steps)
 	unhideRust(steps)
@@ -365,7 +366,7 @@ func misTagged(b markdown.Block) bool {
 			n++
 		}
 	}
-	if n < 3 || blockshape.HasPromptLine(b.Code) || startsWithShebang(b.Text) {
+	if n < 3 || blockshape.HasPromptLine(b.Code) || blockshape.StartsWithShebang(b.Text) {
 		return false // a shebang names its program (file.interpreter-script)
 	}
 	if _, other := notshell.OtherSyntax(b.Code); other != nil {
