@@ -264,17 +264,10 @@ func (p *planner) outputOfCommands(b markdown.Block, ctx blockContext) bool {
 	return last.Kind == StepRun && !last.Background && last.Stdin == "" && len(last.Command.Expected) == 0
 }
 
-// blockSteps reads one code block. In order: a block not on the path
-// (another platform, an alternative, a demonstration) is omitted; a named
-// destination makes it a file to write; input for the program just started
-// is fed to it; a shell block is commands; a console block is commands with
-// their output; prose that introduces output makes it output to compare; an
-// untagged block the prose says to run (or that shows `$ ` prompts) is
-// commands; any other language is a block the Student cannot place; the rest
-// is display text.
-func (p *planner) blockSteps(i int) []Step {
-	b := p.blocks[i]
-	ctx := p.context(i)
+// blockLang is the language a block is read in: its tag, or what its
+// content shows when the tag says nothing or is a site's default (rules
+// lang.inferred and lang.unparsable-shell), with the evidence.
+func (p *planner) blockLang(b markdown.Block, ctx blockContext) (string, []rule.Evidence) {
 	lang := codelang.InfoLang(b.Info)
 	var inferred []rule.Evidence
 	if (lang == "" && b.Info == "" || noHighlight[lang]) && !blockshape.OpensWithPrompt(b.Code) {
@@ -300,6 +293,21 @@ func (p *planner) blockSteps(i int) []Step {
 		}
 		inferred = []rule.Evidence{ruleUnparsableShell.At(b.Line, b.Info)}
 	}
+	return lang, inferred
+}
+
+// blockSteps reads one code block. In order: a block not on the path
+// (another platform, an alternative, a demonstration) is omitted; a named
+// destination makes it a file to write; input for the program just started
+// is fed to it; a shell block is commands; a console block is commands with
+// their output; prose that introduces output makes it output to compare; an
+// untagged block the prose says to run (or that shows `$ ` prompts) is
+// commands; any other language is a block the Student cannot place; the rest
+// is display text.
+func (p *planner) blockSteps(i int) []Step {
+	b := p.blocks[i]
+	ctx := p.context(i)
+	lang, inferred := p.blockLang(b, ctx)
 	base := Step{Line: b.Line, EndLine: b.EndLine, Lang: lang, Prose: ctx.around(), Names: ctx.names(), Evidence: inferred}
 	if why, ev := p.offPath(i, ctx, lang); why != "" {
 		s := omitted(base, why)
