@@ -65,6 +65,10 @@ var destinationPatterns = []struct {
 	{regexp.MustCompile(`(?i)\b(?:edit|update|modify|change)\s+(?:(?:the|your)\s+)?(?:file\s+)?` + FileToken + `(?:\s+file)?\s+(?:with|to|as\s+follows|so)\b`), false},
 	// A list item: "a file called `Makefile`", "the file named app.py"
 	{regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new\s+)?(?:empty\s+)?file\s+(?:named|called)\s+` + FileToken), false},
+	// "The file name is Makefile", "文件名为 Makefile", "Nom du fichier : app.py":
+	// the page says outright what the file is called.
+	{regexp.MustCompile(`(?i)(?:\bfile\s*name\s+(?:is|will\s+be|should\s+be)|\bnom\s+du\s+fichier\s*(?:est|:)|\bnombre\s+del\s+archivo\s*(?:es|:)|\bnome\s+do\s+arquivo\s*(?:é|e|:)|` +
+		`\bdateiname\s*(?:ist|:)|имя\s+файла\s*(?:—|-|:)?|文件名(?:为|是|叫|：|:)|文件名稱(?:為|是|：)|ファイル名(?:は|を|：|:)|파일\s*(?:이름|명)(?:은|는|:))\s*` + FileToken), false},
 	// "Replace the contents of `app.py` with"
 	{regexp.MustCompile(`(?i)\b(?:replace|overwrite)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:(?:the|your)\s+)?(?:file\s+)?` + FileToken + `\s+with\b`), false},
 }

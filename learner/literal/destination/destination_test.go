@@ -13,6 +13,10 @@ func TestProseDestination(t *testing.T) {
 		append bool
 	}{
 		{"Create a file named `app.py`:", "app.py", false},
+		{"Makefile 文件语法 文件名为 Makefile", "Makefile", false},
+		{"The file name is `hello.txt`.", "hello.txt", false},
+		{"Nom du fichier : notes.txt", "notes.txt", false},
+		{"ファイル名は `main.rb` です", "main.rb", false},
 		{"Save the following as `list.txt`:", "list.txt", false},
 		{"Create `settings.conf` with:", "settings.conf", false},
 		{"Write this to `notes.md`", "notes.md", false},
