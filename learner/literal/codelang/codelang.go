@@ -92,3 +92,8 @@ var Extensions = map[string][]string{
 	"caddyfile": {"Caddyfile"}, "systemd": {".service", ".timer", ".socket"}, "properties": {".properties"},
 	"cmake": {"CMakeLists.txt", ".cmake"}, "meson": {"meson.build"}, "gradle": {".gradle"}, "groovy": {".groovy", ".gradle"},
 }
+
+// Clients are the programs a language's blocks are typed into when nothing
+// on the page places them: Redis's commands (`SET greeting hello`) are
+// redis-cli's input, whatever the fence says.
+var Clients = map[string]string{"redis": "redis-cli"}

@@ -35,11 +35,21 @@ var sourceMarks = map[string][][]*regexp.Regexp{
 	},
 	"javascript": {{regexp.MustCompile(`\bconsole\.log\(|\brequire\(['"]|^\s*(?:import\s+.*\s+from\s+['"]|export\s+(?:default\s+)?(?:function|const|class))`),
 		regexp.MustCompile(`^\s*(?:const|let|var)\s+\w+\s*=|^\s*function\s+\w+\s*\(|=>`)}},
+	// Redis's commands, upper case as its documentation writes them
+	// (every line is one: notMarks keeps out the rest).
+	"redis": {{regexp.MustCompile(`^(?:` + redisCommands + `)(?:\s|$)`)}},
 }
+
+// redisCommands are the commands of Redis pages teach first.
+const redisCommands = `SET|GET|GETDEL|SETEX|SETNX|MSET|MGET|DEL|EXISTS|EXPIRE|TTL|PERSIST|KEYS|SCAN|TYPE|RENAME|INCR|INCRBY|DECR|DECRBY|APPEND|STRLEN|` +
+	`LPUSH|RPUSH|LPOP|RPOP|LRANGE|LLEN|LINDEX|LSET|LREM|LTRIM|LMOVE|BLMOVE|BLPOP|BRPOP|HSET|HGET|HMSET|HMGET|HGETALL|HDEL|HKEYS|HVALS|HLEN|HINCRBY|HEXISTS|` +
+	`SADD|SREM|SMEMBERS|SISMEMBER|SCARD|SINTER|SUNION|SDIFF|ZADD|ZRANGE|ZREVRANGE|ZRANK|ZSCORE|ZREM|ZCARD|ZINCRBY|ZRANGEBYSCORE|` +
+	`PING|ECHO|FLUSHALL|FLUSHDB|DBSIZE|INFO|MULTI|EXEC|DISCARD|WATCH|PUBLISH|SUBSCRIBE|XADD|XRANGE|XREAD|XLEN|PFADD|PFCOUNT|GEOADD|SETBIT|GETBIT|BITCOUNT`
 
 // notMarks are, per language, lines no block in it has: Elixir's
 // `defmodule` and `def f, do:` are not Ruby.
 var notMarks = map[string]*regexp.Regexp{
+	"redis": regexp.MustCompile(`^(?:[^A-Z]|[A-Z]+[^A-Z\s])`),
 	"ruby": regexp.MustCompile(`^\s*(?:defmodule|defp?\s+\w+.*,\s*do:|use\s+[A-Z])`),
 }
 

@@ -146,14 +146,16 @@ func (p *planner) runIn(i int, steps []Step) []Step {
 		return steps
 	}
 	b := p.blocks[i]
-	prog := p.runners[steps[0].Lang]
+	prog, from := p.runners[steps[0].Lang], "smile.json's runners"
+	if prog == "" {
+		prog, from = codelang.Clients[steps[0].Lang], "its commands are its client's input: readers"
+	}
 	if prog == "" {
 		return steps
 	}
 	s := steps[0]
 	s.Kind, s.Stdin = StepRun, b.Text
 	s.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: prog}
-	from := "smile.json's runners"
 	if p.pageRunners[s.Lang] == prog {
 		from = fmt.Sprintf("the page's front matter (line %d)", p.pageRunnersLine)
 	}

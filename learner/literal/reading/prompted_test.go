@@ -29,7 +29,7 @@ func TestPromptedParagraphs(t *testing.T) {
 		{"a shell program after a client", md("```bash", "redis-cli", "```", "", "Back at the shell:", "", "```bash", "ls -l", "```"),
 			[]string{"run 2 redis-cli", "run 8 ls -l"}},
 		{"a server in a new terminal", md("Open a new terminal and start the server:", "", "```bash", "redis-server", "```", "", "Then:", "", "```bash", "SET greeting hello", "```"),
-			[]string{"run 4 redis-server (background)", "run 10 SET greeting hello"}},
+			[]string{"run 4 redis-server (background)", "run 9 redis-cli <- SET greeting hello"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
