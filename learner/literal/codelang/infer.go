@@ -50,7 +50,7 @@ const redisCommands = `SET|GET|GETDEL|SETEX|SETNX|MSET|MGET|DEL|EXISTS|EXPIRE|TT
 // `defmodule` and `def f, do:` are not Ruby.
 var notMarks = map[string]*regexp.Regexp{
 	"redis": regexp.MustCompile(`^(?:[^A-Z]|[A-Z]+[^A-Z\s])`),
-	"ruby": regexp.MustCompile(`^\s*(?:defmodule|defp?\s+\w+.*,\s*do:|use\s+[A-Z])`),
+	"ruby":  regexp.MustCompile(`^\s*(?:defmodule|defp?\s+\w+.*,\s*do:|use\s+[A-Z])`),
 }
 
 // knownPrograms are the programs whose names open the command lines of
