@@ -173,3 +173,22 @@ func CommentSaysFails(comment string) bool {
 // another terminal", "open a new tab"), so it keeps running while they go on.
 var AnotherTerminal = regexp.MustCompile(`(?i)\b(?:in|from|open|using)\s+(?:another|the\s+other|a\s+new|a\s+second|a\s+separate|another\s+new|a\s+different)\s+` +
 	`(?:terminal|shell|tab|window|console|session)\b`)
+
+// Prose may offer commands as ways to the same end of which only one may
+// work on the reader's system ("depending on your setup, only one of these
+// works"). OneOfNote is such a sentence; WaysCounted how many ways it counts.
+var (
+	OneOfNote = regexp.MustCompile(`(?i)\bonly\s+one\s+of\s+(?:these|them|those|the\s+following)\b(?:\s+\w+){0,3}?\s+(?:(?:may|might|will|would|can)\s+)?works?\b|` +
+		`\b(?:one|either)\s+of\s+(?:these|them|those|the\s+following)\b(?:\s+\w+){0,3}?\s+(?:may|might|should|will|is\s+likely\s+to)\s+(?:not\s+)?work\b|` +
+		`\bwhichever\s+(?:one\s+|of\s+(?:these|them)\s+)?works\b`)
+	oneOfCounts = map[string]int{"two": 2, "both": 2, "three": 3, "four": 4}
+	countWord   = regexp.MustCompile(`(?i)\b(two|both|three|four)\b`)
+)
+
+// WaysCounted is the number of ways the prose counts, -1 when it counts none.
+func WaysCounted(prose string) int {
+	if m := countWord.FindStringSubmatch(prose); m != nil {
+		return oneOfCounts[strings.ToLower(m[1])]
+	}
+	return -1
+}

@@ -125,3 +125,18 @@ func TestSeenOnScreenIntroducesOutput(t *testing.T) {
 		}
 	}
 }
+
+func TestOneOfNote(t *testing.T) {
+	for text, want := range map[string]bool{
+		"depending on your environment, you might find that only one of these ways works:": true,
+		"Only one of them will work on a given machine.":                                   true,
+		"One of the following commands should work:":                                       true,
+		"Use whichever works for you.":                                                     true,
+		"Both of these commands work.":                                                     false,
+		"Only one of these files is needed.":                                               false,
+	} {
+		if got := OneOfNote.MatchString(text); got != want {
+			t.Errorf("OneOfNote(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -1,23 +1,10 @@
 package reading
 
-import (
-	"regexp"
-	"strings"
-)
-
 // Prose may offer commands as ways to the same end of which only one may
 // work on the reader's system ("depending on your setup, only one of these
 // works"): the blocks after it, up to the next heading (or as many as it
 // counts), form a group. The Student does not report a way that fails when
 // another worked.
-var (
-	oneOfNote = regexp.MustCompile(`(?i)\bonly\s+one\s+of\s+(?:these|them|those|the\s+following)\b(?:\s+\w+){0,3}?\s+(?:(?:may|might|will|would|can)\s+)?works?\b|` +
-		`\b(?:one|either)\s+of\s+(?:these|them|those|the\s+following)\b(?:\s+\w+){0,3}?\s+(?:may|might|should|will|is\s+likely\s+to)\s+(?:not\s+)?work\b|` +
-		`\bwhichever\s+(?:one\s+|of\s+(?:these|them)\s+)?works\b`)
-	oneOfCounts = map[string]int{"two": 2, "both": 2, "three": 3, "four": 4}
-	countWord   = regexp.MustCompile(`(?i)\b(two|both|three|four)\b`)
-)
-
 // oneOfGroup is an open group of ways: the line of its prose, the blocks it
 // may still take (-1: up to the next heading), and the steps of the last
 // block taken.
@@ -25,14 +12,6 @@ type oneOfGroup struct {
 	line int
 	left int
 	last []int
-}
-
-// oneOfCount is the number of ways the prose counts, -1 when it counts none.
-func oneOfCount(prose string) int {
-	if m := countWord.FindStringSubmatch(prose); m != nil {
-		return oneOfCounts[strings.ToLower(m[1])]
-	}
-	return -1
 }
 
 // markOneOf puts a block's commands in the open group of ways, if any: the

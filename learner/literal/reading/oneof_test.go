@@ -72,18 +72,3 @@ func TestOneOfGroup(t *testing.T) {
 		t.Errorf("runs (line:oneOf:more) = %v, want %s", got, want)
 	}
 }
-
-func TestOneOfNote(t *testing.T) {
-	for text, want := range map[string]bool{
-		"depending on your environment, you might find that only one of these ways works:": true,
-		"Only one of them will work on a given machine.":                                   true,
-		"One of the following commands should work:":                                       true,
-		"Use whichever works for you.":                                                     true,
-		"Both of these commands work.":                                                     false,
-		"Only one of these files is needed.":                                               false,
-	} {
-		if got := oneOfNote.MatchString(text); got != want {
-			t.Errorf("oneOfNote(%q) = %v, want %v", text, got, want)
-		}
-	}
-}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/aside"
 	"github.com/smile-loop/smile/learner/literal/destination"
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/spec"
@@ -96,8 +97,8 @@ func (p *planner) observe(i int) {
 		if browserVisit.MatchString(b.Text) {
 			p.browser = b.Line
 		}
-		if oneOfNote.MatchString(plain(b.Text)) {
-			p.oneOf = &oneOfGroup{line: b.Line, left: oneOfCount(b.Text)}
+		if leadin.OneOfNote.MatchString(plain(b.Text)) {
+			p.oneOf = &oneOfGroup{line: b.Line, left: leadin.WaysCounted(b.Text)}
 		}
 	}
 }
