@@ -50,6 +50,9 @@ func Template(command string) string {
 	case braceWord.MatchString(first):
 		return "a syntax template: " + strings.TrimSpace(braceWord.FindString(first)) + " is a placeholder"
 	}
+	if m := capsCaseSubject.FindStringSubmatch(first); m != nil && !capsWords[m[1]] {
+		return "a syntax template: " + m[1] + " is a placeholder (the upper-case word a case statement tests)"
+	}
 	if w := capsPlaceholder(first); w != "" {
 		return "a syntax template: " + w + " is a placeholder (an upper-case word the reader replaces)"
 	}
@@ -119,6 +122,11 @@ func capsPlaceholder(line string) string {
 	}
 	return ""
 }
+
+// capsCaseSubject is a case statement on a bare upper-case word (`case
+// EXPRESSION in`): a value tests a variable ($x), never a word, so the word
+// stands for one.
+var capsCaseSubject = regexp.MustCompile(`^\s*case\s+([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\s+in\b`)
 
 // capsArg is an upper-case word, with digits and underscores.
 var capsArg = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)

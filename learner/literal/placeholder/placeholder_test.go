@@ -7,42 +7,44 @@ import "testing"
 // are, and the values of options, are not placeholders.
 func TestTemplatePlaceholders(t *testing.T) {
 	for command, want := range map[string]bool{
-		"git clone REPOSITORIO":                       true,
-		"export STUDENT=‹имя_пользователя>":           true, // any script, a typographer's bracket
-		"mkdir «nom-du-projet»":                       true,
-		"sort <input.txt >sorted.txt":                 false, // redirections
-		"cat <<EOF":                                   false,
-		"awk '<REGEXP> { action }'":                   true, // upper case inside quotes: a placeholder
-		`echo "<b>bold</b>" > page.html`:              false,
-		`cat <<EOF>notes.txt`:                         false,
-		"git add NOMBRE_DEL_ARCHIVO":                  true,
-		"git pull REPOSITORIO_REMOTO RAMA":            true,
-		"cmake PATH":                                  true,
-		"docker run -e MODE IMAGE":                    true,
-		"if [ -f ~/.local ]; then {do_something}; fi": true,
-		"git checkout HEAD":                           false,
-		"git reset --hard ORIG_HEAD":                  false,
-		"curl -X POST http://localhost:8080/items":    false,
-		"kill -s TERM 42":                             false,
-		"export EDITOR=vim":                           false,
-		"cd /home/anna/projekte  # Pfad anpassen":     true, // the comment says to adapt it
-		"cp site.conf /etc/nginx/  # adjust the path": true,
-		"cd ~/code  # 경로 수정":                          true,
-		"ls -l  # long listing":                       false,
-		"cd src  # change the directory":              false,
-		"mkdir demo  # replace this with your name":   true,
-		"sed -i 's/a/b/' f  # replaces a by b":        false, // the command replaces; the reader need not
-		"git commit -m 'change the title'":            false,
-		"echo HELLO WORLD":                            false,
-		"grep ERROR app.log":                          false,
-		"iptables -A INPUT -j ACCEPT":                 false,
-		"cat README":                                  false,
-		"ls -l /usr/lib":                              false,
-		"make CC=gcc":                                 false,
-		"find . -name '*.go' -exec wc -l {} +":        false,
-		"echo {a,b}":                                  false,
-		"git log -n 3 HEAD~1":                         false,
-		"git commit -m WIP":                           false,
+		"git clone REPOSITORIO":                                   true,
+		"case ESPRESSIONE in\n  PATTERN1)\n    COMANDI1 ;;\nesac": true, // a case on a bare upper-case word
+		"case $choice in\n  1) date ;;\nesac":                     false,
+		"export STUDENT=‹имя_пользователя>":                       true, // any script, a typographer's bracket
+		"mkdir «nom-du-projet»":                                   true,
+		"sort <input.txt >sorted.txt":                             false, // redirections
+		"cat <<EOF":                                               false,
+		"awk '<REGEXP> { action }'":                               true, // upper case inside quotes: a placeholder
+		`echo "<b>bold</b>" > page.html`:                          false,
+		`cat <<EOF>notes.txt`:                                     false,
+		"git add NOMBRE_DEL_ARCHIVO":                              true,
+		"git pull REPOSITORIO_REMOTO RAMA":                        true,
+		"cmake PATH":                                              true,
+		"docker run -e MODE IMAGE":                                true,
+		"if [ -f ~/.local ]; then {do_something}; fi":             true,
+		"git checkout HEAD":                                       false,
+		"git reset --hard ORIG_HEAD":                              false,
+		"curl -X POST http://localhost:8080/items":                false,
+		"kill -s TERM 42":                                         false,
+		"export EDITOR=vim":                                       false,
+		"cd /home/anna/projekte  # Pfad anpassen":                 true, // the comment says to adapt it
+		"cp site.conf /etc/nginx/  # adjust the path":             true,
+		"cd ~/code  # 경로 수정":                                      true,
+		"ls -l  # long listing":                                   false,
+		"cd src  # change the directory":                          false,
+		"mkdir demo  # replace this with your name":               true,
+		"sed -i 's/a/b/' f  # replaces a by b":                    false, // the command replaces; the reader need not
+		"git commit -m 'change the title'":                        false,
+		"echo HELLO WORLD":                                        false,
+		"grep ERROR app.log":                                      false,
+		"iptables -A INPUT -j ACCEPT":                             false,
+		"cat README":                                              false,
+		"ls -l /usr/lib":                                          false,
+		"make CC=gcc":                                             false,
+		"find . -name '*.go' -exec wc -l {} +":                    false,
+		"echo {a,b}":                                              false,
+		"git log -n 3 HEAD~1":                                     false,
+		"git commit -m WIP":                                       false,
 	} {
 		if got := Template(command) != ""; got != want {
 			t.Errorf("placeholder.Template(%q) = %q, want a template: %v", command, Template(command), want)

@@ -45,7 +45,7 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 		strings.HasSuffix(strings.TrimSpace(lead), ":") && !leadin.IntroducesOutput(lead) && !p.knownCommands(b.Code)
 	switch {
 	case len(steps) == 1 && steps[0].Kind == StepAmbiguous && codelang.Extensions[lang] != nil:
-	case (script || shellScript) && allRun:
+	case (script || shellScript) && (allRun || len(steps) == 1 && steps[0].Kind == StepAmbiguous):
 	case data:
 	default:
 		return steps

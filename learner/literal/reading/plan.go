@@ -325,6 +325,11 @@ func (p *planner) blockSteps(i int) []Step {
 	if s, ok := p.interpreterScript(base, i); ok {
 		return []Step{s}
 	}
+	if codelang.Shell[lang] && blockshape.StartsWithShebang(b.Text) {
+		s := base
+		s.Kind, s.Content, s.Why = StepAmbiguous, b.Text, "a shell script (its #! line) whose file the page never names: a whole script, not lines typed at the prompt"
+		return []Step{s}
+	}
 	if (codelang.Shell[lang] || codelang.Console[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
 		return []Step{omitted(base, "an exercise: a placeholder comment leaves the command for the reader to work out")}
 	}

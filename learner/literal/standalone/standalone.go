@@ -70,13 +70,16 @@ var ways = map[string]way{
 	"perl":       {file: "main.pl", run: "perl main.pl", tool: "perl"},
 	"php":        {file: "main.php", run: "php main.php", tool: "php", entry: regexp.MustCompile(`^\s*<\?php`)},
 	"lua":        {file: "main.lua", run: "lua main.lua", tool: "lua"},
+	// A shell script is tried alone only when it says it is one (#!): a
+	// shell block without is commands typed at the prompt.
+	"bash": {file: "main.sh", run: "bash main.sh", tool: "bash", entry: regexp.MustCompile(`^\s*#!`)},
 }
 
 // aliases are the other names pages give the languages of ways.
 var aliases = map[string]string{
 	"golang": "go", "c++": "cpp", "cc": "cpp", "cxx": "cpp", "rs": "rust", "hs": "haskell",
 	"py": "python", "python3": "python", "rb": "ruby", "js": "javascript", "node": "javascript",
-	"pl": "perl",
+	"pl": "perl", "sh": "bash", "shell": "bash", "shellscript": "bash",
 }
 
 // Lang is the canonical name of a language this package knows, "" for any
