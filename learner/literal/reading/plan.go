@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -406,6 +407,10 @@ func markRun(s *Step, ctx blockContext) {
 		// each default.
 		s.Stdin = strings.Repeat("\n", 12)
 		s.Evidence = append(s.Evidence, ruleDefaults.At(s.Line, shell.CommandName(s.Command.Text)))
+	}
+	if answer, rest, ok := transcript.ReadAnswer(s.Command.Text, s.Command.Expected); ok {
+		// A reader answers `read` at the prompt, as its shown output does.
+		s.Stdin, s.Command.Expected = cmp.Or(s.Stdin, answer), rest
 	}
 	s.Background = leadin.AnotherTerminal.MatchString(ctx.before)
 }

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/expect"
+
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
@@ -155,3 +157,30 @@ var aptAsks = regexp.MustCompile(`^(?:sudo\s+)?apt(?:-get)?\s+(?:install|upgrade
 // AptAsks reports whether the command is an apt install, upgrade or removal
 // that will ask to continue: a reader answers y.
 func AptAsks(command string) bool { return aptAsks.MatchString(command) }
+
+// readPrompt is a `read` that asks the reader at the prompt: `read name`,
+// `read -p "Your name: " name`, not fed by a redirection or a pipe.
+var readPrompt = regexp.MustCompile(`^read(?:\s+-[a-zA-Z]+)*(?:\s+-p\s+(?:"([^"]*)"|'([^']*)'|(\S+)))?(?:\s+-[a-zA-Z]+)*\s+[A-Za-z_]\w*(?:\s+[A-Za-z_]\w*)*\s*$`)
+
+// ReadAnswer is what a reader types at a `read` the page runs at the
+// prompt: the value the output shown after it has after its question
+// (`Your name: Ana` gives "Ana"), else nothing but Enter; and the shown
+// output less that line, which is the terminal echoing the reader's typing
+// (`read -p` asks only a terminal). ok is false when the command is no such
+// read.
+func ReadAnswer(command string, shown []expect.Line) (answer string, rest []expect.Line, ok bool) {
+	m := readPrompt.FindStringSubmatch(strings.TrimSpace(command))
+	if m == nil {
+		return "", shown, false
+	}
+	question := strings.TrimSpace(m[1] + m[2] + m[3])
+	answer = "\n"
+	for _, l := range shown {
+		if t := strings.TrimSpace(l.Text); question != "" && answer == "\n" && strings.HasPrefix(t, question) {
+			answer = strings.TrimSpace(strings.TrimPrefix(t, question)) + "\n"
+			continue
+		}
+		rest = append(rest, l)
+	}
+	return answer, rest, true
+}

@@ -3,6 +3,8 @@ package transcript
 import (
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/learner/literal/expect"
 )
 
 func TestInSession(t *testing.T) {
@@ -24,5 +26,21 @@ func TestInSession(t *testing.T) {
 	}
 	if !HasSession("node") || HasSession("sqlite3") {
 		t.Error("HasSession: node has sessions, sqlite3 not yet")
+	}
+}
+
+func TestReadAnswer(t *testing.T) {
+	shown := []expect.Line{{Line: 5, Text: "Your name: Ana"}, {Line: 6, Text: "Hello, Ana"}}
+	answer, rest, ok := ReadAnswer(`read -p "Your name: " name`, shown)
+	if !ok || answer != "Ana\n" || len(rest) != 1 || rest[0].Text != "Hello, Ana" {
+		t.Errorf("ReadAnswer = %q %v %v", answer, rest, ok)
+	}
+	if answer, _, ok := ReadAnswer("read -r line", nil); !ok || answer != "\n" {
+		t.Errorf("a read with nothing shown gets Enter: %q %v", answer, ok)
+	}
+	for _, c := range []string{"read line < notes.txt", "cat notes | read x", "while read line; do echo $line; done", "reader --help"} {
+		if _, _, ok := ReadAnswer(c, nil); ok {
+			t.Errorf("%q is no read at the prompt", c)
+		}
 	}
 }
