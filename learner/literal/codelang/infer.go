@@ -65,7 +65,7 @@ var knownPrograms = set("cd", "ls", "mkdir", "rmdir", "rm", "cp", "mv", "touch",
 	"crystal", "shards", "mix", "elixir", "iex", "erl", "ghc", "cabal", "stack", "lua", "luarocks", "julia",
 	"Rscript", "R", "deno", "bun", "zig", "nim", "dart", "flutter", "kotlinc", "scala", "sbt", "swift", "poetry",
 	"uv", "pipx", "virtualenv", "conda", "sqlite3", "psql", "mysql", "redis-cli", "systemctl", "service", "tree",
-	"diff", "xargs", "tee", "kill", "ps", "jq", "yq", "openssl", "ssh-keygen", "bash", "sh", "zsh", "exit", "clear")
+	"diff", "xargs", "tee", "split", "uniq", "stat", "du", "df", "kill", "ps", "jq", "yq", "openssl", "ssh-keygen", "bash", "sh", "zsh", "exit", "clear")
 
 // Infer is the language an untagged block's content shows ("go", "c",
 // "python", "bash" ...), or "" when no language's marks are there, or more

@@ -126,6 +126,10 @@ func TestSplitTypedIntoAFile(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Split = %+v\nwant %+v", got, want)
 	}
+	// No ^D, then a blank line and a command: the typing ended before it.
+	if got := Split(code("cat > digits.txt", "0123456789", "", "split -b 5 digits.txt")); len(got) != 2 || got[1].Text != "split -b 5 digits.txt" {
+		t.Errorf("a command after a blank line: %+v", got)
+	}
 	// No ^D: the typing runs to the end of the block.
 	if got := Split(code("cat >> notes", "first", "")); len(got) != 1 || got[0].EndLine != 11 || !strings.Contains(got[0].Text, "<<'SMILE_TYPED_END'\nfirst\nSMILE_TYPED_END") {
 		t.Errorf("to the end of the block: %+v", got)

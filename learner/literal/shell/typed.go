@@ -4,13 +4,15 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // A script block that writes a file from the keyboard (`cat > fruits.txt`
 // on a line of its own, no heredoc, no input redirected) goes on with what
-// the reader types into it: the lines after it, up to a `^D` or the end of
-// the block, are the file's text, not commands. Split keeps them with the
+// the reader types into it: the lines after it, up to a `^D`, a blank line
+// before a known program's command, or the end of the block, are the file's
+// text, not commands. Split keeps them with the
 // command as the heredoc a reader's typing amounts to, so that `apple` is
 // written to fruits.txt rather than run.
 
@@ -36,6 +38,9 @@ func typedInput(lines []markdown.CodeLine) (at, next int, span Span, ok bool) {
 		var typed []string
 		end, j, stopped := l.Line, i+1, false
 		for ; j < len(lines) && !stopped; j++ {
+			if j > i+1 && strings.TrimSpace(lines[j-1].Text) == "" && codelang.KnownProgram(CommandName(lines[j].Text)) {
+				break // a blank line, then a command: the typing ended (Ctrl-D the page did not show)
+			}
 			if stopped = endOfTyping.MatchString(lines[j].Text); !stopped {
 				typed = append(typed, lines[j].Text)
 			}
