@@ -128,6 +128,9 @@ func (p *planner) proseCommands(i int) []Step {
 // `$`): a command on a line of its own, as a code block would hold it.
 func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
 	t := strings.TrimSpace(stepMarker.ReplaceAllString(strings.TrimSpace(b.Text), ""))
+	if label := stepLabel.FindString(t); !exampleLabel.MatchString(label) {
+		t = strings.TrimSpace(strings.TrimPrefix(t, label)) // "Install: `apt-get install make`"
+	}
 	m := codeSpan.FindStringSubmatch(t)
 	if m == nil || strings.TrimRight(t, ".:;!") != m[0] {
 		return Step{}, false
@@ -178,6 +181,15 @@ func inlineRun(b markdown.Block, line int, cmd, why string, ev rule.Evidence) St
 
 // stepMarker is a mark a course puts before each step: a bracketed tag
 // (`[EC]`, `[ER]`), an arrow or a bullet.
+// stepLabel names the step before its command: a few words and a colon
+// ("Install:", "Paso 2:"), or a short label in a script written without
+// spaces ("安装方法").
+var stepLabel = regexp.MustCompile("^(?:[^`:：\n]{1,40}[:：]|[\\p{Han}\\p{Hiragana}\\p{Katakana}\\p{Hangul}]{1,8})\\s*")
+
+// exampleLabel calls what follows an example, a form or a result, not a
+// step: "Example:", "Syntax:", "Output:", "例:".
+var exampleLabel = regexp.MustCompile(`(?i)\b(?:example|e\.g|syntax|usage|output|result|note|tip|warning|ejemplo|sintaxis|salida|beispiel|syntax|ausgabe|exemple|sortie|esempio|sintassi|exemplo|przykład|пример|синтаксис)|例|用法|语法|構文|出力|結果|输出|결과|예시|문법`)
+
 var stepMarker = regexp.MustCompile(`^(?:\[[A-Za-z]{1,4}\]|[→▶►•➜]|-\s|\*\s)\s*`)
 
 // namesAnExample: the command uses a name the page gives only as an example
