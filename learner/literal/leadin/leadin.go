@@ -192,3 +192,41 @@ func WaysCounted(prose string) int {
 	}
 	return -1
 }
+
+// A sentence asks its reader to run a command written inline when it uses
+// a verb of running in the page's language, and does not suppose or deny it.
+var (
+	// runVerb asks the reader to run, type or execute something, in the
+	// languages tutorials are written in.
+	runVerb = regexp.MustCompile(`(?i)\b(?:run|running|execute|type|enter|invoke|launch|start)\b|` +
+		`\b(?:ejecut\w*|corr[ae]\b|escrib[ae]\b|teclea|rode\b|rodar|execut[ea]r?\b|digit[ea]r?\b|exécut\w*|lance[rz]?\b|tape[rz]\b|` +
+		`ausführ\w*|führ\w* \S+ aus|starte\w*|gib\w* \S+ ein|esegu\w*|lancia\w*|digita\w*|uruchom\w*|wykonaj\w*|wpisz\w*)|` +
+		`запуст|выполн|введите|実行|入力|打って|运行|執行|执行|输入|輸入|실행|입력`)
+	// Supposes: a sentence that supposes the command rather than asks for it.
+	Supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli|если)\b`)
+)
+
+// englishRun: an English verb of running where it asks for the action: at
+// the sentence's start after an adverb ("Now run"), after a comma or "and
+// then", or after "you can", "you should", "please".
+var (
+	englishRun = regexp.MustCompile(`(?i)^(?:(?:now|then|next|first|finally|simply|just|again|also|so|ok|okay),?\s+)*(run|execute|type|enter|invoke|launch|start)\b|` +
+		`(?:,|\band(?:\s+then)?|\bthen|\byou\s+(?:can|could|should|need\s+to|must|will\s+need\s+to)|\bplease|\bto\s+do\s+(?:so|this|that),?)\s+(run|execute|type|enter|invoke|launch|start)\b`)
+	englishVerb = regexp.MustCompile(`(?i)^(?:run|running|execute|type|enter|invoke|launch|start)$`)
+	negated     = regexp.MustCompile(`(?i)\b(?:not|never|nothing|no|don't|doesn't|didn't|without|nunca|nicht|kein\w*|jamais|nie)\b|しない|不要|않`)
+)
+
+// AsksToRun is the verb by which a sentence asks the reader to run
+// something, "" when it does not (it supposes, denies, or only mentions).
+func AsksToRun(sentence string) string {
+	if Supposes.MatchString(sentence) || negated.MatchString(sentence) {
+		return ""
+	}
+	if m := englishRun.FindStringSubmatch(sentence); m != nil {
+		return strings.TrimSpace(m[1] + m[2])
+	}
+	if verb := runVerb.FindString(sentence); verb != "" && !englishVerb.MatchString(verb) {
+		return verb
+	}
+	return ""
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -30,14 +31,6 @@ var (
 	ruleCommandAlone = rule.Register(rule.Rule{ID: "prose.command-alone", Scope: rule.ScopeBefore,
 		Doc: "a paragraph that is nothing but one whole command written inline (maybe after a course's step marker such as `[EC]`) is a step, as a code block holding it would be"})
 
-	// runVerb asks the reader to run, type or execute something, in the
-	// languages tutorials are written in.
-	runVerb = regexp.MustCompile(`(?i)\b(?:run|running|execute|type|enter|invoke|launch|start)\b|` +
-		`\b(?:ejecut\w*|corr[ae]\b|escrib[ae]\b|teclea|rode\b|rodar|execut[ea]r?\b|digit[ea]r?\b|exécut\w*|lance[rz]?\b|tape[rz]\b|` +
-		`ausführ\w*|führ\w* \S+ aus|starte\w*|gib\w* \S+ ein|esegu\w*|lancia\w*|digita\w*|uruchom\w*|wykonaj\w*|wpisz\w*)|` +
-		`запуст|выполн|введите|実行|入力|打って|运行|執行|执行|输入|輸入|실행|입력`)
-	// supposes: a sentence that supposes the command rather than asks for it.
-	supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli|если)\b`)
 	localURL = regexp.MustCompile(`(?i)\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b`)
 	// conditionalClause: the command stands in a clause that supposes it
 	// ("... if you run `x` inside a repository").
@@ -53,31 +46,6 @@ var (
 	// spanPlaceholder: a span that is a template, not a command.
 	spanPlaceholder = regexp.MustCompile(`<[^>]*>|\[[^\]]*\]|\{\{|\.\.\.|…|\b(?:your|my)[_/-]|\bYOUR_|\bfoo\b|\bexample\.(?:com|org)\b`)
 )
-
-// englishRun: an English verb of running where it asks for the action: at
-// the sentence's start after an adverb ("Now run"), after a comma or "and
-// then", or after "you can", "you should", "please".
-var (
-	englishRun = regexp.MustCompile(`(?i)^(?:(?:now|then|next|first|finally|simply|just|again|also|so|ok|okay),?\s+)*(run|execute|type|enter|invoke|launch|start)\b|` +
-		`(?:,|\band(?:\s+then)?|\bthen|\byou\s+(?:can|could|should|need\s+to|must|will\s+need\s+to)|\bplease|\bto\s+do\s+(?:so|this|that),?)\s+(run|execute|type|enter|invoke|launch|start)\b`)
-	englishVerb = regexp.MustCompile(`(?i)^(?:run|running|execute|type|enter|invoke|launch|start)$`)
-	negated     = regexp.MustCompile(`(?i)\b(?:not|never|nothing|no|don't|doesn't|didn't|without|nunca|nicht|kein\w*|jamais|nie)\b|しない|不要|않`)
-)
-
-// asksToRun is the verb by which a sentence asks the reader to run
-// something, "" when it does not (it supposes, denies, or only mentions).
-func asksToRun(sentence string) string {
-	if supposes.MatchString(sentence) || negated.MatchString(sentence) {
-		return ""
-	}
-	if m := englishRun.FindStringSubmatch(sentence); m != nil {
-		return strings.TrimSpace(m[1] + m[2])
-	}
-	if verb := runVerb.FindString(sentence); verb != "" && !englishVerb.MatchString(verb) {
-		return verb
-	}
-	return ""
-}
 
 // proseCommands are the steps the sentences of paragraph i ask for.
 func (p *planner) proseCommands(i int) []Step {
@@ -104,7 +72,7 @@ func (p *planner) proseCommands(i int) []Step {
 		start := offset + at
 		offset = start + len(sentence)
 		plainSentence := plain(strings.TrimSpace(codeSpan.ReplaceAllString(sentence, "X")))
-		verb := asksToRun(plainSentence)
+		verb := leadin.AsksToRun(plainSentence)
 		if verb == "" {
 			continue
 		}

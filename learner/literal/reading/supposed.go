@@ -27,7 +27,7 @@ var (
 // file argument no step before made.
 func (p *planner) supposedFile(steps []Step, ctx blockContext) []Step {
 	last := plain(leadin.LastSentence(ctx.before))
-	if !supposes.MatchString(last) {
+	if !leadin.Supposes.MatchString(last) {
 		return steps
 	}
 	for k := range steps {
