@@ -47,7 +47,7 @@ func (a Address) String() string { return a.Host + ":" + strconv.Itoa(a.Port) }
 func Needs(command string) []Address {
 	var out []Address
 	for _, words := range calls(command) {
-		out = appendNew(out, registryOf(words, fetches)...)
+		out = appendNew(out, registryOf(words, fetches, true)...)
 		out = appendNew(out, urlsOf(words)...)
 	}
 	return out
@@ -59,7 +59,7 @@ func Needs(command string) []Address {
 func MayNeed(command string) []Address {
 	var out []Address
 	for _, words := range calls(command) {
-		out = appendNew(out, registryOf(words, buildsWithDependencies)...)
+		out = appendNew(out, registryOf(words, buildsWithDependencies, false)...)
 	}
 	return out
 }
@@ -140,8 +140,10 @@ var (
 )
 
 // registryOf is the registry a simple command downloads from, if its
-// subcommand is in the list which picks.
-func registryOf(words []string, which func(registry) []string) []Address {
+// subcommand is in the list which picks. certain asks for the downloads a
+// command makes whatever the project (Needs); otherwise a project's own
+// dependencies count too (MayNeed).
+func registryOf(words []string, which func(registry) []string, certain bool) []Address {
 	prog, args := program(words)
 	r, ok := registries[prog]
 	if !ok {
@@ -152,10 +154,43 @@ func registryOf(words []string, which func(registry) []string) []Address {
 	}
 	sub := subcommand(args)
 	list := which(r)
-	if !slices.Contains(list, "*") && !slices.Contains(list, sub) {
+	if project := projectInstall(prog, args); project && certain {
+		return nil // the project's own dependencies: maybe none, so no reason to stop before it
+	} else if !project && !slices.Contains(list, "*") && !slices.Contains(list, sub) {
 		return nil
 	}
 	return []Address{{Host: r.host, Port: 443, From: r.what}}
+}
+
+// projectInstalls are the subcommands that install the project's own
+// dependencies when given no package (`npm install`, `bundle`): a project
+// with none (a package.json listing no dependencies) needs no network, so
+// such a command may need the registry rather than certainly needs it.
+var projectInstalls = map[string][]string{
+	"npm": {"install", "i", "ci"}, "pnpm": {"install", "i"}, "bun": {"install", "i"}, "yarn": {"", "install"},
+	"bundle": {"", "install"}, "bundler": {"", "install"}, "composer": {"install"}, "pipenv": {"install", "sync"}, "poetry": {"install"},
+}
+
+// projectInstall: the command installs the project's dependencies, naming
+// no package of its own.
+func projectInstall(prog string, args []string) bool {
+	subs, ok := projectInstalls[prog]
+	if !ok {
+		return false
+	}
+	var operands []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			operands = append(operands, a)
+		}
+	}
+	switch len(operands) {
+	case 0:
+		return slices.Contains(subs, "")
+	case 1:
+		return slices.Contains(subs, operands[0])
+	}
+	return false
 }
 
 // program is the program a simple command runs and its arguments, seeing

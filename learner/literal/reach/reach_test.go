@@ -18,11 +18,12 @@ func TestNeeds(t *testing.T) {
 		want    []Address
 	}{
 		{"npm install express", []Address{npm}},
-		{"cd app && npm ci", []Address{npm}},
+		{"cd app && npm ci", nil}, // the project's own dependencies: maybe none (MayNeed)
+		{"npm install --save-dev jest", []Address{npm}},
 		{"sudo -H pip3 install requests", []Address{pypi}},
 		{"python3 -m pip install --upgrade pip", []Address{pypi}},
-		{"yarn", []Address{{Host: "registry.yarnpkg.com", Port: 443, From: "Yarn's package registry"}}},
-		{"bundle install && bundle exec rake", []Address{{Host: "rubygems.org", Port: 443, From: "RubyGems.org"}}},
+		{"yarn add left-pad", []Address{{Host: "registry.yarnpkg.com", Port: 443, From: "Yarn's package registry"}}},
+		{"bundle install && bundle exec rake", nil},
 		{"go get github.com/gin-gonic/gin", []Address{{Host: "proxy.golang.org", Port: 443, From: "the Go module proxy"}}},
 		{"git clone https://github.com/owner/repo.git", []Address{{Host: "github.com", Port: 443, From: "the URL it is given"}}},
 		{"git clone git@gitlab.com:owner/repo.git", []Address{{Host: "gitlab.com", Port: 22, From: "the Git address it is given"}}},
@@ -66,7 +67,8 @@ func TestMayNeed(t *testing.T) {
 		{"sh mvnw package", "repo.maven.apache.org"},
 		{"bash -c 'mvn package'", "repo.maven.apache.org"},
 		{"npx cowsay hi", "registry.npmjs.org"},
-		{"npm install", ""}, // a certain need, not a possible one
+		{"npm install", "registry.npmjs.org"}, // the project's dependencies: a need only if it has some
+		{"bundle", "rubygems.org"},
 		{"gcc hello.c -o hello", ""},
 	} {
 		got := ""
