@@ -60,7 +60,7 @@ var Prompts = []*Prompt{
 	prompt("prompt.shell.powershell", "`PS C:\\> ` or `PS> `: a PowerShell prompt; its lines are PowerShell's, not a POSIX shell's", "pwsh", `^\s*PS(?: [A-Za-z]:\\[^>]*)?> ?`),
 	prompt("prompt.shell.windows-cmd", "`C:\\> `: the Windows command prompt; its lines are cmd's, not a POSIX shell's", "cmd", `^\s*[A-Z]:\\[^>]*> ?`),
 	// POSIX shells.
-	prompt("prompt.shell.user-host", "`user@host:~/app$ ` (or `#` for root), optionally after `(venv) `: a shell prompt that names the user, the host and the folder", "", `^\s*`+venv+`[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s?[$#](?: |$)`),
+	prompt("prompt.shell.user-host", "`user@host:~/app$ ` or `user@host ~/app $ ` (or `#` for root), optionally after `(venv) `: a shell prompt that names the user, the host and the folder", "", `^\s*`+venv+`[\w.-]+@[\w.-]+(?::[^\s$#]*|\s+[~/][^\s$#]*)?\s?[$#](?: |$)`),
 	prompt("prompt.shell.host-folder", "`host:~/app$ `: a shell prompt that names the host and the folder, no user", "", `^\s*`+venv+`[\w.-]+:[~/][^\s$]*\$(?: |$)`),
 	prompt("prompt.shell.bracketed", "`[user@host folder]$ ` (or `#` for root): the bracketed shell prompt of Red Hat, Fedora and CentOS", "", `^\s*`+venv+`\[[\w.-]+@[\w.-]+(?:\s+[^\]]*)?\][$#](?: |$)`),
 	prompt("prompt.shell.folder", "`my_project$ ` or `~/app$ `: a shell prompt that names only the folder (followed by a space and the command)", "", `^\s*`+venv+`[\w~][\w.~/-]*\$ `),
