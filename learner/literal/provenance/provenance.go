@@ -76,7 +76,7 @@ func Machine(command string, line int) *rule.Evidence {
 	}
 	var paths []string
 	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
+		if !strings.HasPrefix(a, "-") && strings.Trim(a, "0123456789") != "" { // not an option, nor its count (`tail -n 5`)
 			paths = append(paths, a)
 		}
 	}

@@ -5,14 +5,14 @@ import "testing"
 func TestMachine(t *testing.T) {
 	machine := []string{"pwd", "whoami", "date +%F", "ps aux | grep sleep", "python3 --version", "node -v",
 		"sudo systemctl status cron", "ls -l /etc/cron.daily", "cat /etc/crontab", "echo $SHELL", "ls ~",
-		"crontab -l", "at now + 1 minute", "uname -a", "which python3"}
+		"crontab -l", "at now + 1 minute", "uname -a", "which python3", "tail -n 5 /etc/passwd | cut -d: -f1"}
 	for _, c := range machine {
 		if Machine(c, 1) == nil {
 			t.Errorf("%q reports on the machine", c)
 		}
 	}
 	page := []string{"python3 hello.py", "cat notes.txt", "ls project", "./build.sh --version extra", "echo hello",
-		"stat notes.txt", "go run .", "ls", "cat /etc/../home/me/app.conf extra.txt", "grep error app.log", "echo $GREETING world"}
+		"stat notes.txt", "go run .", "ls", "cat /etc/../home/me/app.conf extra.txt", "grep error app.log", "echo $GREETING world", "head -n 3 notes.txt"}
 	for _, c := range page {
 		if ev := Machine(c, 1); ev != nil {
 			t.Errorf("%q prints the page's output, but reads as the machine's: %v", c, ev)
