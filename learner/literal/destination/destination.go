@@ -104,11 +104,15 @@ func CleanFileName(s string) string {
 		}
 	}
 	s = strings.TrimRight(s, ".,;:!?)'\"")
-	if s == "" || strings.ContainsAny(s, " \t$|&<>*\"'") || strings.Contains(s, "://") || strings.HasPrefix(s, "-") {
+	if s == "" || strings.ContainsAny(s, " \t$|&<>*\"'") || strings.Contains(s, "://") || strings.HasPrefix(s, "-") || productName.MatchString(s) {
 		return ""
 	}
 	return s
 }
+
+// productName is a JavaScript project's name, which reads like a file name
+// ("Node.js", "Vue.js", "Express.js") but names the product.
+var productName = regexp.MustCompile(`^(?:(?:Node|Vue|Next|Nuxt|Express|React|Three|D3|Chart|Ember|Backbone|Angular|Meteor|Alpine|Moment|Knockout|Handlebars|Leaflet|Phaser|Babylon|Preact|Nest|Gatsby|Electron|Koa|Sails|Hapi)\.js|node\.js|Node\.JS|NodeJS)$`)
 
 var infoAttr = regexp.MustCompile(`(?i)\b(title|filename|file|name|path)\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s}"']+))`)
 

@@ -14,6 +14,8 @@ func TestProseDestination(t *testing.T) {
 	}{
 		{"Create a file named `app.py`:", "app.py", false},
 		{"Makefile 文件语法 文件名为 Makefile", "Makefile", false},
+		{"With Node.js installed, create a file named `cli.js`:", "cli.js", false},
+		{"Save the following with Node.js:", "", false},
 		{"The file name is `hello.txt`.", "hello.txt", false},
 		{"Nom du fichier : notes.txt", "notes.txt", false},
 		{"ファイル名は `main.rb` です", "main.rb", false},
