@@ -29,7 +29,7 @@ func Used(content, tutorialPath string, entries []string, planned []reading.Step
 	for _, e := range entries {
 		dir := strings.HasSuffix(e, "/")
 		name := strings.TrimSuffix(e, "/")
-		if name == "" || strings.Contains(name, "/") || strings.HasPrefix(name, ".") || name == path.Base(tutorialPath) || pageFileSkip.MatchString(name) {
+		if name == "" || strings.Contains(name, "/") || strings.HasPrefix(name, ".") || name == path.Base(tutorialPath) || pageFileSkip.MatchString(name) && !runOn(name, planned) {
 			continue
 		}
 		within := content
@@ -92,6 +92,17 @@ func madeByPage(name string, planned []reading.Step) bool {
 			if shell.Creates(st.Command.Text, name) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// runOn: a command of the page takes the name as an argument (`ruby
+// notes.md`): even a page or a picture is then the page's material.
+func runOn(name string, planned []reading.Step) bool {
+	for _, st := range planned {
+		if st.Kind == reading.StepRun && shell.NamesFile(st.Command.Text, name) {
+			return true
 		}
 	}
 	return false
