@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/provenance"
@@ -52,12 +53,25 @@ func (s *student) wasStoodIn(cmd reading.Command) bool {
 	return true
 }
 
-// run runs one tutorial command, retrying it as patience allows.
-func (s *student) run(ctx context.Context, st reading.Step) error {
-	s.because(st)
+// shownInline: a one-line "command" that is exactly what the command just
+// before it printed, and starts no program a reader knows, is that output
+// shown inline in the same block (`BASH_ENV=x bash m.sh`, then `1234`): it
+// matched, so it is compared, not run.
+func (s *student) shownInline(st reading.Step) bool {
+	prev, text := s.last, strings.TrimSpace(st.Command.Text)
+	if prev == nil || !prev.ok || strings.Contains(text, "\n") || codelang.KnownProgram(shell.CommandName(text)) ||
+		strings.TrimSpace(prev.output) != text || text == "" || s.cov.block(st.Line) == nil || s.cov.block(st.Line).line != prev.block {
+		return false
+	}
+	s.action(fmt.Sprintf("line %d is what line %d printed, shown inline in its block: compared, not run", st.Command.Line, prev.command.Line))
+	s.cov.compared(st.Command.Line, st.Command.EndLine)
+	return true
+}
+
+// usesUndefined: the command uses variables nothing on the page sets, so it
+// is not run and the gap is recorded (true, with the record's error).
+func (s *student) usesUndefined(st reading.Step) (bool, error) {
 	cmd := st.Command
-	s.startRun(cmd)
-	state := s.sess.State()
 	if names := shell.UndefinedVariables(cmd.Text, s.isSet); len(names) > 0 && !st.Observe {
 		list := "`$" + strings.Join(names, "`, `$") + "`"
 		p := fmt.Sprintf("%s: a variable the tutorial never sets, so `%s` was not run", list, mentor.FirstLine(cmd.Text))
@@ -68,7 +82,22 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 		f.SuggestedFix = mentor.SuggestedFix(status.CategoryUndefinedVariable, cmd.Line, names[0])
 		d := decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
-		return s.record(f, d.Ask, names[0], "")
+		return true, s.record(f, d.Ask, names[0], "")
+	}
+	return false, nil
+}
+
+// run runs one tutorial command, retrying it as patience allows.
+func (s *student) run(ctx context.Context, st reading.Step) error {
+	s.because(st)
+	cmd := st.Command
+	if s.shownInline(st) {
+		return nil
+	}
+	s.startRun(cmd)
+	state := s.sess.State()
+	if undefined, err := s.usesUndefined(st); undefined {
+		return err
 	}
 	if failed := s.optionalFailed[st.Optional]; st.Optional > 0 && failed > 0 {
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("the optional part line %d introduces already failed at line %d", st.Optional, failed))
