@@ -291,7 +291,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), an experiment the page asks the reader about: its outcome is the answer", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return nil
-	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text):
+	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text) && !missingInPipe(cmd.Text, res.Output):
 		// grep found nothing, diff found differences: exit 1 is the
 		// program's answer, not an error (an error is 2 or more).
 		s.last.ok = true
@@ -598,6 +598,13 @@ func answersWithStatus(command string) bool {
 		}
 	}
 	return true
+}
+
+// missingInPipe: a program or file of the pipe was missing (`netstat -tln
+// | grep 80` prints "netstat: command not found"), so grep's 1 is no answer.
+func missingInPipe(command, output string) bool {
+	_, missing := mentor.MissingInPipe(command, output, nil)
+	return missing
 }
 
 func showsThisFailure(expected []expect.Line, output string) bool {
