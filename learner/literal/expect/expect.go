@@ -47,7 +47,15 @@ func MatchOutput(expected []Line, actual string) (missing Line, ok bool) {
 	return Line{}, true
 }
 
-func normalizeLine(s string) string { return maskVolatile(trimLine(s)) }
+func normalizeLine(s string) string { return maskVolatile(untab(trimLine(s))) }
+
+// innerGap is a run of blanks inside a line that holds a tab or is two
+// spaces or more: pages render a program's tab (`sed =`, `cut`, `paste`) as
+// spaces, and align columns their own way.
+var innerGap = regexp.MustCompile(`(\S)(?:[ \t]*\t[ \t]*| {2,})`)
+
+// untab makes each inner gap one space, keeping the line's indentation.
+func untab(s string) string { return innerGap.ReplaceAllString(s, "$1 ") }
 
 func trimLine(s string) string { return strings.TrimRight(strings.TrimSuffix(s, "\r"), " \t") }
 

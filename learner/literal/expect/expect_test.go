@@ -37,6 +37,9 @@ func TestMatchOutput(t *testing.T) {
 		// A terminal's bash does not name a line; the script bash SMILE runs does.
 		{"a terminal's shell error", exp(5, "bash: ./greet.sh: Permission denied"), "bash: line 1: ./greet.sh: Permission denied\n", true, 0},
 		{"a login shell's error", exp(5, "-bash: nosuch: command not found"), "bash: line 3: nosuch: command not found\n", true, 0},
+		{"a tab shown as spaces", exp(5, "1    PHP", "2    Ruby"), "1\tPHP\n2\tRuby\n", true, 0},
+		{"columns aligned another way", exp(5, "name   size"), "name\tsize\n", true, 0},
+		{"a gap still separates words", exp(5, "1 PHP"), "1PHP\n", false, 5},
 		{"a shell error names its file still", exp(5, "bash: ./greet.sh: Permission denied"), "bash: line 1: ./other.sh: Permission denied\n", false, 5},
 	}
 	for _, tt := range tests {

@@ -543,8 +543,8 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 			s = omitted(s, why)
 		} else if _, editor := shell.EditorFile(c.Text); editor {
 			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
-		} else if shell.FullScreen(c.Text) {
-			s = omitted(s, "a full-screen program (a manual page, a pager, a monitor) the reader looks at and quits: nothing after it needs it")
+		} else if shell.Watched(c.Text) {
+			s = omitted(s, "a program the reader watches and quits (a pager, a manual page, a monitor, a followed log): nothing after it needs it")
 		} else if why, ok := scoped[c.Line]; ok {
 			s = omitted(s, why)
 		} else if why, ev := notshell.Why(c.Text, c.Line); ev != nil {

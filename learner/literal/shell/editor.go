@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
@@ -50,11 +51,12 @@ var batchFlag = textutil.Set("-b", "-bn1", "-n", "--batch", "-o", "--once", "-v"
 // read (`man ls`, `info sed`).
 var manualCommand = regexp.MustCompile(`^(?:man|info)(?:\s+\d)?\s+[\w.+-]+$`)
 
-// FullScreen reports whether command is a single call of a full-screen
-// program that reads no pipe and ends only when the reader quits it: `top`,
-// `less notes.txt`, `htop`, a manual page. Piped into or out of, or in batch
-// mode, it is an ordinary command.
-func FullScreen(command string) bool {
+// Watched reports whether command is a single call of a program the
+// reader watches and quits (q, Ctrl-C), one that does not end by itself:
+// a full-screen program (`top`, `less notes.txt`, `htop`, a manual page), a
+// followed log (`tail -f`, `journalctl -f`), `watch`, or `ping` without a
+// count. Piped into or out of, or in batch mode, it is an ordinary command.
+func Watched(command string) bool {
 	if manualCommand.MatchString(strings.TrimSpace(command)) {
 		return true
 	}
@@ -63,6 +65,16 @@ func FullScreen(command string) bool {
 		return false
 	}
 	words := calls[0]
+	switch path.Base(words[0]) {
+	case "tail", "journalctl":
+		return slices.ContainsFunc(words[1:], func(w string) bool {
+			return w == "--follow" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "fF")
+		})
+	case "watch":
+		return len(words) > 1
+	case "ping":
+		return !slices.ContainsFunc(words[1:], func(w string) bool { return strings.HasPrefix(w, "-c") || strings.HasPrefix(w, "-w") })
+	}
 	if !fullScreen[path.Base(words[0])] {
 		return false
 	}

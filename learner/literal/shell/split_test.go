@@ -97,14 +97,14 @@ func TestCreates(t *testing.T) {
 	}
 }
 
-func TestFullScreen(t *testing.T) {
+func TestWatched(t *testing.T) {
 	for in, want := range map[string]bool{
 		"top": true, "sudo htop": true, "less /etc/passwd": true, "more notes.txt": true,
 		"top -b -n 1": false, "ps aux | less": false, "less < notes.txt": false, "cat notes.txt": false,
-		"top; echo done": false, "man ls": true, "man 5 crontab": true, "ncdu -v": false, "less --help": false,
+		"top; echo done": false, "tail -f /var/log/app.log": true, "tail -n 5 log": false, "journalctl -fu nginx": true, "watch -n 1 date": true, "ping example.org": true, "ping -c 3 example.org": false, "man ls": true, "man 5 crontab": true, "ncdu -v": false, "less --help": false,
 	} {
-		if got := FullScreen(in); got != want {
-			t.Errorf("FullScreen(%q) = %v, want %v", in, got, want)
+		if got := Watched(in); got != want {
+			t.Errorf("Watched(%q) = %v, want %v", in, got, want)
 		}
 	}
 }

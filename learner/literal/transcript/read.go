@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/shell"
 )
 
 // Context is what came before a block: it decides whose a bare `> ` is, and
@@ -152,7 +154,7 @@ func (r *reader) line(l markdown.CodeLine) {
 	case p == nil && r.typing:
 		r.typed(l)
 	case p == nil:
-		if strings.HasPrefix(strings.TrimSpace(l.Text), "#") && r.program == nil {
+		if strings.HasPrefix(strings.TrimSpace(l.Text), "#") && r.program == nil && !r.printsFile() {
 			return // a comment
 		}
 		r.output(expect.Line{Line: l.Line, Text: l.Text})
@@ -507,3 +509,26 @@ func readsAsCommand(t string) bool {
 }
 
 func trimIndent(s string) string { return strings.TrimLeft(s, " \t") }
+
+// filePrinters print a file's lines, whatever they hold: after `$ cat
+// script.sh` a line starting with `#` (its #!, its comments) is output.
+var filePrinters = map[string]bool{"cat": true, "head": true, "tail": true, "sed": true, "awk": true, "grep": true, "sort": true,
+	"uniq": true, "cut": true, "nl": true, "tac": true, "less": true, "more": true, "column": true, "tr": true, "diff": true}
+
+// printsFile: the current command prints a file's lines, and no blank line
+// ended them yet: a line starting with `#` under it is more of the file (a
+// `#` line after a blank one is the page's note on the listing).
+func (r *reader) printsFile() bool {
+	if r.cur == nil {
+		return false
+	}
+	if out := r.cur.Command.Expected; len(out) > 0 && strings.TrimSpace(out[len(out)-1].Text) == "" {
+		return false
+	}
+	for _, call := range shell.Calls(r.cur.Command.Text) {
+		if len(call) > 1 && filePrinters[path.Base(call[0])] {
+			return true
+		}
+	}
+	return false
+}

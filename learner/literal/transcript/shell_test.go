@@ -128,3 +128,14 @@ func TestPromptFolders(t *testing.T) {
 		t.Errorf("folders %q, want %q", got, want)
 	}
 }
+
+// A file printed with cat keeps its lines that start with `#` (its #!, its
+// comments); a `#` line after a blank one is the page's note on it.
+func TestFilePrinterKeepsHashLines(t *testing.T) {
+	text := "$ cat greet.sh\n#!/bin/bash\n# say hello\necho hi\n\n# that was the script\n$ echo done\ndone\n"
+	cmds := commands(Read(spectest.Code(10, text), Context{Lang: "console"}))
+	want := []expect.Line{{Line: 11, Text: "#!/bin/bash"}, {Line: 12, Text: "# say hello"}, {Line: 13, Text: "echo hi"}, {Line: 14, Text: ""}}
+	if len(cmds) != 2 || !reflect.DeepEqual(cmds[0].Expected, want) {
+		t.Errorf("cat's output = %v, want %v", cmds[0].Expected, want)
+	}
+}
