@@ -41,6 +41,10 @@ var (
 	// `.\` first, two separators or more, or Python's Windows venv folder.
 	windowsPath = regexp.MustCompile(`(?:^|\s)(?:[A-Za-z]:\\|\.{1,2}\\|[\w.-]+\\[\w.-]+\\[\w.-]|[\w.-]+\\Scripts\\)`)
 
+	ruleEditorKey = rule.Register(rule.Rule{ID: "text.editor-key", Scope: rule.ScopeLine,
+		Doc: "a line that is only an editor's keystroke (`esc`, `<Esc>`, `:wq`, `:q!`, `ZZ`) is the reader leaving vi, not a shell command"})
+	// editorKey is such a line.
+	editorKey             = regexp.MustCompile(`(?i)^(?:<?esc>?|\[esc\]|\^\[|:wq!?|:x!?|:q!?|zz|:w)$`)
 	ruleOtherPlatformTool = rule.Register(rule.Rule{ID: "platform.other-tool", Scope: rule.ScopeLine,
 		Doc: "a command whose program exists only on another platform (Homebrew's brew, MacPorts' port, Chocolatey's choco, winget, scoop, macOS's launchctl, pbcopy, defaults, xcode-select, osascript; macOS's `open FILE`, Windows' explorer) is that platform's step, whatever the prose around it says; a Linux reader takes the page's other route"})
 	// otherPlatformTool is such a program, as a command's first word (after
@@ -75,6 +79,9 @@ func Why(text string, line int) (string, *rule.Evidence) {
 		tool := otherPlatformTool.FindStringSubmatch(first)[1]
 		ev := ruleOtherPlatformTool.At(line, tool)
 		return fmt.Sprintf("a step for another platform: `%s` is macOS's or Windows' own tool; a Linux reader takes the page's other route", tool), &ev
+	case editorKey.MatchString(first) && len(lines) == 1:
+		ev := ruleEditorKey.At(line, first)
+		return "an editor's keystroke: the reader leaves vi, the file already written", &ev
 	case strings.HasPrefix(first, "//") && allSlashComments(lines):
 		ev := ruleSlashComment.At(line, "//")
 		return "a note in comment syntax, not a command", &ev

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/notshell"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -133,8 +134,13 @@ func (p *planner) promptedLines(b markdown.Block) []Step {
 			return nil
 		}
 		line := b.Line + k
-		steps = append(steps, inlineRun(b, line, cmd, "the paragraph's line starts with a shell prompt: a command written without a code block",
-			rulePromptedLine.At(line, strings.TrimSpace(pr.Match(l)))))
+		s := inlineRun(b, line, cmd, "the paragraph's line starts with a shell prompt: a command written without a code block",
+			rulePromptedLine.At(line, strings.TrimSpace(pr.Match(l))))
+		if why, ev := notshell.Why(cmd, line); ev != nil {
+			s = omitted(s, why) // `$ esc`: a keystroke, not a command
+			s.Evidence = append(s.Evidence, *ev)
+		}
+		steps = append(steps, s)
 	}
 	return steps
 }

@@ -130,6 +130,15 @@ func TestSplitTypedIntoAFile(t *testing.T) {
 	if got := Split(code("cat > digits.txt", "0123456789", "", "split -b 5 digits.txt")); len(got) != 2 || got[1].Text != "split -b 5 digits.txt" {
 		t.Errorf("a command after a blank line: %+v", got)
 	}
+	// vi in insert mode: the text up to Esc and :wq is the file's.
+	if got := Split(code("vi hello.sh", "i", "echo hi", "<Esc>", ":wq", "bash hello.sh")); len(got) != 2 || got[0].EndLine != 14 ||
+		got[0].Text != "cat > hello.sh <<'SMILE_TYPED_END'\necho hi\nSMILE_TYPED_END" || got[1].Text != "bash hello.sh" {
+		t.Errorf("vi in insert mode: %+v", got)
+	}
+	// vi without an insert key is an editor step, not typing.
+	if got := Split(code("vi hello.sh", "bash hello.sh")); len(got) != 2 || got[0].Text != "vi hello.sh" {
+		t.Errorf("vi alone: %+v", got)
+	}
 	// No ^D: the typing runs to the end of the block.
 	if got := Split(code("cat >> notes", "first", "")); len(got) != 1 || got[0].EndLine != 11 || !strings.Contains(got[0].Text, "<<'SMILE_TYPED_END'\nfirst\nSMILE_TYPED_END") {
 		t.Errorf("to the end of the block: %+v", got)

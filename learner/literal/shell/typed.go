@@ -26,36 +26,62 @@ var endOfTyping = regexp.MustCompile(`(?i)^\s*(?:\^D|<?ctrl[-+ ]?d>?|\[ctrl[-+ ]
 // page line is it.
 const typedEnd = "SMILE_TYPED_END"
 
-// typedInput finds the first keyboard writer of lines that has lines typed
-// after it: its index, the index just past the typed lines (and the ^D that
-// ends them, if any), and the span that writes them. ok is false when there
-// is none.
+// A page that has the reader make a file in vi writes the keystrokes in the
+// block: `vi notes.txt`, then `i` (insert), the text, and Esc or `:wq`. The
+// text is the file's, not commands; with nothing after the text the block's
+// end is where the reader leaves vi.
+var (
+	viOpen    = regexp.MustCompile(`^\s*(?:sudo\s+)?(?:vi|vim|nvim)\s+([^\s<>|&;-][^\s<>|&;]*)\s*$`)
+	insertKey = regexp.MustCompile(`^\s*[iaoIAO]\s*$`)
+	leaveVi   = regexp.MustCompile(`(?i)^\s*(?:<?esc>?|\[esc\]|\^\[|:wq!?|:x!?|zz|:w)\s*$`)
+)
+
+// typedInput finds the first keyboard writer (or vi in insert mode) of
+// lines that has lines typed after it: its index, the index just past the
+// typed lines (and the ^D, Esc or :wq that ends them, if any), and the span
+// that writes them. ok is false when there is none.
 func typedInput(lines []markdown.CodeLine) (at, next int, span Span, ok bool) {
 	for i, l := range lines {
-		if !keyboardWriter.MatchString(l.Text) || i+1 >= len(lines) {
+		writer, from, ends := strings.TrimRight(l.Text, " \t"), i+1, endOfTyping
+		if m := viOpen.FindStringSubmatch(l.Text); m != nil && i+1 < len(lines) && insertKey.MatchString(lines[i+1].Text) {
+			writer, from, ends = "cat > "+m[1], i+2, leaveVi
+		} else if !keyboardWriter.MatchString(l.Text) {
 			continue
 		}
-		var typed []string
-		end, j, stopped := l.Line, i+1, false
-		for ; j < len(lines) && !stopped; j++ {
-			if j > i+1 && strings.TrimSpace(lines[j-1].Text) == "" && codelang.KnownProgram(CommandName(lines[j].Text)) {
-				break // a blank line, then a command: the typing ended (Ctrl-D the page did not show)
-			}
-			if stopped = endOfTyping.MatchString(lines[j].Text); !stopped {
-				typed = append(typed, lines[j].Text)
-			}
-			if stopped || strings.TrimSpace(lines[j].Text) != "" {
-				end = lines[j].Line // the ^D, or the last line typed; not the blank lines after it
-			}
-		}
-		for len(typed) > 0 && strings.TrimSpace(typed[len(typed)-1]) == "" {
-			typed = typed[:len(typed)-1]
-		}
+		typed, end, j := typedFrom(lines, from, ends)
 		if len(typed) == 0 || strings.Contains(strings.Join(typed, "\n"), typedEnd) {
 			continue
 		}
-		text := strings.TrimRight(l.Text, " \t") + " <<'" + typedEnd + "'\n" + strings.Join(typed, "\n") + "\n" + typedEnd
-		return i, j, Span{Line: l.Line, EndLine: end, Text: text}, true
+		text := writer + " <<'" + typedEnd + "'\n" + strings.Join(typed, "\n") + "\n" + typedEnd
+		return i, j, Span{Line: l.Line, EndLine: max(end, l.Line), Text: text}, true
 	}
 	return 0, 0, Span{}, false
+}
+
+// typedFrom reads the lines typed from index from on: up to a line ends
+// matches (and any more such lines right after it: Esc, then :wq), a blank
+// line before a known program's command, or the end. It returns the lines,
+// the page line of the last one read (the end mark, or the last line typed),
+// and the index just past them.
+func typedFrom(lines []markdown.CodeLine, from int, ends *regexp.Regexp) (typed []string, end, next int) {
+	j := from
+	for ; j < len(lines); j++ {
+		if j > from && strings.TrimSpace(lines[j-1].Text) == "" && codelang.KnownProgram(CommandName(lines[j].Text)) {
+			break // a blank line, then a command: the typing ended (Ctrl-D the page did not show)
+		}
+		if ends.MatchString(lines[j].Text) {
+			for ; j < len(lines) && ends.MatchString(lines[j].Text); j++ {
+				end = lines[j].Line
+			}
+			break
+		}
+		typed = append(typed, lines[j].Text)
+		if strings.TrimSpace(lines[j].Text) != "" {
+			end = lines[j].Line // the last line typed, not the blank lines after it
+		}
+	}
+	for len(typed) > 0 && strings.TrimSpace(typed[len(typed)-1]) == "" {
+		typed = typed[:len(typed)-1]
+	}
+	return typed, end, j
 }
