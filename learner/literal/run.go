@@ -349,7 +349,7 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	case st.Example && mentor.FragmentOnly(f.Output):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
-	case st.Reference && !mentor.Misused(f.Output):
+	case st.Reference && !mentor.Misused(cmd.Text, f.Output):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a sample of a reference list, not a step: `%s` failed (%s), and each line of the list is a form of the command on sample names", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
 	case st.Reference:

@@ -227,8 +227,14 @@ var noSuchFileInPipe = regexp.MustCompile(`(?m)^([\w.+-]+): (?:cannot (?:open|ac
 var misused = regexp.MustCompile(`(?im)\b(?:invalid|unrecognized|unrecognised|illegal|unknown) (?:option|argument|flag)\b|\bmissing (?:destination )?(?:file )?operand\b|\bsyntax error\b|\bbad substitution\b|^usage:|\btry '[^']+ --help'`)
 
 // Misused says whether a failed command's output says the command itself
-// was written wrongly, not that what it works on is missing.
-func Misused(output string) bool { return misused.MatchString(output) }
+// was written wrongly, not that what it works on is missing. A command that
+// asks for help (`sqlite3 -help`) prints its usage on purpose.
+func Misused(command, output string) bool {
+	return misused.MatchString(output) && !helpFlag.MatchString(command)
+}
+
+// helpFlag asks a program for its usage.
+var helpFlag = regexp.MustCompile(`(?:^|\s)(?:--?help|-h|-\?)(?:\s|$)`)
 
 // MissingInPipe is the Failure of a pipeline that exited 0 though one of
 // its programs was not found (`curl ... | grep x` prints bash's "curl:

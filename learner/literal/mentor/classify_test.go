@@ -127,13 +127,16 @@ func TestMissingInPipe(t *testing.T) {
 func TestMisused(t *testing.T) {
 	for _, out := range []string{"cp: unrecognized option '--recursve'\nTry 'cp --help' for more information.", "mv: missing destination file operand after 'a'",
 		"bash: line 1: syntax error near unexpected token `)'", "ls: invalid option -- 'y'", "usage: tar [-]{ACdrtux}"} {
-		if !Misused(out) {
+		if !Misused("cp a b", out) {
 			t.Errorf("%q says the command was misused", out)
 		}
 	}
 	for _, out := range []string{"cp: cannot stat 'origem.txt': No such file or directory", "rm: cannot remove 'x': No such file or directory", "bash: line 1: ll: command not found"} {
-		if Misused(out) {
+		if Misused("cp a b", out) {
 			t.Errorf("%q says a sample is missing, not that the command is wrong", out)
 		}
+	}
+	if Misused("sqlite3 -help", "Usage: sqlite3 [OPTIONS] FILENAME [SQL]") {
+		t.Error("asking for help prints the usage on purpose")
 	}
 }

@@ -100,6 +100,16 @@ func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
 	if label := stepLabel.FindString(t); !exampleLabel.MatchString(label) {
 		t = strings.TrimSpace(strings.TrimPrefix(t, label)) // "Install: `apt-get install make`"
 	}
+	t = strings.ReplaceAll(t, "```", "`") // a span fenced with three backticks on one line is inline code too
+	if m := referenceEntry.FindStringSubmatch(t); m != nil {
+		cmd := strings.TrimSpace(strings.TrimPrefix(m[1], "$ "))
+		if !p.wholeCommand(cmd) || p.inABlock(cmd) {
+			return Step{}, false
+		}
+		s := inlineRun(b, b.Line, cmd, "an entry of a command reference: the command, then what it does", ruleReferenceEntry.At(b.Line, "`"+m[1]+"`"))
+		s.Reference = true
+		return s, true
+	}
 	m := codeSpan.FindStringSubmatch(t)
 	if m == nil || strings.TrimRight(t, ".:;!") != m[0] {
 		return Step{}, false
@@ -112,6 +122,16 @@ func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
 	}
 	return inlineRun(b, b.Line, cmd, "the paragraph is the command alone, written inline", ruleCommandAlone.At(b.Line, m[0])), true
 }
+
+// A page that lists commands, each followed by what it does ("`ls -a`: show
+// hidden files"), is a command reference: each entry is one of its forms,
+// run on the page's sample names, where a failure for want of them is no
+// gap (Step.Reference).
+var (
+	ruleReferenceEntry = rule.Register(rule.Rule{ID: "prose.reference-entry", Scope: rule.ScopeBefore,
+		Doc: "a paragraph or list item that is one whole command inline followed by what it does (\"`ls -a`: show hidden files\") is an entry of a command reference: run, on sample names"})
+	referenceEntry = regexp.MustCompile("^`([^`\n]+)`\\s*(?:[:：]|[-–—]\\s)\\s*\\S")
+)
 
 var rulePromptedLine = rule.Register(rule.Rule{ID: "prose.prompted-line", Scope: rule.ScopeLine,
 	Doc: "a paragraph whose every line starts with a shell prompt (`$ make`, `(venv)$ pip3 list`) holds commands the page wrote without a code block: each line is a step"})

@@ -11,5 +11,5 @@ func TestRuleFixtures(t *testing.T) { ruletest.Run(t, "testdata") }
 
 // Every rule this package registers has a fixture.
 func TestEveryRuleHasAFixture(t *testing.T) {
-	ruletest.HasFixtures(t, "testdata", "platform.section", "platform.label", "platform.other-tool", "text.crontab", "text.slash-comment", "text.ellipsis", "text.other-syntax", "text.cursor", "lang.inferred", "prose.command", "prose.command-alone", "file.cat-shows", "repl.session", "text.not-commands", "file.current", "input.defaults", "file.named-later", "usage.supposed-file", "file.shebang-script", "file.editor", "book.hidden-lines", "book.include", "lang.unparsable-shell", "prose.prompted-line", "file.headers", "file.editor-own-text", "file.used-later", "text.editor-key")
+	ruletest.HasFixtures(t, "testdata", "platform.section", "platform.label", "platform.other-tool", "text.crontab", "text.slash-comment", "text.ellipsis", "text.other-syntax", "text.cursor", "lang.inferred", "prose.command", "prose.command-alone", "file.cat-shows", "repl.session", "text.not-commands", "file.current", "input.defaults", "file.named-later", "usage.supposed-file", "file.shebang-script", "file.editor", "book.hidden-lines", "book.include", "lang.unparsable-shell", "prose.prompted-line", "file.headers", "file.editor-own-text", "file.used-later", "text.editor-key", "prose.reference-entry")
 }
