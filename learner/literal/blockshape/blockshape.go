@@ -12,6 +12,7 @@ import (
 
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/notshell"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec/markdown"
@@ -178,4 +179,22 @@ func RunsNamed(text, name string) bool {
 		}
 	}
 	return false
+}
+
+// MisTagged: a block of at least three lines, with no prompt, that no shell
+// parses. One broken line is more likely the page's broken command.
+func MisTagged(b markdown.Block) bool {
+	n := 0
+	for _, l := range b.Code {
+		if strings.TrimSpace(l.Text) != "" {
+			n++
+		}
+	}
+	if n < 3 || HasPromptLine(b.Code) || StartsWithShebang(b.Text) {
+		return false // a shebang names its program (file.interpreter-script)
+	}
+	if _, other := notshell.OtherSyntax(b.Code); other != nil {
+		return false // another language's syntax, which text.other-syntax names
+	}
+	return !shell.Parses(b.Text)
 }

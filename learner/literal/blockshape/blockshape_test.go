@@ -1,6 +1,7 @@
 package blockshape
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/spec/markdown"
@@ -65,6 +66,24 @@ func TestReferenceList(t *testing.T) {
 	for _, c := range no {
 		if ReferenceList(c) {
 			t.Errorf("%q is not a reference list", c)
+		}
+	}
+}
+
+func TestMisTagged(t *testing.T) {
+	block := func(text string) markdown.Block {
+		var code []markdown.CodeLine
+		for i, l := range strings.Split(text, "\n") {
+			code = append(code, markdown.CodeLine{Line: i + 1, Text: l})
+		}
+		return markdown.Block{Text: text, Code: code}
+	}
+	if !MisTagged(block("server {\n  listen 80;\n  root /srv;\n}")) {
+		t.Error("a config file under a shell tag no shell parses is mis-tagged")
+	}
+	for _, text := range []string{"echo a\necho b\necho c", "if [ x\necho", "#!/usr/bin/env bats\n@test \"x\" {\n}"} {
+		if MisTagged(block(text)) {
+			t.Errorf("%q is not mis-tagged", text)
 		}
 	}
 }

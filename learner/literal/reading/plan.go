@@ -288,7 +288,7 @@ func (p *planner) blockLang(b markdown.Block, ctx blockContext) (string, []rule.
 			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
 		}
 	}
-	if codelang.Shell[lang] && misTagged(b) {
+	if codelang.Shell[lang] && blockshape.MisTagged(b) {
 		if lang = codelang.Infer(b.Code, p.tools); codelang.IsShellish(lang) {
 			lang = ""
 		}
@@ -370,24 +370,6 @@ func (p *planner) blockSteps(i int) []Step {
 
 var ruleUnparsableShell = rule.Register(rule.Rule{ID: "lang.unparsable-shell", Scope: rule.ScopeBlock,
 	Doc: "a block of several lines tagged as a shell script that a shell cannot parse (`server {` ... `}`, assembler's `; comments`) is some file's text under the wrong tag: it is read as untagged, never run line by line"})
-
-// misTagged: a block of at least three lines, with no prompt, that no shell
-// parses. One broken line is more likely the page's broken command.
-func misTagged(b markdown.Block) bool {
-	n := 0
-	for _, l := range b.Code {
-		if strings.TrimSpace(l.Text) != "" {
-			n++
-		}
-	}
-	if n < 3 || blockshape.HasPromptLine(b.Code) || blockshape.StartsWithShebang(b.Text) {
-		return false // a shebang names its program (file.interpreter-script)
-	}
-	if _, other := notshell.OtherSyntax(b.Code); other != nil {
-		return false // another language's syntax, which text.other-syntax names
-	}
-	return !shell.Parses(b.Text)
-}
 
 // markRun reads what the prose around a command's block says about running
 // it: that it fails on purpose, that the reader is to observe what it does,
