@@ -230,3 +230,45 @@ func AsksToRun(sentence string) string {
 	}
 	return ""
 }
+
+// How pages write commands into sentences and list items: a clause that
+// supposes the command, one command offered instead of another, a name given
+// as an example, a step's marker and label before its command.
+var (
+	// ConditionalClause: the command stands in a clause that supposes it
+	// ("... if you run `x` inside a repository").
+	ConditionalClause = regexp.MustCompile(`(?i)(?:^|[\s,;(])(?:if|when|whenever|unless|si|cuando|wenn|falls|quand|lorsque|se|jeśli|если|eğer|nếu|jika|kalau)\s|如果|假如|要是|若|もし|만약`)
+	// Disjunction is all the text between two commands of a sentence that
+	// offers the second instead of the first ("`make` or `make all`", "或",
+	// "または", "또는", "/"): the reader runs one.
+	Disjunction = regexp.MustCompile(`(?i)^[\s,]*(?:or|o|ou|oder|of|lub|или|або|veya|ya da|hoặc|atau|或者?|または|あるいは|もしくは|또는|혹은|/)[\s,]*$`)
+	// ExampleName: the sentence gives a name only as an example ("e.g.
+	// `program.py`"): a way of working, not this page's step.
+	ExampleName = regexp.MustCompile(`(?i)\b(?:e\.\s?g\.|z\.\s?B\.|p\.\s?ej\.|par\s+exemple|por\s+ejemplo|for\s+example|zum\s+Beispiel|例えば|比如|例如)`)
+)
+
+// StepLabel names the step before its command: a few words and a colon
+// ("Install:", "Paso 2:"), or a short label in a script written without
+// spaces ("安装方法").
+var StepLabel = regexp.MustCompile("^(?:[^`:：\n]{1,40}[:：]|[\\p{Han}\\p{Hiragana}\\p{Katakana}\\p{Hangul}]{1,8})\\s*")
+
+// ExampleLabel calls what follows an example, a form or a result, not a
+// step: "Example:", "Syntax:", "Output:", "例:".
+var ExampleLabel = regexp.MustCompile(`(?i)\b(?:example|e\.g|syntax|usage|output|result|note|tip|warning|ejemplo|sintaxis|salida|beispiel|syntax|ausgabe|exemple|sortie|esempio|sintassi|exemplo|przykład|пример|синтаксис)|例|用法|语法|構文|出力|結果|输出|결과|예시|문법`)
+
+// StepMarker opens a course's step before its command: `[EC]`, an arrow, a
+// list's dash or star.
+var StepMarker = regexp.MustCompile(`^(?:\[[A-Za-z]{1,4}\]|[→▶►•➜]|-\s|\*\s)\s*`)
+
+// AnnouncesFailure: the sentence leading into a command says it fails. A
+// paragraph that recalls an earlier error ("the shell returns an error as
+// we saw above. We can use this to see that x is present:") does not.
+func AnnouncesFailure(prose string) bool {
+	last := LastSentence(prose)
+	if Fail.MatchString(last) {
+		return true
+	}
+	// "This command fails on purpose. Run it:": a short last sentence hands
+	// over to the one before it.
+	return len(strings.Fields(last)) <= 4 && Fail.MatchString(prose)
+}

@@ -169,3 +169,6 @@ func explains(prose, w string) bool {
 	re := regexp.MustCompile(`(?i)(?:where|replace|substitute|change|and)\s+` + q + `|` + q + `\s+(?:is|are|stands|means|should|with|by)\b`)
 	return re.MatchString(prose)
 }
+
+// Answer is a comment standing for the reader's own answer: "# add your solution here", "// your code here".
+var Answer = regexp.MustCompile(`(?im)^\s*(?:#+|//+|--|;+)\s*(?:todo:?\s*)?(?:(?:add|write|put|type|enter|insert)\s+)?your\s+(?:own\s+)?(?:solution|answer|code|command)\s+here\b`)

@@ -331,7 +331,7 @@ func (p *planner) blockSteps(i int) []Step {
 		s.Kind, s.Content, s.Why = StepAmbiguous, b.Text, "a shell script (its #! line) whose file the page never names: a whole script, not lines typed at the prompt"
 		return []Step{s}
 	}
-	if (codelang.Shell[lang] || codelang.Console[lang] || lang == "") && answerPlaceholder.MatchString(b.Text) {
+	if (codelang.Shell[lang] || codelang.Console[lang] || lang == "") && placeholder.Answer.MatchString(b.Text) {
 		return []Step{omitted(base, "an exercise: a placeholder comment leaves the command for the reader to work out")}
 	}
 	if !codelang.Shell[lang] && !codelang.Console[lang] && placeholder.MakeTemplate.MatchString(b.Text) {
@@ -377,7 +377,7 @@ var ruleUnparsableShell = rule.Register(rule.Rule{ID: "lang.unparsable-shell", S
 // terminal.
 func markRun(s *Step, ctx blockContext) {
 	s.FailShown = expect.ShowsFailure(s.Command.Expected) // a transcript that shows the run failing
-	s.ExpectFail = announcesFailure(ctx.before) || leadin.FailsAfter(ctx.after) || alwaysFalse.MatchString(strings.TrimSpace(s.Command.Text)) || s.FailShown
+	s.ExpectFail = leadin.AnnouncesFailure(ctx.before) || leadin.FailsAfter(ctx.after) || shell.AlwaysFalse.MatchString(strings.TrimSpace(s.Command.Text)) || s.FailShown
 	s.FailNoted = !s.ExpectFail && leadin.CommentSaysFails(shell.TrailingComment(s.Command.Text))
 	s.ExpectFail = s.ExpectFail || s.FailNoted
 	s.Observe = leadin.AsksWhatHappens(ctx.after)
@@ -572,7 +572,7 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 		s.Line = t.Leading[0].Line
 		steps = append(steps, s)
 	}
-	if prev, ok := p.lastRun(); ok && len(runs) > 0 && runs[0].Program == "" && runs[0].Stdin == "" && expect.HasExpectation(runs[0].Command.Expected) &&
+	if prev, ok := p.lastRun(); ok && len(runs) > 0 && runs[0].Program == "" && runs[0].Stdin == "" && prev.Stdin == "" && expect.HasExpectation(runs[0].Command.Expected) &&
 		strings.TrimSpace(runs[0].Command.Text) == strings.TrimSpace(prev.Command.Text) {
 		s := base
 		s.Kind, s.Expected, s.Line = StepCompare, runs[0].Command.Expected, runs[0].Command.Expected[0].Line
@@ -589,6 +589,7 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 	for k, r := range runs {
 		s := &run[k]
 		s.Stdin, s.Evidence = r.Stdin, append(s.Evidence, r.Evidence...)
+		p.feedProgram(s)
 		switch other := transcript.OtherShells[r.Program]; {
 		case other != "" && s.Kind == StepRun:
 			*s = omitted(*s, fmt.Sprintf("a command for %s (its prompt at line %d), not for a POSIX shell", other, r.Command.Line))
@@ -606,25 +607,6 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 	}
 	return append(steps, p.catShows(run)...)
 }
-
-// announcesFailure: the sentence leading into a command says it fails. A
-// paragraph that recalls an earlier error ("the shell returns an error as
-// we saw above. We can use this to see that x is present:") does not.
-func announcesFailure(prose string) bool {
-	last := leadin.LastSentence(prose)
-	if leadin.Fail.MatchString(last) {
-		return true
-	}
-	// "This command fails on purpose. Run it:": a short last sentence hands
-	// over to the one before it.
-	return len(strings.Fields(last)) <= 4 && leadin.Fail.MatchString(prose)
-}
-
-// answerPlaceholder is a comment standing for the reader's own answer: "# add your solution here", "// your code here".
-var answerPlaceholder = regexp.MustCompile(`(?im)^\s*(?:#+|//+|--|;+)\s*(?:todo:?\s*)?(?:(?:add|write|put|type|enter|insert)\s+)?your\s+(?:own\s+)?(?:solution|answer|code|command)\s+here\b`)
-
-// alwaysFalse fails by the shell's own rules (`false && echo never`, shown to demonstrate `&&`): not a gap.
-var alwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
 
 // Some programs ask their reader questions that have defaults (where to
 // save a key, a passphrase, a package's name and version); a reader with

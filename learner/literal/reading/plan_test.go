@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/smile-loop/smile/learner/literal/placeholder"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec/spectest"
 )
 
@@ -122,7 +124,7 @@ func TestAlwaysFalse(t *testing.T) {
 		"false && echo a\necho b":       false,
 		"false && sleep 1 & echo later": false,
 	} {
-		if got := alwaysFalse.MatchString(cmd); got != want {
+		if got := shell.AlwaysFalse.MatchString(cmd); got != want {
 			t.Errorf("alwaysFalse(%q) = %v, want %v", cmd, got, want)
 		}
 	}
@@ -138,7 +140,7 @@ func TestAnswerPlaceholder(t *testing.T) {
 		"echo your code here":          false,
 		"# check your code here first": false,
 	} {
-		if got := answerPlaceholder.MatchString("seq 3\n" + text + "\n42"); got != want {
+		if got := placeholder.Answer.MatchString("seq 3\n" + text + "\n42"); got != want {
 			t.Errorf("answerPlaceholder(%q) = %v, want %v", text, got, want)
 		}
 	}

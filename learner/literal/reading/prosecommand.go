@@ -33,17 +33,7 @@ var (
 		Doc: "a paragraph that is nothing but one whole command written inline (maybe after a course's step marker such as `[EC]`) is a step, as a code block holding it would be"})
 
 	localURL = regexp.MustCompile(`(?i)\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b`)
-	// conditionalClause: the command stands in a clause that supposes it
-	// ("... if you run `x` inside a repository").
-	conditionalClause = regexp.MustCompile(`(?i)(?:^|[\s,;(])(?:if|when|whenever|unless|si|cuando|wenn|falls|quand|lorsque|se|jeśli|если|eğer|nếu|jika|kalau)\s|如果|假如|要是|若|もし|만약`)
-	// disjunction is all the text between two commands of a sentence that
-	// offers the second instead of the first ("`make` or `make all`", "或",
-	// "または", "또는", "/"): the reader runs one.
-	disjunction = regexp.MustCompile(`(?i)^[\s,]*(?:or|o|ou|oder|of|lub|или|або|veya|ya da|hoặc|atau|或者?|または|あるいは|もしくは|또는|혹은|/)[\s,]*$`)
-	// exampleName: the sentence gives a name only as an example ("e.g.
-	// `program.py`"): a way of working, not this page's step.
-	exampleName = regexp.MustCompile(`(?i)\b(?:e\.\s?g\.|z\.\s?B\.|p\.\s?ej\.|par\s+exemple|por\s+ejemplo|for\s+example|zum\s+Beispiel|例えば|比如|例如)`)
-	codeSpan    = regexp.MustCompile("`([^`\n]+)`")
+	codeSpan = regexp.MustCompile("`([^`\n]+)`")
 	// spanPlaceholder: a span that is a template, not a command.
 	spanPlaceholder = regexp.MustCompile(`<[^>]*>|\[[^\]]*\]|\{\{|\.\.\.|…|\b(?:your|my)[_/-]|\bYOUR_|\bfoo\b|\bexample\.(?:com|org)\b`)
 )
@@ -80,9 +70,9 @@ func (p *planner) proseCommands(i int) []Step {
 		prevEnd := -1
 		for _, m := range codeSpan.FindAllStringSubmatchIndex(sentence, -1) {
 			cmd := strings.TrimSpace(sentence[m[2]:m[3]])
-			instead := prevEnd >= 0 && disjunction.MatchString(sentence[prevEnd:m[0]])
+			instead := prevEnd >= 0 && leadin.Disjunction.MatchString(sentence[prevEnd:m[0]])
 			prevEnd = m[1]
-			if instead || !p.wholeCommand(cmd) || p.inABlock(cmd) || conditionalClause.MatchString(sentence[:m[0]]) || exampleName.MatchString(sentence) || p.noSuchFileYet(cmd) || p.namesAnExample(cmd) {
+			if instead || !p.wholeCommand(cmd) || p.inABlock(cmd) || leadin.ConditionalClause.MatchString(sentence[:m[0]]) || leadin.ExampleName.MatchString(sentence) || p.noSuchFileYet(cmd) || p.namesAnExample(cmd) {
 				continue
 			}
 			line := b.Line + strings.Count(b.Text[:start+m[2]], "\n")
@@ -96,8 +86,8 @@ func (p *planner) proseCommands(i int) []Step {
 // written inline, maybe after a course's marker for a step (`[EC]`, `→`,
 // `$`): a command on a line of its own, as a code block would hold it.
 func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
-	t := strings.TrimSpace(stepMarker.ReplaceAllString(strings.TrimSpace(b.Text), ""))
-	if label := stepLabel.FindString(t); !exampleLabel.MatchString(label) {
+	t := strings.TrimSpace(leadin.StepMarker.ReplaceAllString(strings.TrimSpace(b.Text), ""))
+	if label := leadin.StepLabel.FindString(t); !leadin.ExampleLabel.MatchString(label) {
 		t = strings.TrimSpace(strings.TrimPrefix(t, label)) // "Install: `apt-get install make`"
 	}
 	t = strings.ReplaceAll(t, "```", "`") // a span fenced with three backticks on one line is inline code too
@@ -173,18 +163,8 @@ func inlineRun(b markdown.Block, line int, cmd, why string, ev rule.Evidence) St
 		Background: localURL.MatchString(b.Text)}
 }
 
-// stepMarker is a mark a course puts before each step: a bracketed tag
+// leadin.StepMarker is a mark a course puts before each step: a bracketed tag
 // (`[EC]`, `[ER]`), an arrow or a bullet.
-// stepLabel names the step before its command: a few words and a colon
-// ("Install:", "Paso 2:"), or a short label in a script written without
-// spaces ("安装方法").
-var stepLabel = regexp.MustCompile("^(?:[^`:：\n]{1,40}[:：]|[\\p{Han}\\p{Hiragana}\\p{Katakana}\\p{Hangul}]{1,8})\\s*")
-
-// exampleLabel calls what follows an example, a form or a result, not a
-// step: "Example:", "Syntax:", "Output:", "例:".
-var exampleLabel = regexp.MustCompile(`(?i)\b(?:example|e\.g|syntax|usage|output|result|note|tip|warning|ejemplo|sintaxis|salida|beispiel|syntax|ausgabe|exemple|sortie|esempio|sintassi|exemplo|przykład|пример|синтаксис)|例|用法|语法|構文|出力|結果|输出|결과|예시|문법`)
-
-var stepMarker = regexp.MustCompile(`^(?:\[[A-Za-z]{1,4}\]|[→▶►•➜]|-\s|\*\s)\s*`)
 
 // namesAnExample: the command uses a name the page gives only as an example
 // ("save it as, e.g., `program.py`"), anywhere on the page.
@@ -195,7 +175,7 @@ func (p *planner) namesAnExample(cmd string) bool {
 		}
 		// Sentences would split "z.B." from its name: the text just after
 		// each marker is read instead.
-		for _, at := range exampleName.FindAllStringIndex(b.Text, -1) {
+		for _, at := range leadin.ExampleName.FindAllStringIndex(b.Text, -1) {
 			after := b.Text[at[1]:min(len(b.Text), at[1]+60)]
 			for _, m := range codeSpan.FindAllStringSubmatch(after, -1) {
 				if slices.Contains(strings.Fields(cmd), strings.TrimSpace(m[1])) {

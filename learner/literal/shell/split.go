@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -150,3 +151,6 @@ func TrailingComment(command string) string {
 	}
 	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "#"))
 }
+
+// AlwaysFalse fails by the shell's own rules (`false && echo never`, shown to demonstrate `&&`): not a gap.
+var AlwaysFalse = regexp.MustCompile(`^(?:!\s+true|false)(?:\s*&&[^|;&\n]+)*$`)
