@@ -61,8 +61,8 @@ func newCoverage(t *spec.Tutorial, steps []reading.Step) *coverage {
 		case b.Kind != markdown.BlockCode:
 			intro, labelled = "", false // a heading (or anything else) ends a run of variants
 			continue
-		case len(b.Code) == 0:
-			continue
+		case !slices.ContainsFunc(b.Code, func(l markdown.CodeLine) bool { return strings.TrimSpace(l.Text) != "" }):
+			continue // an empty block (a lab sheet's slot for the answer) holds nothing to exercise
 		}
 		bc := &blockCov{line: b.Line, end: max(b.EndLine, b.Line), covered: map[int]bool{}}
 		texts := make([]string, 0, len(b.Code))

@@ -252,3 +252,14 @@ func TestCoverageWrittenButNeverUsed(t *testing.T) {
 		t.Errorf("a page that only writes a file: %+v, want nothing exercised and the reason said", only)
 	}
 }
+
+// A lab sheet's empty blocks, left for the reader's answers, are no code to
+// exercise: the page's one command is all of it.
+func TestCoverageLeavesOutEmptyAnswerBlocks(t *testing.T) {
+	page := "# Lab\n\nList the folder:\n\n```bash\nls\n```\n\nTask 1. Write your answer:\n\n```bash\n\n```\n\nTask 2. Write your answer:\n\n```\n\n\n```\n"
+	out := walkPage(t, page, scriptedHands{})
+	c := out.Coverage
+	if c == nil || c.Blocks != 1 || c.Exercised != 1 {
+		t.Fatalf("coverage %+v, want 1 block, exercised", c)
+	}
+}

@@ -201,7 +201,10 @@ var (
 	runVerb = regexp.MustCompile(`(?i)\b(?:run|running|execute|type|enter|invoke|launch|start)\b|` +
 		`\b(?:ejecut\w*|corr[ae]\b|escrib[ae]\b|teclea|rode\b|rodar|execut[ea]r?\b|digit[ea]r?\b|exécut\w*|lance[rz]?\b|tape[rz]\b|` +
 		`ausführ\w*|führ\w* \S+ aus|starte\w*|gib\w* \S+ ein|esegu\w*|lancia\w*|digita\w*|uruchom\w*|wykonaj\w*|wpisz\w*)|` +
-		`запуст|выполн|введите|実行|入力|打って|运行|執行|执行|输入|輸入|실행|입력`)
+		`запуст|выполн|введите|実行|入力|打って|运行|執行|执行|输入|輸入|실행|입력|` +
+		// "with the command `git init`": the sentence hands the step to it.
+		`\b(?:with|using|via)\s+the\s+(?:following\s+)?command\b|\bavec\s+la\s+commande\b|\bcon\s+el\s+comando\b|\bcom\s+o\s+comando\b|` +
+		`\bmit\s+dem\s+befehl\b|\bcon\s+il\s+comando\b|командой|使用命令|用命令|コマンドで|명령어로|komutuyla`)
 	// Supposes: a sentence that supposes the command rather than asks for it.
 	Supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli|если)\b`)
 )

@@ -142,7 +142,7 @@ func TestOneOfNote(t *testing.T) {
 }
 
 func TestAsksToRun(t *testing.T) {
-	for sentence, want := range map[string]string{"Now run X to build it.": "run", "Ejecuta X en la terminal.": "Ejecuta", "If you run X, it fails.": "", "Do not run X.": "", "X prints the date.": ""} {
+	for sentence, want := range map[string]string{"Now run X to build it.": "run", "Ejecuta X en la terminal.": "Ejecuta", "If you run X, it fails.": "", "Do not run X.": "", "X prints the date.": "", "Initialisez le dépôt avec la commande X.": "avec la commande"} {
 		if got := AsksToRun(sentence); got != want {
 			t.Errorf("AsksToRun(%q) = %q, want %q", sentence, got, want)
 		}
