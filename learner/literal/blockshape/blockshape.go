@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
@@ -122,13 +123,24 @@ func HasPromptLine(lines []markdown.CodeLine) bool {
 // what it does (`cp -r dir/ backup/   # recursive copy`). Such a block shows
 // the forms of a command, each on sample names (origem.txt, dir/), for the
 // reader to look up; it is not a procedure whose files the page made.
+//
+// A procedure written the same way is not one: when a command enters a
+// folder (`cd`) or uses what a command before it made (`mkdir hello`, then
+// `cd hello`), each line depends on the last, and its failure is the page's.
 func ReferenceList(commands []string) bool {
 	if len(commands) < 2 {
 		return false
 	}
-	for _, c := range commands {
-		if strings.Contains(strings.TrimSpace(c), "\n") || shell.TrailingComment(c) == "" {
+	for i, c := range commands {
+		if strings.Contains(strings.TrimSpace(c), "\n") || shell.TrailingComment(c) == "" || shell.CommandName(c) == "cd" {
 			return false
+		}
+		for _, before := range commands[:i] {
+			for _, call := range shell.Calls(c) {
+				if slices.ContainsFunc(call[min(1, len(call)):], func(w string) bool { return shell.Creates(before, w) }) {
+					return false
+				}
+			}
 		}
 	}
 	return true
