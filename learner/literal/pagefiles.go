@@ -34,7 +34,7 @@ func (s *student) copyPageFiles(ctx context.Context) {
 	if err != nil || len(entries) == 0 {
 		return
 	}
-	names := pagefiles.Used(s.tut.Content, s.tut.Path, entries, s.planned)
+	names := pagefiles.Used(s.tut, entries, s.planned)
 	if len(names) == 0 {
 		return
 	}

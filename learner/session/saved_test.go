@@ -15,11 +15,7 @@ import (
 func TestSavedStateRestoresInAnotherSession(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := newSession(t, dir)
 	if res, err := a.Run(ctx, "mkdir -p sub && cd sub && export GREETING=hello && greet() { echo \"$GREETING from f\"; } && alias hi='echo alias-ok'", 10*time.Second); err != nil || res.ExitCode != 0 {
 		t.Fatalf("setup: %+v %v", res, err)
 	}
@@ -31,11 +27,7 @@ func TestSavedStateRestoresInAnotherSession(t *testing.T) {
 	if err := json.Unmarshal(js, &saved); err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := newSession(t, dir)
 	b.SetState(FromSaved(saved))
 	if !b.State().Set("GREETING") {
 		t.Error("GREETING not listed as set after restore")
@@ -56,11 +48,7 @@ func TestSavedStateRestoresInAnotherSession(t *testing.T) {
 func TestPositionalParametersCarryOver(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	a, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := newSession(t, dir)
 	if a.Shell() != "bash" {
 		t.Skip("no bash: a POSIX sh does not carry positional parameters")
 	}
@@ -73,11 +61,7 @@ func TestPositionalParametersCarryOver(t *testing.T) {
 	if err != nil || res.Output != want {
 		t.Fatalf("next command printed %q (%v), want %q", res.Output, err, want)
 	}
-	b, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	b := newSession(t, dir)
 	b.SetState(FromSaved(a.State().Saved()))
 	if res, err := b.Run(ctx, show, 10*time.Second); err != nil || res.Output != want {
 		t.Fatalf("restored session printed %q (%v), want %q", res.Output, err, want)
@@ -88,4 +72,15 @@ func TestPositionalParametersCarryOver(t *testing.T) {
 	if res, err := b.Run(ctx, "echo $#", 10*time.Second); err != nil || strings.TrimSpace(res.Output) != "0" {
 		t.Fatalf("after set -- the next command printed %q (%v), want 0", res.Output, err)
 	}
+}
+
+// newSession is a local session in dir, closed when the test ends.
+func newSession(t *testing.T, dir string) *Session {
+	t.Helper()
+	s, err := New(dir, []string{"PATH=/usr/bin:/bin", "HOME=" + dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }

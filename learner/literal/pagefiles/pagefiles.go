@@ -13,6 +13,8 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
+	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // pageFileSkip are entries beside a page that are never the page's material.
@@ -23,8 +25,8 @@ var pageFileSkip = regexp.MustCompile(`(?i)^(?:smile\.json|readme(?:\..*)?|licen
 // steps writes or makes: a file by its name anywhere in the page's text, a
 // folder or a name without an extension only inside code (`lab`, a code
 // block's `cd lab`), where a common word would not be taken for it.
-func Used(content, tutorialPath string, entries []string, planned []reading.Step) []string {
-	code := codeText(content)
+func Used(t *spec.Tutorial, entries []string, planned []reading.Step) []string {
+	code, content, tutorialPath := codeText(t), t.Content, t.Path
 	var names []string
 	for _, e := range entries {
 		dir := strings.HasSuffix(e, "/")
@@ -48,24 +50,18 @@ func Used(content, tutorialPath string, entries []string, planned []reading.Step
 // inlineCode is a Markdown code span on one line.
 var inlineCode = regexp.MustCompile("`[^`\n]+`")
 
-// codeText is the page's code: its fenced and indented blocks are found by
-// the reader, but a plain scan of code spans and fence bodies is enough to
-// tell whether a name is written as code.
-func codeText(content string) string {
+// codeText is the page's code as the Markdown parser found it (fenced,
+// indented and the other code forms), and the code spans of its paragraphs.
+func codeText(t *spec.Tutorial) string {
 	var b strings.Builder
-	inFence := false
-	for _, line := range strings.Split(content, "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			inFence = !inFence
-			continue
-		}
-		if inFence || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
-			b.WriteString(line + "\n")
-			continue
-		}
-		for _, span := range inlineCode.FindAllString(line, -1) {
-			b.WriteString(span + "\n")
+	for _, blk := range t.Blocks {
+		switch blk.Kind {
+		case markdown.BlockCode:
+			b.WriteString(blk.Text + "\n")
+		case markdown.BlockParagraph:
+			for _, span := range inlineCode.FindAllString(blk.Text, -1) {
+				b.WriteString(span + "\n")
+			}
 		}
 	}
 	return b.String()

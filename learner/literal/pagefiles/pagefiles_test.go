@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 func TestUsed(t *testing.T) {
@@ -17,7 +18,7 @@ func TestUsed(t *testing.T) {
 		{Kind: reading.StepRun, Command: reading.Command{Text: "ruby notes.md"}},
 	}
 	page += "Then write solution.txt.\n"
-	got := Used(page, "/workspace/tutorial/tutorial.md", entries, planned)
+	got := Used(spectest.Tutorial(t, page), entries, planned)
 	want := []string{"count.sh", "data", "notes.md", "words.txt"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Used = %v, want %v (folders named only in prose, names the page makes, the page itself and its images are left)", got, want)
