@@ -31,12 +31,15 @@ func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtim
 	if err := r.connect(ctx); err != nil {
 		return runtime.Container{}, err
 	}
+	isolated := ""
 	if spec.Network == "" || spec.Network == "bridge" {
-		if err := r.isolatedNetwork(ctx); err != nil {
+		id, err := r.isolatedNetwork(ctx)
+		if err != nil {
 			return runtime.Container{}, err
 		}
+		isolated = id
 	}
-	cfg, host := containerConfig(spec)
+	cfg, host := containerConfig(spec, isolated)
 	created, err := r.cli.ContainerCreate(ctx, cfg, host, nil, nil, spec.Name)
 	if cerrdefs.IsConflict(err) && spec.Name != "" {
 		// A leftover from a crashed controller or an earlier attempt holds the
@@ -61,7 +64,9 @@ func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtim
 	return r.Inspect(ctx, created.ID)
 }
 
-func containerConfig(spec runtime.ContainerSpec) (*container.Config, *container.HostConfig) {
+// containerConfig is how the engine makes spec's container; isolated is the
+// ID of the network it joins when spec names none of its own.
+func containerConfig(spec runtime.ContainerSpec, isolated string) (*container.Config, *container.HostConfig) {
 	withInit := true
 	cfg := &container.Config{
 		Image:      spec.Image,
@@ -72,7 +77,7 @@ func containerConfig(spec runtime.ContainerSpec) (*container.Config, *container.
 	}
 	network := spec.Network
 	if network == "" || network == "bridge" {
-		network = IsolatedNetwork
+		network = isolated
 	}
 	host := &container.HostConfig{
 		// Without an init, a shell or sleep as PID 1 ignores SIGTERM and every

@@ -30,8 +30,11 @@ type Runtime struct {
 	mu        sync.Mutex
 	connected bool
 
-	netMu    sync.Mutex
-	netReady bool // IsolatedNetwork is known to exist
+	netMu sync.Mutex
+	netID string // the isolated network's ID, once known to exist
+	// netName names the isolated network ("": IsolatedNetwork); a test
+	// that makes duplicates of it gives its own.
+	netName string
 }
 
 var _ runtime.Runtime = (*Runtime)(nil)

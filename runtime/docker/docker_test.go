@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/docker/docker/api"
+	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/versions"
 
 	"github.com/smile-loop/smile/runtime"
@@ -206,8 +207,10 @@ func TestStart(t *testing.T) {
 		if resp.HostConfig.Init == nil || !*resp.HostConfig.Init {
 			t.Fatalf("HostConfig.Init = %v, want true", resp.HostConfig.Init)
 		}
-		if resp.HostConfig.NetworkMode != IsolatedNetwork {
-			t.Fatalf("NetworkMode = %q, want %s", resp.HostConfig.NetworkMode, IsolatedNetwork)
+		// The container joins the isolated network by its ID.
+		n, err := r.cli.NetworkInspect(ctx, string(resp.HostConfig.NetworkMode), network.InspectOptions{})
+		if err != nil || n.Name != IsolatedNetwork {
+			t.Fatalf("NetworkMode = %q, the network %q (%v); want %s", resp.HostConfig.NetworkMode, n.Name, err, IsolatedNetwork)
 		}
 	})
 	t.Run("missing mount source", func(t *testing.T) {

@@ -115,7 +115,7 @@ func TestResources(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, host := containerConfig(runtime.ContainerSpec{Image: "x", Resources: tt.in})
+			_, host := containerConfig(runtime.ContainerSpec{Image: "x", Resources: tt.in}, "net-id")
 			var pids int64
 			if host.PidsLimit != nil {
 				pids = *host.PidsLimit
