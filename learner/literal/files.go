@@ -49,7 +49,7 @@ func (s *student) write(ctx context.Context, st reading.Step) error {
 	s.audit.Files = append(s.audit.Files, status.AuditFile{
 		Iteration: s.task.Iteration, Line: st.Line, Path: shown, Action: action, Bytes: len(st.Content), WrittenAt: time.Now().UTC(),
 	})
-	s.cov.wrote(st.Line, st.EndLine)
+	s.cov.Wrote(st.Line, st.EndLine)
 	if !slices.Contains(s.out.FilesCreated, shown) {
 		s.out.FilesCreated = append(s.out.FilesCreated, shown)
 	}

@@ -88,7 +88,7 @@ func (s *student) notReached(i int, st reading.Step) bool {
 		why += fmt.Sprintf(" (not reached either: it depends on line %d)", failed)
 	}
 	s.keep.notReached++
-	s.cov.notReached(st.Line, why)
+	s.cov.NotReached(st.Line, why)
 	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: st.Line, EndLine: st.EndLine, Reason: why, Quote: s.quote(st.Line), FailedLine: failed})
 	s.action(fmt.Sprintf("did not follow line %d: %s", st.Line, why))
 	s.env.Log.Info("Not reached", "line", st.Line, "failed", failed)

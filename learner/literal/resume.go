@@ -57,9 +57,9 @@ func (s *student) restore() {
 	s.sess.SetState(session.FromSaved(s.task.Resume.Shell))
 	if l := s.task.Resume.Learned; l != nil {
 		s.recall(l)
-		s.cov.resume(line, l.Blocks)
+		s.cov.Resume(line, l.Blocks)
 	} else {
-		s.cov.resume(line, nil)
+		s.cov.Resume(line, nil)
 	}
 	for _, n := range s.task.MentorNotes {
 		if n.Line > 0 && n.Line < line && n.Resolution == status.ResolutionWorkaround {
@@ -99,7 +99,7 @@ func (s *student) learned(st reading.Step) (*status.Learned, bool) {
 		actions = append(append([]string{}, actions[:n-1]...), actions[n:]...)
 	}
 	l := status.Learned{Steps: s.steps, Actions: actions, CommandsRun: s.out.CommandsRun, FilesCreated: s.out.FilesCreated,
-		Findings: s.out.Findings, Skipped: s.out.Skipped, Seen: s.seen, Worked: s.worked, Blocks: s.cov.above(st.Line)}
+		Findings: s.out.Findings, Skipped: s.out.Skipped, Seen: s.seen, Worked: s.worked, Blocks: s.cov.Above(st.Line)}
 	if s.last != nil {
 		c := s.last.command
 		l.Last = &status.LastCommand{Line: c.Line, EndLine: c.EndLine, Text: c.Text, OK: s.last.ok, Differs: s.last.differs, Files: s.last.files}

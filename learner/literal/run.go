@@ -29,9 +29,9 @@ import (
 func (s *student) startRun(cmd reading.Command) {
 	prev := s.last
 	s.last = &lastRun{command: cmd, files: len(s.out.FilesCreated)}
-	if b := s.cov.block(cmd.Line); b != nil {
-		s.last.block = b.line
-		if prev != nil && prev.ok && prev.block == b.line && prev.blockRuns > 0 {
+	if b := s.cov.BlockStart(cmd.Line); b != 0 {
+		s.last.block = b
+		if prev != nil && prev.ok && prev.block == b && prev.blockRuns > 0 {
 			s.last.blockOutput, s.last.blockRuns = prev.blockOutput, prev.blockRuns
 		}
 	}
@@ -60,11 +60,11 @@ func (s *student) wasStoodIn(cmd reading.Command) bool {
 func (s *student) shownInline(st reading.Step) bool {
 	prev, text := s.last, strings.TrimSpace(st.Command.Text)
 	if prev == nil || !prev.ok || strings.Contains(text, "\n") || codelang.KnownProgram(shell.CommandName(text)) ||
-		strings.TrimSpace(prev.output) != text || text == "" || s.cov.block(st.Line) == nil || s.cov.block(st.Line).line != prev.block {
+		strings.TrimSpace(prev.output) != text || text == "" || s.cov.BlockStart(st.Line) == 0 || s.cov.BlockStart(st.Line) != prev.block {
 		return false
 	}
 	s.action(fmt.Sprintf("line %d is what line %d printed, shown inline in its block: compared, not run", st.Command.Line, prev.command.Line))
-	s.cov.compared(st.Command.Line, st.Command.EndLine)
+	s.cov.Compared(st.Command.Line, st.Command.EndLine)
 	return true
 }
 
@@ -251,6 +251,9 @@ func (s *student) afterSuccess(st reading.Step, res session.Result, attempt int)
 func (s *student) judge(ctx context.Context, st reading.Step, res session.Result, attempt int, d Decision) error {
 	cmd := st.Command
 	s.last.output = res.Output
+	if st.Stdin == "" {
+		s.last.asked = res.Asked
+	}
 	switch {
 	case succeeded(res) && st.ExpectFail && !st.FailNoted:
 		s.last.ok = true
@@ -279,29 +282,9 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails as the tutorial says", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), true, st.Differs)
-	case !res.TimedOut && expect.HasExpectation(cmd.Expected) && showsThisFailure(cmd.Expected, res.Output):
-		// The transcript shows the very error it printed: the page shows a
-		// failure on purpose, even without a sentence announcing it.
-		s.last.ok = true
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails with the error the tutorial shows", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
-		return nil
-	case st.Observe && !res.TimedOut:
-		// The page asks what the command does: its failure is the answer
-		// the reader observes, not a gap.
-		s.last.ok = true
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), an experiment the page asks the reader about: its outcome is the answer", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
-		return nil
-	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text) && !missingInPipe(cmd.Text, res.Output):
-		// grep found nothing, diff found differences: exit 1 is the
-		// program's answer, not an error (an error is 2 or more).
-		s.last.ok = true
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: no match, or a difference)", cmd.Line, mentor.FirstLine(cmd.Text)))
-		return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
 	}
-	if why := s.anotherWay(st); why != "" {
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, why))
-		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("failed (exit %d), not a gap: %s", res.ExitCode, why))
-		return nil
+	if excused, err := s.excusedFailure(st, res); excused {
+		return err
 	}
 	fail := s.classify(ctx, cmd, res)
 	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
@@ -362,6 +345,14 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
 }
 
+// comparing records that the output shown in [from, to] is compared with
+// what cmd printed, and gives both without what is the reader's own
+// (mentor.ReaderSpecific), ready to compare.
+func (s *student) comparing(cmd reading.Command, from, to int, expected []expect.Line, actual string) ([]expect.Line, string) {
+	s.cov.Compared(from, to)
+	return mentor.ReaderSpecific(cmd.Text, expected, actual)
+}
+
 // lowerFirst lowers a sentence's first letter, to continue another one.
 func lowerFirst(s string) string {
 	if s == "" {
@@ -406,7 +397,7 @@ func describeResult(res session.Result, fail mentor.Failure) string {
 func (s *student) compare(st reading.Step) error {
 	if s.last == nil || !s.last.ok {
 		s.action(fmt.Sprintf("did not compare the output at line %d: no command succeeded just before it", st.Line))
-		s.cov.skipped(st.Line, "not compared: no command succeeded just before it")
+		s.cov.Skipped(st.Line, "not compared: no command succeeded just before it")
 		return nil
 	}
 	if s.last.blockRuns > 1 && expect.HasExpectation(st.Expected) {
@@ -499,22 +490,7 @@ func (s *student) checkOutput(cmd reading.Command, expected []expect.Line, actua
 			return nil
 		}
 	}
-	if why := s.machineOutput(cmd, expected, from, to); why != "" {
-		s.listSkipped(from, to, why)
-		return nil
-	}
-	if differs == 0 && s.last != nil && s.last.command.Line == cmd.Line {
-		differs = s.last.differs
-	}
-	if expect.SameHelp(cmd.Text, expected, actual) {
-		s.listSkipped(from, to, fmt.Sprintf("help text differs, not a gap: `%s` printed the installed version's help, which starts as the one shown and holds most of its lines", mentor.FirstLine(cmd.Text)))
-		return nil
-	}
-	if differs > 0 {
-		if s.last != nil && s.last.command.Line == cmd.Line {
-			s.last.differs = differs
-		}
-		s.listSkipped(from, to, fmt.Sprintf("output differs, not a gap: line %d says the reader's output may differ from the one shown", differs))
+	if s.differenceExcused(cmd, expected, actual, from, to, differs) {
 		return nil
 	}
 	line := missing.Line
@@ -567,7 +543,7 @@ var packageInstall = regexp.MustCompile(`(?m)^\s*(?:sudo\s+)?(?:apt-get|apt|dnf|
 // with the reason, for the report's Skipped section.
 func (s *student) listSkipped(from, to int, why string) {
 	s.out.Skipped = append(s.out.Skipped, status.SkippedBlock{Line: from, EndLine: to, Reason: why, Quote: s.quote(from)})
-	s.cov.skipped(from, why)
+	s.cov.Skipped(from, why)
 	s.action(fmt.Sprintf("skipped line %d: %s", from, why))
 	s.env.Log.Info("Skipped", "line", from, "why", why)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/learner/literal/coverage"
 	"github.com/smile-loop/smile/learner/literal/reach"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
@@ -59,7 +60,7 @@ type student struct {
 	// keep is how the walk goes on past failures (keepgoing.go).
 	keep keepGoing
 	// cov collects what became of each code block (coverage.go).
-	cov *coverage
+	cov *coverage.Collector
 	// reach checks the addresses steps download from (network.go).
 	reach *reach.Checker
 	// planned is the page read into steps, once (walk).
@@ -98,6 +99,10 @@ type lastRun struct {
 	block       int
 	blockOutput string
 	blockRuns   int
+	// asked names the programs that waited for their reader's typed answer
+	// while the command ran with no input from the page: what it printed
+	// after the question depends on that answer.
+	asked []string
 }
 
 // succeeded records that the command ran successfully and printed output,
@@ -115,7 +120,7 @@ func runStudent(ctx context.Context, task *wire.Task, env provider.Env) *wire.St
 	s.out = status.StudentOutput{AttemptedActions: []string{}, FilesCreated: []string{}, CommandsRun: []string{}}
 	s.audit = status.Audit{Commands: []status.AuditCommand{}, Files: []status.AuditFile{}, LLMCalls: []status.LLMCall{}}
 	s.walk(ctx)
-	s.out.Coverage = s.cov.result(&s.out)
+	s.out.Coverage = s.cov.Result(&s.out)
 	return &wire.StudentResultRequest{StudentOutput: s.out, Timestamp: time.Now().UTC(), Audit: &s.audit}
 }
 
@@ -164,7 +169,7 @@ func (s *student) walk(ctx context.Context) {
 		s.unclosedFinding(swallowing)
 	}
 	s.planned = steps
-	s.cov = newCoverage(tut, steps)
+	s.cov = coverage.New(tut, steps)
 	if s.nothingToFollow(steps) {
 		return
 	}
@@ -192,7 +197,7 @@ func (s *student) walk(ctx context.Context) {
 		if s.passed(st) {
 			continue
 		}
-		s.cov.reach(st)
+		s.cov.Reach(st)
 		followed := st.Kind != reading.StepImage && st.Kind != reading.StepSkip && st.Kind != reading.StepOmit && st.Kind != reading.StepAmbiguous
 		if followed && s.notReached(i, st) {
 			continue
@@ -355,7 +360,7 @@ func (s *student) replayWorkarounds(ctx context.Context, st reading.Step) error 
 
 func (s *student) auditCommand(line int, command string, res session.Result, attempt int, workaround bool) {
 	if !workaround {
-		s.cov.ran(line)
+		s.cov.Ran(line)
 	}
 	s.auditOnly(line, command, res, attempt, workaround)
 }

@@ -82,7 +82,7 @@ func (s *student) tryAlone(ctx context.Context, i int, st reading.Step) bool {
 	}
 	// Output shown further on is not this program's: nothing compares it.
 	s.last.ok = planned.OutputShownNext(s.planned, i)
-	s.cov.mark(st.Line, st.EndLine, status.OutcomeRun, "")
+	s.cov.Mark(st.Line, st.EndLine, status.OutcomeRun, "")
 	s.action(fmt.Sprintf("tried the %s program at line %d on its own (the page names no file for it): saved as %s in %s, `%s` (exit 0)%s", lang, st.Line, prog.File, dir, prog.Run, rules))
 	return true
 }

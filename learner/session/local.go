@@ -237,8 +237,25 @@ func runShell(ctx context.Context, rr RunRequest, files []*os.File, out *os.File
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
 
+	// Its input ends at once, as /dev/null would, except that the hands see
+	// a program that asks its reader for an answer (asked_linux.go).
+	in, w, pipe, err := newAskInput()
+	if err != nil {
+		return Result{}, err
+	}
+	defer in.Close()
+	cmd.Stdin = in
+
 	res := Result{StartedAt: time.Now()}
-	runErr := cmd.Run()
+	runErr := cmd.Start()
+	if runErr == nil {
+		in.Close()
+		watch := watchAsks(cmd.Process.Pid, w, pipe)
+		runErr = cmd.Wait()
+		res.Asked = watch.stop()
+	} else if w != nil {
+		w.Close()
+	}
 	res.Duration = time.Since(res.StartedAt)
 	res.TimedOut = errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
 	var exitErr *exec.ExitError

@@ -25,6 +25,10 @@ type Result struct {
 	// ShellChanged says what the command did to the shell commands run in,
 	// or to the loader's preload list ("" when nothing): see shellprint.go.
 	ShellChanged string `json:"shellChanged,omitempty"`
+	// Asked names the programs seen waiting for their reader's typed answer
+	// (bash for its read builtin, python3, passwd): the command had no
+	// input, so they read its end instead (asked_linux.go).
+	Asked []string `json:"asked,omitempty"`
 }
 
 // Session is a shell session in a working folder.

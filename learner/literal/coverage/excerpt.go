@@ -1,4 +1,4 @@
-package literal
+package coverage
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ import (
 const minExcerpt = 8
 
 // excerpts marks each skipped block that is a piece of an exercised block.
-func (c *coverage) excerpts() {
+func (c *Collector) excerpts() {
 	for _, b := range c.blocks {
 		if b.outcome != status.OutcomeSkipped || c.omitted(b) || len(strings.Join(b.lines, "")) < minExcerpt {
 			continue

@@ -1,4 +1,8 @@
-package literal
+// Package coverage is how much of a page a run exercised: for each code
+// block, whether the Student ran it, wrote it to its file, compared it with
+// what a command printed, skipped it (and why) or never reached it. A
+// verdict that tested nothing is a false pass; the report says this share.
+package coverage
 
 import (
 	"fmt"
@@ -7,20 +11,19 @@ import (
 
 	"github.com/smile-loop/smile/spec/markdown"
 
-	"github.com/smile-loop/smile/learner/literal/expect"
-	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
 
-// coverage collects what the Student did with each code block of the page:
-// run (commands, or input typed into a program), written, compared, skipped
-// (with the reason) or not reached. The Student tells it what happens as it
-// happens (a command audited, a file written, output compared, a block
-// listed as skipped); the plan says what it meant to do with the blocks it
-// was told nothing about. A nil collector ignores everything.
-type coverage struct {
+// Collector collects what the Student did with each code block of the
+// page: run (commands, or input typed into a program), written, compared,
+// skipped (with the reason) or not reached. The Student tells it what
+// happens as it happens (a command audited, a file written, output
+// compared, a block listed as skipped); the plan says what it meant to do
+// with the blocks it was told nothing about. A nil collector ignores
+// everything.
+type Collector struct {
 	blocks []*blockCov
 	steps  []reading.Step
 	// reached is the line of the latest step the walk began (0: none).
@@ -48,10 +51,10 @@ type blockCov struct {
 	variants string
 }
 
-// newCoverage lists the page's code blocks (those the planner reads: a
+// New lists the page's code blocks (those the planner reads: a
 // code block with content) for the plan's steps.
-func newCoverage(t *spec.Tutorial, steps []reading.Step) *coverage {
-	c := &coverage{steps: steps}
+func New(t *spec.Tutorial, steps []reading.Step) *Collector {
+	c := &Collector{steps: steps}
 	intro, run, labelled := "", 0, false // the paragraph just before; the run of labelled blocks
 	for _, b := range t.Blocks {
 		switch {
@@ -91,7 +94,7 @@ func newCoverage(t *spec.Tutorial, steps []reading.Step) *coverage {
 // alternatives marks the blocks the Student passed over as other variants
 // of a step it followed: a skipped block of a group of variants one of
 // which it ran, wrote or compared.
-func (c *coverage) alternatives() {
+func (c *Collector) alternatives() {
 	followed := map[string]int{}
 	for _, b := range c.blocks {
 		if b.variants != "" && b.outcome.Exercised() && followed[b.variants] == 0 {
@@ -107,14 +110,23 @@ func (c *coverage) alternatives() {
 
 // omitted says whether the plan put the block off the path (another
 // platform, an alternative), rather than failing to read it.
-func (c *coverage) omitted(b *blockCov) bool {
+func (c *Collector) omitted(b *blockCov) bool {
 	return slices.ContainsFunc(c.steps, func(st reading.Step) bool {
 		return st.Kind == reading.StepOmit && st.Line >= b.line && st.Line <= b.end
 	})
 }
 
 // block is the code block holding line, or nil.
-func (c *coverage) block(line int) *blockCov {
+// BlockStart is the first line of the code block holding line (0 when
+// none does).
+func (c *Collector) BlockStart(line int) int {
+	if b := c.block(line); b != nil {
+		return b.line
+	}
+	return 0
+}
+
+func (c *Collector) block(line int) *blockCov {
 	for _, b := range c.blocks {
 		if line >= b.line && line <= b.end {
 			return b
@@ -125,7 +137,7 @@ func (c *coverage) block(line int) *blockCov {
 
 // mark gives the block holding from the outcome (when stronger than what it
 // has) and covers its lines of code in [from, to] (none for a skip).
-func (c *coverage) mark(from, to int, o status.Outcome, why string) {
+func (c *Collector) Mark(from, to int, o status.Outcome, why string) {
 	b := c.block(from)
 	if b == nil {
 		return
@@ -144,7 +156,7 @@ func (c *coverage) mark(from, to int, o status.Outcome, why string) {
 }
 
 // reach records that the walk began the step.
-func (c *coverage) reach(st reading.Step) {
+func (c *Collector) Reach(st reading.Step) {
 	if c != nil {
 		c.reached = max(c.reached, st.Line)
 	}
@@ -152,7 +164,7 @@ func (c *coverage) reach(st reading.Step) {
 
 // ran records a tutorial command run at line: its block (and the blocks
 // typed into it as input) are run.
-func (c *coverage) ran(line int) {
+func (c *Collector) Ran(line int) {
 	if c == nil {
 		return
 	}
@@ -163,50 +175,50 @@ func (c *coverage) ran(line int) {
 		if i < 0 || (i == 0 && st.Kind != reading.StepRun) {
 			continue
 		}
-		c.mark(line, cmds[i].EndLine, status.OutcomeRun, "")
+		c.Mark(line, cmds[i].EndLine, status.OutcomeRun, "")
 		for _, in := range st.Input {
 			if b := c.block(in); b != nil {
-				c.mark(b.line, b.end, status.OutcomeRun, "")
+				c.Mark(b.line, b.end, status.OutcomeRun, "")
 			}
 		}
 		return
 	}
-	c.mark(line, line, status.OutcomeRun, "")
+	c.Mark(line, line, status.OutcomeRun, "")
 }
 
 // wrote records the block at line written to its file.
-func (c *coverage) wrote(line, end int) {
+func (c *Collector) Wrote(line, end int) {
 	if c != nil {
-		c.mark(line, end, status.OutcomeWritten, "")
+		c.Mark(line, end, status.OutcomeWritten, "")
 	}
 }
 
 // compared records the output shown in [from, to] compared with what a
 // command printed.
-func (c *coverage) compared(from, to int) {
+func (c *Collector) Compared(from, to int) {
 	if c != nil {
-		c.mark(from, to, status.OutcomeCompared, "")
+		c.Mark(from, to, status.OutcomeCompared, "")
 	}
 }
 
 // skipped records lines the Student did not follow, with the reason.
-func (c *coverage) skipped(from int, why string) {
+func (c *Collector) Skipped(from int, why string) {
 	if c != nil {
-		c.mark(from, from, status.OutcomeSkipped, why)
+		c.Mark(from, from, status.OutcomeSkipped, why)
 	}
 }
 
 // notReached records a step the Student did not try because a step it
 // depends on failed (cause says which): its block is not reached, unless
 // another of its steps was followed.
-func (c *coverage) notReached(from int, cause string) {
+func (c *Collector) NotReached(from int, cause string) {
 	if c != nil {
-		c.mark(from, from, status.OutcomeNotReached, cause)
+		c.Mark(from, from, status.OutcomeNotReached, cause)
 	}
 }
 
 // above is what the blocks before line came to, for a checkpoint there.
-func (c *coverage) above(line int) []status.BlockCoverage {
+func (c *Collector) Above(line int) []status.BlockCoverage {
 	if c == nil {
 		return nil
 	}
@@ -223,7 +235,7 @@ func (c *coverage) above(line int) []status.BlockCoverage {
 // line, what the blocks above it came to. A checkpoint kept before SMILE
 // carried them: the steps above it were followed by the attempt that kept
 // it, so its commands, files and output count as run, written and compared.
-func (c *coverage) resume(line int, carried []status.BlockCoverage) {
+func (c *Collector) Resume(line int, carried []status.BlockCoverage) {
 	if c == nil || line == 0 {
 		return
 	}
@@ -244,11 +256,11 @@ func (c *coverage) resume(line int, carried []status.BlockCoverage) {
 		}
 		switch st.Kind {
 		case reading.StepRun:
-			c.ran(st.Command.Line)
+			c.Ran(st.Command.Line)
 		case reading.StepWrite:
-			c.wrote(st.Line, st.EndLine)
+			c.Wrote(st.Line, st.EndLine)
 		case reading.StepCompare:
-			c.compared(st.Line, st.EndLine)
+			c.Compared(st.Line, st.EndLine)
 		}
 	}
 }
@@ -264,7 +276,7 @@ func (b *blockCov) summary() status.BlockCoverage {
 // walk did not go through the page), or else skipped: for the reason the
 // plan gave, the problem recorded on it, or because it holds nothing to
 // follow.
-func (c *coverage) result(out *status.StudentOutput) *status.Coverage {
+func (c *Collector) Result(out *status.StudentOutput) *status.Coverage {
 	if c == nil {
 		return nil
 	}
@@ -290,14 +302,14 @@ func (c *coverage) result(out *status.StudentOutput) *status.Coverage {
 
 // followable says whether the plan has a step to follow: a page with none
 // was read through, and every block of it skipped.
-func (c *coverage) followable() bool {
+func (c *Collector) followable() bool {
 	return slices.ContainsFunc(c.steps, func(st reading.Step) bool {
 		return st.Kind == reading.StepRun || st.Kind == reading.StepWrite || st.Kind == reading.StepCompare
 	})
 }
 
 // why a block the Student was told nothing about was not followed.
-func (c *coverage) why(b *blockCov, findings []status.Finding) string {
+func (c *Collector) why(b *blockCov, findings []status.Finding) string {
 	for _, st := range c.steps {
 		if st.Line >= b.line && st.Line <= b.end && st.Why != "" &&
 			(st.Kind == reading.StepSkip || st.Kind == reading.StepOmit || st.Kind == reading.StepAmbiguous) {
@@ -313,12 +325,4 @@ func (c *coverage) why(b *blockCov, findings []status.Finding) string {
 		return "nothing in it to run, write or compare"
 	}
 	return "not followed"
-}
-
-// comparing records that the output shown in [from, to] is compared with
-// what cmd printed, and gives both without what is the reader's own
-// (mentor.ReaderSpecific), ready to compare.
-func (s *student) comparing(cmd reading.Command, from, to int, expected []expect.Line, actual string) ([]expect.Line, string) {
-	s.cov.compared(from, to)
-	return mentor.ReaderSpecific(cmd.Text, expected, actual)
 }

@@ -1,4 +1,4 @@
-package literal
+package coverage
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // command the Student ran is not counted as exercised: a page whose steps
 // all write files and none runs them has tested nothing, and must not end
 // "completed" with most of its blocks counted.
-func (c *coverage) unused() {
+func (c *Collector) unused() {
 	for _, b := range c.blocks {
 		if b.outcome == status.OutcomeWritten && b.line > c.lastRun {
 			b.outcome, b.reason = status.OutcomeSkipped, fmt.Sprintf("written to its file, but no command ran after it: nothing used it%s", c.lastRunSaid())
@@ -23,7 +23,7 @@ func (c *coverage) unused() {
 	}
 }
 
-func (c *coverage) lastRunSaid() string {
+func (c *Collector) lastRunSaid() string {
 	if c.lastRun == 0 {
 		return " (the Student ran no command)"
 	}

@@ -1,0 +1,101 @@
+package literal
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/session"
+)
+
+// excusedFailure settles a failed command that is no gap in the page, and
+// reports whether it did: the page shows the very error, asks the reader
+// what happens, leaves the answer to a question to its reader, or the exit
+// status is the program's answer; or another of the ways the page offers
+// worked or follows. Else the failure is the page's to answer for (judge).
+func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, error) {
+	cmd := st.Command
+	switch {
+	case !res.TimedOut && expect.HasExpectation(cmd.Expected) && showsThisFailure(cmd.Expected, res.Output):
+		// The transcript shows the very error it printed: the page shows a
+		// failure on purpose, even without a sentence announcing it.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails with the error the tutorial shows", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
+		return true, nil
+	case st.Observe && !res.TimedOut:
+		// The page asks what the command does: its failure is the answer
+		// the reader observes, not a gap.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), an experiment the page asks the reader about: its outcome is the answer", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
+		return true, nil
+	case !res.TimedOut && len(s.last.asked) > 0 && !st.ExpectFail:
+		// The program asked its reader (a question, a password, a menu)
+		// and, given no answer, read the end of its input: a reader types
+		// the answer there, so the failure is no gap in the page.
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d) after %s waited for the reader's answer", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, strings.Join(s.last.asked, ", ")))
+		s.listSkipped(cmd.Line, cmd.EndLine, askedWhy(cmd, s.last.asked, res.ExitCode))
+		return true, nil
+	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text) && !missingInPipe(cmd.Text, res.Output):
+		// grep found nothing, diff found differences: exit 1 is the
+		// program's answer, not an error (an error is 2 or more).
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: no match, or a difference)", cmd.Line, mentor.FirstLine(cmd.Text)))
+		return true, s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
+	}
+	if why := s.anotherWay(st); why != "" {
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, why))
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("failed (exit %d), not a gap: %s", res.ExitCode, why))
+		return true, nil
+	}
+	return false, nil
+}
+
+// askedWhy says why a command that failed after asking its reader is no
+// gap.
+func askedWhy(cmd reading.Command, asked []string, code int) string {
+	return fmt.Sprintf("waits for the reader's answer, not a gap: %s asked while `%s` ran, the page shows no answer to type, and with none it ended (exit %d)",
+		strings.Join(asked, ", "), mentor.FirstLine(cmd.Text), code)
+}
+
+// notComparedAfterAsking: what a command printed after a program asked its
+// reader depends on the answer typed there; when the page gives none, the
+// output shown is the reader's own, not something to compare.
+func (s *student) notComparedAfterAsking(cmd reading.Command, from, to int) bool {
+	if s.last == nil || s.last.command.Line != cmd.Line || len(s.last.asked) == 0 {
+		return false
+	}
+	s.listSkipped(from, to, fmt.Sprintf("output not compared: while `%s` ran, %s waited for an answer the reader types and the page gives none to type, so what follows the question is the reader's own", mentor.FirstLine(cmd.Text), strings.Join(s.last.asked, ", ")))
+	return true
+}
+
+// differenceExcused settles output that differs from what the page shows
+// but is no gap, and reports whether it did: what follows a question the
+// reader answers, a machine's own values, another version's help text, or
+// output the page says may differ (from its note at line differs, or one
+// excused for the same listing just before).
+func (s *student) differenceExcused(cmd reading.Command, expected []expect.Line, actual string, from, to, differs int) bool {
+	if s.notComparedAfterAsking(cmd, from, to) {
+		return true
+	}
+	if why := s.machineOutput(cmd, expected, from, to); why != "" {
+		s.listSkipped(from, to, why)
+		return true
+	}
+	if differs == 0 && s.last != nil && s.last.command.Line == cmd.Line {
+		differs = s.last.differs
+	}
+	if expect.SameHelp(cmd.Text, expected, actual) {
+		s.listSkipped(from, to, fmt.Sprintf("help text differs, not a gap: `%s` printed the installed version's help, which starts as the one shown and holds most of its lines", mentor.FirstLine(cmd.Text)))
+		return true
+	}
+	if differs > 0 {
+		if s.last != nil && s.last.command.Line == cmd.Line {
+			s.last.differs = differs
+		}
+		s.listSkipped(from, to, fmt.Sprintf("output differs, not a gap: line %d says the reader's output may differ from the one shown", differs))
+		return true
+	}
+	return false
+}
