@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/prose"
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 var (
@@ -274,4 +275,28 @@ func AnnouncesFailure(prose string) bool {
 	// "This command fails on purpose. Run it:": a short last sentence hands
 	// over to the one before it.
 	return len(strings.Fields(last)) <= 4 && Fail.MatchString(prose)
+}
+
+// exampleSpan is an inline code span after an example marker.
+var exampleSpan = regexp.MustCompile("`([^`\n]+)`")
+
+// NamesAnExample: the command uses a name the page gives only as an example
+// ("save it as, e.g., `program.py`"), anywhere in the page's paragraphs.
+func NamesAnExample(blocks []markdown.Block, cmd string) bool {
+	for _, b := range blocks {
+		if b.Kind != markdown.BlockParagraph {
+			continue
+		}
+		// Sentences would split "z.B." from its name: the text just after
+		// each marker is read instead.
+		for _, at := range ExampleName.FindAllStringIndex(b.Text, -1) {
+			after := b.Text[at[1]:min(len(b.Text), at[1]+60)]
+			for _, m := range exampleSpan.FindAllStringSubmatch(after, -1) {
+				if slices.Contains(strings.Fields(cmd), strings.TrimSpace(m[1])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

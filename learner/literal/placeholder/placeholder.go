@@ -37,6 +37,8 @@ var (
 func Template(command string) string {
 	first := quoted.ReplaceAllString(textutil.FirstLine(command), "''")
 	switch {
+	case blank.MatchString(command):
+		return "a fill-in exercise: " + strings.TrimSpace(blank.FindString(command)) + " is the blank for the reader's answer"
 	case quotedCapsPlaceholder.MatchString(textutil.FirstLine(command)):
 		return "a syntax template: " + quotedCapsPlaceholder.FindStringSubmatch(textutil.FirstLine(command))[1] + " is a placeholder"
 	case placeholder.MatchString(first):
@@ -61,6 +63,11 @@ func Template(command string) string {
 	}
 	return ""
 }
+
+// blank is a run of three or more underscores standing alone (`chmod ___
+// notes.txt`, `u=___,g=r`): an exercise sheet's blank where the reader
+// writes the answer. No command or name is only underscores.
+var blank = regexp.MustCompile(`(?:^|[\s=,:;(/'"])_{3,}(?:$|[\s,;:)/.'"])`)
 
 // adaptComment is a comment after a command that tells the reader to
 // change it to their own ("cd /srv/site  # adjust the path", "# Pfad

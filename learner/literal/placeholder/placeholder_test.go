@@ -8,6 +8,10 @@ import "testing"
 func TestTemplatePlaceholders(t *testing.T) {
 	for command, want := range map[string]bool{
 		"git clone REPOSITORIO":                                   true,
+		"chmod ___ notes.txt":                                     true, // a fill-in blank
+		"chmod u=___,g=r report.txt":                              true,
+		"python3 -c 'import pkg.__init__'":                        false,
+		"echo ___init___ > x":                                     false,
 		"case ESPRESSIONE in\n  PATTERN1)\n    COMANDI1 ;;\nesac": true, // a case on a bare upper-case word
 		"case $choice in\n  1) date ;;\nesac":                     false,
 		"export STUDENT=‹имя_пользователя>":                       true, // any script, a typographer's bracket

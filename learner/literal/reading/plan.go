@@ -198,6 +198,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	steps := p.steps
 	editedWithOwnText(steps)
 	placeUsedLater(steps)
+	steps = p.placeRunAfter(steps)
 	markServers(steps)
 	shareSessions(steps)
 	unhideRust(steps)

@@ -4,7 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/stdin"
@@ -19,44 +18,41 @@ var ruleProgramReads = rule.Register(rule.Rule{ID: "input.program-reads", Scope:
 
 // feedProgram gives a transcript's command that runs such a program the
 // lines it reads, when they are bare values (no `:` or `?`, which a
-// program's own question would print). The program is the file the page
-// last wrote by the name the command gives.
+// program's own question would print). A question the program prints
+// before it reads (`Your age:`) stays as its output, and the value after it
+// is typed. The program is the file the page last wrote by the name the
+// command gives.
 func (p *planner) feedProgram(s *Step) {
 	if s.Kind != StepRun || s.Stdin != "" {
 		return
 	}
 	for _, call := range shell.Calls(s.Command.Text) {
 		for _, w := range call {
-			n := stdin.Reads(w, p.written(path.Clean(w)))
-			if n == 0 || n >= len(s.Command.Expected) || !bareValues(s.Command.Expected[:n]) {
+			n := stdin.Reads(w, p.written(path.Clean(w), s.Line))
+			if n == 0 || n >= len(s.Command.Expected) {
 				continue
 			}
-			for _, l := range s.Command.Expected[:n] {
+			typed, shown, ok := stdin.Typed(s.Command.Expected, n)
+			if !ok {
+				continue
+			}
+			for _, l := range typed {
 				s.Stdin += strings.TrimSpace(l.Text) + "\n"
 			}
-			s.Evidence = append(s.Evidence, ruleProgramReads.At(s.Command.Expected[0].Line, path.Base(w)))
-			s.Command.Expected = s.Command.Expected[n:]
+			s.Evidence = append(s.Evidence, ruleProgramReads.At(typed[0].Line, path.Base(w)))
+			s.Command.Expected = shown
 			return
 		}
 	}
 }
 
-// written is what the page last wrote whole to file, "" when nothing.
-func (p *planner) written(file string) string {
+// written is what the page last wrote whole to file before line, "" when
+// nothing.
+func (p *planner) written(file string, line int) string {
 	for k := len(p.steps) - 1; k >= 0; k-- {
-		if s := p.steps[k]; s.Kind == StepWrite && !s.File.Append && path.Clean(s.File.Path) == file {
+		if s := p.steps[k]; s.Line < line && s.Kind == StepWrite && !s.File.Append && path.Clean(s.File.Path) == file {
 			return s.Content
 		}
 	}
 	return ""
-}
-
-// bareValues: lines a reader types, not a program's question.
-func bareValues(lines []expect.Line) bool {
-	for _, l := range lines {
-		if t := strings.TrimSpace(l.Text); t == "" || strings.ContainsAny(t, ":?") || len(t) > 40 {
-			return false
-		}
-	}
-	return true
 }

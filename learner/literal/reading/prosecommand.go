@@ -3,7 +3,6 @@ package reading
 import (
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
@@ -72,7 +71,7 @@ func (p *planner) proseCommands(i int) []Step {
 			cmd := strings.TrimSpace(sentence[m[2]:m[3]])
 			instead := prevEnd >= 0 && leadin.Disjunction.MatchString(sentence[prevEnd:m[0]])
 			prevEnd = m[1]
-			if instead || !p.wholeCommand(cmd) || p.inABlock(cmd) || leadin.ConditionalClause.MatchString(sentence[:m[0]]) || leadin.ExampleName.MatchString(sentence) || p.noSuchFileYet(cmd) || p.namesAnExample(cmd) {
+			if instead || !p.wholeCommand(cmd) || p.inABlock(cmd) || leadin.ConditionalClause.MatchString(sentence[:m[0]]) || leadin.ExampleName.MatchString(sentence) || p.noSuchFileYet(cmd) || leadin.NamesAnExample(p.blocks, cmd) {
 				continue
 			}
 			line := b.Line + strings.Count(b.Text[:start+m[2]], "\n")
@@ -107,7 +106,7 @@ func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
 	cmd := strings.TrimSpace(strings.TrimPrefix(m[1], "$ "))
 	// Unlike a sentence's, its script need not be written yet: a paragraph
 	// of its own is this page's step, not a way of working in general.
-	if !p.wholeCommand(cmd) || p.inABlock(cmd) || p.namesAnExample(cmd) {
+	if !p.wholeCommand(cmd) || p.inABlock(cmd) || leadin.NamesAnExample(p.blocks, cmd) {
 		return Step{}, false
 	}
 	return inlineRun(b, b.Line, cmd, "the paragraph is the command alone, written inline", ruleCommandAlone.At(b.Line, m[0])), true
@@ -127,26 +126,19 @@ var rulePromptedLine = rule.Register(rule.Rule{ID: "prose.prompted-line", Scope:
 	Doc: "a paragraph whose every line starts with a shell prompt (`$ make`, `(venv)$ pip3 list`) holds commands the page wrote without a code block: each line is a step"})
 
 // promptedLines reads a paragraph whose every line starts with a shell
-// prompt: commands the page forgot to put in a code block. The prompt is the
-// evidence, so the command need not be a program the reader knows.
+// prompt (transcript.PromptedParagraph): commands the page forgot to put in
+// a code block. The prompt is the evidence, so the command need not be a
+// program the reader knows.
 func (p *planner) promptedLines(b markdown.Block) []Step {
 	var steps []Step
-	for k, l := range strings.Split(b.Text, "\n") {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		pr := transcript.ShellPrompt(l)
-		if pr == nil {
+	for _, pl := range transcript.PromptedParagraph(b.Text) {
+		if p.inABlock(pl.Command) {
 			return nil
 		}
-		cmd := strings.TrimSpace(l[len(pr.Match(l)):])
-		if cmd == "" || strings.Contains(cmd, "`") || p.inABlock(cmd) {
-			return nil
-		}
-		line := b.Line + k
-		s := inlineRun(b, line, cmd, "the paragraph's line starts with a shell prompt: a command written without a code block",
-			rulePromptedLine.At(line, strings.TrimSpace(pr.Match(l))))
-		if why, ev := notshell.Why(cmd, line); ev != nil {
+		line := b.Line + pl.Offset
+		s := inlineRun(b, line, pl.Command, "the paragraph's line starts with a shell prompt: a command written without a code block",
+			rulePromptedLine.At(line, pl.Prompt))
+		if why, ev := notshell.Why(pl.Command, line); ev != nil {
 			s = omitted(s, why) // `$ esc`: a keystroke, not a command
 			s.Evidence = append(s.Evidence, *ev)
 		}
@@ -165,27 +157,6 @@ func inlineRun(b markdown.Block, line int, cmd, why string, ev rule.Evidence) St
 
 // leadin.StepMarker is a mark a course puts before each step: a bracketed tag
 // (`[EC]`, `[ER]`), an arrow or a bullet.
-
-// namesAnExample: the command uses a name the page gives only as an example
-// ("save it as, e.g., `program.py`"), anywhere on the page.
-func (p *planner) namesAnExample(cmd string) bool {
-	for _, b := range p.blocks {
-		if b.Kind != markdown.BlockParagraph {
-			continue
-		}
-		// Sentences would split "z.B." from its name: the text just after
-		// each marker is read instead.
-		for _, at := range leadin.ExampleName.FindAllStringIndex(b.Text, -1) {
-			after := b.Text[at[1]:min(len(b.Text), at[1]+60)]
-			for _, m := range codeSpan.FindAllStringSubmatch(after, -1) {
-				if slices.Contains(strings.Fields(cmd), strings.TrimSpace(m[1])) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
 
 // noSuchFileYet: the command runs a script when the page has written no
 // file of its kind yet: a way of working described in general ("start

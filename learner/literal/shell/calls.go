@@ -58,3 +58,43 @@ func NamesFile(script, name string) bool {
 	}
 	return false
 }
+
+// shellRunners are the shells that run a script file named as their first
+// argument that is not an option.
+var shellRunners = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true}
+
+// langRunners run a program file of their language the same way.
+var langRunners = map[string]bool{"python": true, "python3": true, "node": true, "ruby": true, "perl": true, "php": true, "lua": true}
+
+// RunsScript reports the script file a one-program command runs (`bash
+// script.sh arg`, `python3 main.py`, `./script.sh`) and the program it runs
+// it with ("" for `./file`, which runs it by its #! line). ok is false for
+// anything else: a pipeline, a chain, an inline program (`bash -c`).
+func RunsScript(command string) (file, runner string, ok bool) {
+	calls := Calls(command)
+	if len(calls) != 1 || len(calls[0]) == 0 {
+		return "", "", false
+	}
+	words := calls[0]
+	if strings.HasPrefix(words[0], "./") && len(words[0]) > 2 {
+		return words[0][2:], "", true
+	}
+	if !shellRunners[words[0]] && !langRunners[words[0]] {
+		return "", "", false
+	}
+	for _, w := range words[1:] {
+		switch {
+		case w == "-c" || w == "-e" || w == "-m" || w == "-s":
+			return "", "", false // an inline program, a module, the standard input
+		case strings.HasPrefix(w, "-"):
+			continue
+		case strings.ContainsAny(w, "$`*?") || strings.ContainsAny(w, " \t"):
+			return "", "", false
+		}
+		return strings.TrimPrefix(w, "./"), words[0], true
+	}
+	return "", "", false
+}
+
+// IsShell reports whether runner is a shell (bash, sh, ...).
+func IsShell(runner string) bool { return shellRunners[runner] }

@@ -8,6 +8,9 @@ package stdin
 import (
 	"path"
 	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/expect"
 )
 
 // reads finds, per file extension, a call that reads a line from the user.
@@ -33,4 +36,38 @@ func Reads(file, text string) int {
 		return 0
 	}
 	return len(re.FindAllStringIndex(text, -1))
+}
+
+// Typed splits the first lines of a transcript's output into the n
+// values typed and what the program shows: its questions, which end in `:`
+// or `?`, and all that follows the last value. ok is false when a line
+// before the n-th value is neither a question nor a bare value.
+func Typed(lines []expect.Line, n int) (typed, shown []expect.Line, ok bool) {
+	for k, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case len(typed) == n:
+			return typed, append(shown, lines[k:]...), true
+		case strings.HasSuffix(t, ":") || strings.HasSuffix(t, "?") || strings.HasSuffix(t, "："):
+			shown = append(shown, l)
+		case bare([]expect.Line{l}):
+			typed = append(typed, l)
+		default:
+			return nil, nil, false
+		}
+	}
+	if len(typed) < n {
+		return nil, nil, false
+	}
+	return typed, shown, true
+}
+
+// bare: lines a reader types, not a program's question.
+func bare(lines []expect.Line) bool {
+	for _, l := range lines {
+		if t := strings.TrimSpace(l.Text); t == "" || strings.ContainsAny(t, ":?") || len(t) > 40 {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package transcript
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
@@ -132,3 +133,34 @@ func StripShellPrompt(text string) string {
 
 // speaks reports whether a prompt belongs to a block of the language.
 func (p *Prompt) speaks(lang string) bool { return slices.Contains(p.Langs, lang) }
+
+// PromptedLine is a command written after a shell prompt in a paragraph:
+// Offset is its line within the paragraph, Prompt the prompt as written.
+type PromptedLine struct {
+	Offset  int
+	Prompt  string
+	Command string
+}
+
+// PromptedParagraph reads a paragraph whose every line starts with a shell
+// prompt (`$ make`, `(venv)$ pip3 list`): the commands after the prompts.
+// nil when a line has no prompt, no command, or inline code in it (a
+// sentence about a command, not the command).
+func PromptedParagraph(text string) []PromptedLine {
+	var out []PromptedLine
+	for k, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		pr := ShellPrompt(l)
+		if pr == nil {
+			return nil
+		}
+		cmd := strings.TrimSpace(l[len(pr.Match(l)):])
+		if cmd == "" || strings.Contains(cmd, "`") {
+			return nil
+		}
+		out = append(out, PromptedLine{Offset: k, Prompt: strings.TrimSpace(pr.Match(l)), Command: cmd})
+	}
+	return out
+}
