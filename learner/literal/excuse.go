@@ -2,11 +2,13 @@ package literal
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/session"
 )
 
@@ -36,6 +38,17 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		// the answer there, so the failure is no gap in the page.
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d) after %s waited for the reader's answer", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, strings.Join(s.last.asked, ", ")))
 		s.listSkipped(cmd.Line, cmd.EndLine, askedWhy(cmd, s.last.asked, res.ExitCode))
+		return true, nil
+	case !res.TimedOut && res.ExitCode == 1 && strings.TrimSpace(res.Output) == "" && arithmeticOnly(cmd.Text):
+		// `(( i++ ))` with i at 0: the status of an arithmetic test is its
+		// answer (the value was 0), and a wrong expression prints an error.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: the expression's value is 0)", cmd.Line, mentor.FirstLine(cmd.Text)))
+		return true, nil
+	case !res.TimedOut && res.ExitCode == 1 && strings.TrimSpace(res.Output) == "" && settingQuery(cmd.Text):
+		// `git config core.editor` with nothing set: no value is its answer.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: the setting is not set)", cmd.Line, mentor.FirstLine(cmd.Text)))
 		return true, nil
 	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text) && !missingInPipe(cmd.Text, res.Output):
 		// grep found nothing, diff found differences: exit 1 is the
@@ -79,6 +92,10 @@ func (s *student) differenceExcused(cmd reading.Command, expected []expect.Line,
 	if s.notComparedAfterAsking(cmd, from, to) {
 		return true
 	}
+	if i := slices.IndexFunc(expected, func(l expect.Line) bool { return strings.Contains(l.Text, "^C") }); i >= 0 {
+		s.listSkipped(from, to, fmt.Sprintf("output not compared: line %d shows ^C, the reader interrupting `%s` (Ctrl-C) at a moment of their choosing, which the Student cannot match", expected[i].Line, mentor.FirstLine(cmd.Text)))
+		return true
+	}
 	if why := s.machineOutput(cmd, expected, from, to); why != "" {
 		s.listSkipped(from, to, why)
 		return true
@@ -98,4 +115,31 @@ func (s *student) differenceExcused(cmd reading.Command, expected []expect.Line,
 		return true
 	}
 	return false
+}
+
+// arithmeticOnly: the command is one arithmetic test, `(( expr ))`, whose
+// status says whether the value was 0.
+func arithmeticOnly(command string) bool {
+	c := strings.TrimSpace(shell.WithoutTrailingComment(command))
+	return !strings.Contains(c, "\n") && strings.HasPrefix(c, "((") && strings.HasSuffix(c, "))")
+}
+
+// settingQuery: the command reads one setting (`git config user.name`,
+// `git config --get core.editor`), which exits 1, silent, when it is unset.
+func settingQuery(command string) bool {
+	calls := shell.Calls(shell.WithoutTrailingComment(command))
+	if len(calls) != 1 || len(calls[0]) < 3 || calls[0][0] != "git" || calls[0][1] != "config" {
+		return false
+	}
+	var args []string
+	for _, w := range calls[0][2:] {
+		switch {
+		case w == "--global" || w == "--local" || w == "--system" || w == "--get":
+		case strings.HasPrefix(w, "-"):
+			return false
+		default:
+			args = append(args, w)
+		}
+	}
+	return len(args) == 1 && strings.Contains(args[0], ".")
 }

@@ -72,6 +72,9 @@ var knownPrograms = set("cd", "ls", "mkdir", "rmdir", "rm", "cp", "mv", "touch",
 // than one's. tools are programs the page itself names (its prerequisites
 // and the programs its steps install), which open command lines too.
 func Infer(lines []markdown.CodeLine, tools map[string]bool) string {
+	if makefileShape(lines) {
+		return "makefile"
+	}
 	var text []string
 	for _, l := range lines {
 		if t := strings.TrimRight(l.Text, " \t"); strings.TrimSpace(t) != "" {
@@ -174,3 +177,39 @@ var builtins = set("if", "then", "else", "elif", "fi", "for", "while", "until", 
 
 // Builtin reports whether name is a shell builtin or keyword.
 func Builtin(name string) bool { return builtins[name] }
+
+// makeRule is a make rule's first line, `target ...: prerequisites ...`
+// (not `:=`, `::` or a URL), and makeSpecial a special target make alone
+// knows.
+var (
+	makeRule = regexp.MustCompile(`^(?:[\w.%/-]|\$[({]\w+[)}])+(?:[ \t]+(?:[\w.%/-]|\$[({]\w+[)}])+)*[ \t]*:(?:[^=:/]|$)`)
+	// notRule are the words that open a block in Python and end in a
+	// colon, as a rule's line does.
+	notRule     = regexp.MustCompile(`^(?:else|try|finally|except|elif|if|for|while|with|class|def|async|match|case|do|then)\b|://`)
+	makeSpecial = regexp.MustCompile(`^\.(?:PHONY|SUFFIXES|DEFAULT|PRECIOUS|INTERMEDIATE|SECONDARY|DELETE_ON_ERROR|SILENT|ONESHELL)\s*:`)
+)
+
+// makefileShape: the block is a Makefile, or a piece of one, whatever its
+// tag says: a rule's line followed by a recipe line indented with a tab,
+// which no shell command or other language's text looks like, or a special
+// target such as `.PHONY:`.
+func makefileShape(lines []markdown.CodeLine) bool {
+	for i, l := range lines {
+		if makeSpecial.MatchString(l.Text) {
+			return true
+		}
+		if !makeRule.MatchString(l.Text) || notRule.MatchString(l.Text) {
+			continue
+		}
+		for _, next := range lines[i+1:] {
+			if strings.TrimSpace(next.Text) == "" {
+				continue
+			}
+			if strings.HasPrefix(next.Text, "\t") && strings.TrimSpace(next.Text) != "" {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}

@@ -25,6 +25,13 @@ func TestInfer(t *testing.T) {
 		{"class Greeter\n  def initialize(name)\n    @name = name\n  end\nend", "ruby"},
 		{"const http = require('http');\nconsole.log('up');", "javascript"},
 		{"\tcd $GOPATH/src\n\tmkdir mymath", "bash"},
+		{"main:\n\tgcc main.c -o main", "makefile"}, // a rule and its tab-indented recipe
+		{"%.o: %.c\n\tgcc -c $< -o $@", "makefile"},
+		{"$(BIN): main.o\n\tcc -o $@ $^", "makefile"},
+		{".PHONY: clean", "makefile"},
+		{"def f():\n\treturn 1", "python"}, // Python indented with a tab
+		{"try:\n\timport yaml\nexcept ImportError:\n\tpass", "python"},
+		{"url: http://x\n\tmore", ""},
 		{"export GOPATH=$HOME/go\n# then build\ngo build ./...", "bash"},
 		{"./configure && \\\n  make", "bash"},
 		{"SET greeting \"hello\"\nINCRBY visits 5\nLRANGE queue 0 -1", "redis"},

@@ -89,9 +89,10 @@ func Filled(command string) string {
 var quotedCapsPlaceholder = regexp.MustCompile(`(?:^|[^<])(<[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*[A-Z0-9]>)`)
 
 // braceWord is a placeholder in single braces, `{do_something}`,
-// `{project-name}`: not a brace expansion ({a,b}, {1..3}), a variable
-// (${x}) or find's {}.
-var braceWord = regexp.MustCompile(`(?:^|[\s=/:])\{[A-Za-z][\w-]*\}(?:$|[\s/:.,;])`)
+// `{project-name}`, `{commit id}`, `{원격 저장소 주소}` (words in any script,
+// a few of them): not a brace expansion ({a,b}, {1..3}), a variable (${x}),
+// a group of commands ({ cmd; }) or find's {}.
+var braceWord = regexp.MustCompile(`(?:^|[\s=/:])\{\pL[\pL\pN_-]*(?: [\pL\pN_-]+){0,3}\}(?:$|[\s/:.,;])`)
 
 // capsWords are upper-case words commands take as they are: Git's refs, HTTP
 // methods, signals, firewall chains and targets, a repository's usual

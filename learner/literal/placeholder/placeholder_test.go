@@ -9,6 +9,10 @@ func TestTemplatePlaceholders(t *testing.T) {
 	for command, want := range map[string]bool{
 		"git clone REPOSITORIO":                                   true,
 		"chmod ___ notes.txt":                                     true, // a fill-in blank
+		"git checkout {commit id}":                                true, // braced words, a few of them
+		"git clone {원격 저장소 주소} .":                                 true,
+		"{ echo a; echo b; } > both.txt":                          false,
+		"echo {1..3} {a,b}":                                       false,
 		"chmod u=___,g=r report.txt":                              true,
 		"python3 -c 'import pkg.__init__'":                        false,
 		"echo ___init___ > x":                                     false,

@@ -167,7 +167,15 @@ func CommentScoped(lines []markdown.CodeLine) map[int]string {
 			}
 		case why != "":
 			scoped[l.Line] = why
+		default:
+			if m := lineLabel.FindStringSubmatch(t); m != nil && ForOther(m[1]) {
+				scoped[l.Line] = fmt.Sprintf("its label %q scopes the line to another platform's shell", m[1]+":")
+			}
 		}
 	}
 	return scoped
 }
+
+// lineLabel is a line that opens with a platform or shell's name and a
+// colon before the command for it (`cmd: main.exe`, `PowerShell: dir`).
+var lineLabel = regexp.MustCompile(`(?i)^(` + anyPlatform + `):\s+\S`)

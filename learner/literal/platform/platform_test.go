@@ -45,4 +45,11 @@ func TestCommentScoped(t *testing.T) {
 	if len(got) != 1 || got[2] == "" {
 		t.Errorf("CommentScoped = %v, want line 2 alone scoped to another platform", got)
 	}
+	// A line labelled with another platform's shell; a Linux label, or a
+	// word that names no platform, scopes nothing.
+	labelled := []markdown.CodeLine{{Line: 1, Text: "gcc main.c -o main"}, {Line: 2, Text: "cmd: main.exe"},
+		{Line: 3, Text: "PowerShell: .\\main.exe"}, {Line: 4, Text: "Linux: ./main"}, {Line: 5, Text: "note: ./main"}}
+	if got := CommentScoped(labelled); len(got) != 2 || got[2] == "" || got[3] == "" {
+		t.Errorf("CommentScoped = %v, want lines 2 and 3 scoped to another platform", got)
+	}
 }
