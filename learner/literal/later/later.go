@@ -77,7 +77,7 @@ func Scripts(p Page) []Placement {
 		if !ok || path.IsAbs(file) {
 			continue
 		}
-		b, ok := blockBefore(p.Blocks, r.Line)
+		b, ok := blockBefore(p.Blocks, r.Line, file)
 		if ok && slices.ContainsFunc(found, func(f Placement) bool { return f.Block.Line == b.Line }) {
 			continue // run again (with other input): the first run placed it
 		}
@@ -95,8 +95,9 @@ func Scripts(p Page) []Placement {
 }
 
 // blockBefore is the code block just before the one holding line, with no
-// heading between them (a new section starts a new example).
-func blockBefore(blocks []markdown.Block, line int) (markdown.Block, bool) {
+// heading between them (a new section starts a new example), past blocks
+// that only prepare file to run (`chmod +x script.py`).
+func blockBefore(blocks []markdown.Block, line int, file string) (markdown.Block, bool) {
 	at := slices.IndexFunc(blocks, func(b markdown.Block) bool {
 		return b.Kind == markdown.BlockCode && line >= b.Line && line <= max(b.EndLine, b.Line)
 	})
@@ -105,6 +106,9 @@ func blockBefore(blocks []markdown.Block, line int) (markdown.Block, bool) {
 		case markdown.BlockHeading:
 			return markdown.Block{}, false
 		case markdown.BlockCode:
+			if prepares(b.Text, file) {
+				continue
+			}
 			return b, len(b.Code) > 0
 		}
 	}
@@ -119,8 +123,12 @@ func blockBefore(blocks []markdown.Block, line int) (markdown.Block, bool) {
 // before it than a new version of it, unless it starts as a script does.
 func (p Page) runsAsFile(b markdown.Block, file, runner string, run int) bool {
 	fits := p.Kind(b.Lang, file)
-	if runner == "" || shell.IsShell(runner) {
-		fits = codelang.Shell[b.Lang] && (runner != "" || path.Ext(file) == "" || p.Kind(b.Lang, file))
+	switch {
+	case shell.IsShell(runner):
+		fits = codelang.Shell[b.Lang]
+	case runner == "":
+		// `./file` runs it by its #! line, or as a shell script.
+		fits = codelang.Shell[b.Lang] && (path.Ext(file) == "" || p.Kind(b.Lang, file)) || fits && strings.HasPrefix(b.Text, "#!")
 	}
 	if !fits || shell.NamesFile(b.Text, file) || onlyChangesTheShell(b.Text) || !p.Free(b) {
 		return false
@@ -155,6 +163,21 @@ func (p Page) conventionSaid(f Placement, found []Placement) string {
 		}
 	}
 	return ""
+}
+
+// dollarPrompt is a transcript's `$ ` before a command.
+var dollarPrompt = regexp.MustCompile(`(?m)^\s*\$\s+`)
+
+// prepares: every command of the block only makes file ready to run or
+// shows it (`chmod +x script.py`, `ls -l script.py`).
+func prepares(code, file string) bool {
+	calls := shell.Calls(dollarPrompt.ReplaceAllString(code, ""))
+	for _, c := range calls {
+		if (c[0] != "chmod" && c[0] != "ls") || !shell.NamesFile(strings.Join(c, " "), file) {
+			return false
+		}
+	}
+	return len(calls) > 0
 }
 
 // stateCommands change the shell they run in and nothing else.

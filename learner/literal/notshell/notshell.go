@@ -6,7 +6,8 @@
 // (`// prints 42`), or a piece of another language shown to explain it (an
 // awk loop header, `count[$1]++`). The shell would fail on each ("0: command
 // not found", "//: Is a directory", a syntax error), and the failure would
-// be SMILE's misreading.
+// be SMILE's misreading. NotRun adds the commands the Student does not run
+// although they are the shell's: templates, editors, watched programs.
 package notshell
 
 import (
@@ -17,7 +18,9 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -160,4 +163,26 @@ func OtherSyntax(lines []markdown.CodeLine) (string, *rule.Evidence) {
 func parsesAsBash(src string) bool {
 	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
 	return err == nil
+}
+
+// NotRun says why the Student does not run a command of a shell block (at
+// line), "" when it does: a syntax template, an interactive editor (whose
+// text is written to its file instead), a program the reader watches and
+// quits, a line another platform's comment scopes (platform.CommentScoped
+// gives scoped), or a line that is no shell command (Why, with its rule's
+// evidence).
+func NotRun(text string, line int, scoped map[int]string) (string, *rule.Evidence) {
+	if why := placeholder.Template(text); why != "" {
+		return why, nil
+	}
+	if _, editor := shell.EditorFile(text); editor {
+		return "an interactive text editor: the Student writes the text the tutorial types into it to the file instead", nil
+	}
+	if shell.Watched(text) {
+		return "a program the reader watches and quits (a pager, a manual page, a monitor, a followed log): nothing after it needs it", nil
+	}
+	if why, ok := scoped[line]; ok {
+		return why, nil
+	}
+	return Why(text, line)
 }

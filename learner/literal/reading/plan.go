@@ -216,20 +216,18 @@ var ruleSession = rule.Register(rule.Rule{ID: "repl.session", Scope: rule.ScopeD
 	Doc: "a page's REPL blocks are one session, as for a reader who keeps the interpreter open: what the first defines is there in the next; a block that starts the program with its own command starts a new one"})
 
 // shareSessions keeps a session only where the page has more than one block
-// of it: a single block runs as before, the program to itself.
+// of it (transcript.Shared): a single block runs as before, the program to
+// itself.
 func shareSessions(steps []Step) {
-	count := map[string]int{}
-	for _, s := range steps {
-		if s.Session != "" {
-			count[s.Session]++
-		}
+	names := make([]string, len(steps))
+	for i, s := range steps {
+		names[i] = s.Session
 	}
+	shared := transcript.Shared(names)
 	for i := range steps {
-		if s := &steps[i]; s.Session != "" {
-			if count[s.Session] < 2 {
-				s.Session, s.NewSession = "", false
-				continue
-			}
+		if s := &steps[i]; s.Session != "" && !shared[s.Session] {
+			s.Session, s.NewSession = "", false
+		} else if s.Session != "" {
 			s.Evidence = append(s.Evidence, ruleSession.At(s.Line, s.Session))
 		}
 	}
@@ -514,25 +512,25 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 	scoped := platform.CommentScoped(lines)
 	other, otherEv := notshell.OtherSyntax(lines)
 	var steps []Step
+	elsewhere := "" // why the rest of the block runs in another system's folder
 	for _, c := range cmds {
 		s := base
 		s.Kind, s.Command, s.Line, s.EndLine = StepRun, c, c.Line, c.EndLine
-		if otherEv != nil {
+		if elsewhere != "" {
+			s = omitted(s, elsewhere)
+		} else if otherEv != nil {
 			// Display text of another language, as an untagged block would
 			// be: nothing in it was meant to run, so nothing is left out.
 			s.Kind, s.Why = StepSkip, other
 			s.Evidence = append(s.Evidence, *otherEv)
-		} else if why := placeholder.Template(c.Text); why != "" {
+		} else if why, ev := notshell.NotRun(c.Text, c.Line, scoped); why != "" {
 			s = omitted(s, why)
-		} else if _, editor := shell.EditorFile(c.Text); editor {
-			s = omitted(s, "an interactive text editor: the Student writes the text the tutorial types into it to the file instead")
-		} else if shell.Watched(c.Text) {
-			s = omitted(s, "a program the reader watches and quits (a pager, a manual page, a monitor, a followed log): nothing after it needs it")
-		} else if why, ok := scoped[c.Line]; ok {
-			s = omitted(s, why)
-		} else if why, ev := notshell.Why(c.Text, c.Line); ev != nil {
-			s = omitted(s, why)
-			s.Evidence = append(s.Evidence, *ev)
+			if ev != nil {
+				s.Evidence = append(s.Evidence, *ev)
+				if shell.CommandName(c.Text) == "cd" {
+					elsewhere = fmt.Sprintf("the block is another system's example: line %d enters a folder of that system first", c.Line)
+				}
+			}
 		}
 		steps = append(steps, s)
 	}

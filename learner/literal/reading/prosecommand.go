@@ -86,7 +86,9 @@ func (p *planner) proseCommands(i int) []Step {
 // `$`): a command on a line of its own, as a code block would hold it.
 func (p *planner) commandAlone(b markdown.Block) (Step, bool) {
 	t := strings.TrimSpace(leadin.StepMarker.ReplaceAllString(strings.TrimSpace(b.Text), ""))
-	if label := leadin.StepLabel.FindString(t); !leadin.ExampleLabel.MatchString(label) {
+	if label := leadin.StepLabel.FindString(t); platform.ForOther(label) {
+		return Step{}, false // "Windows: `python app.py`": another system's way
+	} else if !leadin.ExampleLabel.MatchString(label) {
 		t = strings.TrimSpace(strings.TrimPrefix(t, label)) // "Install: `apt-get install make`"
 	}
 	t = strings.ReplaceAll(t, "```", "`") // a span fenced with three backticks on one line is inline code too

@@ -86,3 +86,19 @@ func InSession(command, stdin string, fresh bool, id int) (script string, ok boo
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// Shared names the sessions more than one of names (one per block, "" for
+// none) belongs to: those blocks share one running program.
+func Shared(names []string) map[string]bool {
+	count := map[string]int{}
+	for _, n := range names {
+		if n != "" {
+			count[n]++
+		}
+	}
+	shared := map[string]bool{}
+	for n, c := range count {
+		shared[n] = c > 1
+	}
+	return shared
+}
