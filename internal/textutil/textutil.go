@@ -80,3 +80,11 @@ func Set(names ...string) map[string]bool {
 	}
 	return m
 }
+
+// FirstWord is s's first word ("" when it has none).
+func FirstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}

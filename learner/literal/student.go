@@ -163,10 +163,12 @@ func (s *student) walk(ctx context.Context) {
 	}
 	s.tut = tut
 	steps := reading.PlanWith(tut, reading.Options{Runners: s.task.Runners})
-	swallowing, swallowed := swallowingFence(tut)
-	if swallowed {
+	if swallowing, swallowed := swallowingFence(tut); swallowed {
 		unfollowable(steps, swallowing)
-		s.unclosedFinding(swallowing)
+		s.unclosedFinding(swallowing, false)
+	} else if stray, ok := strayFence(tut); ok {
+		unfollowable(steps, stray)
+		s.unclosedFinding(stray, true)
 	}
 	s.planned = steps
 	s.cov = coverage.New(tut, steps)

@@ -29,4 +29,13 @@ func TestUnclosedFenceSwallowingThePage(t *testing.T) {
 	if len(short.Findings) != 0 || short.Coverage.Run != 1 {
 		t.Errorf("a short unclosed last block: findings %+v, coverage %+v; want it run, no finding", short.Findings, short.Coverage)
 	}
+
+	// A stray fence after the last step swallows the page's closing table.
+	stray := walkPage(t, "# Lab\n\nRun:\n\n```bash\necho done\n```\n\n```\n\n## Summary\n\n| mode | means |\n|---|---|\n| 7 | rwx |\n", scriptedHands{})
+	if len(stray.Findings) != 1 || stray.Findings[0].Line != 9 || !strings.Contains(stray.Findings[0].Problem, "tables and headings") {
+		t.Errorf("a stray fence over the page's table: findings %+v, want one at line 9", stray.Findings)
+	}
+	if stray.Coverage.Run != 1 {
+		t.Errorf("a stray fence: coverage %+v, want the step before it run", stray.Coverage)
+	}
 }

@@ -10,9 +10,20 @@ package leadin
 //
 // Languages: es, pt, fr, de, it, nl, pl, tr, vi, id, ru, uk, ja, zh, ko.
 
+// otherShould says the command should print, show or return what follows
+// ("it should return", "deve retornar", "debería mostrar"): output, even
+// when its first word is a program's name (`ruby 3.1.2p20 ...`).
+const otherShould = `` +
+	// es, pt
+	`\b(?:deber(?:í|i)a|debe|deve|deveria|dever(?:á|a))\s+(?:devolver|retornar|mostrar|imprimir|exibir|aparecer|ser)\b|` +
+	// fr, it
+	`\b(?:devrait|doit)\s+(?:retourner|renvoyer|afficher|imprimer|(?:ê|e)tre)\b|\b(?:dovrebbe|deve)\s+(?:restituire|mostrare|stampare|essere|apparire)\b|` +
+	// de, nl
+	`\bsollte\b[^.]{0,40}\b(?:zur(?:ü|u)ckgeben|ausgeben|anzeigen|erscheinen|lauten)\b|\bzou\b[^.]{0,40}\b(?:moeten tonen|moeten geven)\b`
+
 // otherOutput says output follows ("you will see", "the output", "it
 // prints", "the result").
-const otherOutput = `` +
+const otherOutput = otherShould + `|` +
 	// es
 	`\bver(?:á|a)s?\b|\bveremos\b|\bdeber(?:í|i)as? ver\b|\bobtendr(?:á|a)s?\b|\bobtenemos\b|\bla salida\b|\bimprimir(?:á|a)\b|\bmostrar(?:á|a)\b|` +
 	// pt

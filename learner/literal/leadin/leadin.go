@@ -27,7 +27,7 @@ var (
 	// compared even if its first word is a program ("perl 5.36.0").
 	StrongOutput = regexp.MustCompile(`(?i)you should (?:now )?see|you(?:'ll| will) see|should (?:now )?(?:print|output|display|show|return|look)|` +
 		`expected output|something like|similar to|looks? like|\bit (?:prints|shows|returns|displays|answers|responds|outputs)\b|` +
-		`(?:prints|output|result|response)\s*:?\s*$`)
+		`(?:prints|output|result|response)\s*:?\s*$|` + otherShould)
 	// Example introduces an example of output, but only for a block
 	// that is text: "a config similar to this" is a file, not output.
 	Example = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b`)
@@ -300,3 +300,12 @@ func NamesAnExample(blocks []markdown.Block, cmd string) bool {
 	}
 	return false
 }
+
+// shouldShow says what a command should print, show or return follows
+// ("It should return:", "deve retornar, por exemplo:").
+var shouldShow = regexp.MustCompile(`(?i)\bshould (?:now )?(?:print|output|display|show|return)\b|` + otherShould)
+
+// ShouldShow: the sentence says what the command before should print
+// follows: output, even when its first word is a program's name (`ruby
+// 3.1.2p20 ...`).
+func ShouldShow(sentence string) bool { return shouldShow.MatchString(sentence) }

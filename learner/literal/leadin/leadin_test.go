@@ -148,3 +148,20 @@ func TestAsksToRun(t *testing.T) {
 		}
 	}
 }
+
+// "It should return" leads into output even when the output's first word
+// is a program's name; a sentence about output that is not a claim does not.
+func TestShouldShow(t *testing.T) {
+	for text, want := range map[string]bool{
+		"It should return the installed version, for example:": true,
+		"Ele deve retornar a versão do Ruby, por exemplo:":     true,
+		"Debería mostrar algo así:":                            true,
+		"Es sollte die Version ausgeben:":                      true,
+		"The next block is more commands, not output:":         false,
+		"Return to the project folder:":                        false,
+	} {
+		if got := ShouldShow(text); got != want {
+			t.Errorf("ShouldShow(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -427,11 +427,16 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		// A `text` block that opens with `$ cmd` is a session drawn
 		// without a tag for it: its prompts say what to run.
 		return p.transcriptSteps(base, b.Code, p.transcriptContext(ctx, lang))
-	case codelang.Shell[lang] && leadin.IntroducesOutput(ctx.before) && !leadin.RunAfterOutput(ctx.before) && !blockshape.LooksLikeCommands(b.Code):
-		// ```bash after "you should see:" holding `Hello, World!`: output
-		// tagged as shell (the sentence leading into it, not the paragraph).
+	case codelang.Shell[lang] && leadin.IntroducesOutput(ctx.before) && !leadin.RunAfterOutput(ctx.before) &&
+		(!blockshape.LooksLikeCommands(b.Code) || leadin.ShouldShow(leadin.LastSentence(ctx.before))):
+		// ```bash after "you should see:" holding `Hello, World!`, or after
+		// "it should return:" holding `ruby 3.1.2p20 ...`: output tagged as
+		// shell (the sentence leading into it, not the paragraph).
 		s := base
-		s.Kind, s.Expected, s.Why = StepCompare, blockshape.ExpectedLines(b.Code), "the prose before it introduces output and it does not read as commands"
+		s.Kind, s.Expected, s.Why = StepCompare, blockshape.ExpectedLines(b.Code), "the prose before it introduces output"
+		if blockshape.LooksLikeCommands(b.Code) {
+			s.AltRun = scriptCommands(b.Code)
+		}
 		s.Line = blockshape.FirstContentLine(b.Code, b.Line)
 		s.Tolerant = leadin.Tolerant.MatchString(ctx.before)
 		return []Step{s}
@@ -454,11 +459,7 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepOmit {
 			return []Step{omitted(base, fmt.Sprintf("the output of the block at line %d, which the Student did not follow", p.steps[n-1].Line))}
 		}
-		if errorLangs[lang] {
-			if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepRun {
-				p.steps[n-1].ExpectFail = true // ```error after a command: it fails on purpose
-			}
-		}
+		p.failsOnPurpose(lang)
 		if p.inBrowser() {
 			return []Step{omitted(base, "what a browser shows, not the output of a command")}
 		}
@@ -494,6 +495,14 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 var (
 	listingRuns = regexp.MustCompile(`^(?:tree|ls|find|du|exa|eza)\b`)
 )
+
+// failsOnPurpose: an output block tagged as an error (```error, ```stderr)
+// after a command shows it failing on purpose.
+func (p *planner) failsOnPurpose(lang string) {
+	if n := len(p.steps); errorLangs[lang] && n > 0 && p.steps[n-1].Kind == StepRun {
+		p.steps[n-1].ExpectFail = true
+	}
+}
 
 // layout: a folder tree drawn in prose ("your project now looks like
 // this"), unless the command just run draws trees.

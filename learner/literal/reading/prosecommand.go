@@ -11,6 +11,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec/markdown"
 )
@@ -166,7 +167,7 @@ func inlineRun(b markdown.Block, line int, cmd, why string, ev rule.Evidence) St
 // of the kind written under another name is the page's step, misnamed.
 func (p *planner) noSuchFileYet(cmd string) bool {
 	for _, w := range strings.Fields(cmd)[1:] {
-		if !scriptArg.MatchString(w) {
+		if !shell.ScriptArg(w) {
 			continue
 		}
 		ext := path.Ext(w)

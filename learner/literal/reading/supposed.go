@@ -3,9 +3,9 @@ package reading
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -15,13 +15,8 @@ import (
 // sentence supposes a file of the reader's own, and the command shows how
 // to use it. When no step before has made that file, the command is the
 // reader's to run on their own file, not a step of this page.
-var (
-	ruleSupposedFile = rule.Register(rule.Rule{ID: "usage.supposed-file", Scope: rule.ScopeBefore,
-		Doc: "a command after a sentence that supposes the reader's own file (\"if your file is app.js, run\") that runs a file no step before made is a usage example, not a step"})
-	// scriptArg is a program's file argument: a name with a source or
-	// script extension.
-	scriptArg = regexp.MustCompile(`^[\w./~-]+\.(?:js|mjs|cjs|ts|py|rb|pl|php|sh|go|rs|java|jar|lua|ex|exs|R|jl|dart|kt|swift)$`)
-)
+var ruleSupposedFile = rule.Register(rule.Rule{ID: "usage.supposed-file", Scope: rule.ScopeBefore,
+	Doc: "a command after a sentence that supposes the reader's own file (\"if your file is app.js, run\") that runs a file no step before made is a usage example, not a step"})
 
 // supposedFile omits the commands of a block led in by a supposition whose
 // file argument no step before made.
@@ -36,8 +31,8 @@ func (p *planner) supposedFile(steps []Step, ctx blockContext) []Step {
 		}
 		words := shell.FirstArgs(steps[k].Command.Text)
 		for _, w := range words[min(1, len(words)):] {
-			if scriptArg.MatchString(w) && !p.madeBefore(w, steps[:k]) && !strings.HasPrefix(w, "-") {
-				ev := ruleSupposedFile.At(ctx.beforeLine, textWord(last))
+			if shell.ScriptArg(w) && !p.madeBefore(w, steps[:k]) && !strings.HasPrefix(w, "-") {
+				ev := ruleSupposedFile.At(ctx.beforeLine, textutil.FirstWord(last))
 				steps[k] = omitted(steps[k], fmt.Sprintf("a usage example: the sentence before supposes the reader's own %s, which no step made", path.Base(w)))
 				steps[k].Evidence = append(steps[k].Evidence, ev)
 				break
@@ -45,12 +40,4 @@ func (p *planner) supposedFile(steps []Step, ctx blockContext) []Step {
 		}
 	}
 	return steps
-}
-
-// textWord is a sentence's first word, the supposition's.
-func textWord(s string) string {
-	if f := strings.Fields(s); len(f) > 0 {
-		return f[0]
-	}
-	return ""
 }

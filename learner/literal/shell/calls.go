@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -98,3 +99,11 @@ func RunsScript(command string) (file, runner string, ok bool) {
 
 // IsShell reports whether runner is a shell (bash, sh, ...).
 func IsShell(runner string) bool { return shellRunners[runner] }
+
+// scriptArg is a program's file argument: a name with a source or script
+// extension.
+var scriptArg = regexp.MustCompile(`^[\w./~-]+\.(?:js|mjs|cjs|ts|py|rb|pl|php|sh|go|rs|java|jar|lua|ex|exs|R|jl|dart|kt|swift)$`)
+
+// ScriptArg reports whether a command's word names a source or script file
+// (`app.js`, `./tools/run.sh`).
+func ScriptArg(word string) bool { return scriptArg.MatchString(word) }
