@@ -144,6 +144,10 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 			s.action(fmt.Sprintf("line %d exited 0, but %s: a pipeline's status is its last program's", cmd.Line, f.ErrorLine))
 			res.ExitCode = 1
 		}
+		if line := listHidesFailure(cmd.Text, res.Output); line != "" && succeeded(res) {
+			s.action(fmt.Sprintf("line %d exited 0, but an earlier command of its list printed %q: a list's status is its last command's", cmd.Line, line))
+			res.ExitCode = 1
+		}
 		if res.ShellChanged != "" {
 			if err := s.checkShell(ctx, cmd.Line, cmd.Text, res.ShellChanged); err != nil {
 				return err
