@@ -176,7 +176,7 @@ func (s *student) commandText(ctx context.Context, st reading.Step) string {
 		dir = pd
 		s.action(fmt.Sprintf("line %d runs in %s, the folder its prompt shows", cmd.Line, pd))
 	}
-	text := reading.InFolder(dir, reading.WithInput(cmd.Text, st.Stdin))
+	text := reading.InFolder(dir, reading.WithInput(s.ownHome(ctx, cmd.Line, cmd.Text), st.Stdin))
 	if st.Session != "" {
 		if script, ok := reading.InSession(cmd.Text, st.Stdin, st.NewSession, cmd.Line); ok {
 			text = reading.InFolder(dir, script)

@@ -1,0 +1,49 @@
+package literal
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/session"
+)
+
+// Lab reports and personal notes carry their author's home folder in their
+// commands (`mkdir /home/vincent/lab5`, `cd /Users/ana/projects`). A reader
+// runs them in their own home: the author's user name is no step of the
+// page. So a path under another user's home, which no step made and which
+// does not exist, is the Student's own home, and the audit says so; a home
+// the page makes (`useradd -m vincent`) exists by then and is left alone.
+
+// authorHome is a path under a user's home folder on Linux or macOS.
+var authorHome = regexp.MustCompile(`(?:^|[\s'"=:])(/(?:home|Users)/[A-Za-z0-9._-]+)(?:/|[\s'";]|$)`)
+
+// makesUser is a command that makes a user (and its home).
+var makesUser = regexp.MustCompile(`\b(?:useradd|adduser|usermod)\b`)
+
+// ownHome rewrites the author's home folders in text (a step's command at
+// line) to the Student's own.
+func (s *student) ownHome(ctx context.Context, line int, text string) string {
+	home := s.sess.Getenv("HOME")
+	if home == "" {
+		return text
+	}
+	done := map[string]bool{}
+	for _, m := range authorHome.FindAllStringSubmatch(text, -1) {
+		theirs := m[1]
+		if done[theirs] || theirs == home || strings.HasPrefix(home, theirs+"/") {
+			continue
+		}
+		done[theirs] = true
+		if makesUser.MatchString(text) {
+			continue // the command makes the user, and its home with it
+		}
+		if _, exists, err := session.Stat(ctx, s.sess.Hands(), theirs); err != nil || exists {
+			continue
+		}
+		text = regexp.MustCompile(regexp.QuoteMeta(theirs)+`(/|[\s'";]|$)`).ReplaceAllString(text, home+"$1")
+		s.action(fmt.Sprintf("line %d uses %s, the author's home folder, which no step made: the Student uses its own, %s", line, theirs, home))
+	}
+	return text
+}
