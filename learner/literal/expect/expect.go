@@ -2,6 +2,7 @@ package expect
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -64,17 +65,30 @@ func isEllipsis(s string) bool {
 	return t == ellipsis || t == "…" || t == "[...]"
 }
 
-// lineMatcher compares a line exactly, or as a pattern when it holds `...`.
+// shownPlaceholder is a part of a shown output line that stands for the
+// reader's own value: `<your path>`, `{path}`, `<ユーザー名>` (words in any
+// script; not an HTML tag such as `<h1>`).
+var shownPlaceholder = regexp.MustCompile(`<\pL[\pL\pN _-]*>|\{\pL[\pL\pN _-]*\}`)
+
+// htmlTag is an element name HTML output holds, never a placeholder.
+var htmlTag = regexp.MustCompile(`(?i)^<(?:h[1-6]|p|div|span|a|b|i|u|em|strong|br|hr|html|head|body|title|ul|ol|li|pre|code|table|tr|td|th|script|style|meta|link|img|form|input|button|label|section|header|footer|nav|main|article)>$`)
+
+// lineMatcher compares a line exactly, or as a pattern when it holds `...`
+// (any text) or a placeholder (the reader's own value: any text but none).
 func lineMatcher(expected string) func(string) bool {
-	if !strings.Contains(expected, ellipsis) && !strings.Contains(expected, "…") {
+	holes := slices.DeleteFunc(shownPlaceholder.FindAllString(expected, -1), htmlTag.MatchString)
+	if !strings.Contains(expected, ellipsis) && !strings.Contains(expected, "…") && len(holes) == 0 {
 		return func(actual string) bool { return actual == expected }
 	}
 	parts := ellipsisRe.Split(expected, -1)
 	for i, p := range parts {
 		parts[i] = regexp.QuoteMeta(p)
+		for _, h := range holes {
+			parts[i] = strings.ReplaceAll(parts[i], regexp.QuoteMeta(h), ".+?")
+		}
 	}
 	re := regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
-	return re.MatchString
+	return func(actual string) bool { return actual == expected || re.MatchString(actual) }
 }
 
 // trimBlankEnds drops blank lines at both ends.

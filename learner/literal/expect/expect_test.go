@@ -40,6 +40,10 @@ func TestMatchOutput(t *testing.T) {
 		{"a tab shown as spaces", exp(5, "1    PHP", "2    Ruby"), "1\tPHP\n2\tRuby\n", true, 0},
 		{"columns aligned another way", exp(5, "name   size"), "name\tsize\n", true, 0},
 		{"a gap still separates words", exp(5, "1 PHP"), "1PHP\n", false, 5},
+		{"a placeholder for the reader's path", exp(5, "Initialized empty Git repository in {path}/.git/"), "Initialized empty Git repository in /root/work/.git/\n", true, 0},
+		{"a placeholder in angle brackets", exp(5, "Hello, <your name>!"), "Hello, Ana!\n", true, 0},
+		{"a placeholder stands for something", exp(5, "Hello, <your name>!"), "Hello, !\n", false, 5},
+		{"an HTML tag is no placeholder", exp(5, "<h1>Hi</h1>"), "<h2>Hi</h1>\n", false, 5},
 		{"a shell error names its file still", exp(5, "bash: ./greet.sh: Permission denied"), "bash: line 1: ./other.sh: Permission denied\n", false, 5},
 	}
 	for _, tt := range tests {
