@@ -119,7 +119,6 @@ func BuildStudent(s Student) (string, error) {
 		"MentorNotes":  s.Task.MentorNotes,
 		"Images":       Images(s.Tutorial),
 		"ImageIntro":   imageIntro(s.ImageMode),
-		"AtImages":     s.ImageMode == ImagesAt,
 		"Categories":   strings.Join(categories, " | "),
 	}
 	return render("student.md", data)
@@ -132,7 +131,7 @@ func imageIntro(m ImageMode) string {
 	case ImagesAttached:
 		return "The tutorial shows these images; they are attached to this message, in this order. They may hold instructions the text does not repeat."
 	case ImagesAt:
-		return "The tutorial shows these images; each is included below with @ and its path. They may hold instructions the text does not repeat."
+		return "The tutorial shows these images; each is included at the end of this message with @ and its path. They may hold instructions the text does not repeat."
 	}
 	return "The tutorial shows these images, which you cannot see. If a step depends on what an image shows, that is a finding (category missing_image when the file is missing, ambiguous_instruction otherwise)."
 }
