@@ -6,6 +6,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/later"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
 )
@@ -26,7 +27,7 @@ func (p *planner) placeLater(i int) {
 	if b.Kind != markdown.BlockParagraph {
 		return
 	}
-	text := plain(strings.Join(strings.Fields(b.Text), " "))
+	text := prose.Plain(strings.Join(strings.Fields(b.Text), " "))
 	m := later.RefersBack(text)
 	if m == "" {
 		return

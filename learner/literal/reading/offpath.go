@@ -8,6 +8,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/platform"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 
 	"github.com/smile-loop/smile/internal/textutil"
@@ -19,9 +20,7 @@ import (
 var (
 	windowsLangs = set("cmd", "powershell", "pwsh", "ps1", "ps", "bat", "batch", "dos", "doscon", "winbatch", "posh")
 
-	// noteLabel is the label of an admonition sentence ("**Note:** On Windows, ...").
-	noteLabel = regexp.MustCompile(`(?i)^(?:\[!?\w+\]\s*)?(?:note|tip|info|important|warning|caution|hint)\s*:\s*`)
-	altIntro  = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|` +
+	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|` +
 		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|` +
 		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
 		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
@@ -78,8 +77,8 @@ func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 			return fmt.Sprintf("under the heading %q, for another platform", h.Text)
 		}
 	}
-	last := plain(leadin.LastSentence(ctx.before))
-	for _, s := range []string{plain(ctx.before), last} {
+	last := prose.Plain(leadin.LastSentence(ctx.before))
+	for _, s := range []string{prose.Plain(ctx.before), last} {
 		if platform.SentenceForOther(s) {
 			return "the prose before it is for another platform: " + textutil.Shorten(s, 80)
 		}
@@ -87,33 +86,11 @@ func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 			return "an alternative, not the path: " + textutil.Shorten(s, 80)
 		}
 	}
-	if m := readersOwn.FindString(plain(ctx.before)); m != "" {
+	if m := readersOwn.FindString(prose.Plain(ctx.before)); m != "" {
 		return "for the reader's own setup, not a step of the page: " + textutil.Shorten(strings.TrimSpace(m), 80)
 	}
-	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) || tabDemo.MatchString(firstSentence(ctx.after)) {
+	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) || tabDemo.MatchString(prose.FirstSentence(ctx.after)) {
 		return "a tab-completion demonstration"
 	}
 	return ""
-}
-
-// shortcode is a site generator's tag in the prose: Hugo's {{% note %}},
-// {{< tab >}}, Liquid's {% include x %}.
-var shortcode = regexp.MustCompile(`\{\{[%<].*?[%>]\}\}|\{%.*?%\}`)
-
-// plain is prose without emphasis marks, shortcodes and an admonition
-// label.
-func plain(prose string) string {
-	prose = shortcode.ReplaceAllString(prose, "")
-	t := strings.TrimSpace(strings.NewReplacer("**", "", "__", "", "*", "").Replace(prose))
-	return strings.TrimSpace(noteLabel.ReplaceAllString(t, ""))
-}
-
-// firstSentence is the first sentence of a paragraph: "and hit the tab key
-// instead of enter." after a block says what the block was for.
-func firstSentence(prose string) string {
-	prose = strings.Join(strings.Fields(prose), " ")
-	if i := strings.IndexAny(prose, ".!?"); i >= 0 {
-		return prose[:i+1]
-	}
-	return prose
 }

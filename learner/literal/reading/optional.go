@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -24,7 +25,7 @@ var optionalHeading = regexp.MustCompile(`(?i)^optional\b|\(optional\)\s*$|\bopt
 // optional, 0 when none does: the paragraph's first sentence or the one
 // that leads into the block, or a heading above that says "optional".
 func (c blockContext) optionalLine(headings []markdown.Block) int {
-	for _, s := range []string{plain(c.before), plain(leadin.LastSentence(c.before))} {
+	for _, s := range []string{prose.Plain(c.before), prose.Plain(leadin.LastSentence(c.before))} {
 		if optionalIntro.MatchString(s) {
 			return c.beforeLine
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/drawing"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 )
@@ -117,7 +118,7 @@ var configLangs = set("toml", "yaml", "yml", "json", "jsonc", "ini", "cfg", "con
 // currentFile is the file the page is building in the block's language,
 // when the sentence before asks to add the block and names no file.
 func (p *planner) currentFile(lang string, ctx blockContext) (Destination, string, bool) {
-	last := plain(leadin.LastSentence(ctx.before))
+	last := prose.Plain(leadin.LastSentence(ctx.before))
 	verb := addVerb.FindString(last)
 	if verb == "" || lang == "" || codelang.IsShellish(lang) || configLangs[lang] {
 		// A configuration snippet shows the section as it should read, not

@@ -209,3 +209,29 @@ func TestSyntaxUnderARuleIsATemplate(t *testing.T) {
 		t.Fatalf("steps %+v, want the syntax omitted", steps)
 	}
 }
+
+// Numbered steps name the file in one item and say to type the code in the
+// next: the block is that file. A lead-in that names a file of its own, or
+// a step before that names two, lends nothing.
+func TestNumberedStepsNameTheFile(t *testing.T) {
+	for _, tt := range []struct {
+		name, md, want string
+	}{
+		{"the step before names it", "# T\n\n1. Make a new file named `count.py`.\n2. Type this code:\n\n```python\nprint(3)\n```\n", "count.py"},
+		{"in another language", "# T\n\n1. 新建一个文件，命名为 `count.py`:\n2. 输入以下代码：\n\n```python\nprint(3)\n```\n", "count.py"},
+		{"the lead-in names its own", "# T\n\n1. Make `a.py` and `b.py`.\n2. Type this into `b.py`:\n\n```python\nprint(3)\n```\n", "b.py"},
+		{"the step before names two", "# T\n\n1. Make `a.py` and `b.py`.\n2. Type this code:\n\n```python\nprint(3)\n```\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			for _, s := range Plan(spectest.Tutorial(t, tt.md)) {
+				if s.Kind == StepWrite {
+					got = s.File.Path
+				}
+			}
+			if got != tt.want {
+				t.Errorf("the block is written to %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

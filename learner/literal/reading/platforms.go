@@ -7,6 +7,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
@@ -52,7 +53,7 @@ func (p *planner) sectionForOtherPlatform(line int) (string, *rule.Evidence) {
 // nested in is labelled for another system ("- For RHEL-based
 // distributions:" with the block indented under it), or nil.
 func itemForOtherPlatform(item string, line int) (string, *rule.Evidence) {
-	label := plain(item)
+	label := prose.Plain(item)
 	if label == "" || !platform.IsLabel(label) {
 		return "", nil
 	}
@@ -68,7 +69,7 @@ func itemForOtherPlatform(item string, line int) (string, *rule.Evidence) {
 // block (the prose's last sentence, ending in a colon) scopes it to
 // another system, or nil.
 func labelForOtherPlatform(before string, line int) (string, *rule.Evidence) {
-	last := plain(leadin.LastSentence(before))
+	last := prose.Plain(leadin.LastSentence(before))
 	if !strings.HasSuffix(strings.TrimSpace(last), ":") || !platform.IsLabel(last) {
 		return "", nil
 	}

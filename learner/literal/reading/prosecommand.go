@@ -62,7 +62,7 @@ func (p *planner) proseCommands(i int) []Step {
 		}
 		start := offset + at
 		offset = start + len(sentence)
-		plainSentence := plain(strings.TrimSpace(codeSpan.ReplaceAllString(sentence, "X")))
+		plainSentence := prose.Plain(strings.TrimSpace(codeSpan.ReplaceAllString(sentence, "X")))
 		verb := leadin.AsksToRun(plainSentence)
 		if verb == "" {
 			continue
@@ -233,7 +233,7 @@ func (p *planner) offPathProse(i int) bool {
 			return true
 		}
 	}
-	if item := plain(b.Item); item != "" && platform.ForOther(item) {
+	if item := prose.Plain(b.Item); item != "" && platform.ForOther(item) {
 		return true
 	}
 	return false

@@ -11,6 +11,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prereq"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/spec"
 )
 
@@ -97,7 +98,7 @@ func (p *planner) observe(i int) {
 		if browserVisit.MatchString(b.Text) {
 			p.browser = b.Line
 		}
-		if leadin.OneOfNote.MatchString(plain(b.Text)) {
+		if leadin.OneOfNote.MatchString(prose.Plain(b.Text)) {
 			p.oneOf = &oneOfGroup{line: b.Line, left: leadin.WaysCounted(b.Text)}
 		}
 	}
@@ -187,6 +188,14 @@ func (p *planner) context(i int) blockContext {
 	}
 	if j >= 0 && (p.blocks[j].Kind == markdown.BlockParagraph || p.blocks[j].Kind == markdown.BlockHeading) {
 		c.before, c.beforeLine = p.blocks[j].Text, p.blocks[j].Line
+		// Numbered steps split the naming from the code: "1. Create a file
+		// named hello.py." "2. Type the following code:". A short lead-in
+		// that names no file reads with the step just before it when that
+		// one names exactly one.
+		if prev := j - 1; prev >= 0 && p.blocks[prev].Kind == markdown.BlockParagraph && len(strings.Fields(c.before)) <= 12 &&
+			len(mentionedFile.FindAllString(c.before, -1)) == 0 && len(mentionedFile.FindAllString(p.blocks[prev].Text, -1)) == 1 {
+			c.before = p.blocks[prev].Text + "\n" + c.before
+		}
 	}
 	c.followsCode = p.followsCode(i)
 	k := i + 1

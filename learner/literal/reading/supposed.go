@@ -7,6 +7,7 @@ import (
 
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 )
@@ -21,7 +22,7 @@ var ruleSupposedFile = rule.Register(rule.Rule{ID: "usage.supposed-file", Scope:
 // supposedFile omits the commands of a block led in by a supposition whose
 // file argument no step before made.
 func (p *planner) supposedFile(steps []Step, ctx blockContext) []Step {
-	last := plain(leadin.LastSentence(ctx.before))
+	last := prose.Plain(leadin.LastSentence(ctx.before))
 	if !leadin.Supposes.MatchString(last) {
 		return steps
 	}

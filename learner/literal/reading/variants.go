@@ -3,6 +3,7 @@ package reading
 import (
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/platform"
+	"github.com/smile-loop/smile/learner/literal/prose"
 )
 
 // A step a page offers in variants (one per platform, or a way and its
@@ -16,7 +17,7 @@ import (
 // VariantIntro reports whether the prose leading into a block labels it as
 // one variant of a step: its last sentence names the platform the block is
 // for, or offers it as an alternative.
-func VariantIntro(prose string) bool {
-	last := plain(leadin.LastSentence(prose))
+func VariantIntro(intro string) bool {
+	last := prose.Plain(leadin.LastSentence(intro))
 	return platform.Label(last) || altIntro.MatchString(last)
 }
