@@ -27,8 +27,9 @@ var (
 	// filterProgram reads what is typed until Ctrl-D, prints, and ends
 	// (unlike a REPL, which answers line by line and stays).
 	filterProgram = regexp.MustCompile(`^(?:pandoc|cat|sort|wc|awk|sed|jq)\b`)
-	// infoFlag asks a program about itself; it reads no input.
-	infoFlag = regexp.MustCompile(`(?:^|\s)(?:--version|--help|-[vVh])(?:\s|$)`)
+	// infoFlag asks a program about itself (`--version`, sqlite3's
+	// `-version`, `-h`); it reads no input.
+	infoFlag = regexp.MustCompile(`(?:^|\s)(?:--?version|--?help|-[vVh])(?:\s|$)`)
 )
 
 // Waits reports whether a one-line command starts a program that waits for

@@ -125,7 +125,7 @@ func TestEvidenceNamesPromptAndLine(t *testing.T) {
 
 func TestStarted(t *testing.T) {
 	for cmd, want := range map[string]string{
-		"python3": "python3", "python3 -q": "python3", "python3 app.py": "", "python3 --version": "",
+		"python3": "python3", "python3 -q": "python3", "python3 app.py": "", "python3 --version": "", "sqlite3 -version": "", "sqlite3 notes.db": "sqlite3",
 		"sqlite3 survey.db": "sqlite3", "iex": "iex", "irb": "irb", "node": "node", "node app.js": "",
 		"psql -d shop": "psql", "lua5.4": "lua", "R": "R", "ls": "",
 	} {
