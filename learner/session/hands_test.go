@@ -39,6 +39,7 @@ func TestRemoteSession(t *testing.T) {
 		{"state carries over", "mkdir -p sub && cd sub && export GREETING=hi && f() { echo fn; }", "", 0},
 		{"cwd, variable and function", "pwd; echo $GREETING; f", filepath.Join(work, "sub") + "\nhi\nfn\n", 0},
 		{"no wrapper variable", "echo \"[$SMILE_TOKEN]\"", "[]\n", 0},
+		{"a terminal's type, as a reader's has", "echo \"$TERM\"", "xterm\n", 0},
 		{"exit code", "exit 7", "", 7},
 	}
 	for _, st := range steps {

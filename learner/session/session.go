@@ -263,7 +263,11 @@ func readTail(path string, limit int64) string {
 
 // commandEnv is the environment commands start with: the given one,
 // without the wrapper's own variables (the token must never reach a
-// tutorial command), with the login variables a learner's terminal has.
+// tutorial command), with the login variables a learner's terminal has. A
+// reader's terminal also names its type: without TERM, `clear`, `tput` and
+// `top` refuse to run ("TERM environment variable not set"), a failure no
+// reader meets. The commands' output still goes to a file, not a terminal,
+// so programs that color or page only on a terminal do neither.
 func commandEnv(env []string, shell, home, name string) []string {
 	var out []string
 	have := map[string]bool{}
@@ -275,7 +279,7 @@ func commandEnv(env []string, shell, home, name string) []string {
 		have[key] = true
 		out = append(out, kv)
 	}
-	defaults := [][2]string{{"HOME", home}, {"USER", name}, {"LOGNAME", name}, {"SHELL", shell}}
+	defaults := [][2]string{{"HOME", home}, {"USER", name}, {"LOGNAME", name}, {"SHELL", shell}, {"TERM", "xterm"}}
 	for _, d := range defaults {
 		if !have[d[0]] {
 			out = append(out, d[0]+"="+d[1])
