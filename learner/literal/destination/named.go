@@ -112,3 +112,35 @@ func Parts(code []string, fits func(string) bool) []Part {
 	parts[len(parts)-1].To = len(code)
 	return parts
 }
+
+// OneLetterOff: two names a single letter apart (added, dropped or changed).
+func OneLetterOff(a, b string) bool {
+	if a == b || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	j, k := len(a), len(b)
+	for j > i && k > i && a[j-1] == b[k-1] {
+		j--
+		k--
+	}
+	return j-i <= 1 && k-i <= 1
+}
+
+// ShellFile: a file written in the shell's syntax (a script, a Bats test,
+// direnv's .envrc, a start-up file).
+func ShellFile(name string) bool {
+	switch path.Ext(name) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".bats", ".envrc":
+		// Bats test files and direnv's are written in the shell's syntax.
+		return true
+	}
+	switch path.Base(name) {
+	case ".bashrc", ".bash_profile", ".profile", ".zshrc":
+		return true
+	}
+	return false
+}

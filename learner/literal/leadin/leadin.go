@@ -309,3 +309,24 @@ var shouldShow = regexp.MustCompile(`(?i)\bshould (?:now )?(?:print|output|displ
 // follows: output, even when its first word is a program's name (`ruby
 // 3.1.2p20 ...`).
 func ShouldShow(sentence string) bool { return shouldShow.MatchString(sentence) }
+
+// referenceHeading names a section that sums up commands rather than walking
+// through them: a summary, a cheat sheet, useful commands, tips.
+var referenceHeading = regexp.MustCompile(`(?i)\b(?:summary|cheat\s*-?sheet|quick\s+reference|command\s+reference|reference|useful\s+commands|common\s+commands|tips(?:\s+and\s+tricks)?|` +
+	// es, pt, it, fr, de, nl
+	`resumen|referencia|chuleta|consejos|comandos\s+(?:útiles|utiles|comunes)|resumo|refer(?:ê|e)ncia|dicas|comandos\s+(?:ú|u)teis|riepilogo|riassunto|comandi\s+utili|suggerimenti|` +
+	`r(?:é|e)sum(?:é|e)|aide-m(?:é|e)moire|astuces|commandes\s+utiles|zusammenfassung|spickzettel|n(?:ü|u)tzliche\s+befehle|tipps|samenvatting|handige\s+commando)\b|` +
+	// ja, zh, ko, ru, uk
+	`まとめ|チートシート|よく使う(?:コマンド)?|总结|總結|速查|常用命令|요약|치트\s*시트|자주\s*쓰는|шпаргалка|итоги|полезные\s+команды|корисні\s+команди`)
+
+// ReferenceHeading reports whether a heading names a section that sums up
+// commands (a summary, a cheat sheet, useful commands): its commands are
+// forms on sample names, not this page's steps.
+// A long heading that only mentions one ("Passing arguments by reference
+// in C functions") names its own subject.
+func ReferenceHeading(heading string) bool {
+	return len(strings.Fields(heading)) <= 5 && referenceHeading.MatchString(heading) && !byReference.MatchString(heading)
+}
+
+// byReference is the programming term, not a reference section.
+var byReference = regexp.MustCompile(`(?i)\bby\s+reference\b|\breference\s+(?:types?|counting|semantics)\b`)

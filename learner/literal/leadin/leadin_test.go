@@ -165,3 +165,20 @@ func TestShouldShow(t *testing.T) {
 		}
 	}
 }
+
+func TestReferenceHeading(t *testing.T) {
+	for heading, want := range map[string]bool{
+		"## Resumen de comandos":       true,
+		"## Cheat sheet":               true,
+		"### Comandi utili":            true,
+		"## まとめ":                       true,
+		"## Useful commands":           true,
+		"## Passing by reference":      false,
+		"## Step 2: build the archive": false,
+		"## A summary of what we built in this long lesson today": false,
+	} {
+		if got := ReferenceHeading(heading); got != want {
+			t.Errorf("ReferenceHeading(%q) = %v, want %v", heading, got, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/supply"
 )
@@ -65,7 +66,7 @@ func (p *planner) madeBefore(name string, own []Step) bool {
 	for _, s := range append(append([]Step{}, p.steps...), own...) {
 		switch s.Kind {
 		case StepWrite:
-			if s.File.Path == name || path.Base(s.File.Path) == path.Base(name) || oneOff(path.Base(s.File.Path), path.Base(name)) {
+			if s.File.Path == name || path.Base(s.File.Path) == path.Base(name) || destination.OneLetterOff(path.Base(s.File.Path), path.Base(name)) {
 				return true
 			}
 		case StepRun:
@@ -74,28 +75,11 @@ func (p *planner) madeBefore(name string, own []Step) bool {
 				return true
 			}
 			for _, w := range strings.Fields(t) {
-				if oneOff(path.Base(strings.Trim(w, `'">;`)), path.Base(name)) {
+				if destination.OneLetterOff(path.Base(strings.Trim(w, `'">;`)), path.Base(name)) {
 					return true
 				}
 			}
 		}
 	}
 	return false
-}
-
-// oneOff: two names a single letter apart (added, dropped or changed).
-func oneOff(a, b string) bool {
-	if a == b || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
-		return false
-	}
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	j, k := len(a), len(b)
-	for j > i && k > i && a[j-1] == b[k-1] {
-		j--
-		k--
-	}
-	return j-i <= 1 && k-i <= 1
 }

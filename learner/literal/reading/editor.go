@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 )
@@ -32,7 +33,7 @@ func (p *planner) editorBefore(lang string) (Destination, int, bool) {
 	prev := p.steps[n-1]
 	file, ok := shell.EditorFile(prev.Command.Text)
 	// An untagged block fits any file, a shell block a shell script.
-	if !ok || file == "" || lang != "" && !WritesKind(lang, path.Base(file)) && !(codelang.Shell[lang] && shellFile(file)) {
+	if !ok || file == "" || lang != "" && !WritesKind(lang, path.Base(file)) && !(codelang.Shell[lang] && destination.ShellFile(file)) {
 		return Destination{}, 0, false
 	}
 	return Destination{Path: file}, prev.Command.Line, true

@@ -5,6 +5,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/prose"
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -36,4 +37,25 @@ func (c blockContext) optionalLine(headings []markdown.Block) int {
 		}
 	}
 	return 0
+}
+
+// A section that sums up commands (a summary, a cheat sheet, "useful
+// commands") shows each in its form on sample names (`archivo.tar`,
+// `nome_file`), as a reference list does: a failure for want of them is no
+// gap (Step.Reference); a misused command still is.
+var ruleReferenceSection = rule.Register(rule.Rule{ID: "section.reference", Scope: rule.ScopeSection,
+	Doc: "the commands of a section whose heading names a summary, a cheat sheet, useful commands or tips (in the page's language) are forms on sample names: a failure for want of them is no gap"})
+
+// inReference marks the commands of a block under such a heading.
+func (p *planner) inReference(steps []Step) {
+	n := len(p.headings)
+	if n == 0 || !leadin.ReferenceHeading(p.headings[n-1].Text) {
+		return
+	}
+	for k := range steps {
+		if steps[k].Kind == StepRun && !steps[k].Reference {
+			steps[k].Reference = true
+			steps[k].Evidence = append(steps[k].Evidence, ruleReferenceSection.At(p.headings[n-1].Line, p.headings[n-1].Text))
+		}
+	}
 }

@@ -31,7 +31,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		return []Step{s}
 	}
 	shellish := codelang.Shell[base.Lang] || codelang.Console[base.Lang]
-	captionFits := func(d Destination) bool { return !shellish || shellFile(d.Path) }
+	captionFits := func(d Destination) bool { return !shellish || destination.ShellFile(d.Path) }
 	if d, ok := destination.InInfo(b.Info); ok {
 		return write(d, fmt.Sprintf("the info string names %s", d.Path)), true
 	}
@@ -63,7 +63,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		return p.ruleSteps(base, b, *r), true
 	}
 	script := false
-	if named != nil && shellish && !named.Append && !shellFile(named.Path) && !rcFile.MatchString(named.Path) {
+	if named != nil && shellish && !named.Append && !destination.ShellFile(named.Path) && !rcFile.MatchString(named.Path) {
 		if script = blockshape.StartsWithShebang(b.Text); !script {
 			named = nil // commands named near a config file are run, not written into it
 		}
@@ -84,7 +84,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		}
 		return steps, true
 	}
-	if d, line, ok := p.editorBefore(base.Lang); ok && (!shellish || shellFile(d.Path) && !shell.NamesFile(b.Text, d.Path)) {
+	if d, line, ok := p.editorBefore(base.Lang); ok && (!shellish || destination.ShellFile(d.Path) && !shell.NamesFile(b.Text, d.Path)) {
 		steps := write(d, fmt.Sprintf("line %d opens %s in an editor, and this is what is typed into it", line, d.Path))
 		steps[0].Evidence = append(steps[0].Evidence, ruleEditorFile.At(line, d.Path))
 		return steps, true
@@ -163,19 +163,6 @@ func (p *planner) ruleSteps(base Step, b markdown.Block, r sectionRule) []Step {
 // refersBack: a sentence after a block that names the block's file (one
 // ending in a colon introduces the next block instead).
 var refersBack = regexp.MustCompile(`(?i)^(?:now\s+|then\s+)?(?:save|name|call|store|put|write)\s+(?:this|it|that|your\s+(?:file|document|work)|the\s+(?:above|file|code|script|program))\b`)
-
-func shellFile(name string) bool {
-	switch path.Ext(name) {
-	case ".sh", ".bash", ".zsh", ".ksh", ".bats", ".envrc":
-		// Bats test files and direnv's are written in the shell's syntax.
-		return true
-	}
-	switch path.Base(name) {
-	case ".bashrc", ".bash_profile", ".profile", ".zshrc":
-		return true
-	}
-	return false
-}
 
 // createsFile says whether shell text makes the file itself (a redirection
 // into it, touch, tee, cp, curl -o...), outside comments: then the block is

@@ -192,6 +192,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 			steps = p.blockSteps(i)
 		}
 		steps = p.modify(i, p.runIn(i, p.namedByItsFile(i, steps)))
+		p.inReference(steps)
 		p.placeEditedAbove(steps)
 		p.add(steps...)
 	}
