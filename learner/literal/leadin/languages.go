@@ -33,7 +33,7 @@ const otherOutput = otherShould + `|` +
 	// de
 	`\bsehen sie\b|\bsiehst du\b|\bsollten sie\b[^.]{0,40}\bsehen\b|\berhalten sie\b|\bbekommen sie\b|\bbekommst du\b|\bdie ausgabe\b|\bausgegeben\b|` +
 	// it
-	`\bvedrai\b|\bvedremo\b|\bvedrete\b|\bdovresti vedere\b|\botterrai\b|\botterremo\b|\bstamper(?:à|a)\b|` +
+	`\bvedrai\b|\bvedremo\b|\bvedrete\b|\bdovresti vedere\b|\botterrai\b|\botterremo\b|\bstamper(?:à|a)\b|\bil risultato\b|\bpotresti ottenere\b|\botterresti\b|` +
 	// nl
 	`\bzie je\b|\bziet u\b|\bzul je\b[^.]{0,30}\bzien\b|\bkrijg je\b|\bkrijgt u\b|\bde uitvoer\b|` +
 	// pl
@@ -59,7 +59,7 @@ const otherOutput = otherShould + `|` +
 // like", "approximately", "roughly").
 const otherTolerant = `` +
 	`\baproximadamente\b|\balgo (?:as(?:í|i)|como|parecido)|\balgo semelhante\b|\bquelque chose comme\b|\b(?:à|a) peu pr(?:è|e)s\b|\benviron\b|` +
-	`\betwa\b|\bungef(?:ä|a)hr\b|\bso (?:ähnlich|aehnlich)\b|\bqualcosa (?:come|del genere|di simile)\b|\bcirca\b|\bzoiets als\b|\bongeveer\b|` +
+	`\betwa\b|\bungef(?:ä|a)hr\b|\bso (?:ähnlich|aehnlich)\b|\bqualcosa (?:come|del genere|di simile)\b|\bsimile a\b|\bsimilar a\b|\bsemelhante a\b|\bsemblable (?:à|a)\b|\bcirca\b|\bzoiets als\b|\bongeveer\b|` +
 	`\bmniej wi(?:ę|e)cej\b|\bco(?:ś|s) w rodzaju\b|\bpodobn|\byakla(?:ş|s)(?:ı|i)k\b|\bbenzer\b|t(?:ươ|uo)ng t(?:ự|u)|\bkira-kira\b|\bkurang lebih\b|` +
 	`примерно|приблизно|что-то вроде|щось на зразок|のような出力|ような結果|类似|類似|大致|大概|비슷한`
 

@@ -32,25 +32,27 @@ func TestIntroducesOutput(t *testing.T) {
 // The lead-ins of pages in other languages, in sentences of our own.
 func TestIntroducesOutputInOtherLanguages(t *testing.T) {
 	for text, want := range map[string]bool{
-		"Al ejecutarlo, verás lo siguiente:":     true, // es
-		"Você verá a saída abaixo:":              true, // pt
-		"Vous devriez voir ceci :":               true, // fr
-		"Danach sehen Sie die folgende Ausgabe:": true, // de
-		"Dovresti vedere qualcosa del genere:":   true, // it
-		"Daarna zie je het volgende:":            true, // nl
-		"Zobaczysz taki wynik:":                  true, // pl
-		"Şu çıktıyı göreceksiniz:":               true, // tr
-		"Bạn sẽ thấy kết quả sau:":               true, // vi
-		"Anda akan melihat hasilnya:":            true, // id
-		"Запустив тесты, мы увидим примерно следующее:": true,  // ru
-		"Після запуску ви побачите:":                    true,  // uk
-		"実行すると、次のように表示されます。":                            true,  // ja
-		"运行后会看到如下输出：":                                   true,  // zh
-		"다음과 같은 결과를 볼 수 있습니다:":                          true,  // ko
-		"Crea el archivo y escribe lo siguiente:":       false, // es: write, not output
-		"Ejecuta el programa con este comando:":         false,
-		"Speichern Sie den Code in der Datei main.go:":  false, // de
-		"Создайте файл со следующим содержимым:":        false, // ru
+		"Al ejecutarlo, verás lo siguiente:":                                  true, // es
+		"Você verá a saída abaixo:":                                           true, // pt
+		"Vous devriez voir ceci :":                                            true, // fr
+		"Danach sehen Sie die folgende Ausgabe:":                              true, // de
+		"Dovresti vedere qualcosa del genere:":                                true, // it
+		"Potresti ottenere un risultato simile a:":                            true,
+		"Se esegui il comando, il risultato potrebbe essere simile a questo:": true,
+		"Daarna zie je het volgende:":                                         true,  // nl
+		"Zobaczysz taki wynik:":                                               true,  // pl
+		"Şu çıktıyı göreceksiniz:":                                            true,  // tr
+		"Bạn sẽ thấy kết quả sau:":                                            true,  // vi
+		"Anda akan melihat hasilnya:":                                         true,  // id
+		"Запустив тесты, мы увидим примерно следующее:":                       true,  // ru
+		"Після запуску ви побачите:":                                          true,  // uk
+		"実行すると、次のように表示されます。":                                                  true,  // ja
+		"运行后会看到如下输出：":                                                         true,  // zh
+		"다음과 같은 결과를 볼 수 있습니다:":                                                true,  // ko
+		"Crea el archivo y escribe lo siguiente:":                             false, // es: write, not output
+		"Ejecuta el programa con este comando:":                               false,
+		"Speichern Sie den Code in der Datei main.go:":                        false, // de
+		"Создайте файл со следующим содержимым:":                              false, // ru
 	} {
 		if got := IntroducesOutput(text); got != want {
 			t.Errorf("IntroducesOutput(%q) = %v, want %v", text, got, want)
