@@ -2,6 +2,7 @@ package literal
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -142,4 +143,20 @@ func settingQuery(command string) bool {
 		}
 	}
 	return len(args) == 1 && strings.Contains(args[0], ".")
+}
+
+// deniedShown is a permission refusal in a page's shown output.
+var deniedShown = regexp.MustCompile(`(?i)permission denied|operation not permitted|許可がありません|权限不够|拒绝访问|허가 거부|отказано в доступе`)
+
+// rootPassesRefusal: the page shows a permission refusal for a command
+// that succeeded because the Student runs as root, whom file permissions do
+// not stop from reading or writing: a lesson on permissions speaks to an
+// ordinary user, who sees the refusal. Listed, not a gap.
+func (s *student) rootPassesRefusal(cmd reading.Command, output string) bool {
+	if s.sess == nil || s.sess.Getenv("USER") != "root" || deniedShown.MatchString(output) ||
+		!slices.ContainsFunc(cmd.Expected, func(l expect.Line) bool { return deniedShown.MatchString(l.Text) }) {
+		return false
+	}
+	s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("the page shows `%s` refused for want of permission, which an ordinary user meets; the Student runs as root, whom file permissions do not stop, so it succeeded: not a gap", mentor.FirstLine(cmd.Text)))
+	return true
 }

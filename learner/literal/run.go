@@ -259,6 +259,9 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 		s.last.asked = res.Asked
 	}
 	switch {
+	case succeeded(res) && !st.FailNoted && s.rootPassesRefusal(cmd, res.Output):
+		s.last.ok = true
+		return nil
 	case succeeded(res) && st.ExpectFail && !st.FailNoted:
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 0), though the tutorial says it fails", cmd.Line, mentor.FirstLine(cmd.Text)))

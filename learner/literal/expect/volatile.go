@@ -27,6 +27,12 @@ var (
 		{regexp.MustCompile(`(?:/private)?/(?:tmp|var/folders|var/tmp)/[^\s'"]*`), "<tmp>"},
 		{regexp.MustCompile(`\b(?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?)\b`), "<duration>"},
 		{regexp.MustCompile(`(?i)\bpid[:= ]\s*\d+`), "pid <n>"},
+		// Pages written on macOS show zsh's errors, which name the error
+		// first ("zsh: permission denied: ./run.sh"); bash names the file
+		// first ("bash: ./run.sh: Permission denied").
+		{regexp.MustCompile(`^zsh: permission denied: (.+)$`), "bash: $1: Permission denied"},
+		{regexp.MustCompile(`^zsh: command not found: (.+)$`), "bash: $1: command not found"},
+		{regexp.MustCompile(`^zsh: no such file or directory: (.+)$`), "bash: $1: No such file or directory"},
 		// A reader's terminal prints a shell's error as "bash: X" (or
 		// "-bash: X" from a login shell); the shell SMILE runs each command
 		// in says where in its script it failed, "bash: line 1: X".

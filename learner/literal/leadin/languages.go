@@ -84,7 +84,7 @@ const otherFail = `` +
 	`\bfallir(?:à|a)\b|\bzal mislukken\b|\bsi nie powiedzie\b|\bzako(?:ń|n)czy si(?:ę|e) b(?:łę|le)dem\b|` +
 	`\brestituir(?:à|a) un errore\b|\bdar(?:à|a) (?:un )?errore\b|\bdar(?:á|a) (?:un )?error\b|\bdevolver(?:á|a) un error\b|\bdar(?:á|a) (?:um )?erro\b|` +
 	`\bretornar(?:á|a) um erro\b|\brenverra une erreur\b|\bdonnera une erreur\b|\bprovoquera une erreur\b|\b(?:gibt|liefert) einen fehler\b|` +
-	`завершится с ошибкой|выдаст ошибку|вернёт ошибку|завершиться з помилкою|видасть помилку|エラーになります|エラーが発生します|失敗します|会失败|会报错|會失敗|실패합니다|오류가 발생합니다`
+	`завершится с ошибкой|выдаст ошибку|вернёт ошибку|завершиться з помилкою|видасть помилку|エラーになります|エラーが発生します|失敗します|失敗すること|会失败|会报错|會失敗|실패합니다|실패하는|오류가 발생합니다`
 
 // otherAsksWhatHappens: the page asks its reader what a command does, to
 // try it and explain ("what happens?", "que se passe-t-il ?").

@@ -28,7 +28,9 @@ func (p *planner) catShows(steps []Step) []Step {
 	var out []Step
 	for k, s := range steps {
 		m := catCommand.FindStringSubmatch(strings.TrimSpace(s.Command.Text))
-		if s.Kind != StepRun || m == nil || len(s.Command.Expected) == 0 || !OwnPath(m[1]) || p.madeBefore(m[1], steps[:k]) || p.suppliedBefore(s.Line) {
+		// `cat: x.txt: No such file or directory` is cat's error, not x.txt.
+		if s.Kind != StepRun || m == nil || len(s.Command.Expected) == 0 || !OwnPath(m[1]) || p.madeBefore(m[1], steps[:k]) || p.suppliedBefore(s.Line) ||
+			strings.HasPrefix(strings.TrimSpace(s.Command.Expected[0].Text), "cat: "+m[1]+":") {
 			out = append(out, s)
 			continue
 		}
