@@ -17,6 +17,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/makerule"
 	"github.com/smile-loop/smile/learner/literal/shell"
+	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -165,19 +166,27 @@ func (p Page) conventionSaid(f Placement, found []Placement) string {
 	return ""
 }
 
-// dollarPrompt is a transcript's `$ ` before a command.
-var dollarPrompt = regexp.MustCompile(`(?m)^\s*\$\s+`)
-
 // prepares: every command of the block only makes file ready to run or
 // shows it (`chmod +x script.py`, `ls -l script.py`).
 func prepares(code, file string) bool {
-	calls := shell.Calls(dollarPrompt.ReplaceAllString(code, ""))
+	calls := shell.Calls(withoutPrompts(code))
 	for _, c := range calls {
 		if (c[0] != "chmod" && c[0] != "ls") || !shell.NamesFile(strings.Join(c, " "), file) {
 			return false
 		}
 	}
 	return len(calls) > 0
+}
+
+// withoutPrompts is a transcript's commands without their shell prompts.
+func withoutPrompts(code string) string {
+	lines := strings.Split(code, "\n")
+	for i, l := range lines {
+		if pr := transcript.ShellPrompt(l); pr != nil {
+			lines[i] = l[len(pr.Match(l)):]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // stateCommands change the shell they run in and nothing else.
