@@ -1,9 +1,9 @@
 package literal
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/mentor"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -11,11 +11,8 @@ import (
 // echo "installed"` ends 0 though apt found no such package, and a reader
 // still sees apt's error above the echo. So a one-line list of commands
 // joined by `;` that exits 0, but whose output holds the error line of a
-// command that failed, has failed.
-
-// failedLine is an error line a failing command prints: apt's and dpkg's
-// `E: `, bash's "command not found", a missing file, a permission refused.
-var failedLine = regexp.MustCompile(`(?m)^E: .*$|^.*: command not found$|^.*: No such file or directory$|^.*: Permission denied$`)
+// command that failed (mentor.FailedLine, the errors Classify reads), has
+// failed.
 
 // listHidesFailure is the error line a `;` list's earlier command printed
 // ("" when the command is no such list, or printed none).
@@ -27,5 +24,5 @@ func listHidesFailure(command, output string) string {
 	if err != nil || len(f.Stmts) < 2 {
 		return ""
 	}
-	return strings.TrimSpace(failedLine.FindString(output))
+	return mentor.FailedLine(output)
 }

@@ -2,9 +2,11 @@
 // command right after an example runs the file the example is (`bash
 // script.sh`), by the page's convention for its examples (Scripts); a
 // Makefile the page writes later builds from the file a program is
-// (Sources). The reading (package reading) asks it once its steps are known
-// and turns each placement into the file's write, with the rules
-// file.run-after and file.used-later.
+// (Sources); a sentence refers back to code shown above as what to save
+// (RefersBack, with LastUnplaced the block it means). The reading (package
+// reading) asks it once its steps are known and turns each placement into
+// the file's write, with the rules file.run-after, file.used-later and
+// file.named-later.
 package later
 
 import (

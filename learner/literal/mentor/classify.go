@@ -256,3 +256,22 @@ func MissingInPipe(command, output string, t *spec.Tutorial) (Failure, bool) {
 	f := Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: strings.TrimSpace(m[0])}
 	return prerequisiteFailure(f, prereq.Prerequisites(t)), true
 }
+
+// aptError is apt's or dpkg's error line.
+var aptError = regexp.MustCompile(`(?m)^E: .*$`)
+
+// FailedLine is the line of output where a command said it failed for a
+// reason Classify knows (a program not found, a missing file, a refused
+// permission, apt's `E: `), "" when the output says none: output that ended
+// well may still hold an earlier command's error (a `;` list).
+func FailedLine(output string) string {
+	if m := aptError.FindString(output); m != "" {
+		return strings.TrimSpace(m)
+	}
+	for _, re := range []*regexp.Regexp{notFoundRe, missingFileText, permissionText} {
+		if m := re.FindString(output); m != "" {
+			return lineContaining(output, m)
+		}
+	}
+	return ""
+}
