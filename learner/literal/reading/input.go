@@ -87,6 +87,9 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	if prog := transcript.Started(cmd); prog != nil && !prog.Speaks(lang) && transcript.SpokenBy(lang) != nil {
 		return false // a block in another REPL's language (a JavaScript session, then an R one)
 	}
+	if transcript.Left(prev.Stdin) {
+		return false // the last line typed in (`exit`, `.quit`) ended the program
+	}
 	filter := transcript.IsFilter(cmd)
 	for _, s := range p.steps[idx+1:] {
 		if len(s.AltRun) > 0 {

@@ -185,3 +185,15 @@ func ReadAnswer(command string, shown []expect.Line) (answer string, rest []expe
 	}
 	return answer, rest, true
 }
+
+// leaves is a line typed into a REPL that ends it: `exit`, `quit()`,
+// sqlite3's `.quit`, psql's `\q`, GHCi's `:q`, R's `q()`.
+var leaves = regexp.MustCompile(`^\s*(?:exit|quit|exit\(\)|quit\(\)|q\(\)|\.(?:quit|exit|q)|\\q|:q(?:uit)?|EXIT|QUIT)\s*;?\s*$`)
+
+// Left reports whether the last line typed into a program ends it: after
+// it the shell has the keyboard again, and no later block is typed in.
+func Left(stdin string) bool {
+	lines := strings.Split(strings.TrimRight(stdin, "\n"), "\n")
+	return stdin != "" && leaves.MatchString(lines[len(lines)-1])
+}
+

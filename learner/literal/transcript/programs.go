@@ -107,6 +107,16 @@ var Programs = []*Program{
 		start: regexp.MustCompile(`^gp(?:\s+-q)?$`), spoken: regexp.MustCompile(`(?i)\bpari/gp\b|\bgp\b`)},
 	{Name: "php -a", Command: "php -a", Langs: []string{"php"},
 		start: regexp.MustCompile(`^php\s+-a$`), spoken: regexp.MustCompile(`(?i)\bphp\b`), scripts: regexp.MustCompile(`^[\w./~-]+\.php\b`)},
+	{Name: "tclsh", Command: "tclsh", Langs: []string{"tcl", "tclsh"},
+		start: regexp.MustCompile(`^tclsh[\d.]*$`), spoken: regexp.MustCompile(`(?i)\btclsh[\d.]*\b|\btcl (?:shell|interpreter|repl)\b`), scripts: regexp.MustCompile(`^[\w./~-]+\.tcl\b`),
+		// tclsh reading a pipe runs it as a script and prints no results;
+		// tcl_interactive is tied to its terminal test, so setting it makes
+		// it answer each command as it does for a person, and the empty
+		// prompt scripts keep its `% ` out (`list` leaves the line's own
+		// result empty).
+		quiet: func(c string) runner {
+			return runner{command: c, first: "set tcl_prompt1 {}; set tcl_prompt2 {}; set tcl_interactive 1; list\n"}
+		}},
 	{Name: "redis-cli", Command: "redis-cli", Langs: []string{"redis"},
 		start: regexp.MustCompile(`^redis-cli\b[^<|;&]*$`), spoken: regexp.MustCompile(`(?i)\bredis-cli\b`)},
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
@@ -33,10 +34,19 @@ type Prompt struct {
 	// Langs are the block languages in which the prompt is this program's
 	// (besides terminal sessions and untagged blocks).
 	Langs []string
+	// then, when set, must hold for the text after the prompt: a prompt
+	// that is only one when a command follows it.
+	then func(rest string) bool
 }
 
 // Match is the prompt at the start of text, "" when it is not there.
-func (p *Prompt) Match(text string) string { return p.re.FindString(text) }
+func (p *Prompt) Match(text string) string {
+	m := p.re.FindString(text)
+	if m != "" && p.then != nil && !p.then(text[len(m):]) {
+		return ""
+	}
+	return m
+}
 
 // OtherShells are the shells of another platform: a transcript of theirs is
 // not run in a POSIX shell.
@@ -49,6 +59,25 @@ func prompt(id, doc, program, re string, langs ...string) *Prompt {
 func continuation(p *Prompt) *Prompt { p.Continuation = true; return p }
 func marker(p *Prompt) *Prompt       { p.Marker = true; return p }
 func bare(p *Prompt) *Prompt         { p.Bare = true; return p }
+
+// gluedTo makes a prompt one only before a known program's name used as a
+// command: `$ruby -v`, `$irb`; not `$HOME/bin`, `$date = time;`,
+// `$ls->run()`.
+func gluedTo(p *Prompt) *Prompt {
+	p.then = func(rest string) bool {
+		m := gluedCommand.FindStringSubmatch(rest)
+		return m != nil && (codelang.KnownProgram(m[1]) || Started(strings.TrimSpace(rest)) != nil) && !variableUse.MatchString(rest[len(m[1]):])
+	}
+	return p
+}
+
+// gluedCommand is a program's name at the start of a command line, and
+// variableUse what after it makes the name a variable: an assignment, a
+// method call, a subscript, a statement's end.
+var (
+	gluedCommand = regexp.MustCompile(`^([a-z][\w+-]*)(?:\s|$)`)
+	variableUse  = regexp.MustCompile(`^\s*(?:[-+*/.|&%]?=|=~|->|\[|\{|\(|;\s*$)`)
+)
 
 // venv is a virtual environment's name before a prompt: `(venv) `, or
 // `(venv)` with no space, as some pages draw it.
@@ -69,6 +98,7 @@ var Prompts = []*Prompt{
 	prompt("prompt.shell.venv", "`(venv) $ ` or `(venv)$ `: a shell prompt inside a virtual environment", "", `^\s*\([\w.-]+\)\s*\$(?: |$)`),
 	prompt("prompt.shell.dollar-angle", "`$> `: a shell prompt some pages draw with an arrow", "", `^\s*\$>(?: |$)`),
 	prompt("prompt.shell.dollar", "`$ `: the ordinary user's shell prompt", "", `^\s*\$(?: |$)`),
+	gluedTo(prompt("prompt.shell.dollar-glued", "`$ruby -v`: a `$` written against a program's name at the start of a line is the prompt without its space, not a variable (never before `=`, `->` or a bracket, as in Perl or PHP)", "", `^\s*\$`)),
 	prompt("prompt.shell.percent", "`% ` at the very start of a line: zsh's and csh's prompt (indented, as in curl's progress header, it is output)", "", `^%(?: |$)`),
 	{Rule: rule.Register(rule.Rule{ID: "prompt.shell.root", Doc: "`# `: a root shell's prompt, only in a block that reads as a root transcript (otherwise a comment)", Scope: rule.ScopeBlock}),
 		re: regexp.MustCompile(`^\s*#(?: |$)`), Root: true},
@@ -99,6 +129,7 @@ var Prompts = []*Prompt{
 	prompt("prompt.lua", "`lua> `: a Lua prompt that names itself", "lua", `^lua> ?`, "lua"),
 	prompt("prompt.gp", "`gp > `: PARI/GP's prompt", "gp", `^gp ?> ?`, "gp", "pari"),
 	prompt("prompt.php", "`php > `: PHP's interactive shell", "php -a", `^php > ?`, "php"),
+	prompt("prompt.tclsh", "`% ` while tclsh runs (or in a Tcl block): the Tcl shell's prompt, which looks like zsh's", "tclsh", `^% ?`, "tcl", "tclsh"),
 	prompt("prompt.redis", "`127.0.0.1:6379> `: redis-cli's prompt", "redis-cli", `^[\w.-]+:\d+> ?`, "redis"),
 	bare(prompt("prompt.node", "`> ` in a JavaScript block, or after node was started: node's prompt", "node", `^>(?: |$)`, "javascript", "js", "node", "nodejs")),
 	continuation(prompt("prompt.node.continuation", "`... `: node's continuation prompt", "node", `^\.\.\.(?: |$)`)),

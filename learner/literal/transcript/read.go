@@ -279,6 +279,12 @@ func (r *reader) match(text string) (*Prompt, string) {
 		if p.Match(text) == "" || !r.allows(p) {
 			continue
 		}
+		if r.program != nil && p.Program == r.program.Name && !p.Bare {
+			// The running REPL's own prompt, even where a shell prints one
+			// like it (tclsh's `% ` is zsh's): what is typed at it is the
+			// REPL's until it ends.
+			return p, p.Match(text)
+		}
 		if p.speaks(r.ctx.Lang) {
 			return p, p.Match(text) // the block's language settles a shared prompt (`x=> `)
 		}

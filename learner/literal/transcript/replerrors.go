@@ -19,6 +19,7 @@ var replErrors = map[string]*regexp.Regexp{
 	"lua":       regexp.MustCompile(`(?m)^stdin:\d+: `),
 	"R":         regexp.MustCompile(`(?m)^Error(?: in .*)?: `),
 	"julia":     regexp.MustCompile(`(?m)^ERROR: `),
+	"tclsh":     regexp.MustCompile(`(?m)^(?:invalid command name "|can't read "|wrong # args: |syntax error in expression )`),
 }
 
 // ErrorAnswer is the first line of the program's output that answers an
