@@ -196,4 +196,3 @@ func Left(stdin string) bool {
 	lines := strings.Split(strings.TrimRight(stdin, "\n"), "\n")
 	return stdin != "" && leaves.MatchString(lines[len(lines)-1])
 }
-
