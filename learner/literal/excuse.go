@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/depend"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/packages"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/session"
@@ -57,6 +59,14 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: no match, or a difference)", cmd.Line, mentor.FirstLine(cmd.Text)))
 		return true, s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
+	}
+	if line := s.installedLater(st, res); line > 0 {
+		// `which lua` before the page's own install of lua: "not there" is
+		// the check's answer, and the page goes on to install it.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), a check whether `%s` is there: it is not yet, and line %d installs it",
+			cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, shell.LooksUp(cmd.Text), line))
+		return true, nil
 	}
 	if why := s.anotherWay(st); why != "" {
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, why))
@@ -160,3 +170,25 @@ func (s *student) rootPassesRefusal(cmd reading.Command, output string) bool {
 	s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("the page shows `%s` refused for want of permission, which an ordinary user meets; the Student runs as root, whom file permissions do not stop, so it succeeded: not a gap", mentor.FirstLine(cmd.Text)))
 	return true
 }
+
+// installedLater is the line of a later step that installs the program a
+// failed command only looked up (`which lua`, `node --version`), 0 when the
+// command was no such check or the page never installs it.
+func (s *student) installedLater(st reading.Step, res session.Result) int {
+	prog := shell.LooksUp(st.Command.Text)
+	if prog == "" || res.TimedOut || res.ExitCode != 1 && res.ExitCode != 127 {
+		return 0
+	}
+	for _, later := range s.keep.steps {
+		if later.Kind != reading.StepRun || later.Line <= st.Command.EndLine {
+			continue
+		}
+		for _, pkg := range depend.Installs(later.Command.Text) {
+			if pkg == prog || slices.Contains(packages.CommandsOf(pkg), prog) {
+				return later.Line
+			}
+		}
+	}
+	return 0
+}
+

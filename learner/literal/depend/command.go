@@ -227,6 +227,7 @@ func (c *command) cd(rest []string, cwd *string, first bool) {
 // that could name a path is one it uses; a package install makes programs.
 func (c *command) other(name string, rest []string, cwd string) {
 	if pkgs, ok := installed(name, rest); ok {
+		c.d.packages = append(c.d.packages, pkgs...)
 		i := c.d.i
 		for _, p := range pkgs {
 			c.d.pending = append(c.d.pending, func() { c.d.installs[p] = i })

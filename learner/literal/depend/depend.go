@@ -49,6 +49,14 @@ type Dep struct {
 type Plan struct {
 	Deps  [][]Dep
 	Names [][]string
+	// Installs are the packages each Run installs (`apt-get install -y
+	// lua5.4`, `pip install flask`), as the command names them.
+	Installs [][]string
+}
+
+// Installs are the packages a command line installs.
+func Installs(command string) []string {
+	return Derive([]Step{{Kind: Run, Command: command}}).Installs[0]
 }
 
 // Program and Variable are the names of what a step needs from the session.
@@ -62,9 +70,9 @@ func Derive(steps []Step) Plan {
 		writer: map[string]int{}, firstUse: map[string]int{}, vars: map[string]int{},
 		funcs: map[string]int{}, installs: map[string]int{},
 	}
-	p := Plan{Deps: make([][]Dep, len(steps)), Names: make([][]string, len(steps))}
+	p := Plan{Deps: make([][]Dep, len(steps)), Names: make([][]string, len(steps)), Installs: make([][]string, len(steps))}
 	for i, st := range steps {
-		d.i, d.deps, d.seen, d.names = i, nil, map[int]bool{}, nil
+		d.i, d.deps, d.seen, d.names, d.packages = i, nil, map[int]bool{}, nil, nil
 		switch st.Kind {
 		case Run:
 			d.run(st)
@@ -75,7 +83,7 @@ func Derive(steps []Step) Plan {
 				d.need(d.lastRun, fmt.Sprintf("shows the output of line %d", steps[d.lastRun].Line))
 			}
 		}
-		p.Deps[i], p.Names[i] = d.deps, d.names
+		p.Deps[i], p.Names[i], p.Installs[i] = d.deps, d.names, d.packages
 	}
 	return p
 }
@@ -100,6 +108,7 @@ type deriver struct {
 	vars     map[string]int // variable → the latest step that set it
 	funcs    map[string]int // function or alias → the step that defined it
 	installs map[string]int // package → the latest step that installed it
+	packages []string       // the packages the step being read installs
 	pending  []func()       // what the step makes, applied once it is read
 }
 

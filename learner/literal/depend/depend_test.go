@@ -240,3 +240,16 @@ func TestTracker(t *testing.T) {
 		t.Error("Failed() = false after two failures")
 	}
 }
+
+func TestInstalls(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"apt-get update && apt-get install -y lua5.4 jq": {"lua5.4", "jq"},
+		"sudo apt install -y python3-venv":               {"python3-venv"},
+		"pip install flask==3.0":                         {"flask"},
+		"which lua":                                      nil,
+	} {
+		if got := Installs(cmd); !slices.Equal(got, want) {
+			t.Errorf("Installs(%q) = %q, want %q", cmd, got, want)
+		}
+	}
+}
