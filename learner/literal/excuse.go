@@ -191,4 +191,3 @@ func (s *student) installedLater(st reading.Step, res session.Result) int {
 	}
 	return 0
 }
-
