@@ -28,6 +28,10 @@ type Prompt struct {
 	// Bare: `> `, which the shell, node, lua and R all print: whose it is
 	// depends on what came before.
 	Bare bool
+	// Header: the first line of a two-line prompt (Kali's
+	// `┌──(user㉿host)-[~]`): nothing is typed on it; the command follows
+	// the next line's prompt.
+	Header bool
 	// Root: `# `, a root shell's prompt, which is also how a comment starts:
 	// a prompt only in a block that reads as a root transcript.
 	Root bool
@@ -59,6 +63,7 @@ func prompt(id, doc, program, re string, langs ...string) *Prompt {
 func continuation(p *Prompt) *Prompt { p.Continuation = true; return p }
 func marker(p *Prompt) *Prompt       { p.Marker = true; return p }
 func bare(p *Prompt) *Prompt         { p.Bare = true; return p }
+func header(p *Prompt) *Prompt       { p.Header = true; return p }
 
 // gluedTo makes a prompt one only before a known program's name used as a
 // command: `$ruby -v`, `$irb`; not `$HOME/bin`, `$date = time;`,
@@ -88,7 +93,7 @@ const venv = `(?:\([\w.-]+\)\s*)?`
 var Prompts = []*Prompt{
 	// Shells of another platform.
 	prompt("prompt.shell.powershell", "`PS C:\\> ` or `PS> `: a PowerShell prompt; its lines are PowerShell's, not a POSIX shell's", "pwsh", `^\s*PS(?: [A-Za-z]:\\[^>]*)?> ?`),
-	prompt("prompt.shell.windows-cmd", "`C:\\> `: the Windows command prompt; its lines are cmd's, not a POSIX shell's", "cmd", `^\s*[A-Z]:\\[^>]*> ?`),
+	prompt("prompt.shell.windows-cmd", "`C:\\> ` (or `c:>`, drive letter in either case, the backslash left out): the Windows command prompt; its lines are cmd's, not a POSIX shell's", "cmd", `^\s*[A-Za-z]:(?:\\[^>]*)?> ?`),
 	// POSIX shells.
 	prompt("prompt.shell.user-host", "`user@host:~/app$ ` or `user@host ~/app $ ` (or `#` for root), optionally after `(venv) `: a shell prompt that names the user, the host and the folder", "", `^\s*`+venv+`[\w.-]+@[\w.-]+(?::[^\s$#]*|\s+[~/][^\s$#]*)?\s?[$#](?: |$)`),
 	prompt("prompt.shell.host-folder", "`host:~/app$ `: a shell prompt that names the host and the folder, no user", "", `^\s*`+venv+`[\w.-]+:[~/][^\s$]*\$(?: |$)`),
@@ -97,6 +102,8 @@ var Prompts = []*Prompt{
 	prompt("prompt.shell.folder-root", "`/# `, `~# ` or `/srv/app# `: a root shell's prompt that names only the folder (a `#` right after a path is no comment)", "", `^\s*[~/][\w.~/-]*# `),
 	prompt("prompt.shell.venv", "`(venv) $ ` or `(venv)$ `: a shell prompt inside a virtual environment", "", `^\s*\([\w.-]+\)\s*\$(?: |$)`),
 	prompt("prompt.shell.dollar-angle", "`$> `: a shell prompt some pages draw with an arrow", "", `^\s*\$>(?: |$)`),
+	header(prompt("prompt.shell.two-line", "`┌──(user㉿host)-[~]` or `┌─[user@host]─[~]` on a line of its own: the first line of a two-line prompt (Kali, Parrot), no command and no output", "", `^\s*┌─+[(\[].*$`)),
+	prompt("prompt.shell.two-line.command", "`└─$ ` or `└──╼ $`: the second line of a two-line prompt (Kali, Parrot), before the command, with or without a space (`#` for root)", "", `^\s*└─+(?:╼\s*)?[$#] ?`),
 	prompt("prompt.shell.dollar", "`$ `: the ordinary user's shell prompt", "", `^\s*\$(?: |$)`),
 	gluedTo(prompt("prompt.shell.dollar-glued", "`$ruby -v`: a `$` written against a program's name at the start of a line is the prompt without its space, not a variable (never before `=`, `->` or a bracket, as in Perl or PHP)", "", `^\s*\$`)),
 	prompt("prompt.shell.percent", "`% ` at the very start of a line: zsh's and csh's prompt (indented, as in curl's progress header, it is output)", "", `^%(?: |$)`),
@@ -186,6 +193,9 @@ func PromptedParagraph(text string) []PromptedLine {
 		pr := ShellPrompt(l)
 		if pr == nil {
 			return nil
+		}
+		if pr.Header {
+			continue // the command is on the prompt's second line
 		}
 		cmd := strings.TrimSpace(l[len(pr.Match(l)):])
 		if cmd == "" || strings.Contains(cmd, "`") {

@@ -118,6 +118,9 @@ func Starts(lines []markdown.CodeLine, c Context) ([]rule.Evidence, bool) {
 			continue
 		}
 		p, m := r.match(l.Text)
+		if p != nil && p.Header {
+			continue
+		}
 		if p == nil || p.Continuation || p.Marker {
 			return nil, false
 		}
@@ -151,6 +154,8 @@ func (r *reader) line(l markdown.CodeLine) {
 	p, m := r.match(l.Text)
 	rest := l.Text[len(m):]
 	switch {
+	case p != nil && p.Header:
+		// A two-line prompt's first line: the command is on the next.
 	case p == nil && r.typing:
 		r.typed(l)
 	case p == nil:
