@@ -8,6 +8,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shownfiles"
 	"github.com/smile-loop/smile/learner/literal/supply"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
@@ -66,9 +67,9 @@ func desktopDir(p string) string {
 func (m *mentor) suppliedFiles(base wire.MentorAdvice, f status.Finding, missing string, s supply.Supply) advice {
 	base.SuggestedFix = fmt.Sprintf("Nothing to fix in the tutorial's steps: line %d says its readers get these files separately, and line %d reads `%s` from them. To check the page end to end, run it with a `containerImage` that holds them.",
 		s.Line, f.Line, missing)
-	var files []reading.ShownFile
+	var files []shownfiles.File
 	found := false
-	for _, sf := range reading.ShownFiles(m.tut) {
+	for _, sf := range shownfiles.Of(m.tut) {
 		if !reading.OwnPath(sf.Name) {
 			continue
 		}

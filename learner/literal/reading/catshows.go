@@ -16,7 +16,9 @@ import (
 // their editor), so the Student writes the file with the lines shown and
 // then runs the `cat`, which prints them. A name one letter off a file the
 // page did write is a misspelling to report, never a file to make up.
-var ruleCatShows = rule.Register(rule.Rule{ID: "file.cat-shows", Scope: rule.ScopeLine,
+//
+// RuleCatShows is that reading.
+var RuleCatShows = rule.Register(rule.Rule{ID: "file.cat-shows", Scope: rule.ScopeLine,
 	Doc: "a transcript's `cat FILE` with its output shown, when no earlier step wrote FILE (or only touched it), gives FILE's content: the reader writes it"})
 
 // catCommand is `cat` of one file, nothing else.
@@ -41,7 +43,7 @@ func (p *planner) catShows(steps []Step) []Step {
 		last := s.Command.Expected[len(s.Command.Expected)-1].Line
 		w := Step{Kind: StepWrite, Line: s.Line, EndLine: last, Lang: s.Lang, File: Destination{Path: m[1]}, Content: content.String(),
 			Prose: s.Prose, Names: s.Names, Why: "the listing under `cat " + m[1] + "` gives the content of a file no step before wrote",
-			Evidence: []rule.Evidence{ruleCatShows.At(s.Line, "cat "+m[1])}}
+			Evidence: []rule.Evidence{RuleCatShows.At(s.Line, "cat "+m[1])}}
 		out = append(out, w, s)
 	}
 	return out

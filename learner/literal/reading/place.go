@@ -74,7 +74,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	if named != nil && drawing.Glyphs(b.Text) {
 		return nil, false // "this creates the `demo` folder with the following content:" and a drawn tree
 	}
-	if named != nil && shellish && createsFile(b.Text, path.Base(named.Path)) {
+	if named != nil && shellish && CreatesFile(b.Text, path.Base(named.Path)) {
 		return nil, false // "create a file named /data.txt" over the command that creates it
 	}
 	if named != nil {
@@ -164,11 +164,11 @@ func (p *planner) ruleSteps(base Step, b markdown.Block, r sectionRule) []Step {
 // ending in a colon introduces the next block instead).
 var refersBack = regexp.MustCompile(`(?i)^(?:now\s+|then\s+)?(?:save|name|call|store|put|write)\s+(?:this|it|that|your\s+(?:file|document|work)|the\s+(?:above|file|code|script|program))\b`)
 
-// createsFile says whether shell text makes the file itself (a redirection
+// CreatesFile says whether shell text makes the file itself (a redirection
 // into it, touch, tee, cp, curl -o...), outside comments: then the block is
 // the command that creates the file, not the file's content. A script that
 // only names itself ("# Usage: bash attack.sh") is content.
-func createsFile(text, base string) bool {
+func CreatesFile(text, base string) bool {
 	creates := regexp.MustCompile(`(?:>>?|\btee(?:\s+-a)?|\btouch|\bcp\s+\S+|\bmv\s+\S+|\s-[oO])\s*['"]?[\w./~-]*` + regexp.QuoteMeta(base) + `\b`)
 	for _, l := range strings.Split(text, "\n") {
 		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") && creates.MatchString(l) {

@@ -1,13 +1,14 @@
-package reading
+package shownfiles
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/spec/spectest"
 )
 
-func TestShownFiles(t *testing.T) {
+func TestOf(t *testing.T) {
 	tut := spectest.Tutorial(t, md(
 		"```bash", // 1
 		"$ cat rows.txt",
@@ -36,11 +37,13 @@ func TestShownFiles(t *testing.T) {
 		"beta",
 		"```",
 	))
-	want := []ShownFile{
+	want := []File{
 		{Name: "rows.txt", Line: 2, Content: "red 1\nblue 2\n"},
 		{Name: "words.txt", Line: 20, Content: "alpha\nbeta\n"},
 	}
-	if got := ShownFiles(tut); !reflect.DeepEqual(got, want) {
-		t.Errorf("ShownFiles =\n%#v\nwant\n%#v", got, want)
+	if got := Of(tut); !reflect.DeepEqual(got, want) {
+		t.Errorf("Of =\n%#v\nwant\n%#v", got, want)
 	}
 }
+
+func md(lines ...string) string { return strings.Join(lines, "\n") + "\n" }

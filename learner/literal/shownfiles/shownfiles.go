@@ -1,4 +1,7 @@
-package reading
+// Package shownfiles finds the files a tutorial shows whole without ever
+// creating them: a book's example files its readers get separately, which
+// the Mentor can write from what the page shows.
+package shownfiles
 
 import (
 	"regexp"
@@ -6,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec"
 )
@@ -14,39 +18,39 @@ import (
 // file's content.
 var catFile = regexp.MustCompile(`^cat\s+([\w./~-]+)\s*$`)
 
-// ShownFile is a file the tutorial never creates but shows whole, as the
-// output of `cat FILE`.
-type ShownFile struct {
+// File is a file the tutorial never creates but shows whole, as the output
+// of `cat FILE`.
+type File struct {
 	Name    string
 	Line    int // the line of the `cat` command
 	Content string
 }
 
-// ShownFiles are the files a tutorial shows with `cat` (a transcript's
-// `$ cat table.txt` and the lines after it, or a command followed by its
-// output block) and never creates: a book's example files the reader has.
-// The first showing of each counts, in the order shown.
-func ShownFiles(t *spec.Tutorial) []ShownFile {
-	steps := Plan(t)
+// Of are the files a tutorial shows with `cat` (a transcript's `$ cat
+// table.txt` and the lines after it, or a command followed by its output
+// block) and never creates: a book's example files the reader has. The
+// first showing of each counts, in the order shown.
+func Of(t *spec.Tutorial) []File {
+	steps := reading.Plan(t)
 	created := map[string]bool{}
 	for _, st := range steps {
 		switch st.Kind {
-		case StepWrite:
-			if !slices.ContainsFunc(st.Evidence, func(e rule.Evidence) bool { return e.Rule == ruleCatShows.ID }) {
+		case reading.StepWrite:
+			if !slices.ContainsFunc(st.Evidence, func(e rule.Evidence) bool { return e.Rule == reading.RuleCatShows.ID }) {
 				created[st.File.Path] = true // not the Student's own copy of a listing (file.cat-shows)
 			}
-		case StepRun:
+		case reading.StepRun:
 			for _, w := range strings.Fields(st.Command.Text) {
-				if createsFile(st.Command.Text, strings.Trim(w, `'">`)) && !catFile.MatchString(strings.TrimSpace(st.Command.Text)) {
+				if reading.CreatesFile(st.Command.Text, strings.Trim(w, `'">`)) && !catFile.MatchString(strings.TrimSpace(st.Command.Text)) {
 					created[strings.Trim(w, `'">`)] = true
 				}
 			}
 		}
 	}
-	var out []ShownFile
+	var out []File
 	seen := map[string]bool{}
 	for i, st := range steps {
-		if st.Kind != StepRun {
+		if st.Kind != reading.StepRun {
 			continue
 		}
 		m := catFile.FindStringSubmatch(strings.TrimSpace(st.Command.Text))
@@ -54,7 +58,7 @@ func ShownFiles(t *spec.Tutorial) []ShownFile {
 			continue
 		}
 		shown := st.Command.Expected
-		if len(shown) == 0 && i+1 < len(steps) && steps[i+1].Kind == StepCompare {
+		if len(shown) == 0 && i+1 < len(steps) && steps[i+1].Kind == reading.StepCompare {
 			shown = steps[i+1].Expected
 		}
 		if !expect.HasExpectation(shown) {
@@ -66,7 +70,7 @@ func ShownFiles(t *spec.Tutorial) []ShownFile {
 		}
 		seen[m[1]] = true
 		content := strings.TrimRight(strings.Join(lines, "\n"), "\n \t") + "\n"
-		out = append(out, ShownFile{Name: m[1], Line: st.Command.Line, Content: content})
+		out = append(out, File{Name: m[1], Line: st.Command.Line, Content: content})
 	}
 	return out
 }
