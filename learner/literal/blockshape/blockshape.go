@@ -48,6 +48,24 @@ func TrailingOutput(lines []markdown.CodeLine) int {
 	return 0
 }
 
+// LabelledOutput finds a block that says itself it is output: its first
+// line is only a label ("# output", "# 결과") and no line after it carries
+// a shell prompt. It is the index of the first line after the label, 0 when
+// the block opens otherwise.
+func LabelledOutput(lines []markdown.CodeLine) int {
+	for k, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		if t == "" {
+			continue
+		}
+		if !outputComment.MatchString(t) || k+1 >= len(lines) || HasPromptLine(lines[k+1:]) {
+			return 0
+		}
+		return k + 1
+	}
+	return 0
+}
+
 // outputComment is a comment line that is only a label for the output
 // below it ("# output", "# result:", "# 결과", "# 出力", "# salida"), in the
 // languages pages are written in: the lines after it are what the command

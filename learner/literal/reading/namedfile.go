@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -41,8 +42,11 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	lead := leadin.LastSentence(p.context(i).before)
 	// "The data, in `sales.txt`:" over lines of text: the sentence gives the
 	// file its content, as a caption does.
+	// So does a comment over them that names one file and nothing to run
+	// (`# test.json, the file's content`).
+	captioned := len(b.Code) > 1 && len(destination.FilesNamed(comment, func(string) bool { return true })) == 1 && !transcript.ReadsAsCommand(comment)
 	data := len(steps) == 1 && steps[0].Kind == StepSkip && textLangs[lang] &&
-		strings.HasSuffix(strings.TrimSpace(lead), ":") && !leadin.IntroducesOutput(lead) && !p.knownCommands(b.Code)
+		(strings.HasSuffix(strings.TrimSpace(lead), ":") && !leadin.IntroducesOutput(lead) || captioned) && !p.knownCommands(b.Code)
 	switch {
 	case len(steps) == 1 && steps[0].Kind == StepAmbiguous && codelang.Extensions[lang] != nil:
 	case (script || shellScript) && (allRun || len(steps) == 1 && steps[0].Kind == StepAmbiguous):
@@ -90,6 +94,9 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 		kind := fmt.Sprintf("the only file of a %s block's kind", codelang.Name(lang))
 		if script {
 			kind = "the only file, and the block starts with #!, as a script does"
+		} else if data && where == "its first line, a comment," {
+			kind = "the only file, as a caption over lines of text"
+			s.Content = rest // the caption is the page's, not a line of the file
 		} else if data {
 			kind = "the only file, and the sentence ends with a colon over lines of text"
 		} else if shellScript {

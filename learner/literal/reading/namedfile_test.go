@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/spectest"
 )
 
@@ -76,5 +77,23 @@ func TestWhatASessionIsNotFed(t *testing.T) {
 	want := []string{"6 run [10 16] ", "22 write [] hi.rb", "27 run [] "}
 	if !slices.Equal(got, want) {
 		t.Errorf("steps %q, want %q", got, want)
+	}
+}
+
+// A comment over lines of text that names one file is their caption: the
+// lines are that file, without the caption, which is the page's and no
+// line of the file (JSON has no comments). A comment that is a command is
+// no caption.
+func TestCaptionCommentNamesADataFile(t *testing.T) {
+	tut := spectest.Tutorial(t, "Below is the example data, used in every step.\n\n```\n# sample.json, the whole file\n{\"a\": 1}\n```\n\n"+
+		"Another block:\n\n```\n# cat notes.txt\nfirst line\n```\n")
+	steps := Plan(tut)
+	if s := steps[0]; s.Kind != StepWrite || s.File.Path != "sample.json" || s.Content != "{\"a\": 1}\n" {
+		t.Errorf("first block: %s %q with %q, want written to sample.json with only its JSON", s.Kind, s.File.Path, s.Content)
+	}
+	for _, s := range steps[1:] {
+		if slices.ContainsFunc(s.Evidence, func(e rule.Evidence) bool { return e.Rule == ruleDataCaption.ID }) {
+			t.Errorf("line %d written to %s as captioned: a comment that is a command is no caption", s.Line, s.File.Path)
+		}
 	}
 }

@@ -368,6 +368,9 @@ func (p *planner) blockSteps(i int) []Step {
 	return steps
 }
 
+var ruleLabelledOutput = rule.Register(rule.Rule{ID: "output.labelled", Scope: rule.ScopeBlock,
+	Doc: "a block whose first line is only a label for output (`# output`, `# result:`, `# 결과`, in the page's language) is what the command before it printed, to compare, whatever its tag"})
+
 var ruleUnparsableShell = rule.Register(rule.Rule{ID: "lang.unparsable-shell", Scope: rule.ScopeBlock,
 	Doc: "a block of several lines tagged as a shell script that a shell cannot parse (`server {` ... `}`, assembler's `; comments`) is some file's text under the wrong tag: it is read as untagged, never run line by line"})
 
@@ -415,6 +418,15 @@ func (c blockContext) differs() int {
 func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang string) []Step {
 	prompted := blockshape.HasPromptLine(b.Code)
 	switch {
+	case blockshape.LabelledOutput(b.Code) > 0 && p.lastRunIndex() >= 0:
+		// A block that opens with `# output`: what the command before it
+		// printed, whatever its tag.
+		k := blockshape.LabelledOutput(b.Code)
+		s := base
+		s.Kind, s.Expected, s.Why = StepCompare, blockshape.ExpectedLines(b.Code[k:]), "its first line labels it as output"
+		s.Line = blockshape.FirstContentLine(b.Code[k:], b.Line)
+		s.Evidence = append(s.Evidence, ruleLabelledOutput.At(b.Code[k-1].Line, strings.TrimSpace(b.Code[k-1].Text)))
+		return []Step{s}
 	case codelang.Shell[lang] && blockshape.TrailingOutput(b.Code) > 0:
 		// `docker volume inspect x` followed by the JSON it prints, or a
 		// command followed by a log with prompts in it.

@@ -512,8 +512,18 @@ func rootTranscript(lines []markdown.CodeLine, lang string) bool {
 // name, then arguments or nothing, with no sentence's end.
 var commandLike = regexp.MustCompile(`^[a-z][\w.+-]*(?:\s+\S.*)?$`)
 
+// ReadsAsCommand reports whether text (a comment's, a line's) reads as a
+// command line rather than words: a program's name, its arguments, no
+// sentence's end, and it parses.
+func ReadsAsCommand(t string) bool { return readsAsCommand(strings.TrimSpace(t)) }
+
 func readsAsCommand(t string) bool {
 	if !commandLike.MatchString(t) || strings.HasSuffix(t, ".") || strings.HasSuffix(t, ":") || strings.HasSuffix(t, "!") || strings.HasSuffix(t, "?") {
+		return false
+	}
+	// `# test.json, the file's content`: a file's name is what a comment
+	// over its lines says, not a program to run.
+	if name := strings.Fields(t)[0]; codelang.IsFileName(name) && !codelang.KnownProgram(name) {
 		return false
 	}
 	return !incomplete(t) && parses(t)
