@@ -37,6 +37,24 @@ func TestShape(t *testing.T) {
 	if !LooksLikeCommands(lines("go build", "", "ls -l")) || LooksLikeCommands(lines("Hello, World!")) || LooksLikeCommands(lines("", "")) {
 		t.Error("LooksLikeCommands: commands, then prose, then nothing")
 	}
+	if LooksLikeCommands(lines("drwxrwxrwt 10 root root 4096 Apr 23 10:00 /tmp")) || LooksLikeCommands(lines("lrwxrwxrwx. 1 root root 7 Jan 1 bin -> usr/bin")) {
+		t.Error("LooksLikeCommands: a row ls -l prints is no command")
+	}
+	for _, tc := range []struct {
+		name string
+		code []markdown.CodeLine
+		want int
+	}{
+		{"a label, then output", lines("# output", `"devops engineer"`), 1},
+		{"a label in Korean after a blank", lines("", "# 결과", "3"), 2},
+		{"a label over prompts is a transcript's", lines("# output", "$ ls"), 0},
+		{"a label alone", lines("# output"), 0},
+		{"a comment over a command", lines("# output the date", "date"), 0},
+	} {
+		if got := LabelledOutput(tc.code); got != tc.want {
+			t.Errorf("%s: LabelledOutput = %d, want %d", tc.name, got, tc.want)
+		}
+	}
 	if !OpensWithPrompt(lines("", "$ ls")) || OpensWithPrompt(lines("ls", "$ pwd")) || !HasPromptLine(lines("ls", "$ pwd")) {
 		t.Error("prompts: opening, not opening, anywhere")
 	}

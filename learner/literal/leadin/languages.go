@@ -61,7 +61,11 @@ const otherTolerant = `` +
 	`\baproximadamente\b|\balgo (?:as(?:í|i)|como|parecido)|\balgo semelhante\b|\bquelque chose comme\b|\b(?:à|a) peu pr(?:è|e)s\b|\benviron\b|` +
 	`\betwa\b|\bungef(?:ä|a)hr\b|\bso (?:ähnlich|aehnlich)\b|\bqualcosa (?:come|del genere|di simile)\b|\bsimile a\b|\bsimilar a\b|\bsemelhante a\b|\bsemblable (?:à|a)\b|\bcirca\b|\bzoiets als\b|\bongeveer\b|` +
 	`\bmniej wi(?:ę|e)cej\b|\bco(?:ś|s) w rodzaju\b|\bpodobn|\byakla(?:ş|s)(?:ı|i)k\b|\bbenzer\b|t(?:ươ|uo)ng t(?:ự|u)|\bkira-kira\b|\bkurang lebih\b|` +
-	`примерно|приблизно|что-то вроде|щось на зразок|のような出力|ような結果|类似|類似|大致|大概|비슷한`
+	`примерно|приблизно|что-то вроде|щось на зразок|のような出力|ような結果|类似|類似|大致|大概|비슷한|` +
+	// "could look like": the output shown is one possible.
+	`\bressembl|\bpourrait (?:(?:ê|e)tre|afficher|donner)\b|\bpodr(?:í|i)a (?:verse|ser|mostrar|parecer)\b|\bpoderia (?:ser|parecer|mostrar)\b|` +
+	`\bpotrebbe (?:essere|apparire|sembrare|somigliare)\b|\bk(?:ö|o)nnte (?:so |etwa )?(?:aussehen|lauten)\b|\bsieht (?:etwa|ungef(?:ä|a)hr) so aus\b|` +
+	`\bmo(?:ż|z)e wygl(?:ą|a)da(?:ć|c)\b|может выглядеть|може виглядати`
 
 // otherDiffers says the reader's output may differ from the one shown.
 const otherDiffers = `` +

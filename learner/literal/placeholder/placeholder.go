@@ -51,6 +51,11 @@ func Template(command string) string {
 		return "a syntax template: " + strings.TrimSpace(MakeTemplate.FindString(command)) + " describes the syntax"
 	case braceWord.MatchString(first):
 		return "a syntax template: " + strings.TrimSpace(braceWord.FindString(first)) + " is a placeholder"
+	case pathTo.MatchString(first):
+		return "a syntax template: " + strings.TrimSpace(pathTo.FindString(first)) + " stands for a path of the reader's own"
+	}
+	if w := capsCommand(first); w != "" {
+		return "a syntax template: " + w + " is a placeholder (an upper-case word where a command goes)"
 	}
 	if m := capsCaseSubject.FindStringSubmatch(first); m != nil && !capsWords[m[1]] {
 		return "a syntax template: " + m[1] + " is a placeholder (the upper-case word a case statement tests)"
@@ -126,6 +131,22 @@ func capsPlaceholder(line string) string {
 			if capsArg.MatchString(w) && !capsWords[w] && (len(w) >= 4 || strings.Contains(w, "_")) {
 				return w
 			}
+		}
+	}
+	return ""
+}
+
+// pathTo is "path/to", in the languages pages are written in (`/chemin/
+// vers/fichier`, `ruta/a/archivo`, `Pfad/zu/Datei`): the path a reader puts
+// their own in place of.
+var pathTo = regexp.MustCompile(`(?i)(?:^|[\s='"/:])/?(?:path|chemin|ruta|pfad|caminho|percorso|pad|[sś]cie[zż]ka|путь|шлях|cesta|yol)/(?:to|vers|a|al|hacia|zu[mr]?|para|do|del|alla|naar|к|до|k|na)/\S*`)
+
+// capsCommand is an upper-case word where a command goes (`sudo COMANDO`,
+// `time COMMAND`): no program is named so; it stands for the reader's.
+func capsCommand(line string) string {
+	for _, words := range shell.Calls(line) {
+		if len(words) > 0 && capsArg.MatchString(words[0]) && len(words[0]) >= 4 && !capsWords[words[0]] {
+			return words[0]
 		}
 	}
 	return ""

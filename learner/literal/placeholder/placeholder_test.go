@@ -8,6 +8,14 @@ import "testing"
 func TestTemplatePlaceholders(t *testing.T) {
 	for command, want := range map[string]bool{
 		"git clone REPOSITORIO":                                   true,
+		"sudo COMANDO":                                            true, // an upper-case word where a command goes
+		"time COMMAND args":                                       true,
+		"HEAD /index.html":                                        false,
+		"chmod u+s /chemin/vers/fichier":                          true, // "path/to" in French
+		"cp a.txt /path/to/backup/":                               true,
+		"ls ruta/a/carpeta":                                       true,
+		"cp notes.txt /srv/app/data/":                             false,
+		"cd path/src":                                             false,
 		"chmod ___ notes.txt":                                     true, // a fill-in blank
 		"git checkout {commit id}":                                true, // braced words, a few of them
 		"git clone {원격 저장소 주소} .":                                 true,
