@@ -342,6 +342,9 @@ func (p *planner) blockSteps(i int) []Step {
 	if p.feedInput(b, ctx, lang) {
 		return nil
 	}
+	if s, ok := p.quotedLines(base, b); ok {
+		return []Step{s}
+	}
 	if steps, ok := p.replSteps(base, b, ctx, lang); ok {
 		return steps
 	}
