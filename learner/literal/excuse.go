@@ -60,6 +60,13 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: no match, or a difference)", cmd.Line, mentor.FirstLine(cmd.Text)))
 		return true, s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
 	}
+	if line := s.statusTestedAt(st); line > 0 && !res.TimedOut {
+		// `ls /nonexistent` then `if [ $? -ne 0 ]`: the next line tests
+		// the status, so a failure is what the page demonstrates.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), whose status line %d tests with $?", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, line))
+		return true, nil
+	}
 	if line := s.installedLater(st, res); line > 0 {
 		// `which lua` before the page's own install of lua: "not there" is
 		// the check's answer, and the page goes on to install it.
@@ -191,3 +198,20 @@ func (s *student) installedLater(st reading.Step, res session.Result) int {
 	}
 	return 0
 }
+
+// statusTestedAt is the line of the command right after st that reads its
+// exit status (`if [ $? -ne 0 ]`, `echo $?`), 0 when the next command does
+// not or is not next to it.
+func (s *student) statusTestedAt(st reading.Step) int {
+	for i, other := range s.keep.steps {
+		if other.Line != st.Line || other.Kind != reading.StepRun || i+1 >= len(s.keep.steps) {
+			continue
+		}
+		next := s.keep.steps[i+1]
+		if next.Kind == reading.StepRun && next.Command.Line-st.Command.EndLine <= 1 && strings.Contains(next.Command.Text, "$?") {
+			return next.Command.Line
+		}
+	}
+	return 0
+}
+

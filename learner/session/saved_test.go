@@ -84,3 +84,27 @@ func newSession(t *testing.T, dir string) *Session {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// `$?` is the status of the command before, as in a terminal, where a page
+// runs `ls /nonexistent` and then tests `$?` on its own line; under errexit
+// the shell is not ended by it.
+func TestExitStatusCarriesToTheNextCommand(t *testing.T) {
+	ctx := context.Background()
+	s := newSession(t, t.TempDir())
+	for _, tc := range []struct{ command, want string }{
+		{"ls /nonexistent-dir", ""},
+		{"echo $?", "2"},
+		{"echo $?", "0"},
+		{"set -e", ""},
+		{"false", ""},
+		{"echo still here", "still here"},
+	} {
+		res, err := s.Run(ctx, tc.command, 10*time.Second)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.command, err)
+		}
+		if tc.want != "" && strings.TrimSpace(res.Output) != tc.want {
+			t.Errorf("%s printed %q, want %q", tc.command, res.Output, tc.want)
+		}
+	}
+}

@@ -18,6 +18,9 @@ type State struct {
 	// shell options and runs last, after the save trap is in place.
 	body    string
 	options string
+	// status is the exit status of the command before: the next one's `$?`
+	// (`ls /nonexistent`, then `if [ $? -ne 0 ]` on its own line).
+	status string
 }
 
 // Set reports whether the variable holds a value in the session.
@@ -46,7 +49,7 @@ const (
 )
 
 // saveFiles are the parts of its state the save trap writes.
-var saveFiles = []string{"cwd", "vars", "functions", "aliases", "options", "exports", "args"}
+var saveFiles = []string{"cwd", "vars", "functions", "aliases", "options", "exports", "args", "status"}
 
 // savePath is where the save trap writes one part of the state.
 func savePath(name string) string {
@@ -71,6 +74,12 @@ func (st State) script(bash bool, workDir string) string {
 	if bash {
 		b.WriteString("builtin shopt -s expand_aliases 2>/dev/null\n")
 	}
+	if st.status != "" && st.status != "0" && !strings.Contains(st.options, "set -o errexit") {
+		// The last thing the script does sets `$?` for the command, as a
+		// terminal keeps it from one line to the next (under errexit it
+		// would end the shell instead).
+		fmt.Fprintf(&b, "(exit %s)\n", st.status)
+	}
 	return b.String()
 }
 
@@ -83,11 +92,13 @@ func saveTrap(bash bool) string {
 		return "builtin trap '{ __smile_rc=$?; { builtin shopt -p; builtin set +o; } >|" + to("options") + "; builtin set +eux;" +
 			" builtin declare -p >|" + to("vars") + "; builtin declare -f >|" + to("functions") + ";" +
 			" builtin alias -p >|" + to("aliases") + "; { builtin test $# -eq 0 || builtin printf \"%q \" \"$@\"; } >|" + to("args") + ";" +
+			" builtin printf %s \"$__smile_rc\" >|" + to("status") + ";" +
 			" builtin printf %s \"$PWD\" >|" + to("cwd") + "; } 2>/dev/null;" +
 			" builtin exit \"$__smile_rc\"' EXIT\n"
 	}
 	return "trap '{ __smile_rc=$?; set +o >|" + to("options") + "; set +eux; set >|" + to("vars") + ";" +
-		" export -p >|" + to("exports") + "; alias >|" + to("aliases") + "; printf %s \"$PWD\" >|" + to("cwd") + "; } 2>/dev/null;" +
+		" export -p >|" + to("exports") + "; alias >|" + to("aliases") + "; printf %s \"$__smile_rc\" >|" + to("status") + ";" +
+		" printf %s \"$PWD\" >|" + to("cwd") + "; } 2>/dev/null;" +
 		" exit \"$__smile_rc\"' EXIT\n"
 }
 
@@ -111,6 +122,9 @@ func loadState(bash bool, saved map[string]string, prev State) (State, bool) {
 		return prev, false
 	}
 	st.Cwd = cwd
+	if rc := strings.TrimSpace(saved["status"]); rc != "" && strings.Trim(rc, "0123456789") == "" {
+		st.status = rc
+	}
 	return st, true
 }
 
