@@ -214,4 +214,3 @@ func (s *student) statusTestedAt(st reading.Step) int {
 	}
 	return 0
 }
-
