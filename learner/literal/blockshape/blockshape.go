@@ -106,17 +106,13 @@ func LooksLikeCommands(lines []markdown.CodeLine) bool {
 		if t == "" {
 			continue
 		}
-		if !commandWord.MatchString(t) || listingRow.MatchString(t) {
+		if !commandWord.MatchString(t) || expect.ListingRow.MatchString(t) {
 			return false
 		}
 		n++
 	}
 	return n > 0
 }
-
-// listingRow is a row `ls -l` prints (`drwxrwxrwt 10 root root 4096 ...`):
-// a file's type and permissions, then its link count. No command starts so.
-var listingRow = regexp.MustCompile(`^[-dlcbps][-rwxsStT]{9}[.+@]?\s+\d+\s`)
 
 // OpensWithPrompt: the block's first line that is not blank starts with a
 // shell prompt.

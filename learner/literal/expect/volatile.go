@@ -27,6 +27,9 @@ var (
 		{regexp.MustCompile(`(?:/private)?/(?:tmp|var/folders|var/tmp)/[^\s'"]*`), "<tmp>"},
 		{regexp.MustCompile(`\b(?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?)\b`), "<duration>"},
 		{regexp.MustCompile(`(?i)\bpid[:= ]\s*\d+`), "pid <n>"},
+		// A memory address (`file (0x7fb1521ef5a0)`, `<object at 0x10a3f...>`)
+		// moves from run to run.
+		{regexp.MustCompile(`\b0x[0-9a-fA-F]{6,16}\b`), "<address>"},
 		// Pages written on macOS show zsh's errors, which name the error
 		// first ("zsh: permission denied: ./run.sh"); bash names the file
 		// first ("bash: ./run.sh: Permission denied").
@@ -49,7 +52,9 @@ var (
 		{regexp.MustCompile(`\bv?\d+(?:[.,:]\d+)*\b`), "<n>"},
 		{regexp.MustCompile(`\b[0-9a-f]*\d[0-9a-f]*\b`), "<n>"},
 	}
-	lsLongRow = regexp.MustCompile(`^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s`)
+	// ListingRow is a row `ls -l` prints (`drwxrwxrwt 10 root root 4096
+	// ...`): a file's type and permissions, then its link count.
+	ListingRow = regexp.MustCompile(`^[-dlcbps][rwxsStT-]{9}[.+@]?\s+\d+\s`)
 )
 
 // maskVolatile replaces the tokens of a line that change between runs.
@@ -108,7 +113,7 @@ func sameListedName(expected, actual string) bool {
 	if len(ef) == 0 || len(af) == 0 || ef[len(ef)-1] != af[len(af)-1] {
 		return false
 	}
-	eLong, aLong := lsLongRow.MatchString(e), lsLongRow.MatchString(a)
+	eLong, aLong := ListingRow.MatchString(e), ListingRow.MatchString(a)
 	if eLong && aLong {
 		// Two `ls -l` rows of one file: owner, group, size and date are the
 		// reader's own; the permissions are what the tutorial shows.
