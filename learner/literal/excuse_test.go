@@ -26,3 +26,22 @@ func TestStatusAnswers(t *testing.T) {
 		}
 	}
 }
+
+// crontab answers "no crontab for USER", exit 1, when the reader has none
+// yet: for -l and -r that is the answer; other errors are not.
+func TestNothingThere(t *testing.T) {
+	for _, c := range []struct {
+		command, output string
+		want            bool
+	}{
+		{"crontab -l", "no crontab for root\n", true},
+		{"crontab -r", "no crontab for kim\n", true},
+		{"crontab -l", "crontab: your UID isn't in the passwd file.\n", false},
+		{"crontab -e", "no crontab for root\n", false},
+		{"crontab -l | grep backup", "no crontab for root\n", false},
+	} {
+		if got := nothingThere(c.command, c.output); got != c.want {
+			t.Errorf("nothingThere(%q, %q) = %v, want %v", c.command, c.output, got, c.want)
+		}
+	}
+}
