@@ -148,3 +148,15 @@ func titledAside(line string) string {
 	}
 	return ""
 }
+
+// ExerciseHeading reports whether a heading names exercises ("Exercises",
+// "演習") and not their worked answers ("Exercise solutions", "演習解答"):
+// under it, the commands a sentence mentions are the reader's to find.
+func ExerciseHeading(text string) bool {
+	return exerciseHeading.MatchString(text) && !answerHeading.MatchString(text)
+}
+
+var (
+	exerciseHeading = regexp.MustCompile(`(?i)\b(?:exercises?|exercícios?|ejercicios?|exercices?|übung(?:en)?|esercizi|ćwiczenia|упражнения|challenges?)\b|演習|練習|练习|習題|연습`)
+	answerHeading   = regexp.MustCompile(`(?i)\b(?:solutions?|answers?|l(?:ö|o)sung(?:en)?|soluci(?:ó|o)n(?:es)?|solu(?:ç|c)(?:ã|a)o|solu(?:ç|c)(?:õ|o)es|corrig(?:é|e)s?|soluzion[ei])\b|解答|答案|정답|해답|ответы?|решени[яе]`)
+)

@@ -11,3 +11,18 @@ func TestLines(t *testing.T) {
 		}
 	}
 }
+
+func TestExerciseHeading(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Exercises":            true,
+		"演習":                   true,
+		"Exercise solutions":   false,
+		"演習解答":                 false,
+		"Lösungen der Übungen": false,
+		"Getting started":      false,
+	} {
+		if got := ExerciseHeading(text); got != want {
+			t.Errorf("ExerciseHeading(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

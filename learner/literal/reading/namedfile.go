@@ -42,11 +42,8 @@ func (p *planner) namedByItsFile(i int, steps []Step) []Step {
 	lead := leadin.LastSentence(p.context(i).before)
 	// "The data, in `sales.txt`:" over lines of text: the sentence gives the
 	// file its content, as a caption does.
-	// So does a comment over them that names one file and nothing to run
-	// (`# test.json, the file's content`).
-	captioned := len(b.Code) > 1 && len(destination.FilesNamed(comment, func(string) bool { return true })) == 1 && !transcript.ReadsAsCommand(comment)
 	data := len(steps) == 1 && steps[0].Kind == StepSkip && textLangs[lang] &&
-		(strings.HasSuffix(strings.TrimSpace(lead), ":") && !leadin.IntroducesOutput(lead) || captioned) && !p.knownCommands(b.Code)
+		(strings.HasSuffix(strings.TrimSpace(lead), ":") && !leadin.IntroducesOutput(lead) || captioned(comment, b)) && !p.knownCommands(b.Code)
 	switch {
 	case len(steps) == 1 && steps[0].Kind == StepAmbiguous && codelang.Extensions[lang] != nil:
 	case (script || shellScript) && (allRun || len(steps) == 1 && steps[0].Kind == StepAmbiguous):
@@ -141,3 +138,11 @@ func codeTexts(lines []markdown.CodeLine) []string {
 	}
 	return out
 }
+
+// captioned: the block's first line is a comment that names one file and
+// nothing to run (`# test.json, the file's content`), a caption over the
+// lines below it, as a sentence ending with a colon is.
+func captioned(comment string, b markdown.Block) bool {
+	return len(b.Code) > 1 && len(destination.FilesNamed(comment, func(string) bool { return true })) == 1 && !transcript.ReadsAsCommand(comment)
+}
+

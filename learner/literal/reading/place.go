@@ -51,7 +51,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 	}
 	// A block in the rule's own language is one of its examples even when the
 	// prose says what it prints ("run this example to see it print ...").
-	ruleKind := p.rule != nil && WritesKind(base.Lang, path.Base(p.rule.dest.Path))
+	ruleKind := p.rule != nil && WritesKind(base.Lang, path.Base(p.rule.Dest.Path))
 	if ruleKind && named != nil && !WritesKind(base.Lang, path.Base(named.Path)) {
 		named = nil // "the `clean` target" in the prose is not where a makefile goes
 	}
@@ -59,7 +59,7 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		// "Here's their syntax:" under a rule: the form, not an example.
 		return []Step{omitted(base, "a syntax template: the prose introduces the syntax, not an example")}, true
 	}
-	if r := p.rule; r != nil && captionFits(r.dest) && (ruleKind || !leadin.Output.MatchString(ctx.before)) && (named == nil || named.Path == r.dest.Path) {
+	if r := p.rule; r != nil && captionFits(r.Dest) && (ruleKind || !leadin.Output.MatchString(ctx.before)) && (named == nil || named.Path == r.Dest.Path) {
 		return p.ruleSteps(base, b, *r), true
 	}
 	script := false
@@ -147,13 +147,13 @@ func (p *planner) ruleSteps(base Step, b markdown.Block, r sectionRule) []Step {
 		return []Step{omitted(base, why)}
 	}
 	s := base
-	s.Kind, s.File, s.Content = StepWrite, r.dest, b.Text
-	s.Why = fmt.Sprintf("the rule at line %d puts each example of the section in %s", r.line, r.dest.Path)
+	s.Kind, s.File, s.Content = StepWrite, r.Dest, b.Text
+	s.Why = fmt.Sprintf("the rule at line %d puts each example of the section in %s", r.line, r.Dest.Path)
 	steps := []Step{s}
-	if r.command != "" {
+	if r.Command != "" {
 		run := base
-		run.Kind, run.Why = StepRun, fmt.Sprintf("the rule at line %d runs `%s` after each example", r.line, r.command)
-		run.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: r.command}
+		run.Kind, run.Why = StepRun, fmt.Sprintf("the rule at line %d runs `%s` after each example", r.line, r.Command)
+		run.Command = Command{Line: b.Line, EndLine: b.EndLine, Text: r.Command}
 		run.Example = true
 		steps = append(steps, run)
 	}

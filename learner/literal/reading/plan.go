@@ -371,6 +371,29 @@ func (p *planner) blockSteps(i int) []Step {
 	return steps
 }
 
+// labelledOutput reads a block that opens with `# output`: what the command
+// before it printed, whatever its tag.
+func labelledOutput(base Step, b markdown.Block) Step {
+	k := blockshape.LabelledOutput(b.Code)
+	s := base
+	s.Kind, s.Expected, s.Why = StepCompare, blockshape.ExpectedLines(b.Code[k:]), "its first line labels it as output"
+	s.Line = blockshape.FirstContentLine(b.Code[k:], b.Line)
+	s.Evidence = append(s.Evidence, ruleLabelledOutput.At(b.Code[k-1].Line, strings.TrimSpace(b.Code[k-1].Text)))
+	return s
+}
+
+// trailingOutput reads a shell block whose command is followed by what it
+// prints: `docker volume inspect x` and its JSON, or a command and a log
+// with prompts in it.
+func trailingOutput(base Step, b markdown.Block) []Step {
+	k := blockshape.TrailingOutput(b.Code)
+	cmds := commandSteps(base, scriptCommands(b.Code[:k]), b.Code[:k])
+	if n := len(cmds); n > 0 && cmds[n-1].Kind == StepRun {
+		cmds[n-1].Command.Expected = blockshape.ExpectedLines(b.Code[k:])
+	}
+	return cmds
+}
+
 var ruleLabelledOutput = rule.Register(rule.Rule{ID: "output.labelled", Scope: rule.ScopeBlock,
 	Doc: "a block whose first line is only a label for output (`# output`, `# result:`, `# 결과`, in the page's language) is what the command before it printed, to compare, whatever its tag"})
 
@@ -422,23 +445,9 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 	prompted := blockshape.HasPromptLine(b.Code)
 	switch {
 	case blockshape.LabelledOutput(b.Code) > 0 && p.lastRunIndex() >= 0:
-		// A block that opens with `# output`: what the command before it
-		// printed, whatever its tag.
-		k := blockshape.LabelledOutput(b.Code)
-		s := base
-		s.Kind, s.Expected, s.Why = StepCompare, blockshape.ExpectedLines(b.Code[k:]), "its first line labels it as output"
-		s.Line = blockshape.FirstContentLine(b.Code[k:], b.Line)
-		s.Evidence = append(s.Evidence, ruleLabelledOutput.At(b.Code[k-1].Line, strings.TrimSpace(b.Code[k-1].Text)))
-		return []Step{s}
+		return []Step{labelledOutput(base, b)}
 	case codelang.Shell[lang] && blockshape.TrailingOutput(b.Code) > 0:
-		// `docker volume inspect x` followed by the JSON it prints, or a
-		// command followed by a log with prompts in it.
-		k := blockshape.TrailingOutput(b.Code)
-		cmds := commandSteps(base, scriptCommands(b.Code[:k]), b.Code[:k])
-		if n := len(cmds); n > 0 && cmds[n-1].Kind == StepRun {
-			cmds[n-1].Command.Expected = blockshape.ExpectedLines(b.Code[k:])
-		}
-		return cmds
+		return trailingOutput(base, b)
 	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted, textLangs[lang] && blockshape.OpensWithPrompt(b.Code):
 		// A `text` block that opens with `$ cmd` is a session drawn
 		// without a tag for it: its prompts say what to run.

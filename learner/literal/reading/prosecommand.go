@@ -5,7 +5,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/aside"
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/notshell"
 	"github.com/smile-loop/smile/learner/literal/platform"
@@ -44,7 +46,7 @@ func (p *planner) proseCommands(i int) []Step {
 	if b.Kind != markdown.BlockParagraph || p.offPathProse(i) {
 		return nil
 	}
-	if _, ok := parseSectionRule(b.Text); ok {
+	if _, ok := destination.ParseSectionRule(b.Text); ok {
 		return nil // "save each example as step.sh and run `sh step.sh`": a rule for the blocks, run with each
 	}
 	if steps := p.promptedLines(b); len(steps) > 0 {
@@ -206,10 +208,6 @@ func (p *planner) inABlock(cmd string) bool {
 	return false
 }
 
-// exerciseHeading names a section of exercises, in the languages pages are
-// written in.
-var exerciseHeading = regexp.MustCompile(`(?i)\b(?:exercises?|exercícios?|ejercicios?|exercices?|übung(?:en)?|esercizi|ćwiczenia|упражнения|challenges?)\b|演習|練習|练习|習題|연습`)
-
 // offPathProse: the paragraph sits where a block would be omitted: under a
 // heading or in a section for another system, or in an exercise's aside.
 func (p *planner) offPathProse(i int) bool {
@@ -218,7 +216,7 @@ func (p *planner) offPathProse(i int) bool {
 		return true
 	}
 	for _, h := range p.headings {
-		if exerciseHeading.MatchString(h.Text) {
+		if aside.ExerciseHeading(h.Text) {
 			return true // "Exercises": the commands are the reader's answers
 		}
 	}

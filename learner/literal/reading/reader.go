@@ -54,10 +54,9 @@ type planner struct {
 // sectionRule is "put each example in a file named `Makefile` and run
 // `make`": every later block of the section goes to that file.
 type sectionRule struct {
-	level   int // the heading level of the section it was stated in
-	line    int
-	dest    Destination
-	command string
+	destination.SectionRule
+	level int // the heading level of the section it was stated in
+	line  int
 }
 
 func newPlanner(t *spec.Tutorial) *planner {
@@ -88,8 +87,8 @@ func (p *planner) observe(i int) {
 			p.rule = nil
 		}
 	case markdown.BlockParagraph:
-		if r, ok := parseSectionRule(b.Text); ok {
-			r.level, r.line = p.level(), b.Line
+		if sr, ok := destination.ParseSectionRule(b.Text); ok {
+			r := sectionRule{SectionRule: sr, level: p.level(), line: b.Line}
 			if n := len(p.headings); n > 0 && examplesHeading.MatchString(p.headings[n-1].Text) {
 				r.level = 0 // "## Running the Examples": a rule for every example of the document
 			}

@@ -1,4 +1,4 @@
-package reading
+package destination
 
 import "testing"
 
@@ -12,9 +12,9 @@ func TestParseSectionRule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.paragraph, func(t *testing.T) {
-			r, ok := parseSectionRule(tt.paragraph)
-			if ok != (tt.file != "") || r.dest.Path != tt.file || r.command != tt.command {
-				t.Errorf("parseSectionRule(%q) = %+v, %v; want %q and %q", tt.paragraph, r, ok, tt.file, tt.command)
+			r, ok := ParseSectionRule(tt.paragraph)
+			if ok != (tt.file != "") || r.Dest.Path != tt.file || r.Command != tt.command {
+				t.Errorf("ParseSectionRule(%q) = %+v, %v; want %q and %q", tt.paragraph, r, ok, tt.file, tt.command)
 			}
 		})
 	}
