@@ -145,4 +145,3 @@ func codeTexts(lines []markdown.CodeLine) []string {
 func captioned(comment string, b markdown.Block) bool {
 	return len(b.Code) > 1 && len(destination.FilesNamed(comment, func(string) bool { return true })) == 1 && !transcript.ReadsAsCommand(comment)
 }
-
