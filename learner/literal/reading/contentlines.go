@@ -66,17 +66,6 @@ func namedWords(blocks []markdown.Block) map[string]bool {
 	return out
 }
 
-// TextReading is how a shell block reads when no program its lines start
-// with turns out to exist where they run: as text, written to Dest when its
-// lead-in names a file in the reader's folder, else skipped. Steps of one
-// block share one TextReading (the Student decides once, for the block).
-type TextReading struct {
-	BlockLine, EndLine int
-	Dest               Destination // Path "" when the lead-in names no file
-	Content            string
-	Evidence           rule.Evidence
-}
-
 // maybeText marks the commands of a shell block whose lines no known
 // program starts: the Student reads it as text when none of their programs
 // exists in the container either.
@@ -92,18 +81,4 @@ func (p *planner) maybeText(steps []Step, b markdown.Block, ctx blockContext) []
 		}
 	}
 	return steps
-}
-
-// AsText is the step a block's first command becomes when its block reads
-// as text: the write of its file, or a skip.
-func (t *TextReading) AsText(st Step) Step {
-	st.Line, st.EndLine, st.Command, st.Text = t.BlockLine, t.EndLine, Command{}, nil
-	st.Evidence = append(st.Evidence, t.Evidence)
-	if t.Dest.Path != "" {
-		st.Kind, st.File, st.Content = StepWrite, t.Dest, t.Content
-		st.Why = "none of its lines starts with a program the container has; the sentence before names " + t.Dest.Path + ", whose content it is"
-		return st
-	}
-	st.Kind, st.Why = StepSkip, "none of its lines starts with a program the container has: text to read (a file's lines, a key, a setting)"
-	return st
 }

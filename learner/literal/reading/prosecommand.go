@@ -64,6 +64,10 @@ func (p *planner) proseCommands(i int) []Step {
 		}
 		start := offset + at
 		offset = start + len(sentence)
+		if s, ok := p.proseEdit(b, sentence, b.Line+strings.Count(b.Text[:start], "\n")); ok {
+			steps = append(steps, s)
+			continue
+		}
 		plainSentence := prose.Plain(strings.TrimSpace(codeSpan.ReplaceAllString(sentence, "X")))
 		verb := leadin.AsksToRun(plainSentence)
 		if verb == "" {

@@ -10,7 +10,7 @@ import (
 
 // step renders a planned step compactly: "run 5 ls", "write 3 app.py",
 // "omit 7", "compare 9 hi", "stdin 4 python3 <- print(1)".
-func step(s Step) string {
+func render(s Step) string {
 	switch s.Kind {
 	case StepRun:
 		out := fmt.Sprintf("run %d %s", s.Line, s.Command.Text)
@@ -46,7 +46,7 @@ func plan(t *testing.T, md string) []string {
 	t.Helper()
 	var out []string
 	for _, s := range Plan(spectest.Tutorial(t, md)) {
-		out = append(out, step(s))
+		out = append(out, render(s))
 	}
 	return out
 }
