@@ -297,6 +297,12 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 	f := s.finding(fail.Category, cmd.Line,
 		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
+	if at, file := s.inWrittenFile(res.Output, cmd.Line); at > 0 {
+		// `./colours.sh: 2: Syntax error`: the fault is at that line of
+		// the script as the page wrote it.
+		f.Line, f.Quote = at, s.quote(at)
+		f.Problem += fmt.Sprintf(" (at line %d of %s, which line %d runs)", at, file, cmd.Line)
+	}
 	f.Output = status.Excerpt(res.Output)
 	if ev := mentor.StudentEvidence(fail); ev != "" {
 		// The Student's own check, not the command, said why: it leads

@@ -330,3 +330,12 @@ func ReferenceHeading(heading string) bool {
 
 // byReference is the programming term, not a reference section.
 var byReference = regexp.MustCompile(`(?i)\bby\s+reference\b|\breference\s+(?:types?|counting|semantics)\b`)
+
+// WhenRun is a sentence that tells what running the file just shown does
+// ("when you run this script, you should see ...", "al ejecutar el
+// script", "実行すると"): the reader runs it, though the page gives no
+// command for it.
+var WhenRun = regexp.MustCompile(`(?i)\b(?:when|once|after|if)\s+you\s+(?:run|execute|start)\s+(?:this|the|it|that|your)\b|` +
+	`\b(?:al|tras)\s+ejecutar(?:lo)?\b|\bquando\s+(?:voc(?:ê|e)\s+)?execut|\b(?:quand|lorsque)\s+vous\s+(?:ex(?:é|e)cutez|lancez)\b|` +
+	`\bwenn\s+(?:du|sie|man)\s+(?:das|dieses|es)\b[^.]{0,40}\b(?:ausf(?:ü|u)hr|startest|starten)|\beseguendo(?:lo)?\b|` +
+	`実行すると|运行后|执行后|실행하면|при запуске|запустив`)

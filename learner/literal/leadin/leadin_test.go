@@ -187,3 +187,17 @@ func TestReferenceHeading(t *testing.T) {
 		}
 	}
 }
+
+func TestWhenRun(t *testing.T) {
+	for text, want := range map[string]bool{
+		"When you run this script, you should see the inputs.": true,
+		"Al ejecutar el script verás tres líneas.":             true,
+		"このスクリプトを実行すると次のように表示されます。":                            true,
+		"Run the tests when you are done.":                     false,
+		"This script reads its input from a file.":             false,
+	} {
+		if got := WhenRun.MatchString(text); got != want {
+			t.Errorf("WhenRun(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -94,6 +94,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	editedWithOwnText(steps)
 	placeUsedLater(steps)
 	steps = p.placeRunAfter(steps)
+	steps = p.runWrittenScripts(steps)
 	markServers(steps)
 	shareSessions(steps)
 	unhideRust(steps)

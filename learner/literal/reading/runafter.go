@@ -18,12 +18,7 @@ var ruleRunAfter = rule.Register(rule.Rule{ID: "file.run-after", Scope: rule.Sco
 // placeRunAfter turns each block that the command after it runs as a file
 // into that file's write, where the page's convention says so.
 func (p *planner) placeRunAfter(steps []Step) []Step {
-	page := later.Page{Blocks: p.blocks, Kind: WritesKind, Writes: writesOf(steps)}
-	for _, s := range steps {
-		if s.Kind == StepRun && s.Command.Text != "" {
-			page.Runs = append(page.Runs, later.Run{Line: s.Command.Line, Command: s.Command.Text})
-		}
-	}
+	page := later.Page{Blocks: p.blocks, Kind: WritesKind, Writes: writesOf(steps), Runs: runsOf(steps)}
 	page.Free = func(b markdown.Block) bool {
 		in := func(s Step) bool { return s.Line >= b.Line && s.Line <= b.EndLine }
 		return slices.ContainsFunc(steps, in) && !slices.ContainsFunc(steps, func(s Step) bool {
