@@ -39,6 +39,7 @@ func TestMatchOutput(t *testing.T) {
 		{"zsh's error on a page written on macOS", exp(5, "zsh: permission denied: ./p1/run.sh"), "bash: line 1: ./p1/run.sh: Permission denied\n", true, 0},
 		{"zsh's error names the same file", exp(5, "zsh: permission denied: ./p1/run.sh"), "bash: line 1: ./p2/run.sh: Permission denied\n", false, 5},
 		{"a login shell's error", exp(5, "-bash: nosuch: command not found"), "bash: line 3: nosuch: command not found\n", true, 0},
+		{"a shell error shown without the shell's name", exp(5, "çalı=bitki: command not found"), "bash: line 1: çalı=bitki: command not found\n", true, 0},
 		{"a tab shown as spaces", exp(5, "1    PHP", "2    Ruby"), "1\tPHP\n2\tRuby\n", true, 0},
 		{"columns aligned another way", exp(5, "name   size"), "name\tsize\n", true, 0},
 		{"a gap still separates words", exp(5, "1 PHP"), "1PHP\n", false, 5},

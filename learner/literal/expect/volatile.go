@@ -38,8 +38,10 @@ var (
 		{regexp.MustCompile(`^zsh: no such file or directory: (.+)$`), "bash: $1: No such file or directory"},
 		// A reader's terminal prints a shell's error as "bash: X" (or
 		// "-bash: X" from a login shell); the shell SMILE runs each command
-		// in says where in its script it failed, "bash: line 1: X".
-		{regexp.MustCompile(`^-?bash: (?:line \d+: )?`), "bash: "},
+		// in says where in its script it failed, "bash: line 1: X"; pages
+		// often leave the shell's name out ("X: command not found"). The
+		// error is X, whichever shell's name leads it.
+		{regexp.MustCompile(`^-?bash: (?:line \d+: )?`), ""},
 	}
 	hexRun = regexp.MustCompile(`\b[0-9a-f]{7,64}\b`)
 
