@@ -103,16 +103,21 @@ func LooksLikeCommands(lines []markdown.CodeLine) bool {
 	n := 0
 	for _, l := range lines {
 		t := strings.TrimSpace(l.Text)
-		if t == "" {
-			continue
-		}
-		if !commandWord.MatchString(t) || expect.ListingRow.MatchString(t) {
+		switch {
+		case t == "", assignment.MatchString(t):
+			// `today=$(date)` is a command beside others; alone, lines of
+			// NAME=value are as likely what `env` printed.
+		case !commandWord.MatchString(t) || expect.ListingRow.MatchString(t):
 			return false
+		default:
+			n++
 		}
-		n++
 	}
 	return n > 0
 }
+
+// assignment is a line that sets a shell variable.
+var assignment = regexp.MustCompile(`^[A-Za-z_]\w*=\S`)
 
 // OpensWithPrompt: the block's first line that is not blank starts with a
 // shell prompt.

@@ -40,6 +40,9 @@ func TestShape(t *testing.T) {
 	if LooksLikeCommands(lines("drwxrwxrwt 10 root root 4096 Apr 23 10:00 /tmp")) || LooksLikeCommands(lines("lrwxrwxrwx. 1 root root 7 Jan 1 bin -> usr/bin")) {
 		t.Error("LooksLikeCommands: a row ls -l prints is no command")
 	}
+	if !LooksLikeCommands(lines("today=$(date)", `echo "$today"`)) || LooksLikeCommands(lines("HOME=/root", "PATH=/usr/bin:/bin")) {
+		t.Error("LooksLikeCommands: an assignment beside a command is one; lines of NAME=value alone are not")
+	}
 	for _, tc := range []struct {
 		name string
 		code []markdown.CodeLine
