@@ -154,6 +154,63 @@ func SameListing(command string, expected []Line, actual string) bool {
 	return len(want) > 0 && slices.Equal(want, got)
 }
 
+// ForeignListing: a listing of the folder the reader is in (`ls`, `ls -la`,
+// `ls ~`) that shows four names or more, none of which the reader's folder
+// holds: the author's own folder (a home with Documents and Music, a clone
+// with its README), shown as an example of the form, not output a reader
+// can match. A listing that shares a name with the reader's is compared.
+func ForeignListing(command string, expected []Line, actual string) bool {
+	c := strings.TrimSpace(textutil.FirstLine(command))
+	if !ownFolderListing.MatchString(c) {
+		return false
+	}
+	have := map[string]bool{}
+	for _, l := range strings.Split(actual, "\n") {
+		for _, n := range listedNames(l) {
+			have[n] = true
+		}
+	}
+	shown := 0
+	for _, e := range expected {
+		for _, n := range listedNames(e.Text) {
+			if n == "." || n == ".." {
+				continue
+			}
+			if have[n] {
+				return false
+			}
+			shown++
+		}
+	}
+	return shown >= 4
+}
+
+// ownFolderListing lists the folder the reader is in, or their home.
+var ownFolderListing = regexp.MustCompile(`^ls(?:\s+-[A-Za-z1]+)*(?:\s+(?:\.|~|~/|\$HOME))?$`)
+
+// listedNames are the names a line of `ls` output shows: the last field of
+// an `ls -l` row, else each column; none for a "total" line.
+func listedNames(line string) []string {
+	t := strings.TrimSpace(line)
+	switch {
+	case t == "" || totalLine.MatchString(t):
+		return nil
+	case ListingRow.MatchString(t):
+		f := strings.Fields(t)
+		return f[len(f)-1:]
+	}
+	var out []string
+	for _, n := range columns.Split(t, -1) {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, strings.TrimSuffix(n, "/"))
+		}
+	}
+	return out
+}
+
+// totalLine is the first line of `ls -l`, in the reader's language.
+var totalLine = regexp.MustCompile(`^(?:total|totale|insgesamt|итого|合計|总用量|합계)\s+\S+$`)
+
 // lsCommand is a plain listing: `ls`, `ls -F`, `ls -a ../project`.
 var lsCommand = regexp.MustCompile(`^ls(?:\s+-[A-Za-z1]+)*(?:\s+[\w./~-]+)*$`)
 

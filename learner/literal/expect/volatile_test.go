@@ -124,3 +124,26 @@ func TestSameHelp(t *testing.T) {
 		}
 	}
 }
+
+func TestForeignListing(t *testing.T) {
+	home := exp(1, "Documenti  echo_test  Immagini  Modelli  Musica  prova")
+	long := []Line{{Line: 1, Text: "totale 12K"}, {Line: 2, Text: "drwxr-xr-x 2 so so 4,0K ott  7 13:37 Documenti"},
+		{Line: 3, Text: "drwxr-xr-x 2 so so 4,0K ott  7 13:37 Musica"}, {Line: 4, Text: "drwxr-xr-x 2 so so 4,0K ott  7 13:37 Video"},
+		{Line: 5, Text: "-rw-r--r-- 1 so so 24 ott  7 13:34 note"}}
+	for _, tc := range []struct {
+		name, command string
+		expected      []Line
+		actual        string
+		want          bool
+	}{
+		{"the author's home", "ls", home, "notes.txt\n", true},
+		{"the author's home, long", "ls -lah", long, "total 4\n-rw-r--r-- 1 root root 3 Nov 27 10:00 notes.txt\n", true},
+		{"one name in common is compared", "ls", home, "prova\n", false},
+		{"a listing of a named folder is compared", "ls data", home, "x\n", false},
+		{"a short listing is compared", "ls", exp(1, "a.txt  b.txt"), "", false},
+	} {
+		if got := ForeignListing(tc.command, tc.expected, tc.actual); got != tc.want {
+			t.Errorf("%s: ForeignListing = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
