@@ -339,3 +339,10 @@ var WhenRun = regexp.MustCompile(`(?i)\b(?:when|once|after|if)\s+you\s+(?:run|ex
 	`\b(?:al|tras)\s+ejecutar(?:lo)?\b|\bquando\s+(?:voc(?:ê|e)\s+)?execut|\b(?:quand|lorsque)\s+vous\s+(?:ex(?:é|e)cutez|lancez)\b|` +
 	`\bwenn\s+(?:du|sie|man)\s+(?:das|dieses|es)\b[^.]{0,40}\b(?:ausf(?:ü|u)hr|startest|starten)|\beseguendo(?:lo)?\b|` +
 	`実行すると|运行后|执行后|실행하면|при запуске|запустив`)
+
+// SupposesFile is a sentence that supposes the reader has a file of their
+// own ("suppose you have a file named myscript.sh", "imaginons que vous
+// avez un fichier script.sh"): the commands on it that follow show how one
+// would use such a file.
+var SupposesFile = regexp.MustCompile(`(?i)\b(?:suppose|assume|imagine|let'?s say)\s+(?:that\s+)?you(?:'ve|\s+have|\s+had)\b|\bsupongamos\b|\bsup(?:ó|o)n\s+que\b|\bimagin(?:a|emos|ons|ez)\s+que\b|` +
+	`\bsupponiamo\b|\bimmagina\b|\bangenommen\b|\bnehmen\s+wir\s+an\b|\bsupposons\b|\bsuponha\b|\bgi(?:ả|a)\s+s(?:ử|u)(?:\s|$)|допустим|предположим|\bzałóżmy\b|\bvarsayal(?:ı|i)m|假设|假如|仮に|가정`)

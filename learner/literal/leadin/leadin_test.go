@@ -201,3 +201,18 @@ func TestWhenRun(t *testing.T) {
 		}
 	}
 }
+
+func TestSupposesFile(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Suppose you have a file named myscript.sh.":               true,
+		"Giả sử bạn có một file tên là myscript.sh.":               true,
+		"Imaginons que vous avez un fichier script.sh avec ceci :": true,
+		"Допустим, у вас есть файл run.sh.":                        true,
+		"Create a file named myscript.sh.":                         false,
+		"You have now written myscript.sh; run it.":                false,
+	} {
+		if got := SupposesFile.MatchString(text); got != want {
+			t.Errorf("SupposesFile(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

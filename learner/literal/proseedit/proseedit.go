@@ -21,7 +21,7 @@ type Edit struct {
 
 // editVerb asks to change text, in the languages pages are written in.
 var editVerb = regexp.MustCompile(`(?i)\b(?:change|replace|edit|modify|update|set)\b|書き換え|変更|置き換え|直し|修改|改为|改成|替换|바꾸|바꿔|수정|변경|` +
-	`\b(?:ändern|ändere|ersetze[n]?|remplace[rz]?|modifie[rz]?|change[rz]|cambia[r]?|reemplaza[r]?|modifica[r]?|altera[r]?|substitu[ai]r?|sostituisci|cambi(?:a|are)|zmie[ńn]|zast[aą]p|değiştir)\b|измени|замени|зміни|заміни`)
+	`(?:ändern|ändere)|\b(?:ersetze[n]?|remplace[rz]?|modifie[rz]?|change[rz]|cambia[r]?|reemplaza[r]?|modifica[r]?|altera[r]?|substitu[ai]r?|sostituisci|cambi(?:a|are)|zmie[ńn]|zast[aą]p|değiştir)\b|измени|замени|зміни|заміни`)
 
 // span is a code span.
 var span = regexp.MustCompile("`([^`\n]+)`")

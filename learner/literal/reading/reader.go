@@ -38,6 +38,10 @@ type planner struct {
 	// oneOf is the open group of commands the prose offers as ways of which
 	// only one may work, nil when none is open.
 	oneOf *oneOfGroup
+	// supposed is the file a sentence of the section supposes the reader
+	// has ("suppose you have a file named myscript.sh"), with its line.
+	supposed     string
+	supposedLine int
 	// ways maps the commands of the groups of ways to their prose's line.
 	ways map[string]int
 	// annotations are the author's, by the first line of their block.
@@ -82,7 +86,7 @@ func (p *planner) observe(i int) {
 			p.headings = p.headings[:len(p.headings)-1]
 		}
 		p.headings = append(p.headings, b)
-		p.oneOf = nil
+		p.oneOf, p.supposed = nil, ""
 		if p.rule != nil && b.Level <= p.rule.level {
 			p.rule = nil
 		}
@@ -96,6 +100,11 @@ func (p *planner) observe(i int) {
 		}
 		if browserVisit.MatchString(b.Text) {
 			p.browser = b.Line
+		}
+		if leadin.SupposesFile.MatchString(prose.Plain(b.Text)) {
+			if names := destination.FilesNamed(b.Text, func(string) bool { return true }); len(names) == 1 {
+				p.supposed, p.supposedLine = names[0], b.Line
+			}
 		}
 		if leadin.OneOfNote.MatchString(prose.Plain(b.Text)) {
 			p.oneOf = &oneOfGroup{line: b.Line, left: leadin.WaysCounted(b.Text)}

@@ -24,7 +24,7 @@ var ruleSupposedFile = rule.Register(rule.Rule{ID: "usage.supposed-file", Scope:
 func (p *planner) supposedFile(steps []Step, ctx blockContext) []Step {
 	last := prose.Plain(leadin.LastSentence(ctx.before))
 	if !leadin.Supposes.MatchString(last) {
-		return steps
+		return p.supposedInSection(steps)
 	}
 	for k := range steps {
 		if steps[k].Kind != StepRun {
@@ -35,6 +35,30 @@ func (p *planner) supposedFile(steps []Step, ctx blockContext) []Step {
 			if shell.ScriptArg(w) && !p.madeBefore(w, steps[:k]) && !strings.HasPrefix(w, "-") {
 				ev := ruleSupposedFile.At(ctx.beforeLine, textutil.FirstWord(last))
 				steps[k] = omitted(steps[k], fmt.Sprintf("a usage example: the sentence before supposes the reader's own %s, which no step made", path.Base(w)))
+				steps[k].Evidence = append(steps[k].Evidence, ev)
+				break
+			}
+		}
+	}
+	return steps
+}
+
+// supposedInSection omits the commands that run the file a sentence earlier
+// in the section supposes the reader has ("suppose you have a file named
+// myscript.sh", then `bash myscript.sh` under "way 2"), when no step made
+// it.
+func (p *planner) supposedInSection(steps []Step) []Step {
+	if p.supposed == "" {
+		return steps
+	}
+	for k := range steps {
+		if steps[k].Kind != StepRun || p.madeBefore(p.supposed, steps[:k]) {
+			continue
+		}
+		for _, w := range shell.FirstArgs(steps[k].Command.Text) {
+			if path.Base(strings.TrimPrefix(w, "./")) == path.Base(p.supposed) {
+				ev := ruleSupposedFile.At(p.supposedLine, p.supposed)
+				steps[k] = omitted(steps[k], fmt.Sprintf("a usage example: a sentence of the section supposes the reader's own %s, which no step made", path.Base(p.supposed)))
 				steps[k].Evidence = append(steps[k].Evidence, ev)
 				break
 			}
