@@ -58,7 +58,7 @@ const otherOutput = otherShould + `|` +
 // otherTolerant says the output shown is only an example ("something
 // like", "approximately", "roughly").
 const otherTolerant = `` +
-	`\baproximadamente\b|\balgo (?:as(?:í|i)|como|parecido)|\balgo semelhante\b|\bquelque chose comme\b|\b(?:à|a) peu pr(?:è|e)s\b|\benviron\b|` +
+	`\baproximadamente\b|\balgo (?:as(?:í|i)|como|parecido)|\balgo semelhante\b|\bquelque chose comme\b|(?:^|\s)(?:à|a) peu pr(?:è|e)s\b|\benviron\b|` +
 	`\betwa\b|\bungef(?:ä|a)hr\b|\bso (?:ähnlich|aehnlich)\b|\bqualcosa (?:come|del genere|di simile)\b|\bsimile a\b|\bsimilar a\b|\bsemelhante a\b|\bsemblable (?:à|a)\b|\bcirca\b|\bzoiets als\b|\bongeveer\b|` +
 	`\bmniej wi(?:ę|e)cej\b|\bco(?:ś|s) w rodzaju\b|\bpodobn|\byakla(?:ş|s)(?:ı|i)k\b|\bbenzer\b|t(?:ươ|uo)ng t(?:ự|u)|\bkira-kira\b|\bkurang lebih\b|` +
 	`примерно|приблизно|что-то вроде|щось на зразок|のような出力|ような結果|类似|類似|大致|大概|비슷한|` +
@@ -84,7 +84,7 @@ const otherRun = `` +
 
 // otherFail says the command fails, on purpose.
 const otherFail = `` +
-	`\bfallar(?:á|a)\b|\bfalhar(?:á|a)\b|\bvai falhar\b|\b(?:é|e)chouera\b|\bva (?:é|e)chouer\b|\bwird fehlschlagen\b|\bschl(?:ä|a)gt fehl\b|` +
+	`\bfallar(?:á|a)\b|\bfalhar(?:á|a)\b|\bvai falhar\b|(?:^|\s)(?:é|e)chouera\b|\bva (?:é|e)chouer\b|\bwird fehlschlagen\b|\bschl(?:ä|a)gt fehl\b|` +
 	`\bfallir(?:à|a)\b|\bzal mislukken\b|\bsi nie powiedzie\b|\bzako(?:ń|n)czy si(?:ę|e) b(?:łę|le)dem\b|` +
 	`\brestituir(?:à|a) un errore\b|\bdar(?:à|a) (?:un )?errore\b|\bdar(?:á|a) (?:un )?error\b|\bdevolver(?:á|a) un error\b|\bdar(?:á|a) (?:um )?erro\b|` +
 	`\bretornar(?:á|a) um erro\b|\brenverra une erreur\b|\bdonnera une erreur\b|\bprovoquera une erreur\b|\b(?:gibt|liefert) einen fehler\b|` +

@@ -207,7 +207,7 @@ var (
 		`\b(?:with|using|via)\s+the\s+(?:following\s+)?command\b|\bavec\s+la\s+commande\b|\bcon\s+el\s+comando\b|\bcom\s+o\s+comando\b|` +
 		`\bmit\s+dem\s+befehl\b|\bcon\s+il\s+comando\b|командой|使用命令|用命令|コマンドで|명령어로|komutuyla`)
 	// Supposes: a sentence that supposes the command rather than asks for it.
-	Supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli|если)\b`)
+	Supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli)\b|^если`)
 )
 
 // englishRun: an English verb of running where it asks for the action: at

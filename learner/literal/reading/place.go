@@ -108,7 +108,7 @@ var (
 	// addVerb asks to add code to something, in the languages tutorials
 	// are written in.
 	addVerb = regexp.MustCompile(`(?i)\b(?:paste|add|insert|append|put)\b|` +
-		`\b(?:pega|agrega|añade|añadir|agregar|cole|adicione|adicionar|colle[zr]?|ajoute[zr]?|füge\w*|einfügen|hinzu|aggiungi|incolla|dodaj|wklej|вставьте|добавьте)\b|` +
+		`\b(?:pega|agrega|añade|añadir|agregar|cole|adicione|adicionar|colle[zr]?|ajoute[zr]?|füge\w*|einfügen|hinzu|aggiungi|incolla|dodaj|wklej)\b|вставьте|добавьте|` +
 		`追加|貼り付け|添加|粘贴|加入|추가|붙여`)
 )
 
