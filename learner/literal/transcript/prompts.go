@@ -136,7 +136,7 @@ var Prompts = []*Prompt{
 	prompt("prompt.lua", "`lua> `: a Lua prompt that names itself", "lua", `^lua> ?`, "lua"),
 	prompt("prompt.gp", "`gp > `: PARI/GP's prompt", "gp", `^gp ?> ?`, "gp", "pari"),
 	prompt("prompt.php", "`php > `: PHP's interactive shell", "php -a", `^php > ?`, "php"),
-	prompt("prompt.tclsh", "`% ` while tclsh runs (or in a Tcl block): the Tcl shell's prompt, which looks like zsh's", "tclsh", `^% ?`, "tcl", "tclsh"),
+	prompt("prompt.tclsh", "`% ` while tclsh runs (or in a Tcl block): the Tcl shell's prompt, which looks like zsh's", "tclsh", `^%(?: |$)`, "tcl", "tclsh"),
 	prompt("prompt.redis", "`127.0.0.1:6379> `: redis-cli's prompt", "redis-cli", `^[\w.-]+:\d+> ?`, "redis"),
 	bare(prompt("prompt.node", "`> ` in a JavaScript block, or after node was started: node's prompt", "node", `^>(?: |$)`, "javascript", "js", "node", "nodejs")),
 	continuation(prompt("prompt.node.continuation", "`... `: node's continuation prompt", "node", `^\.\.\.(?: |$)`)),
