@@ -2,6 +2,7 @@ package literal
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -52,6 +53,12 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		// `git config core.editor` with nothing set: no value is its answer.
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: the setting is not set)", cmd.Line, mentor.FirstLine(cmd.Text)))
+		return true, nil
+	case !res.TimedOut && res.ExitCode != 0 && s.globMatchedNothing(cmd.Text, res.Output):
+		// `ls *.txt` where the page made no .txt file: it lists the
+		// reader's own files, and here there are none.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): its pattern lists the reader's own files, and the page made none that match", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return true, nil
 	case !res.TimedOut && res.ExitCode == 1 && nothingThere(cmd.Text, res.Output):
 		// `crontab -l` with no table yet: "no crontab for root" is its
@@ -146,6 +153,37 @@ func (s *student) differenceExcused(cmd reading.Command, expected []expect.Line,
 func arithmeticOnly(command string) bool {
 	c := strings.TrimSpace(shell.WithoutTrailingComment(command))
 	return !strings.Contains(c, "\n") && strings.HasPrefix(c, "((") && strings.HasSuffix(c, "))")
+}
+
+// globMatchedNothing: the command is `ls` on file patterns only (`ls
+// *.txt`), ls said a pattern does not exist (the shell left it as written,
+// matching nothing), and no file the page made so far matches it.
+func (s *student) globMatchedNothing(command, output string) bool {
+	calls := shell.Calls(shell.WithoutTrailingComment(command))
+	if len(calls) != 1 || len(calls[0]) < 2 || calls[0][0] != "ls" {
+		return false
+	}
+	var globs []string
+	for _, w := range calls[0][1:] {
+		switch {
+		case strings.HasPrefix(w, "-"):
+		case strings.ContainsAny(w, "*?["):
+			globs = append(globs, w)
+		default:
+			return false
+		}
+	}
+	for _, g := range globs {
+		if !strings.Contains(output, "cannot access '"+g+"'") {
+			return false
+		}
+		for _, f := range s.out.FilesCreated {
+			if ok, _ := path.Match(g, path.Base(f)); ok {
+				return false
+			}
+		}
+	}
+	return len(globs) > 0
 }
 
 // nothingThere: the command lists or removes the reader's own entries of a

@@ -45,3 +45,25 @@ func TestNothingThere(t *testing.T) {
 		}
 	}
 }
+
+// `ls *.txt` lists the reader's own files: when the page made none that
+// match, "cannot access '*.txt'" is no gap; when it made one, it is.
+func TestGlobMatchedNothing(t *testing.T) {
+	s := &student{}
+	s.out.FilesCreated = []string{"/workspace/work/notes.md"}
+	noTxt := "ls: cannot access '*.txt': No such file or directory\n"
+	for _, c := range []struct {
+		command, output string
+		want            bool
+	}{
+		{"ls *.txt", noTxt, true},
+		{"ls -l *.txt", noTxt, true},
+		{"ls *.md", "ls: cannot access '*.md': No such file or directory\n", false},
+		{"ls notes.txt", "ls: cannot access 'notes.txt': No such file or directory\n", false},
+		{"ls *.txt | wc -l", noTxt, false},
+	} {
+		if got := s.globMatchedNothing(c.command, c.output); got != c.want {
+			t.Errorf("globMatchedNothing(%q) = %v, want %v", c.command, got, c.want)
+		}
+	}
+}
