@@ -51,6 +51,8 @@ func Template(command string) string {
 		return "a syntax template: " + strings.TrimSpace(MakeTemplate.FindString(command)) + " describes the syntax"
 	case braceWord.MatchString(first):
 		return "a syntax template: " + strings.TrimSpace(braceWord.FindString(first)) + " is a placeholder"
+	case bracketWords.MatchString(first):
+		return "a syntax template: " + bracketWords.FindString(first) + " stands for what the reader puts there"
 	case pathTo.MatchString(first):
 		return "a syntax template: " + strings.TrimSpace(pathTo.FindString(first)) + " stands for a path of the reader's own"
 	}
@@ -135,6 +137,12 @@ func capsPlaceholder(line string) string {
 	}
 	return ""
 }
+
+// bracketWords is an optional part drawn in brackets, in upper case or in
+// words (`[OPTION]`, `[awk program]`, `[ARGUMENT...]`), even with no space
+// between two of them: no command takes that as it is. A shell test (`[ -f
+// x ]`) and a character class (`[A-Z]`, `[abc]`) are not.
+var bracketWords = regexp.MustCompile(`\[(?:[A-Z]{3,}[A-Z_-]*|[a-z]+(?: [a-z]+)+)(?:\.\.\.)?\]`)
 
 // pathTo is "path/to", in the languages pages are written in (`/chemin/
 // vers/fichier`, `ruta/a/archivo`, `Pfad/zu/Datei`): the path a reader puts

@@ -9,6 +9,9 @@ func TestTemplatePlaceholders(t *testing.T) {
 	for command, want := range map[string]bool{
 		"git clone REPOSITORIO":                                   true,
 		"sudo COMANDO":                                            true, // an upper-case word where a command goes
+		"awk [OPTION][awk program][ARGUMENT]":                     true, // optional parts drawn in brackets, no space between
+		"[ -f notes.txt ] && echo yes":                            false,
+		"ls [abc]*":                                               false,
 		"time COMMAND args":                                       true,
 		"HEAD /index.html":                                        false,
 		"chmod u+s /chemin/vers/fichier":                          true, // "path/to" in French
