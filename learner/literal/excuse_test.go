@@ -67,3 +67,15 @@ func TestGlobMatchedNothing(t *testing.T) {
 		}
 	}
 }
+
+// A reference list's line that runs a file the page made works on the
+// page's own file: its failure is not a sample name's.
+func TestOnPagesFile(t *testing.T) {
+	s := &student{}
+	s.out.FilesCreated = []string{"/workspace/work/skript.pl"}
+	for cmd, want := range map[string]bool{"./skript.pl": true, "perl skript.pl --help": true, "chmod +x datei.txt": false} {
+		if got := s.onPagesFile(cmd); got != want {
+			t.Errorf("onPagesFile(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}

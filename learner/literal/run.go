@@ -3,6 +3,7 @@ package literal
 import (
 	"context"
 	"fmt"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -345,7 +346,7 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	case st.Example && mentor.FragmentOnly(f.Output):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
-	case st.Reference && !mentor.Misused(cmd.Text, f.Output):
+	case st.Reference && !mentor.Misused(cmd.Text, f.Output) && !s.onPagesFile(cmd.Text):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a sample of a reference list, not a step: `%s` failed (%s), and each line of the list is a form of the command on sample names", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
 	case st.Reference:
@@ -356,6 +357,20 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 		return s.record(f, false, subject, fail.ErrorLine)
 	}
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
+}
+
+// onPagesFile: a word of the command names a file the page made, so the
+// command works on the page's own file, not a reference list's sample name.
+func (s *student) onPagesFile(command string) bool {
+	for _, w := range strings.Fields(command) {
+		w = strings.TrimPrefix(strings.Trim(w, `'"`), "./")
+		for _, f := range s.out.FilesCreated {
+			if w != "" && path.Base(f) == path.Base(w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // comparing records that the output shown in [from, to] is compared with
