@@ -76,7 +76,10 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 		return false
 	}
 	prompted := transcript.Prompted(b.Code, cmd)
-	if codelang.Console[lang] && !prompted {
+	if codelang.Console[lang] && !prompted || !prompted && shownWithPrompts(prev) {
+		// A session the page drew with its prompts (`>>> `) is typed only
+		// where the page draws them: a later block without them is code
+		// of its own.
 		return false
 	}
 	if !prompted && (transcript.HasShellPrompt(b.Code[0].Text) || namesFileOfKind(ctx.before, lang)) {
@@ -195,4 +198,10 @@ func (p *planner) transcriptContext(ctx blockContext, lang string) transcript.Co
 		tc.Running, tc.RunningLine = strings.TrimSpace(p.steps[i].Command.Text), p.steps[i].Line
 	}
 	return tc
+}
+
+// shownWithPrompts: the step is a REPL session read from a transcript that
+// shows the program's own prompts, not a command that starts the program.
+func shownWithPrompts(s Step) bool {
+	return s.Command.Text != "" && len(s.Evidence) > 0 && strings.HasPrefix(s.Evidence[0].Rule, "prompt.") && !strings.HasPrefix(s.Evidence[0].Rule, "prompt.shell")
 }
