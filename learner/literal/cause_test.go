@@ -36,15 +36,3 @@ func TestCauseFor(t *testing.T) {
 		})
 	}
 }
-
-func TestAnswersWithStatus(t *testing.T) {
-	for c, want := range map[string]bool{
-		"grep kiwi fruit.txt": true, "diff a.txt b.txt": true, "cat log | grep -i error": true,
-		"grep -q verbose config.yml": false, "cmp -s a b": false, "test -f x": false,
-		"grep x a; echo done": false, "ls": false, "grep -c x f": true,
-	} {
-		if got := answersWithStatus(c); got != want {
-			t.Errorf("answersWithStatus(%q) = %v, want %v", c, got, want)
-		}
-	}
-}

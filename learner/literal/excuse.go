@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/depend"
+	"github.com/smile-loop/smile/learner/literal/exitanswer"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/packages"
@@ -43,13 +44,13 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d) after %s waited for the reader's answer", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, strings.Join(s.last.asked, ", ")))
 		s.listSkipped(cmd.Line, cmd.EndLine, askedWhy(cmd, s.last.asked, res.ExitCode))
 		return true, nil
-	case !res.TimedOut && res.ExitCode == 1 && strings.TrimSpace(res.Output) == "" && arithmeticOnly(cmd.Text):
+	case !res.TimedOut && res.ExitCode == 1 && strings.TrimSpace(res.Output) == "" && exitanswer.ArithmeticOnly(cmd.Text):
 		// `(( i++ ))` with i at 0: the status of an arithmetic test is its
 		// answer (the value was 0), and a wrong expression prints an error.
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: the expression's value is 0)", cmd.Line, mentor.FirstLine(cmd.Text)))
 		return true, nil
-	case !res.TimedOut && res.ExitCode == 1 && strings.TrimSpace(res.Output) == "" && settingQuery(cmd.Text):
+	case !res.TimedOut && res.ExitCode == 1 && strings.TrimSpace(res.Output) == "" && exitanswer.SettingQuery(cmd.Text):
 		// `git config core.editor` with nothing set: no value is its answer.
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: the setting is not set)", cmd.Line, mentor.FirstLine(cmd.Text)))
@@ -60,13 +61,13 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): its pattern lists the reader's own files, and the page made none that match", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return true, nil
-	case !res.TimedOut && res.ExitCode == 1 && nothingThere(cmd.Text, res.Output):
+	case !res.TimedOut && res.ExitCode == 1 && exitanswer.NothingThere(cmd.Text, res.Output):
 		// `crontab -l` with no table yet: "no crontab for root" is its
 		// answer, as empty output is another program's.
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: %s)", cmd.Line, mentor.FirstLine(cmd.Text), strings.TrimSpace(res.Output)))
 		return true, nil
-	case !res.TimedOut && res.ExitCode == 1 && answersWithStatus(cmd.Text) && !missingInPipe(cmd.Text, res.Output):
+	case !res.TimedOut && res.ExitCode == 1 && exitanswer.WithStatus(cmd.Text) && !missingInPipe(cmd.Text, res.Output):
 		// grep found nothing, diff found differences: exit 1 is the
 		// program's answer, not an error (an error is 2 or more).
 		s.last.ok = true
@@ -148,13 +149,6 @@ func (s *student) differenceExcused(cmd reading.Command, expected []expect.Line,
 	return false
 }
 
-// arithmeticOnly: the command is one arithmetic test, `(( expr ))`, whose
-// status says whether the value was 0.
-func arithmeticOnly(command string) bool {
-	c := strings.TrimSpace(shell.WithoutTrailingComment(command))
-	return !strings.Contains(c, "\n") && strings.HasPrefix(c, "((") && strings.HasSuffix(c, "))")
-}
-
 // globMatchedNothing: the command is `ls` on file patterns only (`ls
 // *.txt`), ls said a pattern does not exist (the shell left it as written,
 // matching nothing), and no file the page made so far matches it.
@@ -184,40 +178,6 @@ func (s *student) globMatchedNothing(command, output string) bool {
 		}
 	}
 	return len(globs) > 0
-}
-
-// nothingThere: the command lists or removes the reader's own entries of a
-// table the system keeps (crontab's) and answered that there are none yet,
-// which it does with exit 1.
-func nothingThere(command, output string) bool {
-	calls := shell.Calls(shell.WithoutTrailingComment(command))
-	if len(calls) != 1 || len(calls[0]) < 2 || calls[0][0] != "crontab" {
-		return false
-	}
-	return (slices.Contains(calls[0][1:], "-l") || slices.Contains(calls[0][1:], "-r")) && noCrontab.MatchString(strings.TrimSpace(output))
-}
-
-// noCrontab is cron's answer for a user without a table.
-var noCrontab = regexp.MustCompile(`^no crontab for \S+$`)
-
-// settingQuery: the command reads one setting (`git config user.name`,
-// `git config --get core.editor`), which exits 1, silent, when it is unset.
-func settingQuery(command string) bool {
-	calls := shell.Calls(shell.WithoutTrailingComment(command))
-	if len(calls) != 1 || len(calls[0]) < 3 || calls[0][0] != "git" || calls[0][1] != "config" {
-		return false
-	}
-	var args []string
-	for _, w := range calls[0][2:] {
-		switch {
-		case w == "--global" || w == "--local" || w == "--system" || w == "--get":
-		case strings.HasPrefix(w, "-"):
-			return false
-		default:
-			args = append(args, w)
-		}
-	}
-	return len(args) == 1 && strings.Contains(args[0], ".")
 }
 
 // deniedShown is a permission refusal in a page's shown output.

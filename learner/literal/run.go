@@ -16,6 +16,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/provenance"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/samplename"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 
@@ -346,6 +347,9 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	case st.Example && mentor.FragmentOnly(f.Output):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
+	case f.Category == status.CategoryMissingFile && samplename.Is(fail.Subject) && !s.pageMakes(fail.Subject):
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s` stands for the reader's own file (a name like it is a stand-in, and the page never makes it)", fail.Subject))
+		return nil
 	case st.Reference && !mentor.Misused(cmd.Text, f.Output) && !s.onPagesFile(cmd.Text):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a sample of a reference list, not a step: `%s` failed (%s), and each line of the list is a form of the command on sample names", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
@@ -357,6 +361,21 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 		return s.record(f, false, subject, fail.ErrorLine)
 	}
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
+}
+
+// pageMakes: a step of the page writes the file or a command of the page
+// creates it (a redirection, touch, cp...), before or after this point.
+func (s *student) pageMakes(name string) bool {
+	base := path.Base(name)
+	for _, st := range s.keep.steps {
+		switch {
+		case st.Kind == reading.StepWrite && path.Base(st.File.Path) == base:
+			return true
+		case st.Kind == reading.StepRun && (reading.CreatesFile(st.Command.Text, base) || shell.Creates(st.Command.Text, name)):
+			return true
+		}
+	}
+	return false
 }
 
 // onPagesFile: a word of the command names a file the page made, so the
@@ -580,34 +599,6 @@ func (s *student) listSkipped(from, to int, why string) {
 	s.env.Log.Info("Skipped", "line", from, "why", why)
 }
 
-// showsThisFailure: the output a transcript shows after a command is the
-// error it printed (compared as any output is).
-// answerStatus: programs whose exit status 1 is an answer they also print
-// (no line matched, the files differ), not an error. In quiet mode (`grep
-// -q`, `cmp -s`) the status is all they say: there a 1 is the check failing,
-// as it is for `test`.
-var answerStatus = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "diff": true, "cmp": true}
-
-// answersWithStatus reports whether the command whose status the line ends
-// with (the last of a pipe) is one of answerStatus, not in quiet mode.
-func answersWithStatus(command string) bool {
-	line := strings.TrimSpace(mentor.FirstLine(command))
-	if strings.ContainsAny(line, ";&") {
-		return false
-	}
-	parts := strings.Split(line, "|")
-	last := strings.Fields(parts[len(parts)-1])
-	if len(last) == 0 || !answerStatus[last[0]] {
-		return false
-	}
-	for _, a := range last[1:] {
-		if a == "--quiet" || a == "--silent" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "qs") {
-			return false
-		}
-	}
-	return true
-}
-
 // missingInPipe: a program or file of the pipe was missing (`netstat -tln
 // | grep 80` prints "netstat: command not found"), so grep's 1 is no answer.
 func missingInPipe(command, output string) bool {
@@ -615,6 +606,8 @@ func missingInPipe(command, output string) bool {
 	return missing
 }
 
+// showsThisFailure: the output a transcript shows after a command is the
+// error it printed (compared as any output is).
 func showsThisFailure(expected []expect.Line, output string) bool {
 	said := false // a line of its own, not only "..." that matches anything
 	for _, l := range expected {

@@ -49,10 +49,10 @@ var (
 	// editorKey is such a line.
 	editorKey             = regexp.MustCompile(`(?i)^(?:<?esc>?|\[esc\]|\^\[|:wq!?|:x!?|:q!?|zz|:w)$`)
 	ruleOtherPlatformTool = rule.Register(rule.Rule{ID: "platform.other-tool", Scope: rule.ScopeLine,
-		Doc: "a command whose program exists only on another platform (Homebrew's brew, MacPorts' port, Chocolatey's choco, winget, scoop, macOS's launchctl, pbcopy, defaults, xcode-select, osascript; macOS's `open FILE`, Windows' explorer) is that platform's step, whatever the prose around it says; a Linux reader takes the page's other route"})
+		Doc: "a command whose program exists only on another platform (Homebrew's brew, MacPorts' port, the BSDs' pkg and pkg_add, Chocolatey's choco, winget, scoop, macOS's launchctl, pbcopy, defaults, xcode-select, osascript; macOS's `open FILE`, Windows' explorer) is that platform's step, whatever the prose around it says; a Linux reader takes the page's other route"})
 	// otherPlatformTool is such a program, as a command's first word (after
 	// sudo).
-	otherPlatformTool = regexp.MustCompile(`^(?:sudo\s+)?(brew|port|choco|winget|scoop|launchctl|pbcopy|pbpaste|defaults|xcode-select|softwareupdate|diskutil|mas|osascript|sw_vers|explorer(?:\.exe)?|open(?:\s+-[a-zA-Z]+)*\s+[./~\w][^\s|;&]*\s*$)(?:\s|$)`)
+	otherPlatformTool = regexp.MustCompile(`^(?:(?:sudo|doas)\s+)?(brew|port|pkg|pkg_add|choco|winget|scoop|launchctl|pbcopy|pbpaste|defaults|xcode-select|softwareupdate|diskutil|mas|osascript|sw_vers|explorer(?:\.exe)?|open(?:\s+-[a-zA-Z]+)*\s+[./~\w][^\s|;&]*\s*$)(?:\s|$)`)
 
 	cronField   = `(?:\*|\d{1,2}(?:-\d{1,2})?)(?:/\d{1,2})?(?:,(?:\*|\d{1,2}(?:-\d{1,2})?)(?:/\d{1,2})?)*`
 	cronNamed   = `(?:` + cronField + `|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)(?:-\w{3})?)`

@@ -153,12 +153,19 @@ var pathTo = regexp.MustCompile(`(?i)(?:^|[\s='"/:])/?(?:path|chemin|ruta|pfad|c
 // `time COMMAND`): no program is named so; it stands for the reader's.
 func capsCommand(line string) string {
 	for _, words := range shell.Calls(line) {
+		if len(words) > 1 && assignOp.MatchString(words[1]) {
+			continue // `GREETING = hello`: a Makefile's or a config's setting
+		}
 		if len(words) > 0 && capsArg.MatchString(words[0]) && len(words[0]) >= 4 && !capsWords[words[0]] {
 			return words[0]
 		}
 	}
 	return ""
 }
+
+// assignOp is what follows a name being set in a Makefile or a config
+// file: `=`, `:=`, `?=`, `+=`.
+var assignOp = regexp.MustCompile(`^(?:=|:=|::=|\?=|\+=)`)
 
 // capsCaseSubject is a case statement on a bare upper-case word (`case
 // EXPRESSION in`): a value tests a variable ($x), never a word, so the word

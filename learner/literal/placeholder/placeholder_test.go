@@ -8,8 +8,9 @@ import "testing"
 func TestTemplatePlaceholders(t *testing.T) {
 	for command, want := range map[string]bool{
 		"git clone REPOSITORIO":                                   true,
-		"sudo COMANDO":                                            true, // an upper-case word where a command goes
-		"awk [OPTION][awk program][ARGUMENT]":                     true, // optional parts drawn in brackets, no space between
+		"sudo COMANDO":                                            true,  // an upper-case word where a command goes
+		"GREETING = hello":                                        false, // a Makefile's setting
+		"awk [OPTION][awk program][ARGUMENT]":                     true,  // optional parts drawn in brackets, no space between
 		"[ -f notes.txt ] && echo yes":                            false,
 		"ls [abc]*":                                               false,
 		"time COMMAND args":                                       true,

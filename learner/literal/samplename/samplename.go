@@ -1,0 +1,54 @@
+// Package samplename tells a stand-in name from a page's own file. Cheat
+// sheets, reference pages and "how to" notes show each form of a command on
+// a name that stands for the reader's file: `file.txt`, `dosya.txt`,
+// `meuarquivo`, `arquivo1 arquivo2 diretorio1`, `myprogram.py`. A page never
+// creates such a file; a reader puts their own in its place. A missing file
+// of that kind is no gap in the page, where a name the page carries from step
+// to step is.
+package samplename
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// owner is a possessive or article that leads a stand-in name, in the
+// languages pages are written in: my, mi, meu, mon, mein, mio...
+var owner = regexp.MustCompile(`^(?:(?:my|your|some|mi|meu|minha|seu|mon|mein|meine|dein|mio|mia)[_-]?|(?:the|a|an|tu|ma|il|le|la|el|o)[_-])`)
+
+// stems are the words that name "a file", "a folder", "a program" or "an
+// example" in those languages.
+var stems = []string{
+	"file", "files", "filename", "fichier", "fichiers", "archivo", "archivos", "arquivo", "arquivos", "datei", "dateien",
+	"dosya", "plik", "soubor", "bestand", "tiedosto", "nomefile", "nome_file", "nombre_archivo", "nomdufichier",
+	"folder", "directory", "dir", "diretorio", "directorio", "carpeta", "dossier", "repertoire", "verzeichnis", "ordner",
+	"cartella", "klasor", "dizin", "katalog", "program", "programa", "programme", "script", "example", "exemple",
+	"ejemplo", "exemplo", "beispiel", "esempio", "sample", "test", "foo", "bar", "baz", "qux", "demo",
+	"project", "projet", "proyecto", "projeto", "projekt", "progetto", "proje", "проект",
+	"файл", "папка", "каталог", "文件", "目录", "ファイル", "フォルダ", "파일", "폴더",
+}
+
+// Is reports whether name (a path; its base counts) is a stand-in: after an
+// owner word and before a number, an extension or a qualifier, it is one of
+// the words for "a file", "a folder", "a program" or "an example".
+func Is(name string) bool {
+	base := strings.ToLower(path.Base(strings.TrimSuffix(name, "/")))
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	base = strings.TrimRight(base, "0123456789_-")
+	return stem(base) || stem(owner.ReplaceAllString(base, ""))
+}
+
+// stem: the name is one of the words, or one of the longer ones with a
+// short qualifier after it (`arquivolegal`); a short word must be the whole
+// name (`dir` is no stand-in in `dirty`).
+func stem(base string) bool {
+	for _, s := range stems {
+		if base == s || len(s) >= 6 && strings.HasPrefix(base, s) && len(base)-len(s) <= 8 {
+			return true
+		}
+	}
+	return false
+}
