@@ -350,6 +350,9 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	case f.Category == status.CategoryMissingFile && samplename.Is(fail.Subject) && !s.pageMakes(fail.Subject):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s` stands for the reader's own file (a name like it is a stand-in, and the page never makes it)", fail.Subject))
 		return nil
+	case samplename.User(samplename.MissingAccount(f.Output)) && !s.pageMakesAccount(samplename.MissingAccount(f.Output)):
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s` stands for the reader's own user or group (a name like it is a stand-in, and the page never creates it)", samplename.MissingAccount(f.Output)))
+		return nil
 	case st.Reference && !mentor.Misused(cmd.Text, f.Output) && !s.onPagesFile(cmd.Text):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a sample of a reference list, not a step: `%s` failed (%s), and each line of the list is a form of the command on sample names", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
@@ -377,6 +380,22 @@ func (s *student) pageMakes(name string) bool {
 	}
 	return false
 }
+
+// pageMakesAccount: a command of the page creates the user or group (each
+// of `user:group`): useradd, adduser, groupadd, addgroup.
+func (s *student) pageMakesAccount(account string) bool {
+	for _, name := range strings.Split(account, ":") {
+		for _, st := range s.keep.steps {
+			if st.Kind == reading.StepRun && accountMaker.MatchString(st.Command.Text) && slices.Contains(strings.Fields(st.Command.Text), name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// accountMaker is a command that creates a user or a group.
+var accountMaker = regexp.MustCompile(`\b(?:useradd|adduser|groupadd|addgroup|newusers)\b`)
 
 // onPagesFile: a word of the command names a file the page made, so the
 // command works on the page's own file, not a reference list's sample name.

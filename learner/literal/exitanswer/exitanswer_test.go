@@ -57,3 +57,16 @@ func TestWithStatus(t *testing.T) {
 		}
 	}
 }
+
+func TestFindDiscardingErrors(t *testing.T) {
+	for c, want := range map[string]bool{
+		"find / -perm -4000 2>/dev/null":      true,
+		"find / -name '*.conf' 2> /dev/null":  true,
+		"find . -name x":                      false,
+		"find / -perm -4000 2>/dev/null | wc": false,
+	} {
+		if got := FindDiscardingErrors(c); got != want {
+			t.Errorf("FindDiscardingErrors(%q) = %v, want %v", c, got, want)
+		}
+	}
+}

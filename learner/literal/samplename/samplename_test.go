@@ -31,3 +31,23 @@ func TestIs(t *testing.T) {
 		}
 	}
 }
+
+func TestUserAndMissingAccount(t *testing.T) {
+	for out, want := range map[string]string{
+		"chown: invalid user: ‘john:developers’\n":                                               "john:developers",
+		"groups: ‘username’: no such user\n":                                                     "username",
+		"usermod: group 'developers' does not exist":                                             "developers",
+		"chgrp: invalid group: ‘devs’":                                                           "devs",
+		"su: user ali does not exist or the user entry does not contain all the required fields": "ali",
+		"ls: cannot access 'x': No such file or directory":                                       "",
+	} {
+		if got := MissingAccount(out); got != want {
+			t.Errorf("MissingAccount(%q) = %q, want %q", out, got, want)
+		}
+	}
+	for name, want := range map[string]bool{"john": true, "john:developers": true, "username": true, "ali": false, "www-data": false, "john:www-data": false} {
+		if got := User(name); got != want {
+			t.Errorf("User(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
