@@ -130,6 +130,10 @@ func TestSplitTypedIntoAFile(t *testing.T) {
 	if got := Split(code("cat > digits.txt", "0123456789", "", "split -b 5 digits.txt")); len(got) != 2 || got[1].Text != "split -b 5 digits.txt" {
 		t.Errorf("a command after a blank line: %+v", got)
 	}
+	// No ^D and no blank line: a command on the file being typed ends it.
+	if got := Split(code("cat>digits.txt", "0123456789", "split -b5 digits.txt", "cd ..")); len(got) != 3 || got[1].Text != "split -b5 digits.txt" || got[2].Text != "cd .." {
+		t.Errorf("a command on the file: %+v", got)
+	}
 	// vi in insert mode: the text up to Esc and :wq is the file's.
 	if got := Split(code("vi hello.sh", "i", "echo hi", "<Esc>", ":wq", "bash hello.sh")); len(got) != 2 || got[0].EndLine != 14 ||
 		got[0].Text != "cat > hello.sh <<'SMILE_TYPED_END'\necho hi\nSMILE_TYPED_END" || got[1].Text != "bash hello.sh" {

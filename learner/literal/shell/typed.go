@@ -48,7 +48,7 @@ func typedInput(lines []markdown.CodeLine) (at, next int, span Span, ok bool) {
 		} else if !keyboardWriter.MatchString(l.Text) {
 			continue
 		}
-		typed, end, j := typedFrom(lines, from, ends)
+		typed, end, j := typedFrom(lines, from, ends, writtenFile(writer))
 		if len(typed) == 0 || strings.Contains(strings.Join(typed, "\n"), typedEnd) {
 			continue
 		}
@@ -63,11 +63,14 @@ func typedInput(lines []markdown.CodeLine) (at, next int, span Span, ok bool) {
 // line before a known program's command, or the end. It returns the lines,
 // the page line of the last one read (the end mark, or the last line typed),
 // and the index just past them.
-func typedFrom(lines []markdown.CodeLine, from int, ends *regexp.Regexp) (typed []string, end, next int) {
+func typedFrom(lines []markdown.CodeLine, from int, ends *regexp.Regexp, file string) (typed []string, end, next int) {
 	j := from
 	for ; j < len(lines); j++ {
 		if j > from && strings.TrimSpace(lines[j-1].Text) == "" && codelang.KnownProgram(CommandName(lines[j].Text)) {
 			break // a blank line, then a command: the typing ended (Ctrl-D the page did not show)
+		}
+		if j > from && aboutFile(lines[j].Text, file) {
+			break // `split -b5 notes.txt`: a command on the file is no line of it
 		}
 		if ends.MatchString(lines[j].Text) {
 			for ; j < len(lines) && ends.MatchString(lines[j].Text); j++ {
@@ -84,4 +87,29 @@ func typedFrom(lines []markdown.CodeLine, from int, ends *regexp.Regexp) (typed 
 		typed = typed[:len(typed)-1]
 	}
 	return typed, end, j
+}
+
+// writtenFile is the file a keyboard writer writes (`cat>notes.txt`, `tee
+// -a log`).
+func writtenFile(writer string) string {
+	f := strings.Fields(strings.NewReplacer(">>", " ", ">", " ").Replace(writer))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
+
+// aboutFile: the line is a known program's command (or cd) that names the
+// file: the reader has stopped typing into the file and works on it.
+func aboutFile(line, file string) bool {
+	name := CommandName(line)
+	if file == "" || name == "" || !codelang.KnownProgram(name) && name != "cd" {
+		return false
+	}
+	for _, w := range strings.Fields(line)[1:] {
+		if strings.Trim(w, `'"`) == file {
+			return true
+		}
+	}
+	return false
 }
