@@ -21,8 +21,13 @@ type Span struct {
 // one instruction); comments and blank lines are not commands. A script the
 // parser rejects is split line by line (joining `\` continuations), so each
 // line still fails on its own with the shell's own error. Lines typed into
-// a command that writes a file from the keyboard go with it (typed.go).
+// a command that writes a file from the keyboard go with it (typed.go), as
+// do the lines typed into another user's shell (nested.go).
 func Split(lines []markdown.CodeLine) []Span {
+	if at, next, span, ok := nestedShell(lines); ok {
+		spans := append(Split(lines[:at]), span)
+		return append(spans, Split(lines[next:])...)
+	}
 	if at, next, span, ok := typedInput(lines); ok {
 		spans := append(Split(lines[:at]), span)
 		return append(spans, Split(lines[next:])...)

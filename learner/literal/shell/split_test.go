@@ -109,14 +109,16 @@ func TestWatched(t *testing.T) {
 	}
 }
 
-func TestSplitTypedIntoAFile(t *testing.T) {
-	code := func(texts ...string) []markdown.CodeLine {
-		out := make([]markdown.CodeLine, len(texts))
-		for i, s := range texts {
-			out[i] = markdown.CodeLine{Line: 10 + i, Text: s}
-		}
-		return out
+// code is a block's lines, from line 10 on.
+func code(texts ...string) []markdown.CodeLine {
+	out := make([]markdown.CodeLine, len(texts))
+	for i, s := range texts {
+		out[i] = markdown.CodeLine{Line: 10 + i, Text: s}
 	}
+	return out
+}
+
+func TestSplitTypedIntoAFile(t *testing.T) {
 	got := Split(code("mkdir shop", "cat > shop/list.txt", "bread", "eggs", "^D", "wc -l shop/list.txt"))
 	want := []Span{
 		{Line: 10, EndLine: 10, Text: "mkdir shop"},
@@ -153,6 +155,27 @@ func TestSplitTypedIntoAFile(t *testing.T) {
 			if strings.Contains(s.Text, typedEnd) {
 				t.Errorf("%+v: nothing is typed, got %q", lines, s.Text)
 			}
+		}
+	}
+}
+
+// The lines after a switch to another user's shell, up to its exit, run in
+// that shell; a switch to root, or with nothing after it, is a line as any.
+func TestSplitNestedShell(t *testing.T) {
+	got := Split(code("sudo su - ana", "echo hi > ~/a.txt", "mkdir ~/d", "exit", "ls -l /home/ana"))
+	want := []Span{
+		{Line: 10, EndLine: 13, Text: "sudo su - ana <<'SMILE_TYPED_END'\necho hi > ~/a.txt\nmkdir ~/d\nSMILE_TYPED_END"},
+		{Line: 14, EndLine: 14, Text: "ls -l /home/ana"},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Split = %+v\nwant %+v", got, want)
+	}
+	if got := Split(code("sudo -iu ana", "whoami")); len(got) != 1 || !strings.HasPrefix(got[0].Text, "sudo -iu ana <<") {
+		t.Errorf("sudo -iu to the block's end: %+v", got)
+	}
+	for _, lines := range [][]markdown.CodeLine{code("sudo su - root", "whoami"), code("su - ana"), code("sudo -u ana whoami", "ls")} {
+		if got := Split(lines); len(got) != len(lines) {
+			t.Errorf("%v: %+v, want one span a line", lines, got)
 		}
 	}
 }
