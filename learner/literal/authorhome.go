@@ -3,6 +3,7 @@ package literal
 import (
 	"context"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
@@ -13,8 +14,9 @@ import (
 // commands (`mkdir /home/vincent/lab5`, `cd /Users/ana/projects`). A reader
 // runs them in their own home: the author's user name is no step of the
 // page. So a path under another user's home, which no step made and which
-// does not exist, is the Student's own home, and the audit says so; a home
-// the page makes (`useradd -m vincent`) exists by then and is left alone.
+// does not exist, is the Student's own home, and the audit says so; the
+// home of a user the page makes (`useradd vincent`) is left alone, there or
+// not: a missing one is the page's gap.
 
 // authorHome is a path under a user's home folder on Linux or macOS.
 var authorHome = regexp.MustCompile(`(?:^|[\s'"=:])(/(?:home|Users)/[A-Za-z0-9._-]+)(?:/|[\s'";]|$)`)
@@ -36,8 +38,8 @@ func (s *student) ownHome(ctx context.Context, line int, text string) string {
 			continue
 		}
 		done[theirs] = true
-		if makesUser.MatchString(text) {
-			continue // the command makes the user, and its home with it
+		if makesUser.MatchString(text) || s.pageMakesAccount(path.Base(theirs)) {
+			continue // the page makes that user: its home is the page's, there or not
 		}
 		if _, exists, err := session.Stat(ctx, s.sess.Hands(), theirs); err != nil || exists {
 			continue
