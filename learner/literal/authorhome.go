@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/pagemade"
 	"github.com/smile-loop/smile/learner/session"
 )
 
@@ -38,7 +39,7 @@ func (s *student) ownHome(ctx context.Context, line int, text string) string {
 			continue
 		}
 		done[theirs] = true
-		if makesUser.MatchString(text) || s.pageMakesAccount(path.Base(theirs)) {
+		if makesUser.MatchString(text) || pagemade.Account(s.keep.steps, path.Base(theirs)) {
 			continue // the page makes that user: its home is the page's, there or not
 		}
 		if _, exists, err := session.Stat(ctx, s.sess.Hands(), theirs); err != nil || exists {

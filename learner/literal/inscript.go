@@ -4,6 +4,10 @@ import (
 	"path"
 	"regexp"
 	"strconv"
+	"strings"
+
+	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/shell"
 
 	"github.com/smile-loop/smile/learner/literal/reading"
 )
@@ -39,4 +43,21 @@ func (s *student) inWrittenFile(output string, line int) (at int, file string) {
 		return 0, ""
 	}
 	return 0, ""
+}
+
+// shebangLine is the page line of the #! line of the script cmd runs, when
+// the failure is that line's (classify): the fault is there, not in the
+// command that ran it. 0 otherwise, or when the page did not write it.
+func (s *student) shebangLine(cmd reading.Command, fail mentor.Failure) int {
+	file, _, ok := shell.RunsScript(cmd.Text)
+	if !ok || !strings.HasPrefix(fail.ErrorLine, "its #! line") {
+		return 0
+	}
+	for k := len(s.keep.steps) - 1; k >= 0; k-- {
+		w := s.keep.steps[k]
+		if w.Kind == reading.StepWrite && w.Line < cmd.Line && path.Base(w.File.Path) == path.Base(file) {
+			return w.Line + 1
+		}
+	}
+	return 0
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/pagemade"
 	"github.com/smile-loop/smile/learner/literal/provenance"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -192,8 +193,15 @@ func succeeded(res session.Result) bool { return res.ExitCode == 0 && !res.Timed
 func (s *student) classify(ctx context.Context, cmd reading.Command, res session.Result) mentor.Failure {
 	fail := mentor.Classify(cmd.Text, res.ExitCode, res.Output, res.TimedOut)
 	if fail.Category == status.CategoryMissingDependency && strings.Contains(fail.Subject, "/") {
-		if prog := mentor.Interpreter(ctx, s.sess.Hands(), filepath.Join(s.sess.State().Cwd, fail.Subject)); prog != "" {
+		script := filepath.Join(s.sess.State().Cwd, fail.Subject)
+		if prog := mentor.Interpreter(ctx, s.sess.Hands(), script); prog != "" {
 			fail.Subject = prog // a script whose interpreter is missing
+			if line := mentor.Shebang(ctx, s.sess.Hands(), script); !strings.HasPrefix(line, "/") && s.hasProgram(ctx, prog) {
+				// `#!usr/bin/env perl` with perl installed: the #! line
+				// names no path, so the page's script cannot start.
+				fail.Category = status.CategoryCommandFailure
+				fail.ErrorLine = fmt.Sprintf("its #! line, `#!%s`, does not name a program by its full path (%s is installed)", line, prog)
+			}
 		}
 	}
 	if !succeeded(res) {
@@ -299,7 +307,9 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 	f := s.finding(fail.Category, cmd.Line,
 		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, res.ExitCode, s.behavior.TimeoutSeconds), cmd.Text)
-	if at, file := s.inWrittenFile(res.Output, cmd.Line); at > 0 {
+	if at := s.shebangLine(cmd, fail); at > 0 {
+		f.Line, f.Quote = at, s.quote(at)
+	} else if at, file := s.inWrittenFile(res.Output, cmd.Line); at > 0 {
 		// `./colours.sh: 2: Syntax error`: the fault is at that line of
 		// the script as the page wrote it.
 		f.Line, f.Quote = at, s.quote(at)
@@ -347,10 +357,10 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	case st.Example && mentor.FragmentOnly(f.Output):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("a fragment, not a gap: `%s` found nothing to build in this example (%s)", mentor.FirstLine(cmd.Text), fail.ErrorLine))
 		return nil
-	case f.Category == status.CategoryMissingFile && samplename.Is(fail.Subject) && !s.pageMakes(fail.Subject):
+	case f.Category == status.CategoryMissingFile && samplename.Is(fail.Subject) && !pagemade.File(s.keep.steps, fail.Subject):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s` stands for the reader's own file (a name like it is a stand-in, and the page never makes it)", fail.Subject))
 		return nil
-	case samplename.User(samplename.MissingAccount(f.Output)) && !s.pageMakesAccount(samplename.MissingAccount(f.Output)):
+	case samplename.User(samplename.MissingAccount(f.Output)) && !pagemade.Account(s.keep.steps, samplename.MissingAccount(f.Output)):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s` stands for the reader's own user or group (a name like it is a stand-in, and the page never creates it)", samplename.MissingAccount(f.Output)))
 		return nil
 	case st.Reference && !mentor.Misused(cmd.Text, f.Output) && !s.onPagesFile(cmd.Text):
@@ -365,37 +375,6 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	}
 	return s.record(f, d.Ask, subject, fail.ErrorLine)
 }
-
-// pageMakes: a step of the page writes the file or a command of the page
-// creates it (a redirection, touch, cp...), before or after this point.
-func (s *student) pageMakes(name string) bool {
-	base := path.Base(name)
-	for _, st := range s.keep.steps {
-		switch {
-		case st.Kind == reading.StepWrite && path.Base(st.File.Path) == base:
-			return true
-		case st.Kind == reading.StepRun && (reading.CreatesFile(st.Command.Text, base) || shell.Creates(st.Command.Text, name)):
-			return true
-		}
-	}
-	return false
-}
-
-// pageMakesAccount: a command of the page creates the user or group (each
-// of `user:group`): useradd, adduser, groupadd, addgroup.
-func (s *student) pageMakesAccount(account string) bool {
-	for _, name := range strings.Split(account, ":") {
-		for _, st := range s.keep.steps {
-			if st.Kind == reading.StepRun && accountMaker.MatchString(st.Command.Text) && slices.Contains(strings.Fields(st.Command.Text), name) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// accountMaker is a command that creates a user or a group.
-var accountMaker = regexp.MustCompile(`\b(?:useradd|adduser|groupadd|addgroup|newusers)\b`)
 
 // onPagesFile: a word of the command names a file the page made, so the
 // command works on the page's own file, not a reference list's sample name.

@@ -185,6 +185,11 @@ func lineContaining(output, s string) string {
 // Interpreter reads the program a script's shebang names ("python3" for
 // "#!/usr/bin/env python3", "zsh" for "#!/bin/zsh"), or "".
 func Interpreter(ctx context.Context, h session.Hands, script string) string {
+	return interpreterOf(Shebang(ctx, h, script))
+}
+
+// Shebang is the script's #! line without its mark, "" when it has none.
+func Shebang(ctx context.Context, h session.Hands, script string) string {
 	head, err := session.ReadFile(ctx, h, script, 256)
 	if err != nil {
 		return ""
@@ -193,7 +198,12 @@ func Interpreter(ctx context.Context, h session.Hands, script string) string {
 	if !strings.HasPrefix(line, "#!") {
 		return ""
 	}
-	fields := strings.Fields(strings.TrimPrefix(line, "#!"))
+	return strings.TrimSpace(strings.TrimPrefix(line, "#!"))
+}
+
+// interpreterOf is the program a #! line runs (after env).
+func interpreterOf(shebang string) string {
+	fields := strings.Fields(shebang)
 	if len(fields) == 0 {
 		return ""
 	}
