@@ -153,26 +153,23 @@ func (s *student) differenceExcused(cmd reading.Command, expected []expect.Line,
 	return false
 }
 
-// globMatchedNothing: the command is `ls` on file patterns only (`ls
-// *.txt`), ls said a pattern does not exist (the shell left it as written,
-// matching nothing), and no file the page made so far matches it.
+// globMatchedNothing: the command works on file patterns (`ls *.txt`,
+// `grep x *`), it said each does not exist (the shell left it as written,
+// matching nothing), and no file the page made so far matches it: the
+// pattern stands for the reader's own files.
 func (s *student) globMatchedNothing(command, output string) bool {
 	calls := shell.Calls(shell.WithoutTrailingComment(command))
-	if len(calls) != 1 || len(calls[0]) < 2 || calls[0][0] != "ls" {
+	if len(calls) != 1 || len(calls[0]) < 2 {
 		return false
 	}
 	var globs []string
 	for _, w := range calls[0][1:] {
-		switch {
-		case strings.HasPrefix(w, "-"):
-		case strings.ContainsAny(w, "*?["):
+		if !strings.HasPrefix(w, "-") && strings.ContainsAny(w, "*?[") {
 			globs = append(globs, w)
-		default:
-			return false
 		}
 	}
 	for _, g := range globs {
-		if !strings.Contains(output, "cannot access '"+g+"'") {
+		if !strings.Contains(output, "'"+g+"'") && !strings.Contains(output, ": "+g+": No such file") {
 			return false
 		}
 		for _, f := range s.out.FilesCreated {

@@ -71,7 +71,7 @@ var users = map[string]bool{
 // `username`, `developers`), or `user:group` made of two.
 func User(name string) bool {
 	u, g, two := strings.Cut(strings.ToLower(name), ":")
-	return users[u] && (!two || g == "" || users[g])
+	return (users[u] || two && u == "" && g != "") && (!two || g == "" || users[g])
 }
 
 // accountError is a system tool's complaint that a user or group does not

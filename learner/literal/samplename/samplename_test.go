@@ -45,7 +45,7 @@ func TestUserAndMissingAccount(t *testing.T) {
 			t.Errorf("MissingAccount(%q) = %q, want %q", out, got, want)
 		}
 	}
-	for name, want := range map[string]bool{"john": true, "john:developers": true, "username": true, "ali": false, "www-data": false, "john:www-data": false} {
+	for name, want := range map[string]bool{"john": true, "john:developers": true, "username": true, "ali": false, "www-data": false, "john:www-data": false, ":developers": true, ":www-data": false} {
 		if got := User(name); got != want {
 			t.Errorf("User(%q) = %v, want %v", name, got, want)
 		}
