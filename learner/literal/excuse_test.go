@@ -17,7 +17,8 @@ func TestGlobMatchedNothing(t *testing.T) {
 		{"ls *.md", "ls: cannot access '*.md': No such file or directory\n", false},
 		{"ls notes.txt", "ls: cannot access 'notes.txt': No such file or directory\n", false},
 		{"ls *.txt | wc -l", noTxt, false},
-		{`grep -n "error" *`, "grep: *: No such file or directory\n", true},
+		{`grep -n "error" *.log`, "grep: *.log: No such file or directory\n", true},
+		{`grep -n "error" *`, "grep: *: No such file or directory\n", false}, // notes.md would match: it is elsewhere
 		{"cat notes.txt", "cat: notes.txt: No such file or directory\n", false},
 	} {
 		if got := s.globMatchedNothing(c.command, c.output); got != c.want {
