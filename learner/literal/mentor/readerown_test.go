@@ -43,3 +43,17 @@ func TestReaderSpecificOwnOutput(t *testing.T) {
 		}
 	}
 }
+
+// A path under the author's home in shown output is the author's machine:
+// only its last part is compared.
+func TestReaderSpecificAuthorsPath(t *testing.T) {
+	exp := []expect.Line{{Line: 14, Text: "Initialized empty Git repository in /Users/ana/work/demo/.git/"}}
+	e, a := ReaderSpecific("git init", exp, "hint: Using 'master' as the name\nInitialized empty Git repository in /workspace/work/.git/\n")
+	if _, ok := expect.MatchOutput(e, a); !ok {
+		t.Errorf("the author's path was compared: %q against %q", e[0].Text, a)
+	}
+	e, a = ReaderSpecific("git init", exp, "Initialized empty Git repository in /workspace/work/.svn/\n")
+	if _, ok := expect.MatchOutput(e, a); ok {
+		t.Errorf("a different last part matched: %q against %q", e[0].Text, a)
+	}
+}
