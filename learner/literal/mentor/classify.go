@@ -53,6 +53,9 @@ var (
 		// `Can't open perl script "hello.pl": No such file or directory`.
 		regexp.MustCompile(`(?m)No such file or directory -- (\S+)`),
 		regexp.MustCompile(`(?m)Can't open perl script "([^"]+)"`),
+		// tar and others name the file before what they tried: "tar: notes:
+		// Cannot stat: No such file or directory".
+		regexp.MustCompile(`(?m)([^\s:']+): (?i:cannot stat|cannot open|cannot access): No such file or directory`),
 		// bash: line 1: cd: nodir: No such file or directory; cat: nofile: No such file or directory
 		regexp.MustCompile(`(?m)'?([^\s:']+)'?: No such file or directory`),
 		// pytest: "ERROR: file or directory not found: test_x.py" (also "file not found")

@@ -24,6 +24,7 @@ func TestClassify(t *testing.T) {
 	}{
 		{"bash command not found", "jq .name data.json", 127, "bash: line 1: jq: command not found\n", false, status.CategoryMissingDependency, "jq"},
 		{"dash not found", "jq .", 127, "sh: 2: jq: not found\n", false, status.CategoryMissingDependency, "jq"},
+		{"tar names the file before Cannot stat", "tar cvf a.tar notes", 2, "tar: notes: Cannot stat: No such file or directory\ntar: Exiting with failure status due to previous errors\n", false, status.CategoryMissingFile, "notes"},
 		{"busybox not found", "jq .", 127, "sh: jq: not found\n", false, status.CategoryMissingDependency, "jq"},
 		{"not found inside a script", "./build.sh", 127, "building\n./build.sh: line 3: make: command not found\n", false, status.CategoryMissingDependency, "make"},
 		{"exit 127 without a message", "tool --version", 127, "", false, status.CategoryMissingDependency, "tool"},
