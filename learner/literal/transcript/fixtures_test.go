@@ -17,6 +17,6 @@ func TestEveryRuleHasAFixture(t *testing.T) {
 		ids = append(ids, p.ID)
 	}
 	ids = append(ids, transcript.RuleTypedAfter.ID, transcript.RuleAfterStart.ID, transcript.RuleIntroduced.ID, transcript.RuleProseStart.ID,
-		transcript.RuleBareLang.ID, transcript.RuleBareStep.ID, transcript.RuleBareProse.ID, transcript.RulePrintedOver.ID)
+		transcript.RuleBareLang.ID, transcript.RuleBareStep.ID, transcript.RuleBareProse.ID, transcript.RulePrintedOver.ID, transcript.RuleArrowNote.ID)
 	ruletest.HasFixtures(t, "testdata", ids...)
 }

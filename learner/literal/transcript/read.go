@@ -162,6 +162,10 @@ func (r *reader) line(l markdown.CodeLine) {
 		if strings.HasPrefix(strings.TrimSpace(l.Text), "#") && r.program == nil && !r.printsFile() {
 			return // a comment
 		}
+		if r.program == nil && r.cur != nil && arrowNote.MatchString(l.Text) {
+			r.note(RuleArrowNote.At(l.Line, "=>"))
+			return // the author's note on the command, not what it printed
+		}
 		r.output(expect.Line{Line: l.Line, Text: l.Text})
 	case p.Marker:
 		r.output(expect.Line{Line: l.Line, Text: rest})
@@ -184,6 +188,15 @@ func (r *reader) line(l markdown.CodeLine) {
 		r.replInput(p, m, l, rest)
 	}
 }
+
+// RuleArrowNote reads a `=> words` line under a shell command as the
+// author's note.
+var RuleArrowNote = rule.Register(rule.Rule{ID: "transcript.arrow-note", Scope: rule.ScopeLine,
+	Doc: "in a shell transcript, a line that opens with `=>` and goes on in words (`=> the short options come after -o`) is the author's note on the command above, not its output; a REPL's `=> 42` is its result"})
+
+// arrowNote is such a line: `=>` and three words or more, or words in a
+// script other than Latin.
+var arrowNote = regexp.MustCompile(`^\s*=>\s+(?:\S+\s+\S+\s+\S+|.*[^\x00-\x7f])`)
 
 // RulePrintedOver reads text after a shell prompt that is no command as
 // output.
