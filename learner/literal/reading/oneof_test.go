@@ -72,3 +72,23 @@ func TestOneOfGroup(t *testing.T) {
 		t.Errorf("runs (line:oneOf:more) = %v, want %s", got, want)
 	}
 }
+
+// A block that repeats the block before it with another scope is a second
+// way to the same end; a block that repeats it as it is, or does more, is
+// not.
+func TestScopeWays(t *testing.T) {
+	md := "For every repository:\n\n```bash\ngit config --global user.name Ana\n```\n\n" + // line 4
+		"Only for this one:\n\n```bash\ngit config user.name Ana\n```\n\n" + // line 10
+		"Then start:\n\n```bash\ngit init\n```\n\n" + // line 16
+		"And again:\n\n```bash\ngit init\n```\n" // line 22
+	got := map[int]int{}
+	for _, s := range Plan(spectest.Tutorial(t, md)) {
+		if s.Kind == StepRun {
+			got[s.Line] = s.OneOf
+		}
+	}
+	want := map[int]int{4: 4, 10: 4, 16: 0, 22: 0}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("ways by line = %v, want %v", got, want)
+	}
+}

@@ -263,6 +263,7 @@ func (p *planner) blockSteps(i int) []Step {
 		}
 	}
 	p.markOneOf(steps)
+	p.markScopeWays(steps)
 	return steps
 }
 

@@ -94,3 +94,38 @@ func Literal(w *syntax.Word) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// scopeFlags choose where a setting or an install goes: for the user, the
+// system or the current project. Two commands that differ only in them do
+// the same thing in another place.
+var scopeFlags = map[string]bool{"--global": true, "--system": true, "--local": true, "--user": true, "-g": true, "--worktree": true}
+
+// WithoutScope is the command's words without its scope flags, joined by
+// spaces; "" when it does not parse as one simple command.
+func WithoutScope(command string) string {
+	calls := Calls(command)
+	if len(calls) != 1 {
+		return ""
+	}
+	var out []string
+	for _, w := range calls[0] {
+		if !scopeFlags[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// OtherScope reports whether the commands b repeat the commands a, one for
+// one, with other scope flags (and are not the same lines again).
+func OtherScope(a, b []string) bool {
+	if len(a) == 0 || len(a) != len(b) || strings.Join(a, "\n") == strings.Join(b, "\n") {
+		return false
+	}
+	for i := range a {
+		if w := WithoutScope(a[i]); w == "" || w != WithoutScope(b[i]) {
+			return false
+		}
+	}
+	return true
+}
