@@ -21,7 +21,7 @@ type Destination struct {
 
 // FileToken matches a file name in prose: in backticks, or bare when it has
 // an extension or a path, or is a well-known extensionless file.
-const FileToken = "(`[^`\\s]+`|\\*\\*[^*\\s]+\\*\\*|\\*[^*\\s]+\\*|_[^_\\s]+_|[\\w~][\\w./~-]*\\.[A-Za-z0-9]+|[\\w.~-]*/[\\w./~-]+|" +
+const FileToken = "(`[^`\\s]+`|\\*\\*[^*\\s]+\\*\\*|\\*[^*\\s]+\\*|_[^_\\s]+_|[\\w.~-]*/[\\w./~-]+|[\\w~][\\w./~-]*\\.[A-Za-z0-9]+|" +
 	"Dockerfile|Makefile|Containerfile|Procfile|Gemfile|Rakefile|Vagrantfile|Jenkinsfile|Caddyfile|Brewfile|Justfile)"
 
 // filler is the short run of words allowed between a verb and its file.
@@ -69,6 +69,12 @@ var destinationPatterns = []struct {
 	// the page says outright what the file is called.
 	{regexp.MustCompile(`(?i)(?:\bfile\s*name\s+(?:is|will\s+be|should\s+be)|\bnom\s+du\s+fichier\s*(?:est|:)|\bnombre\s+del\s+archivo\s*(?:es|:)|\bnome\s+do\s+arquivo\s*(?:é|e|:)|` +
 		`\bdateiname\s*(?:ist|:)|имя\s+файла\s*(?:—|-|:)?|文件名(?:为|是|叫|：|:)|文件名稱(?:為|是|：)|ファイル名(?:は|を|：|:)|파일\s*(?:이름|명)(?:은|는|:))\s*` + FileToken), false},
+	// "Aggiungiamo le seguenti righe nel file ~/.ssh/config", "Ajoutez ceci au
+	// fichier .bashrc", "Füge Folgendes zur Datei config hinzu": add to a file,
+	// in the languages pages are written in.
+	{regexp.MustCompile(`(?i)(?:\b(?:aggiung\w*|ajout\w*|añad\w*|agreg\w*|adicion\w*|füge|fügen|dodaj\w*|voeg)|добав\w*)` + filler +
+		`(?:nel|nella|al|alla|in|dans|au|à|en|ao|no|na|zur|zum|do|w|в|aan|to)\s+(?:(?:il|le|la|el|o|a|die|den|das|the)\s+)?` +
+		`(?:file|fichier|archivo|arquivo|datei|plik|файл|bestand)?\s*` + FileToken), true},
 	// "Replace the contents of `app.py` with"
 	{regexp.MustCompile(`(?i)\b(?:replace|overwrite)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:(?:the|your)\s+)?(?:file\s+)?` + FileToken + `\s+with\b`), false},
 }
