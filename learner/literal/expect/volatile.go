@@ -27,6 +27,10 @@ var (
 		{regexp.MustCompile(`(?:/private)?/(?:tmp|var/folders|var/tmp)/[^\s'"]*`), "<tmp>"},
 		{regexp.MustCompile(`\b(?:\d+h)?(?:\d+m)?\d+(?:\.\d+)?\s?(?:ns|µs|us|ms|s|secs?|seconds?|mins?|minutes?)\b`), "<duration>"},
 		{regexp.MustCompile(`(?i)\bpid[:= ]\s*\d+`), "pid <n>"},
+		// git reworded some of its messages over the years; a page written
+		// with an older git shows the older words for the same state.
+		{regexp.MustCompile(`^Initial commit$`), "No commits yet"},
+		{regexp.MustCompile(`\bup-to-date with\b`), "up to date with"},
 		// A memory address (`file (0x7fb1521ef5a0)`, `<object at 0x10a3f...>`)
 		// moves from run to run.
 		{regexp.MustCompile(`\b0x[0-9a-fA-F]{6,16}\b`), "<address>"},
