@@ -70,6 +70,7 @@ func TestSameListing(t *testing.T) {
 	}{
 		{"columns against one per line", "ls", exp(1, "main  main.rs"), "main\nmain.rs\n", true},
 		{"tabs against one per line", "ls -a", exp(1, ".\t..\t.git"), ".\n..\n.git\n", true},
+		{"columns one space apart", "ls -a", exp(1, ". ..  .git"), ".\n..\n.git\n", true},
 		{"a name missing", "ls -F", exp(1, "data/  results/"), "data/\n", false},
 		{"not ls", "cat list", exp(1, "a  b"), "a\nb\n", false},
 	}
