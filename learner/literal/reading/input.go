@@ -165,8 +165,11 @@ func (p *planner) replSteps(base Step, b markdown.Block, ctx blockContext, lang 
 	if !ok {
 		return nil, false
 	}
-	if first := ev[0].Rule; (first == "prompt.shell.angle" || first == "prompt.shell.root") && leadin.IntroducesOutput(ctx.before) {
-		return nil, false // output that happens to open with `> ` or `# `
+	if first := ev[0].Rule; (first == "prompt.shell.angle" || first == "prompt.shell.root" || !transcript.PromptSpeaks(first, lang)) && leadin.IntroducesOutput(ctx.before) {
+		// Output that happens to open with `> `, `# ` or `>>> ` (a log line
+		// a program printed): the prose says it is output, and the block's
+		// tag is not the REPL's language.
+		return nil, false
 	}
 	return p.transcriptSteps(base, b.Code, tc), true
 }

@@ -1,8 +1,12 @@
 package reading
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/spec/spectest"
 )
 
 // A paragraph whose every line starts with a shell prompt holds commands
@@ -54,5 +58,20 @@ func TestNamedAfterTheFact(t *testing.T) {
 		if !slices.Equal(got, []string{"write 1 Hello.java"}) {
 			t.Errorf("%q: plan = %q", sentence, got)
 		}
+	}
+}
+
+// A block the prose calls output that opens with a REPL's prompt (a log line
+// `>>> [query] ...` a program printed) is output, unless its tag is the
+// REPL's language.
+func TestOutputOpeningWithAPrompt(t *testing.T) {
+	md := "Run it:\n\n```bash\necho '>>> [query] done'\n```\n\nOutput:\n\n```text\n>>> [query] done\n```\n\n" +
+		"In the REPL, the output:\n\n```pycon\n>>> 1 + 1\n2\n```\n"
+	var kinds []string
+	for _, s := range Plan(spectest.Tutorial(t, md)) {
+		kinds = append(kinds, fmt.Sprintf("%d %s", s.Line, s.Kind))
+	}
+	if got, want := strings.Join(kinds, ", "), "4 run, 10 compare, 16 run"; got != want {
+		t.Errorf("steps %s, want %s", got, want)
 	}
 }

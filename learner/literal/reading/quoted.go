@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/later"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec/markdown"
 )
@@ -29,30 +30,13 @@ func (p *planner) quotedLines(base Step, b markdown.Block) (Step, bool) {
 	if len(lines) < 2 {
 		return Step{}, false // one line may as well be the file's command run by hand
 	}
-	for k := len(p.steps) - 1; k >= 0; k-- {
-		w := p.steps[k]
-		if w.Kind != StepWrite || !allLinesOf(lines, w.Content) {
-			continue
-		}
-		s := base
-		s.Kind = StepSkip
-		s.Why = fmt.Sprintf("lines quoted from %s, which line %d writes: they run where that file runs, not at the prompt", w.File.Path, w.Line)
-		s.Evidence = append(s.Evidence, ruleQuotedLines.At(b.Line, w.File.Path))
-		return s, true
+	w, ok := later.Quoted(writesOf(p.steps), lines)
+	if !ok {
+		return Step{}, false
 	}
-	return Step{}, false
-}
-
-// allLinesOf: every line is a line of content, trimmed.
-func allLinesOf(lines []string, content string) bool {
-	have := map[string]bool{}
-	for _, l := range strings.Split(content, "\n") {
-		have[strings.TrimSpace(l)] = true
-	}
-	for _, l := range lines {
-		if !have[l] {
-			return false
-		}
-	}
-	return true
+	s := base
+	s.Kind = StepSkip
+	s.Why = fmt.Sprintf("lines quoted from %s, which line %d writes: they run where that file runs, not at the prompt", w.Path, w.Line)
+	s.Evidence = append(s.Evidence, ruleQuotedLines.At(b.Line, w.Path))
+	return s, true
 }

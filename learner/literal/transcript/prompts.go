@@ -169,6 +169,17 @@ func StripShellPrompt(text string) string {
 	return trimIndent(text)
 }
 
+// PromptSpeaks reports whether the prompt rule id belongs to blocks of the
+// language (`>>> ` to python, pycon): a tag that says so.
+func PromptSpeaks(id, lang string) bool {
+	for _, p := range Prompts {
+		if p.ID == id {
+			return p.speaks(lang)
+		}
+	}
+	return false
+}
+
 // speaks reports whether a prompt belongs to a block of the language.
 func (p *Prompt) speaks(lang string) bool { return slices.Contains(p.Langs, lang) }
 
