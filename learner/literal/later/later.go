@@ -5,8 +5,8 @@
 // (Sources); a sentence refers back to code shown above as what to save
 // (RefersBack, with LastUnplaced the block it means); a sentence after a
 // script says what running it does, and the reader runs it as the page ran
-// its scripts before (RunsInWords). The reading (package
-// reading) asks it once its steps are known and turns each placement into
+// its scripts before (RunsInWords); a block made of lines of a file written
+// before quotes it (Quoted). The reading (package reading) asks it once its steps are known and turns each placement into
 // the file's write (or, for RunsInWords, the run), with the rules
 // file.run-after, file.used-later, file.named-later and file.run-as-before.
 package later
