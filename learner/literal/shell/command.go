@@ -100,32 +100,40 @@ func Literal(w *syntax.Word) (string, bool) {
 // the same thing in another place.
 var scopeFlags = map[string]bool{"--global": true, "--system": true, "--local": true, "--user": true, "-g": true, "--worktree": true}
 
-// WithoutScope is the command's words without its scope flags, joined by
-// spaces; "" when it does not parse as one simple command.
-func WithoutScope(command string) string {
-	calls := Calls(command)
-	if len(calls) != 1 {
-		return ""
+// WithoutScope is the command's words, as written, without its scope
+// flags, joined by spaces, and whether it had any; "" when it does not parse
+// as one simple command.
+func WithoutScope(command string) (string, bool) {
+	if len(Calls(command)) != 1 {
+		return "", false
 	}
 	var out []string
-	for _, w := range calls[0] {
-		if !scopeFlags[w] {
-			out = append(out, w)
+	scoped := false
+	for _, w := range strings.Fields(command) {
+		if scopeFlags[w] {
+			scoped = true
+			continue
 		}
+		out = append(out, w)
 	}
-	return strings.Join(out, " ")
+	return strings.Join(out, " "), scoped
 }
 
 // OtherScope reports whether the commands b repeat the commands a, one for
-// one, with other scope flags (and are not the same lines again).
+// one, word for word but for scope flags, which one of them has (and are
+// not the same lines again).
 func OtherScope(a, b []string) bool {
 	if len(a) == 0 || len(a) != len(b) || strings.Join(a, "\n") == strings.Join(b, "\n") {
 		return false
 	}
+	scoped := false
 	for i := range a {
-		if w := WithoutScope(a[i]); w == "" || w != WithoutScope(b[i]) {
+		wa, sa := WithoutScope(a[i])
+		wb, sb := WithoutScope(b[i])
+		if wa == "" || wa != wb {
 			return false
 		}
+		scoped = scoped || sa || sb
 	}
-	return true
+	return scoped
 }

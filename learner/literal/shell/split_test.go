@@ -179,3 +179,20 @@ func TestSplitNestedShell(t *testing.T) {
 		}
 	}
 }
+
+func TestOtherScope(t *testing.T) {
+	for _, c := range []struct {
+		a, b []string
+		want bool
+	}{
+		{[]string{"git config --global user.name Ana"}, []string{"git config user.name Ana"}, true},
+		{[]string{"npm install -g serve"}, []string{"npm install serve"}, true},
+		{[]string{"exec 3<>/dev/tcp/host/80"}, []string{"exec 3>&-"}, false},
+		{[]string{"git init"}, []string{"git init"}, false},
+		{[]string{"git config user.name Ana"}, []string{"git config user.name Bo"}, false},
+	} {
+		if got := OtherScope(c.a, c.b); got != c.want {
+			t.Errorf("OtherScope(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
