@@ -150,3 +150,17 @@ func TestForeignListing(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutBanners(t *testing.T) {
+	shown := []Line{
+		{Line: 1, Text: "Welcome to Node.js v18.20.4."},
+		{Line: 2, Text: `Type ".help" for more information.`},
+		{Line: 3, Text: "Python 3.11.2 (main, Mar 13 2023, 12:18:29) [GCC 12.2.0] on linux"},
+		{Line: 4, Text: "Python 3.11.2"},
+		{Line: 5, Text: "42"},
+	}
+	got := WithoutBanners(shown)
+	if len(got) != 2 || got[0].Text != "Python 3.11.2" || got[1].Text != "42" {
+		t.Errorf("WithoutBanners = %+v, want the version line and 42 kept", got)
+	}
+}

@@ -35,11 +35,13 @@ var defaultBranch = regexp.MustCompile(`\b(?:main|master)\b`)
 // ReaderSpecific masks, in output shown and printed, what is the reader's
 // own: the default branch's name in a git command's output, the whole line
 // of `date` or `echo $PATH`, /usr/bin against /bin where a program is
-// located (`which echo`), and the folders of absolute paths when the output
+// located (`which echo`), a REPL's banner (shown on the author's terminal,
+// never printed to a pipe), and the folders of absolute paths when the output
 // shown has the author's home in it (only the last part of each path is
 // compared).
 func ReaderSpecific(command string, expected []expect.Line, actual string) ([]expect.Line, string) {
 	command = strings.TrimSpace(command)
+	expected = expect.WithoutBanners(expected)
 	switch {
 	case whollyOwn.MatchString(command):
 		return mapLines(expected, actual, func(l string) string {
