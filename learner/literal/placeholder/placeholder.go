@@ -139,10 +139,12 @@ func capsPlaceholder(line string) string {
 }
 
 // bracketWords is an optional part drawn in brackets, in upper case or in
-// words (`[OPTION]`, `[awk program]`, `[option(s)]`, `[ARGUMENT...]`), even with no space
-// between two of them: no command takes that as it is. A shell test (`[ -f
-// x ]`) and a character class (`[A-Z]`, `[abc]`) are not.
-var bracketWords = regexp.MustCompile(`\[(?:[A-Z]{3,}[A-Z_-]*|[a-z]+(?: [a-z]+)+|[a-z]+\(s\))(?:\.\.\.)?\]`)
+// words in any script (`[OPTION]`, `[awk program]`, `[tên file]`,
+// `[option(s)]`, `[ARGUMENT...]`), or a choice of letters (`[u/g/o]`,
+// `[r,w,x]`), even with no space between two of them: no command takes that
+// as it is. A shell test (`[ -f x ]`) and a character class (`[A-Z]`,
+// `[abc]`) are not.
+var bracketWords = regexp.MustCompile(`\[(?:[A-Z]{3,}[A-Z_-]*|\p{Ll}+(?: \p{Ll}+)+|[a-z]+\(s\)|[^\]\s/,|](?:[/,|][^\]\s/,|])+)(?:\.\.\.)?\]`)
 
 // pathTo is "path/to", in the languages pages are written in (`/chemin/
 // vers/fichier`, `ruta/a/archivo`, `Pfad/zu/Datei`): the path a reader puts
