@@ -81,7 +81,7 @@ var Extensions = map[string][]string{
 	"typescript": {".ts"}, "ts": {".ts"}, "yaml": {".yaml", ".yml"}, "yml": {".yaml", ".yml"}, "json": {".json"},
 	"toml": {".toml"}, "ini": {".ini", ".cfg", ".conf"}, "html": {".html"}, "css": {".css"}, "c": {".c", ".h"},
 	"cpp": {".cpp", ".cc", ".cxx", ".hpp", ".h", ".hh", ".hxx"}, "java": {".java"}, "ruby": {".rb"}, "rb": {".rb"}, "rust": {".rs"},
-	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"},
+	"php": {".php"}, "sql": {".sql"}, "xml": {".xml"}, "dockerfile": {"Dockerfile"}, "makefile": {"Makefile"}, "make": {"Makefile"}, "mk": {"Makefile"},
 	"perl": {".pl", ".pm"}, "pl": {".pl"}, "lua": {".lua"}, "r": {".r", ".R"}, "haskell": {".hs"}, "hs": {".hs"},
 	"elixir": {".ex", ".exs"}, "erlang": {".erl", ".hrl"}, "kotlin": {".kt"}, "swift": {".swift"}, "scala": {".scala"},
 	"julia": {".jl"}, "csharp": {".cs"}, "cs": {".cs"}, "ocaml": {".ml", ".mli"}, "ocamltop": {".ml"}, "clojure": {".clj"}, "dart": {".dart"},

@@ -78,6 +78,13 @@ type Placement struct {
 func Scripts(p Page) []Placement {
 	var found []Placement
 	for _, r := range p.Runs {
+		if readsMakefile(r.Command) {
+			if b, ok := blockBefore(p.Blocks, r.Line, "Makefile"); ok && p.runsAsFile(b, "Makefile", "make", r.Line) &&
+				!slices.ContainsFunc(found, func(f Placement) bool { return f.Block.Line == b.Line }) {
+				found = append(found, Placement{Block: b, File: "Makefile", Runner: "make", Run: r.Line, How: makeReads})
+			}
+			continue
+		}
 		file, runner, ok := shell.RunsScript(r.Command)
 		if !ok || path.IsAbs(file) {
 			continue
@@ -92,11 +99,33 @@ func Scripts(p Page) []Placement {
 	}
 	var out []Placement
 	for _, f := range found {
+		if f.How == makeReads {
+			out = append(out, f) // make's own convention: nothing for the page to say
+			continue
+		}
 		if f.How = p.conventionSaid(f, found); f.How != "" {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// makeReads is why a block before `make` is the Makefile.
+const makeReads = "make, given no -f, reads the Makefile of the folder it runs in"
+
+// readsMakefile: the command is `make` (with targets or variables) reading
+// the folder's own Makefile: no -f, -C or --file.
+func readsMakefile(command string) bool {
+	calls := shell.Calls(command)
+	if len(calls) != 1 || len(calls[0]) == 0 || calls[0][0] != "make" {
+		return false
+	}
+	for _, w := range calls[0][1:] {
+		if strings.HasPrefix(w, "-f") || strings.HasPrefix(w, "-C") || strings.HasPrefix(w, "--file") || strings.HasPrefix(w, "--directory") || w == "--makefile" {
+			return false
+		}
+	}
+	return true
 }
 
 // blockBefore is the code block just before the one holding line, with no
