@@ -1,6 +1,7 @@
 // Package later places a code block by what the page does after it: the
 // command right after an example runs the file the example is (`bash
-// script.sh`), by the page's convention for its examples (Scripts); a
+// script.sh`, or `make`, which reads the Makefile), by the page's
+// convention for its examples (Scripts); a
 // Makefile the page writes later builds from the file a program is
 // (Sources); a sentence refers back to code shown above as what to save
 // (RefersBack, with LastUnplaced the block it means); a sentence after a
