@@ -22,9 +22,6 @@ import (
 // authorHome is a path under a user's home folder on Linux or macOS.
 var authorHome = regexp.MustCompile(`(?:^|[\s'"=:])(/(?:home|Users)/[A-Za-z0-9._-]+)(?:/|[\s'";]|$)`)
 
-// makesUser is a command that makes a user (and its home).
-var makesUser = regexp.MustCompile(`\b(?:useradd|adduser|usermod)\b`)
-
 // ownHome rewrites the author's home folders in text (a step's command at
 // line) to the Student's own.
 func (s *student) ownHome(ctx context.Context, line int, text string) string {
@@ -39,7 +36,7 @@ func (s *student) ownHome(ctx context.Context, line int, text string) string {
 			continue
 		}
 		done[theirs] = true
-		if makesUser.MatchString(text) || pagemade.Account(s.keep.steps, path.Base(theirs)) {
+		if pagemade.AccountCommand(text) || pagemade.Account(s.keep.steps, path.Base(theirs)) {
 			continue // the page makes that user: its home is the page's, there or not
 		}
 		if _, exists, err := session.Stat(ctx, s.sess.Hands(), theirs); err != nil || exists {

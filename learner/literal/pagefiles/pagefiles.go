@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/pagemade"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec"
@@ -38,7 +39,7 @@ func Used(t *spec.Tutorial, entries []string, planned []reading.Step) []string {
 		if dir || !strings.Contains(name, ".") {
 			within = code
 		}
-		if !namesWord(within, name) || madeByPage(name, planned) {
+		if !namesWord(within, name) || pagemade.Path(planned, name) {
 			continue
 		}
 		names = append(names, name)
@@ -72,25 +73,6 @@ func codeText(t *spec.Tutorial) string {
 func namesWord(text, name string) bool {
 	re := regexp.MustCompile(`(?:^|[^\w.-])` + regexp.QuoteMeta(name) + `(?:$|[^\w-]|\.(?:$|[^\w]))`)
 	return re.MatchString(text)
-}
-
-// madeByPage: one of the page's steps writes the name (or a file under it)
-// or runs a command that makes it.
-func madeByPage(name string, planned []reading.Step) bool {
-	for _, st := range planned {
-		switch st.Kind {
-		case reading.StepWrite:
-			p := strings.TrimPrefix(path.Clean(st.File.Path), "./")
-			if p == name || strings.HasPrefix(p, name+"/") {
-				return true
-			}
-		case reading.StepRun:
-			if shell.Creates(st.Command.Text, name) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // runOn: a command of the page takes the name as an argument (`ruby

@@ -15,6 +15,25 @@ import (
 	"github.com/smile-loop/smile/learner/literal/shell"
 )
 
+// Path: a step of the page writes the path (or a file under it, when it
+// is a folder) or runs a command that makes it, named as the page names it.
+func Path(steps []reading.Step, name string) bool {
+	for _, st := range steps {
+		switch st.Kind {
+		case reading.StepWrite:
+			p := strings.TrimPrefix(path.Clean(st.File.Path), "./")
+			if p == name || strings.HasPrefix(p, name+"/") {
+				return true
+			}
+		case reading.StepRun:
+			if shell.Creates(st.Command.Text, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // File: a step of the page writes the file or a command of the page
 // creates it (a redirection, touch, cp...), before or after this point.
 func File(steps []reading.Step, name string) bool {
@@ -30,12 +49,12 @@ func File(steps []reading.Step, name string) bool {
 	return false
 }
 
-// Account: a command of the page creates the user or group (each
-// of `user:group`): useradd, adduser, groupadd, addgroup.
+// Account: a command of the page creates or changes the user or group
+// (each of `user:group`): AccountCommand.
 func Account(steps []reading.Step, account string) bool {
 	for _, name := range strings.Split(account, ":") {
 		for _, st := range steps {
-			if st.Kind == reading.StepRun && accountMaker.MatchString(st.Command.Text) && slices.Contains(strings.Fields(st.Command.Text), name) {
+			if st.Kind == reading.StepRun && AccountCommand(st.Command.Text) && slices.Contains(strings.Fields(st.Command.Text), name) {
 				return true
 			}
 		}
@@ -43,5 +62,8 @@ func Account(steps []reading.Step, account string) bool {
 	return false
 }
 
-// accountMaker is a command that creates a user or a group.
-var accountMaker = regexp.MustCompile(`\b(?:useradd|adduser|groupadd|addgroup|newusers)\b`)
+// AccountCommand: the command makes a user or a group, or moves a user's
+// home (useradd, adduser, usermod, groupadd, addgroup, newusers).
+func AccountCommand(command string) bool { return accountMaker.MatchString(command) }
+
+var accountMaker = regexp.MustCompile(`\b(?:useradd|adduser|usermod|groupadd|addgroup|newusers)\b`)

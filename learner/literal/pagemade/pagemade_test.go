@@ -24,3 +24,15 @@ func TestFileAndAccount(t *testing.T) {
 		}
 	}
 }
+
+func TestPath(t *testing.T) {
+	steps := []reading.Step{
+		{Kind: reading.StepWrite, File: reading.Destination{Path: "./lab/count.sh"}},
+		{Kind: reading.StepRun, Command: reading.Command{Text: "mkdir data"}},
+	}
+	for name, want := range map[string]bool{"lab": true, "lab/count.sh": true, "data": true, "count.sh": false, "words.txt": false} {
+		if got := Path(steps, name); got != want {
+			t.Errorf("Path(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
