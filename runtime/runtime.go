@@ -94,6 +94,12 @@ type Confinement struct {
 	NoNewPrivileges bool
 	// CapDrop are the capabilities taken away, by name without "CAP_".
 	CapDrop []string
+	// NoTrace: no process may trace another or reach into its memory
+	// (ptrace, process_vm_readv, process_vm_writev are refused with EPERM),
+	// whatever its user and capabilities. Docker applies it as its default
+	// seccomp profile less those calls; Kubernetes does not (a Pod's custom
+	// profile must be a file on the node).
+	NoTrace bool
 }
 
 // Resources are a container's limits. A learner runs untrusted tutorial

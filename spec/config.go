@@ -92,6 +92,11 @@ type ContainerConfig struct {
 	Pids int `json:"pids"`
 	// CPUs caps the CPU time, in CPUs (1.5 = one and a half).
 	CPUs float64 `json:"cpus"`
+	// AllowPtrace lets a container's processes trace one another (ptrace,
+	// process_vm_readv and process_vm_writev), for a page about gdb or
+	// strace. Off, no process a page leaves running can trace the shell
+	// that runs the page's commands and change an exit code it reports.
+	AllowPtrace bool `json:"allowPtrace"`
 }
 
 // DefaultMinCoverage is minCoverage's default: a run must exercise at

@@ -66,8 +66,19 @@ func Network(cfg spec.Config, role status.Role) spec.Network {
 // but no exec gains privileges, and it may not make a device node (MKNOD),
 // keep a setuid bit on a file it writes to (FSETID) or give a file
 // capabilities (SETFCAP): a work folder is a host folder, and what is left
-// there must not be a way to root on the host.
-var Confined = runtime.Confinement{NoNewPrivileges: true, CapDrop: []string{"MKNOD", "FSETID", "SETFCAP"}}
+// there must not be a way to root on the host. No process traces another
+// (NoTrace): one a page leaves running could otherwise trace the shell that
+// runs the page's commands and change the exit code it reports.
+var Confined = runtime.Confinement{NoNewPrivileges: true, CapDrop: []string{"MKNOD", "FSETID", "SETFCAP"}, NoTrace: true}
+
+// Confinement is the attempt's confinement under cfg: Confined, with
+// tracing allowed when container.allowPtrace asks (a page about gdb).
+func Confinement(cfg spec.Config) runtime.Confinement {
+	c := Confined
+	c.CapDrop = append([]string(nil), Confined.CapDrop...)
+	c.NoTrace = !cfg.Container.AllowPtrace
+	return c
+}
 
 // Spec builds an attempt's task and container spec from what the
 // executor gathered, with no I/O: tests compare its output as structs.
@@ -122,7 +133,7 @@ func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 		Network:     string(spec.NetworkBridge),
 		Resources:   cfg.Container.Resources(),
 		EmptyDirs:   in.HiddenDirs,
-		Confinement: Confined,
+		Confinement: Confinement(cfg),
 	}
 	switch {
 	case in.InProcess:

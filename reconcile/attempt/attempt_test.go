@@ -44,11 +44,16 @@ func TestAttemptSpec(t *testing.T) {
 	}
 	resources := spec.DefaultConfig().Container.Resources()
 	// Every attempt, whatever its learner, is confined alike.
-	confined := runtime.Confinement{NoNewPrivileges: true, CapDrop: []string{"MKNOD", "FSETID", "SETFCAP"}}
+	confined := runtime.Confinement{NoNewPrivileges: true, CapDrop: []string{"MKNOD", "FSETID", "SETFCAP"}, NoTrace: true}
 
 	claudeNone := in(base(spec.ProviderClaude, spec.NetworkNone), status.RoleStudent, false)
 	claudeNone.Token, claudeNone.KeyEnv, claudeNone.RelayDir = "tok", []string{"ANTHROPIC_API_KEY=k"}, "/tmp/relay"
 	literal := in(base(spec.ProviderLiteral, spec.NetworkBridge), status.RoleStudent, true)
+	// A page about gdb asks for tracing: only NoTrace changes.
+	tracing := in(base(spec.ProviderLiteral, spec.NetworkBridge), status.RoleStudent, true)
+	tracing.Desired.Config.Container.AllowPtrace = true
+	traceable := confined
+	traceable.NoTrace = false
 
 	for _, tc := range []struct {
 		name     string
@@ -79,6 +84,17 @@ func TestAttemptSpec(t *testing.T) {
 				Labels:     labels(status.RoleStudent),
 				Mounts:     []runtime.Mount{mounts[0], mounts[1], mounts[3]},
 				WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources, Confinement: confined,
+				EmptyDirs: []string{"/workspace/tutorial/.smile"},
+			},
+		},
+		{
+			name: "container.allowPtrace: the same, tracing allowed",
+			in:   tracing,
+			wantSpec: runtime.ContainerSpec{
+				Name: "smile-demo-x", Image: spec.DefaultConfig().ContainerImage, Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdIdle},
+				Labels:     labels(status.RoleStudent),
+				Mounts:     []runtime.Mount{mounts[0], mounts[1], mounts[3]},
+				WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources, Confinement: traceable,
 				EmptyDirs: []string{"/workspace/tutorial/.smile"},
 			},
 		},

@@ -39,7 +39,10 @@ func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtim
 		}
 		isolated = id
 	}
-	cfg, host := containerConfig(spec, isolated)
+	cfg, host, err := containerConfig(spec, isolated)
+	if err != nil {
+		return runtime.Container{}, err
+	}
 	created, err := r.cli.ContainerCreate(ctx, cfg, host, nil, nil, spec.Name)
 	if cerrdefs.IsConflict(err) && spec.Name != "" {
 		// A leftover from a crashed controller or an earlier attempt holds the
@@ -66,7 +69,7 @@ func (r *Runtime) Start(ctx context.Context, spec runtime.ContainerSpec) (runtim
 
 // containerConfig is how the engine makes spec's container; isolated is the
 // ID of the network it joins when spec names none of its own.
-func containerConfig(spec runtime.ContainerSpec, isolated string) (*container.Config, *container.HostConfig) {
+func containerConfig(spec runtime.ContainerSpec, isolated string) (*container.Config, *container.HostConfig, error) {
 	withInit := true
 	cfg := &container.Config{
 		Image:      spec.Image,
@@ -110,7 +113,14 @@ func containerConfig(spec runtime.ContainerSpec, isolated string) (*container.Co
 		host.SecurityOpt = append(host.SecurityOpt, "no-new-privileges")
 	}
 	host.CapDrop = append(host.CapDrop, spec.Confinement.CapDrop...)
-	return cfg, host
+	if spec.Confinement.NoTrace {
+		profile, err := noTraceProfile()
+		if err != nil {
+			return nil, nil, err
+		}
+		host.SecurityOpt = append(host.SecurityOpt, "seccomp="+profile)
+	}
+	return cfg, host, nil
 }
 
 // resources maps the limits onto Docker's. Swap is set to the memory limit

@@ -2,13 +2,17 @@ package docker
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"maps"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/docker/docker/api/types/events"
 	"github.com/docker/docker/api/types/network"
+	"github.com/moby/profiles/seccomp"
+	"github.com/opencontainers/runtime-spec/specs-go"
 
 	"github.com/smile-loop/smile/runtime"
 )
@@ -115,7 +119,10 @@ func TestResources(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, host := containerConfig(runtime.ContainerSpec{Image: "x", Resources: tt.in}, "net-id")
+			_, host, err := containerConfig(runtime.ContainerSpec{Image: "x", Resources: tt.in}, "net-id")
+			if err != nil {
+				t.Fatal(err)
+			}
 			var pids int64
 			if host.PidsLimit != nil {
 				pids = *host.PidsLimit
@@ -125,5 +132,58 @@ func TestResources(t *testing.T) {
 					pids, host.Memory, host.MemorySwap, host.NanoCPUs, tt.pids, tt.mem, tt.swap, tt.nanos)
 			}
 		})
+	}
+}
+
+// TestNoTraceProfile: NoTrace names a seccomp profile, the engine's default
+// less the tracing calls, which it still allows everything else it did;
+// without NoTrace the engine's own default stands (no seccomp option).
+func TestNoTraceProfile(t *testing.T) {
+	_, host, err := containerConfig(runtime.ContainerSpec{Image: "x", Confinement: runtime.Confinement{NoTrace: true}}, "net-id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var profile string
+	for _, o := range host.SecurityOpt {
+		if p, ok := strings.CutPrefix(o, "seccomp="); ok {
+			profile = p
+		}
+	}
+	if profile == "" {
+		t.Fatalf("security options %q: no seccomp profile", host.SecurityOpt)
+	}
+	var p seccomp.Seccomp
+	if err := json.Unmarshal([]byte(profile), &p); err != nil {
+		t.Fatal(err)
+	}
+	allowed := map[string]bool{}
+	for _, s := range p.Syscalls {
+		if s.Action == specs.ActAllow {
+			for _, n := range s.Names {
+				allowed[n] = true
+			}
+		}
+	}
+	for _, n := range []string{"ptrace", "process_vm_readv", "process_vm_writev"} {
+		if allowed[n] {
+			t.Errorf("%s is still allowed", n)
+		}
+	}
+	for _, n := range []string{"read", "clone", "execve", "wait4", "kill"} {
+		if !allowed[n] {
+			t.Errorf("%s is no longer allowed: the profile must be the default less tracing only", n)
+		}
+	}
+	if p.DefaultAction != specs.ActErrno {
+		t.Errorf("default action %s, want %s: a refused call must fail, not kill", p.DefaultAction, specs.ActErrno)
+	}
+	_, host, err = containerConfig(runtime.ContainerSpec{Image: "x"}, "net-id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range host.SecurityOpt {
+		if strings.HasPrefix(o, "seccomp=") {
+			t.Errorf("no NoTrace, yet a seccomp option: %.60s", o)
+		}
 	}
 }

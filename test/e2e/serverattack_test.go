@@ -29,6 +29,15 @@ var serverAttacks = []serverAttack{
 perl -e 'print syscall(101, 16, 0+$ARGV[0], 0, 0) == -1 ? "attach: refused ($!)\n" : "attach: ATTACHED\n"' "$pid" >> attack.log
 perl -e 'print syscall(101, 0x4206, 0+$ARGV[0], 0, 0) == -1 ? "seize: refused ($!)\n" : "seize: ATTACHED\n"' "$pid" >> attack.log`,
 		[]string{"attach: refused (Operation not permitted)", "seize: refused (Operation not permitted)"}, false},
+	// The shell that runs the page's commands and every process the page
+	// starts are the page's own user's, so a process the page left running
+	// could trace the shell and change the exit code it reports. The
+	// container's seccomp profile refuses tracing to all: shown on a
+	// process the page started itself, which it could otherwise trace.
+	{"ptrace-own", `sleep 60 & pid=$!
+perl -e 'print syscall(101, 16, 0+$ARGV[0], 0, 0) == -1 ? "own attach: refused ($!)\n" : "own attach: ATTACHED\n"' "$pid" >> attack.log
+kill -9 "$pid"`,
+		[]string{"own attach: refused (Operation not permitted)"}, false},
 	{"proc-mem", `pid=$PPID
 ( exec 3<>"/proc/$pid/mem" ) 2>/dev/null && echo "mem write: OPEN" >> attack.log || echo "mem write: refused" >> attack.log
 ( exec 3<"/proc/$pid/mem" ) 2>/dev/null && echo "mem read: OPEN" >> attack.log || echo "mem read: refused" >> attack.log
