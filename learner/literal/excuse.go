@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/depend"
 	"github.com/smile-loop/smile/learner/literal/exitanswer"
 	"github.com/smile-loop/smile/learner/literal/expect"
+	"github.com/smile-loop/smile/learner/literal/failshown"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/packages"
 	"github.com/smile-loop/smile/learner/literal/reading"
@@ -25,9 +26,11 @@ import (
 func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, error) {
 	cmd := st.Command
 	switch {
-	case !res.TimedOut && expect.HasExpectation(cmd.Expected) && showsThisFailure(cmd.Expected, res.Output):
-		// The transcript shows the very error it printed: the page shows a
-		// failure on purpose, even without a sentence announcing it.
+	case !res.TimedOut && (expect.HasExpectation(cmd.Expected) && failshown.This(cmd.Expected, res.Output) || failshown.Next(s.planned, s.tut.Blocks, st, res.Output)):
+		// The transcript, or the block right after the command with at
+		// most a sentence between ("an error appears:"), shows the very
+		// error it printed: the page shows a failure on purpose, even
+		// without a sentence announcing it.
 		s.last.ok = true
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), which fails with the error the tutorial shows", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode))
 		return true, nil

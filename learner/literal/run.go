@@ -603,16 +603,3 @@ func missingInPipe(command, output string) bool {
 	_, missing := mentor.MissingInPipe(command, output, nil)
 	return missing
 }
-
-// showsThisFailure: the output a transcript shows after a command is the
-// error it printed (compared as any output is).
-func showsThisFailure(expected []expect.Line, output string) bool {
-	said := false // a line of its own, not only "..." that matches anything
-	for _, l := range expected {
-		if t := strings.Trim(strings.TrimSpace(l.Text), ".…[]"); len(t) >= 8 {
-			said = true
-		}
-	}
-	_, ok := expect.MatchOutput(expected, output)
-	return said && ok && strings.TrimSpace(output) != ""
-}

@@ -79,8 +79,8 @@ type Placement struct {
 func Scripts(p Page) []Placement {
 	var found []Placement
 	for _, r := range p.Runs {
-		if readsMakefile(r.Command) {
-			if b, ok := blockBefore(p.Blocks, r.Line, "Makefile"); ok && p.runsAsFile(b, "Makefile", "make", r.Line) &&
+		if targets, ok := readsMakefile(r.Command); ok {
+			if b, ok := blockBefore(p.Blocks, r.Line, "Makefile"); ok && p.isMakefile(b, targets, r.Line) &&
 				!slices.ContainsFunc(found, func(f Placement) bool { return f.Block.Line == b.Line }) {
 				found = append(found, Placement{Block: b, File: "Makefile", Runner: "make", Run: r.Line, How: makeReads})
 			}
@@ -115,18 +115,35 @@ func Scripts(p Page) []Placement {
 const makeReads = "make, given no -f, reads the Makefile of the folder it runs in"
 
 // readsMakefile: the command is `make` (with targets or variables) reading
-// the folder's own Makefile: no -f, -C or --file.
-func readsMakefile(command string) bool {
+// the folder's own Makefile: no -f, -C or --file. targets are the targets
+// it names.
+func readsMakefile(command string) (targets []string, ok bool) {
 	calls := shell.Calls(command)
 	if len(calls) != 1 || len(calls[0]) == 0 || calls[0][0] != "make" {
-		return false
+		return nil, false
 	}
 	for _, w := range calls[0][1:] {
 		if strings.HasPrefix(w, "-f") || strings.HasPrefix(w, "-C") || strings.HasPrefix(w, "--file") || strings.HasPrefix(w, "--directory") || w == "--makefile" {
-			return false
+			return nil, false
+		}
+		if !strings.HasPrefix(w, "-") && !strings.Contains(w, "=") {
+			targets = append(targets, w)
 		}
 	}
-	return true
+	return targets, true
+}
+
+// isMakefile: block b, just before a `make` asking for targets, is the
+// Makefile it reads: a make block, or any block that defines the rule
+// make is asked for (`hello:` before `make hello`; a rule with its recipe
+// before plain `make`), free, not a transcript. A page that has the
+// reader make the file (`touch Makefile`) and then edit it shows each new
+// version so: a rule make is asked for is no step before it.
+func (p Page) isMakefile(b markdown.Block, targets []string, run int) bool {
+	if p.runsAsFile(b, "Makefile", "make", run) {
+		return true
+	}
+	return makerule.Defines(b.Text, targets) && p.Free(b) && !transcript.HasShellPrompt(b.Text)
 }
 
 // blockBefore is the code block just before the one holding line, with no

@@ -40,3 +40,36 @@ func Prerequisites(text string) []string {
 	}
 	return out
 }
+
+// recipe is a recipe's line: a tab, then a command.
+var recipe = regexp.MustCompile(`(?m)^\t\S`)
+
+// Defines reports whether Makefile text has a rule for one of targets or,
+// with no targets (plain `make`, which builds the first rule's), a rule
+// with a recipe: the text is then the Makefile a `make` asking for them
+// reads. A line of make's own output (`make: *** No rule`) is no rule.
+func Defines(text string, targets []string) bool {
+	var defined []string
+	for _, m := range rule.FindAllStringSubmatch(text, -1) {
+		if strings.HasPrefix(m[1], "=") {
+			continue // VAR := value
+		}
+		head, _, _ := strings.Cut(m[0], ":")
+		for _, t := range strings.Fields(head) {
+			if t != "make" && !strings.HasPrefix(t, "make[") {
+				defined = append(defined, t)
+			}
+		}
+	}
+	if len(targets) == 0 {
+		return len(defined) > 0 && recipe.MatchString(text)
+	}
+	for _, t := range targets {
+		for _, d := range defined {
+			if t == d {
+				return true
+			}
+		}
+	}
+	return false
+}

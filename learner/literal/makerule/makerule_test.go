@@ -16,3 +16,25 @@ func TestPrerequisites(t *testing.T) {
 		t.Error("IsMakefile")
 	}
 }
+
+func TestDefines(t *testing.T) {
+	for _, tc := range []struct {
+		text    string
+		targets []string
+		want    bool
+	}{
+		{"hello:\n", []string{"hello"}, true},
+		{"hello:\n\techo hi\n", nil, true},
+		{"hello:\n", nil, false}, // no recipe: not yet a Makefile plain make runs
+		{"hello:\n\techo hi\nclean:\n\trm hello\n", []string{"clean"}, true},
+		{"hello:\n\techo hi\n", []string{"clean"}, false},
+		{"make: *** No rule to make target 'x'.  Stop.\n", []string{"x"}, false},
+		{"make: *** No targets.  Stop.\n", nil, false},
+		{"CC := gcc\n", nil, false},
+		{"$ make hello\necho hello\n", []string{"hello"}, false},
+	} {
+		if got := Defines(tc.text, tc.targets); got != tc.want {
+			t.Errorf("Defines(%q, %q) = %v, want %v", tc.text, tc.targets, got, tc.want)
+		}
+	}
+}

@@ -22,10 +22,12 @@ import (
 var pageFileSkip = regexp.MustCompile(`(?i)^(?:smile\.json|readme(?:\..*)?|license(?:\..*)?|.*\.(?:md|markdown|rst|png|jpe?g|gif|svg|webp|ico|pdf))$`)
 
 // Used is the entries of the page's folder (as List gives them,
-// folders ending in "/") that the page names and that none of its planned
-// steps writes or makes: a file by its name anywhere in the page's text, a
-// folder or a name without an extension only inside code (`lab`, a code
-// block's `cd lab`), where a common word would not be taken for it.
+// folders ending in "/") that the page names or its commands read by
+// themselves, and that none of its planned steps writes or makes: a file
+// by its name anywhere in the page's text, a folder or a name without an
+// extension only inside code (`lab`, a code block's `cd lab`), where a
+// common word would not be taken for it; the Makefile `make` reads, the
+// package.json `npm install` reads (readByItself).
 func Used(t *spec.Tutorial, entries []string, planned []reading.Step) []string {
 	code, content, tutorialPath := codeText(t), t.Content, t.Path
 	var names []string
@@ -39,7 +41,7 @@ func Used(t *spec.Tutorial, entries []string, planned []reading.Step) []string {
 		if dir || !strings.Contains(name, ".") {
 			within = code
 		}
-		if !namesWord(within, name) || pagemade.Path(planned, name) {
+		if !namesWord(within, name) && !readByItself(name, planned) || pagemade.Path(planned, name) {
 			continue
 		}
 		names = append(names, name)
@@ -81,6 +83,66 @@ func runOn(name string, planned []reading.Step) bool {
 	for _, st := range planned {
 		if st.Kind == reading.StepRun && shell.NamesFile(st.Command.Text, name) {
 			return true
+		}
+	}
+	return false
+}
+
+// readsItself maps a program to the files it reads from the folder it runs
+// in without being told their names, when its first word after the
+// program's is one of the subcommands listed ("" for any, or none).
+var readsItself = map[string]struct {
+	files []string
+	subs  []string
+}{
+	"make":    {[]string{"Makefile", "makefile", "GNUmakefile"}, []string{""}},
+	"npm":     {[]string{"package.json", "package-lock.json"}, []string{"install", "i", "ci", "run", "start", "test", "run-script"}},
+	"yarn":    {[]string{"package.json", "yarn.lock"}, []string{"", "install", "run", "start", "test", "build"}},
+	"cargo":   {[]string{"Cargo.toml", "Cargo.lock"}, []string{"build", "run", "test", "check"}},
+	"go":      {[]string{"go.mod", "go.sum"}, []string{"build", "run", "test", "vet"}},
+	"mvn":     {[]string{"pom.xml"}, []string{""}},
+	"bundle":  {[]string{"Gemfile", "Gemfile.lock"}, []string{"", "install", "exec"}},
+	"rake":    {[]string{"Rakefile"}, []string{""}},
+	"just":    {[]string{"Justfile", "justfile"}, []string{""}},
+	"cmake":   {[]string{"CMakeLists.txt"}, []string{"."}},
+	"meson":   {[]string{"meson.build"}, []string{"setup"}},
+	"tox":     {[]string{"tox.ini"}, []string{""}},
+	"pipenv":  {[]string{"Pipfile", "Pipfile.lock"}, []string{"install", "run", "shell", "sync"}},
+	"poetry":  {[]string{"pyproject.toml", "poetry.lock"}, []string{"install", "run", "build"}},
+	"vagrant": {[]string{"Vagrantfile"}, []string{"up"}},
+}
+
+// readByItself: a planned command runs a program that reads name from its
+// folder by itself (`make sum` reads the Makefile; `npm install` the
+// package.json), given no other file (`make -f other.mk`, `cmake ../src`).
+func readByItself(name string, planned []reading.Step) bool {
+	for _, st := range planned {
+		if st.Kind != reading.StepRun {
+			continue
+		}
+		for _, call := range shell.Calls(st.Command.Text) {
+			if len(call) == 0 {
+				continue
+			}
+			r, ok := readsItself[path.Base(call[0])]
+			if !ok || !slices.Contains(r.files, name) {
+				continue
+			}
+			if slices.ContainsFunc(call[1:], func(w string) bool {
+				return w == "-f" || w == "-C" || strings.HasPrefix(w, "--file") || strings.HasPrefix(w, "--directory") || strings.HasPrefix(w, "--manifest-path") || w == "-S"
+			}) {
+				continue
+			}
+			first := ""
+			for _, w := range call[1:] {
+				if !strings.HasPrefix(w, "-") {
+					first = w
+					break
+				}
+			}
+			if slices.Contains(r.subs, "") || slices.Contains(r.subs, first) {
+				return true
+			}
 		}
 	}
 	return false

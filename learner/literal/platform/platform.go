@@ -179,3 +179,18 @@ func CommentScoped(lines []markdown.CodeLine) map[int]string {
 // lineLabel is a line that opens with a platform or shell's name and a
 // colon before the command for it (`cmd: main.exe`, `PowerShell: dir`).
 var lineLabel = regexp.MustCompile(`(?i)^(` + anyPlatform + `):\s+\S`)
+
+// OtherScope is the clause by which a label ("For RHEL-based
+// distributions:", "Install jq on Fedora:") scopes what follows to another
+// system than the container's, trimmed; "" when it is no label or scopes
+// nothing to another system.
+func OtherScope(label string) string {
+	if label == "" || !IsLabel(label) {
+		return ""
+	}
+	scope := ScopingClause(label)
+	if scope == "" || !ForOther(label) {
+		return ""
+	}
+	return strings.TrimSpace(scope)
+}

@@ -53,3 +53,14 @@ func TestCommentScoped(t *testing.T) {
 		t.Errorf("CommentScoped = %v, want lines 2 and 3 scoped to another platform", got)
 	}
 }
+
+func TestOtherScope(t *testing.T) {
+	if got := OtherScope("For RHEL-based distributions:"); got == "" {
+		t.Error("a label for RHEL scopes nothing")
+	}
+	for _, l := range []string{"For Debian and Ubuntu:", "Install it:", ""} {
+		if got := OtherScope(l); got != "" {
+			t.Errorf("OtherScope(%q) = %q, want none", l, got)
+		}
+	}
+}

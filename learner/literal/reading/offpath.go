@@ -2,14 +2,15 @@ package reading
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/aside"
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/offpath"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/transcript"
 
 	"github.com/smile-loop/smile/internal/textutil"
 )
@@ -19,20 +20,6 @@ import (
 // They are omitted and listed, never run and never reported.
 var (
 	windowsLangs = set("cmd", "powershell", "pwsh", "ps1", "ps", "bat", "batch", "dos", "doscon", "winbatch", "posh")
-
-	altIntro = regexp.MustCompile(`(?i)^(?:alternatively|or,?\s+if\s+you\s+prefer|or\s+you\s+(?:can|could)|` +
-		`another\s+(?:way|option)|instead,?\s+you\s+(?:can|could)|instead\s+of\s+\w+ing\b|if\s+you\s+prefer|` +
-		// "Option 2: ...", "Method B.": the first option is the path, later ones alternatives.
-		`(?:option|method|approach|alternative)\s+(?:[2-9]|[b-h]|two|three|four)|` +
-		`if\s+you(?:'re|\s+are)\s+(?:running|using)\b[^.]*\b(?:docker|podman|a\s+container))\b`)
-	// readersOwn addresses readers with a setup of their own (a
-	// virtualenv they manage, their own sources to build): what follows is
-	// for that setup, not a step of the page.
-	readersOwn = regexp.MustCompile(`(?i)\bif\s+(?:you(?:'re|\s+are)?\s+)?(?:manag(?:e|es|ing)|maintain(?:s|ing)?|us(?:e|es|ing)|ha(?:ve|s|ving)|run(?:s|ning)?|work(?:s|ing)?\s+with)\s+your\s+own\b|` +
-		// "All you have to do is put your C/C++ files in the src/ folder."
-		"\\b(?:put|place|drop|keep)\\s+your\\s+(?:own\\s+)?(?:[\\w/+#.-]+\\s+){0,2}(?:files|sources|source\\s+files|code)\\s+(?:in|into|under)\\b")
-	tabDemo     = regexp.MustCompile(`(?i)tab[- ]complet|\b(?:press|hit)(?:ing)?\s+(?:the\s+)?<?tab>?\b|\bauto-?complet`)
-	tabKeyShown = regexp.MustCompile(`<TAB>|<Tab>|\[TAB\]|\[Tab\]|⇥`)
 )
 
 // offPath says why block i is not on the Linux reader's path, or "", with
@@ -66,6 +53,10 @@ func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 	if class, ok := p.asides[b.Line]; ok {
 		return fmt.Sprintf("inside a %q section (an exercise or an aside), not the lesson's path", class)
 	}
+	exercise := len(p.headings) > 0 && aside.ExerciseHeading(p.headings[len(p.headings)-1].Text)
+	if why := offpath.ExerciseTarget(exercise, len(b.Code) > 0 && transcript.HasShellPrompt(b.Code[0].Text), prose.Plain(ctx.before)); why != "" {
+		return why
+	}
 	if b.TabGroup > 0 && p.tabs[b.TabGroup] != b.Tab {
 		if chosen := p.tabs[b.TabGroup]; chosen != "" {
 			return fmt.Sprintf("the %q tab; the Student follows the %q tab of the same group", b.Tab, chosen)
@@ -82,14 +73,14 @@ func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 		if platform.SentenceForOther(s) {
 			return "the prose before it is for another platform: " + textutil.Shorten(s, 80)
 		}
-		if altIntro.MatchString(s) {
+		if offpath.Alternative(s) {
 			return "an alternative, not the path: " + textutil.Shorten(s, 80)
 		}
 	}
-	if m := readersOwn.FindString(prose.Plain(ctx.before)); m != "" {
-		return "for the reader's own setup, not a step of the page: " + textutil.Shorten(strings.TrimSpace(m), 80)
+	if m := offpath.ReadersOwn(prose.Plain(ctx.before)); m != "" {
+		return "for the reader's own setup, not a step of the page: " + textutil.Shorten(m, 80)
 	}
-	if tabDemo.MatchString(last) || tabKeyShown.MatchString(b.Text) || tabDemo.MatchString(prose.FirstSentence(ctx.after)) {
+	if offpath.TabDemo(last, prose.FirstSentence(ctx.after), b.Text) {
 		return "a tab-completion demonstration"
 	}
 	return ""

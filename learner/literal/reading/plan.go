@@ -409,9 +409,14 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		return []Step{s}
 	}
 	s := base
-	s.Kind, s.Why = StepSkip, "display text: no file name, no instruction to run it, no output introduced"
+	s.Kind, s.Why = StepSkip, DisplayText
 	return []Step{s}
 }
+
+// DisplayText is why a block nothing places is skipped: it is still free
+// for what a later command shows it to be (the Makefile `make` reads, the
+// error a failed command printed).
+const DisplayText = "display text: no file name, no instruction to run it, no output introduced"
 
 var (
 	listingRuns = regexp.MustCompile(`^(?:tree|ls|find|du|exa|eza)\b`)
@@ -474,6 +479,18 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 	return steps
 }
 
+// onlyOutputSince: every step after step i shows output. A command shown
+// again after another block (a file's new version, a step skipped as
+// text) runs again: what it reads may have changed.
+func (p *planner) onlyOutputSince(i int) bool {
+	for _, s := range p.steps[i+1:] {
+		if s.Kind != StepCompare {
+			return false
+		}
+	}
+	return true
+}
+
 func omitted(s Step, why string) Step {
 	s.Kind, s.Why = StepOmit, why
 	return s
@@ -502,7 +519,7 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 		steps = append(steps, s)
 	}
 	if prev, ok := p.lastRun(); ok && len(runs) > 0 && runs[0].Program == "" && runs[0].Stdin == "" && prev.Stdin == "" && expect.HasExpectation(runs[0].Command.Expected) &&
-		strings.TrimSpace(runs[0].Command.Text) == strings.TrimSpace(prev.Command.Text) {
+		strings.TrimSpace(runs[0].Command.Text) == strings.TrimSpace(prev.Command.Text) && p.onlyOutputSince(p.lastRunIndex()) {
 		s := base
 		s.Kind, s.Expected, s.Line = StepCompare, runs[0].Command.Expected, runs[0].Command.Expected[0].Line
 		s.Why = fmt.Sprintf("it repeats the command at line %d to show its output", prev.Line)

@@ -54,14 +54,11 @@ func (p *planner) sectionForOtherPlatform(line int) (string, *rule.Evidence) {
 // distributions:" with the block indented under it), or nil.
 func itemForOtherPlatform(item string, line int) (string, *rule.Evidence) {
 	label := prose.Plain(item)
-	if label == "" || !platform.IsLabel(label) {
+	scope := platform.OtherScope(label)
+	if scope == "" {
 		return "", nil
 	}
-	scope := platform.ScopingClause(label)
-	if scope == "" || !platform.ForOther(label) {
-		return "", nil
-	}
-	ev := ruleLabelPlatform.At(line, strings.TrimSpace(scope))
+	ev := ruleLabelPlatform.At(line, scope)
 	return "in the list item for another system: " + textutil.Shorten(label, 80), &ev
 }
 
@@ -70,13 +67,10 @@ func itemForOtherPlatform(item string, line int) (string, *rule.Evidence) {
 // another system, or nil.
 func labelForOtherPlatform(before string, line int) (string, *rule.Evidence) {
 	last := prose.Plain(leadin.LastSentence(before))
-	if !strings.HasSuffix(strings.TrimSpace(last), ":") || !platform.IsLabel(last) {
+	scope := platform.OtherScope(last)
+	if !strings.HasSuffix(strings.TrimSpace(last), ":") || scope == "" {
 		return "", nil
 	}
-	scope := platform.ScopingClause(last)
-	if scope == "" || !platform.ForOther(last) {
-		return "", nil
-	}
-	ev := ruleLabelPlatform.At(line, strings.TrimSpace(scope))
+	ev := ruleLabelPlatform.At(line, scope)
 	return "led in as the variant for another system: " + last, &ev
 }

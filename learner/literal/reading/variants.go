@@ -2,6 +2,7 @@ package reading
 
 import (
 	"github.com/smile-loop/smile/learner/literal/leadin"
+	"github.com/smile-loop/smile/learner/literal/offpath"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 )
@@ -19,5 +20,5 @@ import (
 // for, or offers it as an alternative.
 func VariantIntro(intro string) bool {
 	last := prose.Plain(leadin.LastSentence(intro))
-	return platform.Label(last) || altIntro.MatchString(last)
+	return platform.Label(last) || offpath.Alternative(last)
 }
