@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/notshell"
 	"github.com/smile-loop/smile/learner/literal/shell"
@@ -110,6 +111,29 @@ func LooksLikeCommands(lines []markdown.CodeLine) bool {
 		case !commandWord.MatchString(t) || expect.ListingRow.MatchString(t):
 			return false
 		default:
+			n++
+		}
+	}
+	return n > 0
+}
+
+// KnownCommands: each line of the block that is not a comment is a command
+// that starts with a program known by name or a shell builtin, so
+// that a console block drawn without prompts is not taken for output a
+// word of which could be a program's name ("hello world").
+func KnownCommands(lines []markdown.CodeLine) bool {
+	n := 0
+	for _, l := range lines {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case t == "" || assignment.MatchString(t) || strings.HasPrefix(t, "#"):
+			// a comment over the commands, as in any shell block
+		case !commandWord.MatchString(t) || expect.ListingRow.MatchString(t):
+			return false
+		default:
+			if w := strings.Fields(t)[0]; !codelang.KnownProgram(w) && !codelang.Builtin(w) {
+				return false
+			}
 			n++
 		}
 	}

@@ -108,3 +108,21 @@ func TestMisTagged(t *testing.T) {
 		}
 	}
 }
+
+func TestKnownCommands(t *testing.T) {
+	for _, tc := range []struct {
+		lines []markdown.CodeLine
+		want  bool
+	}{
+		{lines("mkdir demo", "cd demo/", "git init"), true},
+		{lines("# stage everything", "git add . # the whole folder", "", "git status"), true},
+		{lines("hello world"), false}, // output whose first word could name a program
+		{lines("git init", "Initialized empty Git repository in /w/.git/"), false},
+		{lines("drwxr-xr-x 2 root root 4096 Jan 1 00:00 demo"), false},
+		{lines("# only a comment"), false},
+	} {
+		if got := KnownCommands(tc.lines); got != tc.want {
+			t.Errorf("KnownCommands(%v) = %v, want %v", tc.lines, got, tc.want)
+		}
+	}
+}

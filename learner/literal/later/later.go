@@ -111,6 +111,14 @@ func Scripts(p Page) []Placement {
 	return out
 }
 
+// Why says why the block is the file the command after it runs.
+func (f Placement) Why() string {
+	if f.Runner == "make" {
+		return fmt.Sprintf("line %d runs make right after it: this block is the Makefile it reads (%s)", f.Run, f.How)
+	}
+	return fmt.Sprintf("line %d runs %s right after it and no step writes it: this block is that file (%s)", f.Run, f.File, f.How)
+}
+
 // makeReads is why a block before `make` is the Makefile.
 const makeReads = "make, given no -f, reads the Makefile of the folder it runs in"
 

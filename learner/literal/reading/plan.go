@@ -344,9 +344,13 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		return []Step{labelledOutput(base, b)}
 	case codelang.Shell[lang] && blockshape.TrailingOutput(b.Code) > 0:
 		return trailingOutput(base, b)
-	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted, textLangs[lang] && blockshape.OpensWithPrompt(b.Code):
-		// A `text` block that opens with `$ cmd` is a session drawn
-		// without a tag for it: its prompts say what to run.
+	case codelang.Console[lang] && !prompted && blockshape.KnownCommands(b.Code):
+		// A console block drawn without prompts, every line a command.
+		return commandSteps(base, scriptCommands(b.Code), b.Code)
+	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted, blockshape.OpensWithPrompt(b.Code):
+		// A `text` block, or one tagged with the language of the program it
+		// starts (```python3 over `$ python3` and `>>>` lines), that opens
+		// with `$ cmd` is a session: its prompts say what to run.
 		return p.transcriptSteps(base, b.Code, p.transcriptContext(ctx, lang))
 	case codelang.Shell[lang] && leadin.IntroducesOutput(ctx.before) && !leadin.RunAfterOutput(ctx.before) &&
 		(!blockshape.LooksLikeCommands(b.Code) || leadin.ShouldShow(leadin.LastSentence(ctx.before))):

@@ -1,7 +1,6 @@
 package reading
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/smile-loop/smile/learner/literal/later"
@@ -31,7 +30,7 @@ func (p *planner) placeRunAfter(steps []Step) []Step {
 		steps = slices.DeleteFunc(steps, func(s Step) bool { return s.Line >= b.Line && s.Line <= b.EndLine })
 		steps = append(steps, Step{Kind: StepWrite, Line: b.Line, EndLine: b.EndLine, Lang: b.Lang,
 			File: Destination{Path: pl.File}, Content: b.Text,
-			Why:      runAfterWhy(pl),
+			Why:      pl.Why(),
 			Evidence: []rule.Evidence{ruleRunAfter.At(pl.Run, pl.How)}})
 	}
 	if len(places) > 0 {
@@ -46,12 +45,4 @@ func (p *planner) placeRunAfter(steps []Step) []Step {
 		}
 	}
 	return steps
-}
-
-// runAfterWhy says why a block is the file the command after it runs.
-func runAfterWhy(pl later.Placement) string {
-	if pl.Runner == "make" {
-		return fmt.Sprintf("line %d runs make right after it: this block is the Makefile it reads (%s)", pl.Run, pl.How)
-	}
-	return fmt.Sprintf("line %d runs %s right after it and no step writes it: this block is that file (%s)", pl.Run, pl.File, pl.How)
 }

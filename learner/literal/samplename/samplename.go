@@ -17,13 +17,14 @@ import (
 
 // owner is a possessive or article that leads a stand-in name, in the
 // languages pages are written in: my, mi, meu, mon, mein, mio...
-var owner = regexp.MustCompile(`^(?:(?:my|your|some|mi|meu|minha|seu|mon|mein|meine|dein|mio|mia)[_-]?|(?:the|a|an|tu|ma|il|le|la|el|o)[_-])`)
+var owner = regexp.MustCompile(`^(?:(?:my|your|some|minha|mio|mia|mi|meu|seu|sua|mon|votre|ton|meine|mein|deine|dein|tuo|tua)[_-]?|(?:the|a|an|tu|su|ta|ma|il|le|la|el|o)[_-])`)
 
 // stems are the words that name "a file", "a folder", "a program" or "an
 // example" in those languages.
 var stems = []string{
 	"file", "files", "filename", "fichier", "fichiers", "archivo", "archivos", "arquivo", "arquivos", "datei", "dateien",
-	"dosya", "plik", "soubor", "bestand", "tiedosto", "nomefile", "nome_file", "nombre_archivo", "nomdufichier",
+	"dosya", "plik", "soubor", "bestand", "tiedosto", "nomefile", "nome_file", "nombre_archivo", "nombre_de_archivo", "nomdufichier", "nom_du_fichier", "nom_de_fichier",
+	"nome_do_arquivo", "dateiname",
 	"folder", "directory", "dir", "diretorio", "directorio", "carpeta", "dossier", "repertoire", "verzeichnis", "ordner",
 	"cartella", "klasor", "dizin", "katalog", "program", "programa", "programme", "script", "example", "exemple",
 	"ejemplo", "exemplo", "beispiel", "esempio", "sample", "test", "foo", "bar", "baz", "qux", "demo",
@@ -65,6 +66,7 @@ var users = map[string]bool{
 	"kullanici": true, "uzytkownik": true, "uzivatel": true, "utilizator": true, "gebruiker": true, "пользователь": true,
 	"group": true, "groupname": true, "grupo": true, "groupe": true, "gruppe": true, "gruppo": true, "grup": true,
 	"developers": true, "devs": true, "dev": true, "staff": true, "team": true, "myuser": true, "mygroup": true, "newuser": true,
+	"xxx": true, "xxxx": true, "yyy": true, "testuser": true, "someuser": true,
 }
 
 // User reports whether name is a stand-in user or group (`john`,

@@ -51,3 +51,19 @@ func TestUserAndMissingAccount(t *testing.T) {
 		}
 	}
 }
+
+func TestStandInsInMoreLanguages(t *testing.T) {
+	for _, n := range []string{"votre_nom_de_fichier.txt", "ton_fichier.csv", "tuo_file.txt", "mio_file.txt", "nome_do_arquivo.txt", "deine_datei.txt"} {
+		if !Is(n) {
+			t.Errorf("Is(%q) = false, want a stand-in", n)
+		}
+	}
+	for _, n := range []string{"notes.txt", "votes.csv", "tonic.py"} {
+		if Is(n) {
+			t.Errorf("Is(%q) = true, want the page's own name", n)
+		}
+	}
+	if !User("xxx") || User("alex") {
+		t.Error("User: xxx stands for a user, alex is a name")
+	}
+}

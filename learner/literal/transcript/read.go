@@ -166,6 +166,12 @@ func (r *reader) line(l markdown.CodeLine) {
 			r.note(RuleArrowNote.At(l.Line, "=>"))
 			return // the author's note on the command, not what it printed
 		}
+		if r.program == nil && slashNote.MatchString(l.Text) && r.afterBlank() {
+			if r.cur != nil {
+				r.note(RuleSlashNote.At(l.Line, "//"))
+			}
+			return // the author's heading for the commands below it
+		}
 		r.output(expect.Line{Line: l.Line, Text: l.Text})
 	case p.Marker:
 		r.output(expect.Line{Line: l.Line, Text: rest})
@@ -193,6 +199,24 @@ func (r *reader) line(l markdown.CodeLine) {
 // author's note.
 var RuleArrowNote = rule.Register(rule.Rule{ID: "transcript.arrow-note", Scope: rule.ScopeLine,
 	Doc: "in a shell transcript, a line that opens with `=>` and goes on in words (`=> the short options come after -o`) is the author's note on the command above, not its output; a REPL's `=> 42` is its result"})
+
+// RuleSlashNote reads a `// words` line after a blank one, in a shell
+// transcript, as the author's heading for the commands below it.
+var RuleSlashNote = rule.Register(rule.Rule{ID: "transcript.slash-note", Scope: rule.ScopeLine,
+	Doc: "in a shell transcript, a line that opens with `//` and words after a blank line (`// Build with make`) is the author's heading for the commands below it, not output of the command above: no shell prints it, and a program's output runs on without a blank line"})
+
+// slashNote is such a line: `//`, then words.
+var slashNote = regexp.MustCompile(`^\s*//\s*\pL`)
+
+// afterBlank: no command has printed yet, or the last line the current one
+// printed is blank.
+func (r *reader) afterBlank() bool {
+	if r.cur == nil {
+		return true
+	}
+	out := r.cur.Command.Expected
+	return len(out) > 0 && strings.TrimSpace(out[len(out)-1].Text) == ""
+}
 
 // arrowNote is such a line: `=>` and three words or more, or words in a
 // script other than Latin.
