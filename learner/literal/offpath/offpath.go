@@ -95,3 +95,12 @@ func ExerciseTarget(exercise, run bool, before string) string {
 	}
 	return "the exercise's target: the prose asks the reader to " + strings.ToLower(verb) + " the program, and this run shows what the finished one prints"
 }
+
+// laterVariant is a heading that numbers a variant past the first: "Option
+// 2", "Method B", "Вариант 2", "Opción 2", "方法2". The first variant is the
+// path; the later ones are other ways to the same end, from the same start.
+var laterVariant = regexp.MustCompile(`(?i)^\s*(?:\d+[.)]\s*)?(?:option|variant[e]?|method|approach|alternative|way|opci(?:ó|o)n|op(?:ç|c)(?:ã|a)o|m(?:é|e)todo|metoda|manera|forma|wariant|spos(?:ó|o)b|` +
+	`вариант|способ|метод|варіант|спосіб|y(?:ö|o)ntem|se(?:ç|c)enek|方法|方式|选项|選項|オプション|パターン|案|방법|옵션)\s*(?:#|№|n[°º]\s*)?(?:[2-9]|[b-h](?:\W|$)|ii|iii|iv|二|三|四|２|３)`)
+
+// LaterVariant: the heading names a variant past the first.
+func LaterVariant(heading string) bool { return laterVariant.MatchString(heading) }

@@ -34,3 +34,14 @@ func TestSentences(t *testing.T) {
 		t.Error("TabDemo")
 	}
 }
+
+func TestLaterVariant(t *testing.T) {
+	for h, want := range map[string]bool{
+		"Option 2": true, "Вариант 2": true, "Opción 2: con Docker": true, "Method B": true, "方法2": true, "Variante II": true,
+		"Option 1": false, "Вариант 1": false, "Options": false, "Way back": false, "Methods of the class": false, "Variant types": false,
+	} {
+		if got := LaterVariant(h); got != want {
+			t.Errorf("LaterVariant(%q) = %v, want %v", h, got, want)
+		}
+	}
+}

@@ -258,14 +258,22 @@ func For(command string, pm Manager) string {
 }
 
 // CommandsOf are the commands the package table maps to pkg under any
-// manager, other than pkg itself, sorted.
+// manager, and those a bundle (build-essential) brings, other than pkg
+// itself, sorted.
 func CommandsOf(pkg string) []string {
-	var provided []string
+	provided := slices.Clone(bundles[pkg])
 	for cmd, byFamily := range packages {
 		if slices.Contains(byFamily[:], pkg) && cmd != pkg {
 			provided = append(provided, cmd)
 		}
 	}
 	slices.Sort(provided) // map order must not leak into the result
-	return provided
+	return slices.Compact(provided)
+}
+
+// bundles are the packages that bring other packages' commands with them:
+// Debian's build-essential depends on make, gcc and g++.
+var bundles = map[string][]string{
+	"build-essential": {"make", "gcc", "g++", "cc", "c++"},
+	"base-devel":      {"make", "gcc", "g++", "cc", "c++"},
 }

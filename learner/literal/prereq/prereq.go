@@ -92,6 +92,9 @@ var toolNames = []struct {
 	{regexp.MustCompile(`(?i)\bjq\b`), []string{"jq"}},
 }
 
+// inlineCode is an inline code span of any number of backticks, its text.
+var inlineCode = regexp.MustCompile("`+([^`\n]+)`+")
+
 // codeSpan is an inline code span in prose: "`jq`" names the command.
 var codeSpan = regexp.MustCompile("`([A-Za-z][A-Za-z0-9+._-]*)`")
 
@@ -129,6 +132,13 @@ func Prerequisites(t *spec.Tutorial) []Prerequisite {
 		case markdown.BlockParagraph, markdown.BlockHTML:
 			for _, p := range proseTools(b, section > 0) {
 				add(p.Line, "", p.Tool)
+			}
+			// "(if make is missing, type `sudo apt-get install
+			// build-essential`)": an install command given in the prose.
+			for _, span := range inlineCode.FindAllStringSubmatch(b.Text, -1) {
+				for _, m := range installCommand.FindAllStringSubmatch(span[1], -1) {
+					add(b.Line, "", installedTools(m[1])...)
+				}
 			}
 		case markdown.BlockCode:
 			for _, c := range b.Code {

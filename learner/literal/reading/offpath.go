@@ -67,6 +67,9 @@ func (p *planner) offPathWhy(i int, ctx blockContext, lang string) string {
 		if platform.ForOther(h.Text) {
 			return fmt.Sprintf("under the heading %q, for another platform", h.Text)
 		}
+		if offpath.LaterVariant(h.Text) {
+			return fmt.Sprintf("an alternative, not the path: under the heading %q, a later variant of the step", h.Text)
+		}
 	}
 	last := prose.Plain(leadin.LastSentence(ctx.before))
 	for _, s := range []string{prose.Plain(ctx.before), last} {
