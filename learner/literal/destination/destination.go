@@ -202,3 +202,19 @@ func InHTML(html string) (Destination, bool) {
 	}
 	return Destination{}, false
 }
+
+// contentWord says the sentence shows a file's content, in the languages
+// pages are written in: "its content could look like this", "le contenu
+// du fichier", "el contenido", "der Inhalt", "содержимое", "内容".
+var contentWord = regexp.MustCompile(`(?i)\bcontents?\b|\bcontenu\b|\bcontenido\b|\bconte(?:ú|u)do\b|\bcontenuto\b|\binhalt\b|\bzawarto(?:ś|s)(?:ć|c)\b|\bi(?:ç|c)eri(?:ğ|g)i\b|содержимое|вміст|内容|中身|내용`)
+
+// SupposedContent is the file a section supposes the reader has (its
+// name, "" when none), when the sentence before a block says the block is
+// a file's content: the page shows what the supposed file holds, so a
+// reader makes it from the block.
+func SupposedContent(supposed, before string) (Destination, bool) {
+	if supposed == "" || !contentWord.MatchString(before) || len(FilesNamed(before, func(string) bool { return true })) > 0 {
+		return Destination{}, false
+	}
+	return Destination{Path: supposed}, true
+}

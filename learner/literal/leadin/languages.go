@@ -24,6 +24,9 @@ const otherShould = `` +
 // otherOutput says output follows ("you will see", "the output", "it
 // prints", "the result").
 const otherOutput = otherShould + `|` +
+	// a label alone: "Sortie :", "Salida:", "Вывод:", "输出："
+	`^\s*(?:sortie|salida|sa(?:í|i)da|ausgabe|uscita|risultato|r(?:é|e)sultat|resultado|ergebnis|wynik|(?:ç|c)(?:ı|i)kt(?:ı|i)|вывод|результат|` +
+	`输出|輸出|出力|結果|结果|결과|출력|实行结果|执行结果|运行结果|実行結果)\s*[:：]\s*$|` +
 	// es
 	`\bver(?:á|a)s?\b|\bveremos\b|\bdeber(?:í|i)as? ver\b|\bobtendr(?:á|a)s?\b|\bobtenemos\b|\bla salida\b|\bimprimir(?:á|a)\b|\bmostrar(?:á|a)\b|` +
 	// pt

@@ -216,3 +216,16 @@ func TestSupposesFile(t *testing.T) {
 		}
 	}
 }
+
+func TestOutputLabelAlone(t *testing.T) {
+	for _, s := range []string{"Sortie :", "Salida:", "Вывод:", "输出：", "Ausgabe:"} {
+		if !IntroducesOutput(s) {
+			t.Errorf("IntroducesOutput(%q) = false, want true", s)
+		}
+	}
+	for _, s := range []string{"Sortie du dossier, puis relancez :", "Ausgabeformat wählen"} {
+		if IntroducesOutput(s) {
+			t.Errorf("IntroducesOutput(%q) = true, want false", s)
+		}
+	}
+}

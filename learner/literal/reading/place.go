@@ -48,6 +48,8 @@ func (p *planner) destinationSteps(base Step, b markdown.Block, ctx blockContext
 		named, why = &d, "the caption after it names "+d.Path
 	} else if d, ok := destination.InProse(ctx.after); ok && refersBack.MatchString(strings.TrimSpace(ctx.after)) && !strings.HasSuffix(strings.TrimSpace(ctx.after), ":") {
 		named, why = &d, "the sentence after it names "+d.Path
+	} else if d, ok := destination.SupposedContent(p.supposed, leadin.LastSentence(ctx.before)); ok && !shellish {
+		named, why = &d, fmt.Sprintf("the section supposes the reader has %s (line %d), and the sentence before it shows its content", d.Path, p.supposedLine)
 	}
 	// A block in the rule's own language is one of its examples even when the
 	// prose says what it prints ("run this example to see it print ...").

@@ -237,7 +237,7 @@ func (p *planner) blockSteps(i int) []Step {
 	if p.feedInput(b, ctx, lang) {
 		return nil
 	}
-	if s, ok := p.quotedLines(base, b); ok {
+	if s, ok := p.quotedLines(base, b); ok && !leadin.IntroducesOutput(ctx.before) {
 		return []Step{s}
 	}
 	if steps, ok := p.replSteps(base, b, ctx, lang); ok {
