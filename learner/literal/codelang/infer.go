@@ -65,7 +65,20 @@ var knownPrograms = set("cd", "ls", "mkdir", "rmdir", "rm", "cp", "mv", "touch",
 	"crystal", "shards", "mix", "elixir", "iex", "erl", "ghc", "cabal", "stack", "lua", "luarocks", "julia",
 	"Rscript", "R", "deno", "bun", "zig", "nim", "dart", "flutter", "kotlinc", "scala", "sbt", "swift", "poetry",
 	"uv", "pipx", "virtualenv", "conda", "sqlite3", "psql", "mysql", "redis-cli", "systemctl", "service", "tree",
-	"diff", "xargs", "tee", "split", "uniq", "stat", "du", "df", "kill", "ps", "jq", "yq", "openssl", "ssh-keygen", "bash", "sh", "zsh", "exit", "clear")
+	"diff", "xargs", "tee", "split", "uniq", "stat", "du", "df", "kill", "ps", "jq", "yq", "openssl", "ssh-keygen", "bash", "sh", "zsh", "exit", "clear",
+	// A standard Linux system's own commands (coreutils, util-linux, the
+	// account tools, procps, the network tools), less those that are common
+	// English words too ("file", "free", "users", "test"), which open
+	// output lines as often as commands.
+	"basename", "dirname", "date", "cal", "cut", "comm", "nl", "nproc", "od", "printenv", "readlink", "realpath", "seq",
+	"shuf", "sleep", "md5sum", "sha1sum", "sha256sum", "tac", "tr", "truncate", "uname", "whoami", "base64", "chgrp", "dd",
+	"mktemp", "mkfifo", "nohup", "timeout", "id", "groups", "mount", "umount", "lsblk", "fdisk", "column", "hexdump",
+	"whereis", "uuidgen", "findmnt", "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "gpasswd",
+	"passwd", "chage", "chsh", "newgrp", "getent", "visudo", "adduser", "deluser", "addgroup", "delgroup", "su",
+	"locate", "updatedb", "pgrep", "pkill", "pidof", "uptime", "vmstat", "ip", "ping", "ss", "netstat", "hostname",
+	"ifconfig", "nc", "dig", "nslookup", "traceroute", "gzip", "gunzip", "zip", "unzip", "bzip2", "xz", "zcat", "cmp",
+	"crontab", "bc", "lsof", "strace", "gdb", "ldd", "nm", "objdump", "tmux", "screen", "htop", "ssh-copy-id", "sftp",
+	"setfacl", "getfacl", "chattr", "lsattr", "umask", "dpkg", "update-alternatives", "journalctl", "ln", "mkfs", "losetup")
 
 // Infer is the language an untagged block's content shows ("go", "c",
 // "python", "bash" ...), or "" when no language's marks are there, or more
