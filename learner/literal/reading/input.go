@@ -114,9 +114,10 @@ func (p *planner) feedInput(b markdown.Block, ctx blockContext, lang string) boo
 	switch {
 	case prompted:
 		ev = transcript.RuleAfterStart.At(prev.Line, cmd)
-	case prog != nil && (prog.Speaks(lang) || codelang.Shell[lang]):
+	case prog != nil && (prog.Speaks(lang) || codelang.Shell[lang] || (lang == "" || textLangs[lang]) && prog.Commands(b.Code)):
 		// A shell-tagged block here was let through above: its lines start
-		// no program, so they are the client's.
+		// no program, so they are the client's; so are plain lines of its
+		// own command language (`PING`, `SELECT ...`).
 		ev = transcript.RuleAfterStart.At(prev.Line, cmd)
 	case transcript.InputIntro.MatchString(leadin.LastSentence(ctx.before)):
 		ev = transcript.RuleIntroduced.At(ctx.beforeLine, transcript.InputIntro.FindString(leadin.LastSentence(ctx.before)))

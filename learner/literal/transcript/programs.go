@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/shell"
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // Program is a program with a REPL or an interactive shell: a page types
@@ -32,7 +33,32 @@ type Program struct {
 	// typed is a block without prompts as a person types it into the
 	// program; nil: as it is.
 	typed func(block string) string
+	// words are the first words of its own command language (a database
+	// client's `PING`, `SET`, `SELECT`); nil for a language's interpreter.
+	words *regexp.Regexp
 }
+
+// Commands: every line of an untagged or text block is one of the
+// program's own commands, by its first word: a client's commands drawn as
+// plain text after the page started it.
+func (p *Program) Commands(lines []markdown.CodeLine) bool {
+	n := 0
+	for _, l := range lines {
+		f := strings.Fields(l.Text)
+		if len(f) == 0 {
+			continue
+		}
+		if p.words == nil || !p.words.MatchString(f[0]) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// sqlWords open SQL statements and a client's own commands (`.tables`,
+// `\dt`).
+var sqlWords = regexp.MustCompile(`(?i)^(?:select|insert|update|delete|create|drop|alter|begin|commit|rollback|with|pragma|explain|show|use|describe|grant|\.\w+|\\\w+)$`)
 
 // Programs is the table of programs whose input a page shows.
 var Programs = []*Program{
@@ -86,13 +112,13 @@ var Programs = []*Program{
 		}},
 	{Name: "sqlite3", Command: "sqlite3", Langs: []string{"sql", "sqlite", "sqlite3"},
 		start:  regexp.MustCompile(`^sqlite3(?:\s+-\w+)*(?:\s+[\w./~-]+)?$`),
-		spoken: regexp.MustCompile(`(?i)\bsqlite3?\b`)},
+		spoken: regexp.MustCompile(`(?i)\bsqlite3?\b`), words: sqlWords},
 	{Name: "mysql", Command: "mysql", Langs: []string{"sql", "mysql"},
 		start:  regexp.MustCompile(`^mysql\b[^<|;&]*$`),
-		spoken: regexp.MustCompile(`(?i)\bmysql\b|\bmariadb\b`), scripts: regexp.MustCompile(`^-e\b`)},
+		spoken: regexp.MustCompile(`(?i)\bmysql\b|\bmariadb\b`), scripts: regexp.MustCompile(`^-e\b`), words: sqlWords},
 	{Name: "psql", Command: "psql", Langs: []string{"sql", "psql", "postgres", "postgresql", "pgsql"},
 		start:  regexp.MustCompile(`^psql\b[^<|;&]*$`),
-		spoken: regexp.MustCompile(`(?i)\bpsql\b|\bpostgres(?:ql)? (?:shell|prompt|console|client)\b`), scripts: regexp.MustCompile(`^(?:-c|-f|--command|--file)\b`)},
+		spoken: regexp.MustCompile(`(?i)\bpsql\b|\bpostgres(?:ql)? (?:shell|prompt|console|client)\b`), scripts: regexp.MustCompile(`^(?:-c|-f|--command|--file)\b`), words: sqlWords},
 	{Name: "scala", Command: "scala", Langs: []string{"scala"},
 		start: regexp.MustCompile(`^scala$`), spoken: regexp.MustCompile(`(?i)\bscala\b`), scripts: regexp.MustCompile(`^[\w./~-]+\.scala\b`)},
 	{Name: "julia", Command: "julia", Langs: []string{"julia", "jl"},
@@ -118,7 +144,9 @@ var Programs = []*Program{
 			return runner{command: c, first: "set tcl_prompt1 {}; set tcl_prompt2 {}; set tcl_interactive 1; list\n"}
 		}},
 	{Name: "redis-cli", Command: "redis-cli", Langs: []string{"redis"},
-		start: regexp.MustCompile(`^redis-cli\b[^<|;&]*$`), spoken: regexp.MustCompile(`(?i)\bredis-cli\b`)},
+		start: regexp.MustCompile(`^redis-cli\b[^<|;&]*$`), spoken: regexp.MustCompile(`(?i)\bredis-cli\b`),
+		words: regexp.MustCompile(`(?i)^(?:ping|set|get|del|exists|keys|expire|ttl|incr|decr|incrby|lpush|rpush|lpop|rpop|lrange|llen|sadd|srem|smembers|sismember|` +
+			`hset|hget|hgetall|hdel|zadd|zrange|flushall|flushdb|info|select|mset|mget|append|persist|publish|dbsize|auth|setex|getset|strlen|scan)$`)},
 }
 
 // endBlocks ends each indented block of Python code with an empty line, as
