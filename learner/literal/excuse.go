@@ -16,6 +16,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/session"
+	"github.com/smile-loop/smile/status"
 )
 
 // excusedFailure settles a failed command that is no gap in the page, and
@@ -88,12 +89,7 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), whose status line %d tests with $?", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, line))
 		return true, nil
 	}
-	if line := s.installedLater(st, res); line > 0 {
-		// `which lua` before the page's own install of lua: "not there" is
-		// the check's answer, and the page goes on to install it.
-		s.last.ok = true
-		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), a check whether `%s` is there: it is not yet, and line %d installs it",
-			cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, shell.LooksUp(cmd.Text), line))
+	if s.installSettles(st, res) {
 		return true, nil
 	}
 	if why := s.anotherWay(st); why != "" {
@@ -235,4 +231,35 @@ func (s *student) statusTestedAt(st reading.Step) int {
 		}
 	}
 	return 0
+}
+
+// installSettles settles a failure an install explains: a check whether a
+// program is there before the page's own install of it (`which lua`, then
+// `apt-get install lua`), or a program not found after an install step ran
+// out of time. It reports whether it settled it.
+func (s *student) installSettles(st reading.Step, res session.Result) bool {
+	cmd := st.Command
+	if line := s.installedLater(st, res); line > 0 {
+		// "not there" is the check's answer, and the page goes on to
+		// install it.
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d), a check whether `%s` is there: it is not yet, and line %d installs it",
+			cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, shell.LooksUp(cmd.Text), line))
+		return true
+	}
+	return s.afterCutInstall(cmd, res)
+}
+
+// afterCutInstall settles a command that was not found after an install
+// step ran out of time (`make` after `apt-get install cmake` was cut: cmake
+// recommends make): what the install would have brought is missing for a
+// reason the page does not own. It reports whether it settled it.
+func (s *student) afterCutInstall(cmd reading.Command, res session.Result) bool {
+	if s.cutInstall == 0 || res.TimedOut || res.ExitCode != 127 || mentor.Classify(cmd.Text, res.ExitCode, res.Output, false).Category != status.CategoryMissingDependency {
+		return false
+	}
+	why := fmt.Sprintf("not a gap: the install at line %d did not finish in the step's time, so what it brings may be missing", s.cutInstall)
+	s.action(fmt.Sprintf("ran line %d: `%s` (exit 127): %s", cmd.Line, mentor.FirstLine(cmd.Text), why))
+	s.listSkipped(cmd.Line, cmd.EndLine, why)
+	return true
 }

@@ -1,6 +1,15 @@
 package literal
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/go-logr/logr"
+	"github.com/smile-loop/smile/learner/literal/coverage"
+	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/provider"
+	"github.com/smile-loop/smile/learner/session"
+	"github.com/smile-loop/smile/spec/spectest"
+)
 
 // `ls *.txt` lists the reader's own files: when the page made none that
 // match, "cannot access '*.txt'" is no gap; when it made one, it is.
@@ -36,5 +45,25 @@ func TestOnPagesFile(t *testing.T) {
 		if got := s.onPagesFile(cmd); got != want {
 			t.Errorf("onPagesFile(%q) = %v, want %v", cmd, got, want)
 		}
+	}
+}
+
+// A program not found after an install step ran out of time is what the
+// cut install would have brought: no gap. Without a cut install, or for
+// another failure, it is not settled here.
+func TestAfterCutInstall(t *testing.T) {
+	notFound := session.Result{ExitCode: 127, Output: "bash: line 1: make: command not found\n"}
+	cmd := reading.Command{Line: 23, Text: "make"}
+	tut := spectest.Tutorial(t, "# Build\n\n```\nsudo apt-get install -y cmake\n```\n\n```\nmake\n```\n")
+	s := &student{tut: tut, cov: coverage.New(tut, nil), env: provider.Env{Log: logr.Discard()}}
+	if s.afterCutInstall(cmd, notFound) {
+		t.Error("settled with no install cut short")
+	}
+	s.cutInstall = 9
+	if !s.afterCutInstall(cmd, notFound) {
+		t.Error("not settled after the install at line 9 was cut short")
+	}
+	if s.afterCutInstall(cmd, session.Result{ExitCode: 2, Output: "make: *** No targets.  Stop.\n"}) {
+		t.Error("settled a failure of the program itself")
 	}
 }

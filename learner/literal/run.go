@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
+	"github.com/smile-loop/smile/learner/literal/depend"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/pagemade"
@@ -267,6 +268,9 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	s.last.output = res.Output
 	if st.Stdin == "" {
 		s.last.asked = res.Asked
+	}
+	if res.TimedOut && len(depend.Installs(cmd.Text)) > 0 {
+		s.cutInstall = cmd.Line
 	}
 	switch {
 	case succeeded(res) && !st.FailNoted && s.rootPassesRefusal(cmd, res.Output):

@@ -69,6 +69,10 @@ type student struct {
 	// assigns (`export NAME=<your name>`), by its line: a reader fills the
 	// template in, so the variable is set for the commands after it.
 	filledIn map[string]int
+	// cutInstall is the line of the last install step that ran out of
+	// time, 0 when none did: what it would have brought is missing for a
+	// reason the page does not own.
+	cutInstall int
 	// stoodIn are the lines whose step a Mentor's workaround did in its own
 	// way (mentor.StandsIn: Debian's packages for a registry download, the
 	// init script for systemctl), run successfully: the step itself is not
