@@ -294,7 +294,7 @@ func ListsFolder(command string) bool {
 // find help); fed a page's input through a pipe it prints none. A banner
 // shown on the page is the author's terminal, never output to compare.
 var banner = regexp.MustCompile(`^\s*(?:Welcome to Node\.js v[\d.]+\.?|Type "\.help" for more information\.|` +
-	`Python \d+\.\d+\.\d+\S* \(.*\)(?: \[.*\])?(?: on \w+)?|Type "help", "copyright", "credits" or "license" for more information\.|` +
+	`Python \d+\.\d+\.\d+\S* \(.*\)(?: \[.*\])?(?: on \w+)?|\[(?:GCC|Clang|MSC) [^\]]*\] on \w+|Type "help", "copyright", "credits" or "license" for more information\.|` +
 	`SQLite version \d[\d.]* \d{4}-\d\d-\d\d.*|Enter "\.help" for usage hints\.|Connected to a transient in-memory database\.|` +
 	`Use "\.open FILENAME" to reopen on a persistent database\.|psql \(\d[\d.]*\)|Type "help" for help\.|` +
 	`Lua \d\.\d\.\d+\s+Copyright \(C\).*|Interactive Elixir \(\d.*|Erlang/OTP \d+.*|GHCi, version \d.*|` +

@@ -158,6 +158,7 @@ func TestWithoutBanners(t *testing.T) {
 		{Line: 3, Text: "Python 3.11.2 (main, Mar 13 2023, 12:18:29) [GCC 12.2.0] on linux"},
 		{Line: 4, Text: "Python 3.11.2"},
 		{Line: 5, Text: "42"},
+		{Line: 6, Text: "[GCC 7.2.1 20170915 (Red Hat 7.2.1-2)] on linux"}, // the banner's second line, on a line of its own
 	}
 	got := WithoutBanners(shown)
 	if len(got) != 2 || got[0].Text != "Python 3.11.2" || got[1].Text != "42" {

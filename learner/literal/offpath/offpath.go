@@ -28,9 +28,17 @@ var (
 	tabKeyShown = regexp.MustCompile(`<TAB>|<Tab>|\[TAB\]|\[Tab\]|⇥`)
 )
 
+// otherAlt opens a sentence with another way in the other languages pages
+// are written in, or is the word "or" alone between two blocks ("或",
+// "ou", "oder").
+var otherAlt = regexp.MustCompile(`(?i)^(?:(?:alternativ(?:ement|amente|ely)?|alternatywnie|или|або|o bien|ou bien|oppure|oder auch)(?:[\s,，:：]|$)|或者|或是|あるいは|または|또는|혹은|` +
+	`(?:ou|o|oder|oppure|или|або|lub|veya|of|或|または|또는|혹은)\s*[:：.]?\s*$)`)
+
 // Alternative: the sentence introduces another way to do the step just
 // taken.
-func Alternative(sentence string) bool { return altIntro.MatchString(sentence) }
+func Alternative(sentence string) bool {
+	return altIntro.MatchString(sentence) || otherAlt.MatchString(strings.TrimSpace(sentence))
+}
 
 // ReadersOwn is the words by which the prose addresses a reader with a
 // setup of their own, "" when it does not.

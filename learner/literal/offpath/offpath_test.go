@@ -27,6 +27,16 @@ func TestSentences(t *testing.T) {
 	if !Alternative("Alternatively, you can build it from source") || Alternative("Build it from source") {
 		t.Error("Alternative")
 	}
+	for _, s := range []string{"或", "ou", "Oder:", "或者使用图形界面", "Alternativement, compilez-le"} {
+		if !Alternative(s) {
+			t.Errorf("Alternative(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"Ouvrez le fichier", "Oder the list", "或许需要"} {
+		if Alternative(s) {
+			t.Errorf("Alternative(%q) = true", s)
+		}
+	}
 	if ReadersOwn("If you manage your own virtualenv, activate it") == "" || ReadersOwn("Activate the virtualenv") != "" {
 		t.Error("ReadersOwn")
 	}
