@@ -205,7 +205,12 @@ var (
 		`запуст|выполн|введите|実行|入力|打って|运行|執行|执行|输入|輸入|실행|입력|` +
 		// "with the command `git init`": the sentence hands the step to it.
 		`\b(?:with|using|via)\s+the\s+(?:following\s+)?command\b|\bavec\s+la\s+commande\b|\bcon\s+el\s+comando\b|\bcom\s+o\s+comando\b|` +
-		`\bmit\s+dem\s+befehl\b|\bcon\s+il\s+comando\b|командой|使用命令|用命令|コマンドで|명령어로|komutuyla`)
+		`\bmit\s+dem\s+befehl\b|\bcon\s+il\s+comando\b|командой|使用命令|用命令|コマンドで|명령어로|komutuyla|` +
+		// "the command would be `gcc main.c`", "we would use the command": it
+		// names the step's command.
+		`\bthe\s+command\s+(?:is|would\s+be|will\s+be)\b|\buse\s+the\s+command\b|\bo\s+comando\s+(?:seria|será|é)|\busar\S*\s+o\s+comando\b|` +
+		`\bel\s+comando\s+(?:es|sería|será)|\busar\S*\s+el\s+comando\b|\bla\s+commande\s+(?:est|serait|sera)\b|\butilis\S*\s+la\s+commande\b|` +
+		`\bder\s+befehl\s+(?:ist|lautet)\b|\bil\s+comando\s+(?:è|sarebbe|sarà)|\busa\S*\s+il\s+comando\b`)
 	// Supposes: a sentence that supposes the command rather than asks for it.
 	Supposes = regexp.MustCompile(`(?i)^(?:if|when|whenever|once|after|before|unless|si|cuando|wenn|falls|quand|se|jeśli)\b|^если`)
 )
@@ -217,7 +222,10 @@ var (
 	englishRun = regexp.MustCompile(`(?i)^(?:(?:now|then|next|first|finally|simply|just|again|also|so|ok|okay),?\s+)*(run|execute|type|enter|invoke|launch|start)\b|` +
 		`(?:,|\band(?:\s+then)?|\bthen|\byou\s+(?:can|could|should|need\s+to|must|will\s+need\s+to)|\bplease|\bto\s+do\s+(?:so|this|that),?)\s+(run|execute|type|enter|invoke|launch|start)\b`)
 	englishVerb = regexp.MustCompile(`(?i)^(?:run|running|execute|type|enter|invoke|launch|start)$`)
-	negated     = regexp.MustCompile(`(?i)\b(?:not|never|nothing|no|don't|doesn't|didn't|without|nunca|nicht|kein\w*|jamais|nie)\b|しない|不要|않`)
+	// A bare "no" negates in English ("no need to") and Spanish ("no
+	// ejecutes"), but is "in the" in Portuguese ("no caso", "no terminal").
+	negated = regexp.MustCompile(`(?i)\b(?:not|never|nothing|no\s+(?:need|longer|more|such)|don't|doesn't|didn't|without|nunca|nicht|kein\w*|jamais|nie)\b|` +
+		`\bno\s+(?:ejecut|corr|escrib|tecle|us|hag|lo|la|los|las|se|es)\w*|しない|不要|않`)
 )
 
 // AsksToRun is the verb by which a sentence asks the reader to run

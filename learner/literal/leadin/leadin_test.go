@@ -229,3 +229,18 @@ func TestOutputLabelAlone(t *testing.T) {
 		}
 	}
 }
+
+func TestAsksToRunByNamingTheCommand(t *testing.T) {
+	for s, want := range map[string]bool{
+		"No caso do programa acima, o comando seria X.":  true, // Portuguese "no" is "in the"
+		"Para criar o executável usaríamos o comando X.": true,
+		"To build it, the command would be X.":           true,
+		"There is no need to run X here.":                false,
+		"No ejecutes X todavía.":                         false,
+		"Don't run X yet.":                               false,
+	} {
+		if got := AsksToRun(s) != ""; got != want {
+			t.Errorf("AsksToRun(%q) = %q, want asking %v", s, AsksToRun(s), want)
+		}
+	}
+}
