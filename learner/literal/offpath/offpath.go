@@ -72,7 +72,7 @@ var (
 		`программу|функцию|скрипт)$`)
 	programNounCJK = regexp.MustCompile(`程序|函数|プログラム|関数|프로그램|함수`)
 	// sourceFile is a source file's name (`hola.c`).
-	sourceFile = regexp.MustCompile("[\\w-]+\\.(?:c|cc|cpp|h|py|rb|go|rs|java|js|ts|sh|pl|lua|hs|ml|kt|swift|cs)(?:[^\\w.]|$)")
+	sourceFile = regexp.MustCompile(`[\w-]+\.(?:c|cc|cpp|h|py|rb|go|rs|java|js|ts|sh|pl|lua|hs|ml|kt|swift|cs)(?:[^\w.]|$)`)
 )
 
 // wordMatching is the first word of s (letters, lower-cased) re matches
