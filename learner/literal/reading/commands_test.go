@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -50,5 +51,21 @@ func TestScriptCommands(t *testing.T) {
 				t.Errorf("got  %#v\nwant %#v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A console block drawn without prompts, every line a known command, runs;
+// right after a command's block it is that command's output (program names
+// `ls` printed), and so it is after a sentence that introduces output.
+func TestConsoleBlockWithoutPrompts(t *testing.T) {
+	page := "# T\n\n```console\n$ ls tools\n```\n\n```console\ngit\nmake\n```\n\nThen set it up:\n\n```console\nmkdir demo\ncd demo\n```\n\n" +
+		"It prints:\n\n```console\ngit\nmake\n```\n"
+	var got []string
+	for _, s := range Plan(spectest.Tutorial(t, page)) {
+		got = append(got, fmt.Sprint(s.Kind)+" "+s.Command.Text)
+	}
+	want := []string{"run ls tools", "compare ", "run mkdir demo", "run cd demo", "compare "}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("plan = %q, want %q", got, want)
 	}
 }

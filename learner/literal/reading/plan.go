@@ -344,8 +344,7 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		return []Step{labelledOutput(base, b)}
 	case codelang.Shell[lang] && blockshape.TrailingOutput(b.Code) > 0:
 		return trailingOutput(base, b)
-	case codelang.Console[lang] && !prompted && blockshape.KnownCommands(b.Code):
-		// A console block drawn without prompts, every line a command.
+	case codelang.Console[lang] && !prompted && unpromptedCommands(b, ctx):
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
 	case codelang.Console[lang], codelang.Shell[lang] && prompted, lang == "" && prompted, blockshape.OpensWithPrompt(b.Code):
 		// A `text` block, or one tagged with the language of the program it
@@ -483,16 +482,11 @@ func commandSteps(base Step, cmds []Command, lines []markdown.CodeLine) []Step {
 	return steps
 }
 
-// onlyOutputSince: every step after step i shows output. A command shown
-// again after another block (a file's new version, a step skipped as
-// text) runs again: what it reads may have changed.
-func (p *planner) onlyOutputSince(i int) bool {
-	for _, s := range p.steps[i+1:] {
-		if s.Kind != StepCompare {
-			return false
-		}
-	}
-	return true
+// unpromptedCommands: a console block drawn without prompts whose every
+// line is a command, not right after a command's block nor led in as
+// output (a list of program names that `ls /usr/bin` printed).
+func unpromptedCommands(b markdown.Block, ctx blockContext) bool {
+	return !ctx.followsCode && !leadin.IntroducesOutput(ctx.before) && blockshape.KnownCommands(b.Code)
 }
 
 func omitted(s Step, why string) Step {
@@ -523,7 +517,7 @@ func (p *planner) transcriptSteps(base Step, lines []markdown.CodeLine, tc trans
 		steps = append(steps, s)
 	}
 	if prev, ok := p.lastRun(); ok && len(runs) > 0 && runs[0].Program == "" && runs[0].Stdin == "" && prev.Stdin == "" && expect.HasExpectation(runs[0].Command.Expected) &&
-		strings.TrimSpace(runs[0].Command.Text) == strings.TrimSpace(prev.Command.Text) && p.onlyOutputSince(p.lastRunIndex()) {
+		strings.TrimSpace(runs[0].Command.Text) == strings.TrimSpace(prev.Command.Text) && step.OnlyOutputAfter(p.steps, p.lastRunIndex()) {
 		s := base
 		s.Kind, s.Expected, s.Line = StepCompare, runs[0].Command.Expected, runs[0].Command.Expected[0].Line
 		s.Why = fmt.Sprintf("it repeats the command at line %d to show its output", prev.Line)

@@ -169,3 +169,15 @@ func (t *TextReading) AsText(st Step) Step {
 	st.Kind, st.Why = Skip, "none of its lines starts with a program the container has: text to read (a file's lines, a key, a setting)"
 	return st
 }
+
+// OnlyOutputAfter: every step of steps after the one at i shows output. A
+// command shown again after another block (a file's new version, a step
+// skipped as text) runs again: what it reads may have changed.
+func OnlyOutputAfter(steps []Step, i int) bool {
+	for _, s := range steps[i+1:] {
+		if s.Kind != Compare {
+			return false
+		}
+	}
+	return true
+}
