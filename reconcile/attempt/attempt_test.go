@@ -52,8 +52,15 @@ func TestAttemptSpec(t *testing.T) {
 	// A page about gdb asks for tracing: only NoTrace changes.
 	tracing := in(base(spec.ProviderLiteral, spec.NetworkBridge), status.RoleStudent, true)
 	tracing.Desired.Config.Container.AllowPtrace = true
-	traceable := confined
-	traceable.NoTrace = false
+	literalSpec := runtime.ContainerSpec{
+		Name: "smile-demo-x", Image: spec.DefaultConfig().ContainerImage, Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdIdle},
+		Labels:     labels(status.RoleStudent),
+		Mounts:     []runtime.Mount{mounts[0], mounts[1], mounts[3]},
+		WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources, Confinement: confined,
+		EmptyDirs: []string{"/workspace/tutorial/.smile"},
+	}
+	tracingSpec := literalSpec
+	tracingSpec.Confinement.NoTrace = false
 
 	for _, tc := range []struct {
 		name     string
@@ -77,26 +84,14 @@ func TestAttemptSpec(t *testing.T) {
 			},
 		},
 		{
-			name: "the literal learner: hands only, no token, no task mount",
-			in:   literal,
-			wantSpec: runtime.ContainerSpec{
-				Name: "smile-demo-x", Image: spec.DefaultConfig().ContainerImage, Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdIdle},
-				Labels:     labels(status.RoleStudent),
-				Mounts:     []runtime.Mount{mounts[0], mounts[1], mounts[3]},
-				WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources, Confinement: confined,
-				EmptyDirs: []string{"/workspace/tutorial/.smile"},
-			},
+			name:     "the literal learner: hands only, no token, no task mount",
+			in:       literal,
+			wantSpec: literalSpec,
 		},
 		{
-			name: "container.allowPtrace: the same, tracing allowed",
-			in:   tracing,
-			wantSpec: runtime.ContainerSpec{
-				Name: "smile-demo-x", Image: spec.DefaultConfig().ContainerImage, Cmd: []string{wire.ContainerWrapperPath, wrappers.CmdIdle},
-				Labels:     labels(status.RoleStudent),
-				Mounts:     []runtime.Mount{mounts[0], mounts[1], mounts[3]},
-				WorkingDir: wire.ContainerWorkDir, Network: "bridge", Resources: resources, Confinement: traceable,
-				EmptyDirs: []string{"/workspace/tutorial/.smile"},
-			},
+			name:     "container.allowPtrace: the same, tracing allowed",
+			in:       tracing,
+			wantSpec: tracingSpec,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
