@@ -174,6 +174,11 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 			out = append(out, setting{path, append(wrongType, trial{5, false},
 				trial{"2g", true}, trial{"512m", true}, trial{"512MiB", true}, trial{"1.5G", true}, trial{"8000000", true},
 				trial{"lots", false}, trial{"", false}, trial{"-1g", false}, trial{"2 g", false}, trial{"1e9", false})})
+		case name == "checkpointDisk":
+			// The schema checks the form only; the bound (1t) is SMILE's.
+			out = append(out, setting{path, append(wrongType, trial{5, false},
+				trial{"2g", true}, trial{"500m", true}, trial{"1b", true}, trial{"10GiB", true},
+				trial{"lots", false}, trial{"", false}, trial{"-1g", false}, trial{"2 g", false})})
 		case name == "cpus":
 			out = append(out, setting{path, append(wrongType,
 				trial{1, true}, trial{1.5, true}, trial{0.01, true}, trial{1024, true}, trial{0.001, false},

@@ -11,6 +11,7 @@ import (
 	"github.com/smile-loop/smile/learner"
 	"github.com/smile-loop/smile/learner/provider"
 	"github.com/smile-loop/smile/learner/session"
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/hands"
 	"github.com/smile-loop/smile/reconcile/inbox"
@@ -107,7 +108,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 		Hands:       h,
 		Environ:     nil, // the container's own, read by the hands
 	}
-	kept := &keptCheckpoints{}
+	kept := &checkpoints.Kept{}
 	if a.target != nil {
 		env.Checkpoint = r.checkpointFunc(a.container, *a.target, kept)
 	}
@@ -130,7 +131,7 @@ func (r *Reconciler) playBrain(ctx context.Context, a brainAttempt) {
 	p := &planner.Posted{Attempt: a.container, ReceivedAt: time.Now().UTC()}
 	switch b := body.(type) {
 	case *wire.StudentResultRequest:
-		b.Checkpoints = kept.all()
+		b.Checkpoints = kept.All()
 		p.Role, p.Student = status.RoleStudent, b
 	case *wire.MentorResultRequest:
 		p.Role, p.Mentor = status.RoleMentor, b

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -45,28 +44,10 @@ func (c checkpointTarget) labels(key string) map[string]string {
 	return l
 }
 
-// keptCheckpoints gathers the complete checkpoints of one attempt.
-type keptCheckpoints struct {
-	mu   sync.Mutex
-	list []status.Checkpoint
-}
-
-func (k *keptCheckpoints) add(c status.Checkpoint) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.list = append(k.list, c)
-}
-
-func (k *keptCheckpoints) all() []status.Checkpoint {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return slices.Clone(k.list)
-}
-
 // checkpointFunc takes the checkpoints of an in-process Student. Only a
 // complete snapshot is kept, and only kept ones reach the status (with the
 // attempt's result).
-func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept *keptCheckpoints) func(context.Context, int, string, status.ShellState, *status.Learned) error {
+func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept *checkpoints.Kept) func(context.Context, int, string, status.ShellState, *status.Learned) error {
 	return func(ctx context.Context, line int, steps string, shell status.ShellState, learned *status.Learned) error {
 		start := time.Now()
 		key := checkpoints.Key(tgt.image, steps)
@@ -74,7 +55,7 @@ func (r *Reconciler) checkpointFunc(container string, tgt checkpointTarget, kept
 		if err != nil {
 			return err
 		}
-		kept.add(status.Checkpoint{Ref: tgt.ref(line), Iteration: tgt.iteration, Line: line, Image: tgt.image, Key: key, Clean: tgt.clean,
+		kept.Add(status.Checkpoint{Ref: tgt.ref(line), Iteration: tgt.iteration, Line: line, Image: tgt.image, Key: key, Clean: tgt.clean,
 			Shell: shell, Learned: learned, SizeBytes: snap.SizeBytes, CreatedAt: snap.CreatedAt.UTC(), CostMs: time.Since(start).Milliseconds()})
 		logr.FromContextOrDiscard(ctx).Info("Kept a checkpoint", "line", line, "snapshot", tgt.ref(line), "bytes", snap.SizeBytes)
 		return nil
@@ -131,14 +112,6 @@ func removeOrphanSnapshots(ctx context.Context, rt runtime.Runtime, lay layout, 
 	})
 }
 
-// resumedFrom records where a Student attempt started.
-func resumedFrom(c *status.Checkpoint, role status.Role) *status.Resumed {
-	if c == nil || role != status.RoleStudent {
-		return nil
-	}
-	return &status.Resumed{Ref: c.Ref, Line: c.Line, From: c.Iteration, Clean: c.Clean}
-}
-
 // checkpointTargetOf names the snapshots of the run's current attempt.
 func (t *transition) checkpointTarget() checkpointTarget {
 	st := &t.run.Status
@@ -157,11 +130,7 @@ func (t *transition) recordResume(ctx context.Context, rec *status.IterationReco
 	}
 	if res != nil && res.Student != nil {
 		st.Checkpoints = append(st.Checkpoints, acceptedCheckpoints(res.Student.Checkpoints, t.checkpointTarget(), t.r.inProcess(t.d.Config.LLMProvider))...)
-		for _, ref := range checkpoints.Evict(st, checkpoints.Budget) {
-			if err := t.r.Runtime.RemoveSnapshot(ctx, ref); err != nil {
-				t.event(st.Iteration, "SnapshotNotRemoved", err.Error())
-			}
-		}
+		t.fitCheckpointDisk(ctx)
 	}
 	if v := st.Verification; checkpoints.Verifying(st) {
 		out := rec.StudentOutput
@@ -175,6 +144,40 @@ func (t *transition) recordResume(ctx context.Context, rec *status.IterationReco
 		// (no replay of its own: Iteration 0).
 		st.Verification = &status.Verification{Fixes: checkpoints.Fixes(st.MentorNotes), Done: true, Verified: true}
 		t.event(st.Iteration, "Verified", st.Verification.Sentence())
+	}
+}
+
+// fitCheckpointDisk keeps the workspace's checkpoints within checkpointDisk:
+// the run's own least recently used go first, then, while the workspace's
+// still hold more, the least recently used of any of its runs (a run whose
+// checkpoint went starts from another, or the top: forgetCheckpoint). The
+// run's newest checkpoint always stays.
+func (t *transition) fitCheckpointDisk(ctx context.Context) {
+	st := &t.run.Status
+	budget, err := t.d.Config.CheckpointDisk.Bytes()
+	if err != nil {
+		return // validated at load
+	}
+	for _, ref := range checkpoints.Evict(st, budget) {
+		if err := t.r.Runtime.RemoveSnapshot(ctx, ref); err != nil {
+			t.event(st.Iteration, "SnapshotNotRemoved", err.Error())
+			continue
+		}
+		t.event(st.Iteration, "CheckpointEvicted", fmt.Sprintf("%s: the run's checkpoints held more than checkpointDisk %s", ref, t.d.Config.CheckpointDisk))
+	}
+	if t.d.Workspace == "" || len(st.Checkpoints) == 0 {
+		return
+	}
+	newest := slices.MaxFunc(st.Checkpoints, func(a, b status.Checkpoint) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	removed, err := checkpoints.FitWorkspace(ctx, t.r.Runtime, t.d.Workspace, checkpoints.Own{StateFile: t.lay.stateFile, Status: st}, budget, map[string]bool{newest.Ref: true})
+	if err != nil {
+		t.event(st.Iteration, "SnapshotNotRemoved", err.Error())
+	}
+	for _, h := range removed {
+		drop := func(c status.Checkpoint) bool { return c.Ref == h.Ref }
+		st.Checkpoints = slices.DeleteFunc(st.Checkpoints, drop)
+		st.CheckpointCache = slices.DeleteFunc(st.CheckpointCache, drop)
+		t.event(st.Iteration, "CheckpointEvicted", fmt.Sprintf("%s (%.1f MB): the workspace's checkpoints held more than checkpointDisk %s", h.Ref, float64(h.SizeBytes)/1e6, t.d.Config.CheckpointDisk))
 	}
 }
 

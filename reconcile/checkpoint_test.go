@@ -219,20 +219,20 @@ func TestCheckpointIsKeptOnlyWhenComplete(t *testing.T) {
 	}
 	r := &Reconciler{Runtime: rt}
 	tgt := checkpointTarget{lay: newLayout("demo", "/p/.smile/state.json"), gen: 1, iteration: 1, image: "smile-base:latest", instance: "i"}
-	kept := &keptCheckpoints{}
+	kept := &checkpoints.Kept{}
 	take := r.checkpointFunc("c", tgt, kept)
 	rt.FailNextSnapshot(errors.New("killed"))
 	learned := &status.Learned{Steps: 3, CommandsRun: []string{"make"}}
 	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}, learned); err == nil {
 		t.Fatal("a failed snapshot was not an error")
 	}
-	if got := kept.all(); len(got) != 0 {
+	if got := kept.All(); len(got) != 0 {
 		t.Fatalf("a failed snapshot was kept: %+v", got)
 	}
 	if err := take(ctx, 7, "steps", status.ShellState{Cwd: "/workspace/work"}, learned); err != nil {
 		t.Fatal(err)
 	}
-	got := kept.all()
+	got := kept.All()
 	if len(got) != 1 || got[0].Ref != tgt.ref(7) || got[0].Line != 7 || got[0].Shell.Cwd != "/workspace/work" || got[0].Key != checkpoints.Key("smile-base:latest", "steps") ||
 		got[0].Learned != learned {
 		t.Fatalf("kept %+v", got)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-logr/logr"
 
+	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/runtime/fake"
 	"github.com/smile-loop/smile/status"
@@ -57,7 +58,7 @@ func TestStartControllerSweepsSnapshotsOfDeletedFolders(t *testing.T) {
 	r := &Reconciler{Runtime: rt}
 	take := func(folder string) string {
 		tgt := checkpointTarget{lay: newLayout("demo", filepath.Join(folder, ".smile", "runs", "demo", "state.json")), gen: 1, iteration: 1, image: "smile-base:latest", instance: "i"}
-		if err := r.checkpointFunc("c", tgt, &keptCheckpoints{})(ctx, 3, "steps", status.ShellState{}, nil); err != nil {
+		if err := r.checkpointFunc("c", tgt, &checkpoints.Kept{})(ctx, 3, "steps", status.ShellState{}, nil); err != nil {
 			t.Fatal(err)
 		}
 		return tgt.ref(3)

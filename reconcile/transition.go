@@ -338,7 +338,7 @@ func (t *transition) attemptStarted(ctx context.Context, role status.Role, name,
 	st.Phase, st.Instance = waitingPhase(role), t.r.Instance
 	st.Reason, st.Message = t.plan.Reason, t.plan.Message
 	st.Attempt = &status.Attempt{Role: role, Iteration: st.Iteration, Container: name, ContainerID: id,
-		Instance: t.r.Instance, StartedAt: t.now, ResumedFrom: resumedFrom(t.plan.From, role), OnDemand: onDemand}
+		Instance: t.r.Instance, StartedAt: t.now, ResumedFrom: checkpoints.ResumedFrom(t.plan.From, role), OnDemand: onDemand}
 	if t.plan.From != nil && role == status.RoleStudent {
 		checkpoints.Touch(st, t.plan.From.Ref, t.now)
 	}

@@ -53,6 +53,10 @@ type Config struct {
 	// checkpoint before the step that stopped the last one, or from the top
 	// (spec/resume.go).
 	Resume Resume `json:"resume"`
+	// CheckpointDisk is the most disk the checkpoints of all the runs of the
+	// workspace may hold together ("2g"); past it, the least recently used
+	// go first, whichever run took them.
+	CheckpointDisk ByteSize `json:"checkpointDisk"`
 	// Runners maps a code block's language to the program its blocks are
 	// typed into when the page does not say where they go ({"sql": "sqlite3
 	// shop.db"}): the literal Student runs such a block as that program's
@@ -99,6 +103,10 @@ type ContainerConfig struct {
 	AllowPtrace bool `json:"allowPtrace"`
 }
 
+// DefaultCheckpointDisk is checkpointDisk's default: the most disk the
+// workspace's checkpoints hold together.
+const DefaultCheckpointDisk ByteSize = "2g"
+
 // DefaultMinCoverage is minCoverage's default: a run must exercise at
 // least half of the page's code blocks.
 const DefaultMinCoverage = 0.5
@@ -135,6 +143,7 @@ func DefaultConfig() Config {
 		Runners:                  map[string]string{},
 		Setup:                    []string{},
 		Resume:                   ResumeAuto,
+		CheckpointDisk:           DefaultCheckpointDisk,
 		MinCoverage:              DefaultMinCoverage,
 	}
 }

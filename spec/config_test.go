@@ -340,6 +340,7 @@ func TestLoadConfigEveryField(t *testing.T) {
   "budgetUsd": 2.5,
   "prices": {"gpt-5": {"inputPerMillion": 1.25, "outputPerMillion": 10}},
   "resume": "checkpoint",
+  "checkpointDisk": "500m",
   "runners": {"sql": "sqlite3 shop.db"},
   "setup": ["mkdir -p data"],
   "minCoverage": 0.8
@@ -367,6 +368,7 @@ func TestLoadConfigEveryField(t *testing.T) {
 		BudgetUSD:                2.5,
 		Prices:                   map[string]Price{"gpt-5": {InputPerMillion: 1.25, OutputPerMillion: 10}},
 		Resume:                   ResumeCheckpoint,
+		CheckpointDisk:           "500m",
 		Runners:                  map[string]string{"sql": "sqlite3 shop.db"},
 		Setup:                    []string{"mkdir -p data"},
 		MinCoverage:              0.8,
@@ -660,6 +662,7 @@ func TestValidateZeroConfigListsEveryRule(t *testing.T) {
 		"container.pids must be a positive integer of at most 4194304, got 0",
 		`container.memory "" is not a size like "512m" or "2g"`,
 		"container.cpus must be a number of CPUs from 0.01 to 1024, got 0",
+		`checkpointDisk "" is not a size like "512m" or "2g"`,
 	}, "\n")
 	if err.Error() != want {
 		t.Errorf("Config{}.Validate() =\n%s\nwant\n%s", err, want)

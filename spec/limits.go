@@ -91,6 +91,9 @@ func (c Config) validateLimits(prefix string) []error {
 	if !(k.CPUs >= MinContainerCPUs && k.CPUs <= MaxContainerCPUs) {
 		errs = append(errs, fmt.Errorf("%scontainer.cpus must be a number of CPUs from %g to %g, got %v", prefix, MinContainerCPUs, MaxContainerCPUs, k.CPUs))
 	}
+	if _, err := c.CheckpointDisk.Bytes(); err != nil {
+		errs = append(errs, fmt.Errorf("%scheckpointDisk %v", prefix, err))
+	}
 	return errs
 }
 

@@ -415,6 +415,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
   budgetUsd: 1
   prices: {qwen3-coder: {inputPerMillion: 0.1, outputPerMillion: 0.4}}
   resume: FromStart
+  checkpointDisk: 3g
   runners: {python: python3}
   setup: [touch ready]
   minCoverage: 0.9
@@ -436,6 +437,7 @@ func TestResolveEveryFieldFromSpec(t *testing.T) {
 		BudgetUSD:                1,
 		Prices:                   map[string]Price{"qwen3-coder": {InputPerMillion: 0.1, OutputPerMillion: 0.4}},
 		Resume:                   ResumeFromStart,
+		CheckpointDisk:           "3g",
 		Runners:                  map[string]string{"python": "python3"},
 		Setup:                    []string{"touch ready"},
 		MinCoverage:              0.9,

@@ -171,7 +171,7 @@ func measureSnapshots(ctx context.Context, o options, cp *folder) ([]line, error
 		gens = "one generation ((a))"
 	}
 	return append(c, line{"(c) disk used by the checkpoint run's snapshots, " + gens, fmt.Sprintf("%d checkpoints, %.1f kB", n, float64(size)/1e3),
-		fmt.Sprintf("≤ %.0f MB (LRU)", float64(checkpoints.Budget)/1e6)}), nil
+		fmt.Sprintf("≤ %s (checkpointDisk's default, LRU)", spec.DefaultCheckpointDisk)}), nil
 }
 
 // folder is one copy of the bench tutorial with its run.

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/smile-loop/smile/runtime"
@@ -139,10 +140,6 @@ func shellIn(ctx context.Context, rt runtime.Runtime, container, cmd string) err
 	return nil
 }
 
-// Budget is the most disk one run's checkpoints may hold; past it,
-// the least recently used go first.
-const Budget int64 = 2 << 30
-
 // Carried is what a new generation keeps of the earlier ones'
 // checkpoints: those of its image, when it resumes from checkpoints.
 func Carried(old status.Status, cfg spec.Config) []status.Checkpoint {
@@ -242,4 +239,31 @@ func Carry(old status.Status, d *spec.Desired, cache []status.Checkpoint) ([]sta
 		}
 	}
 	return notes, gaps
+}
+
+// Kept gathers the complete checkpoints of one attempt, as its learner takes
+// them (from more than one goroutine).
+type Kept struct {
+	mu   sync.Mutex
+	list []status.Checkpoint
+}
+
+func (k *Kept) Add(c status.Checkpoint) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.list = append(k.list, c)
+}
+
+func (k *Kept) All() []status.Checkpoint {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return slices.Clone(k.list)
+}
+
+// ResumedFrom records where a Student attempt started.
+func ResumedFrom(c *status.Checkpoint, role status.Role) *status.Resumed {
+	if c == nil || role != status.RoleStudent {
+		return nil
+	}
+	return &status.Resumed{Ref: c.Ref, Line: c.Line, From: c.Iteration, Clean: c.Clean}
 }

@@ -67,19 +67,13 @@ func (o Origin) selector() map[string]string {
 // be told to be gone, and one a container still uses. It logs each removal
 // and returns the refs removed; err joins what failed.
 func Sweep(ctx context.Context, rt runtime.Runtime, o Origin, log logr.Logger) (removed []string, err error) {
-	if o.Host == "" {
-		return nil, nil
-	}
-	list, err := rt.ListSnapshots(ctx, o.selector())
+	list, err := Orphans(ctx, rt, o)
 	if err != nil {
-		return nil, fmt.Errorf("list snapshots to sweep: %w", err)
+		return nil, err
 	}
 	var errs []error
 	for _, s := range list {
-		stateFile, ok := orphaned(s, o)
-		if !ok {
-			continue
-		}
+		stateFile := s.Labels[runtime.LabelStateFile]
 		err := rt.RemoveSnapshot(ctx, s.Ref)
 		switch {
 		case errors.Is(err, runtime.ErrInUse):
@@ -94,9 +88,39 @@ func Sweep(ctx context.Context, rt runtime.Runtime, o Origin, log logr.Logger) (
 	return removed, errors.Join(errs...)
 }
 
+// Orphans lists the snapshots a sweep removes: this origin's, of runs whose
+// state folder no longer exists.
+func Orphans(ctx context.Context, rt runtime.Runtime, o Origin) ([]runtime.Snapshot, error) {
+	if o.Host == "" {
+		return nil, nil
+	}
+	list, err := rt.ListSnapshots(ctx, o.selector())
+	if err != nil {
+		return nil, fmt.Errorf("list snapshots to sweep: %w", err)
+	}
+	var out []runtime.Snapshot
+	for _, s := range list {
+		if _, ok := orphaned(s, o); ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
 // orphaned says whether s is a snapshot of o for a run whose state folder
 // is gone, and names its state file.
 func orphaned(s runtime.Snapshot, o Origin) (string, bool) {
+	stateFile, ok := orphanLabels(s, o)
+	if !ok {
+		return "", false
+	}
+	_, err := os.Lstat(filepath.Dir(stateFile))
+	return stateFile, errors.Is(err, fs.ErrNotExist)
+}
+
+// orphanLabels says whether s is a checkpoint snapshot o took, with every
+// label a sweep or a prune needs and in agreement, and names its state file.
+func orphanLabels(s runtime.Snapshot, o Origin) (string, bool) {
 	l := s.Labels
 	stateFile := l[runtime.LabelStateFile]
 	switch {
@@ -107,8 +131,7 @@ func orphaned(s runtime.Snapshot, o Origin) (string, bool) {
 		l[runtime.LabelStateKey] != StateKey(stateFile):
 		return "", false
 	}
-	_, err := os.Lstat(filepath.Dir(stateFile))
-	return stateFile, errors.Is(err, fs.ErrNotExist)
+	return stateFile, true
 }
 
 // SweepAtStart is the sweep a controller runs when it starts (within a

@@ -138,8 +138,21 @@ func TestCheckpointResume(t *testing.T) {
 	if fromTop.Summary.Verified != nil {
 		t.Errorf("fromStart: verified = %v, want absent (its last iteration ran from the top)", *fromTop.Summary.Verified)
 	}
-	if len(snapshotsOf(t, "checkpoint")) == 0 {
+	kept := snapshotsOf(t, "checkpoint")
+	if len(kept) == 0 {
 		t.Errorf("no snapshot kept after the run: the next generation has no cache")
+	}
+	pruneKeepsWhatRunsNeed(t, resumed, kept)
+
+	// A smaller checkpointDisk with the edit below: the next generation's
+	// checkpoints fit it, the least recently used gone.
+	manifest, err = os.ReadFile(filepath.Join(resumed, "run.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest = []byte(strings.Replace(string(manifest), "resume: checkpoint", "resume: checkpoint\n  checkpointDisk: 1b", 1))
+	if err := os.WriteFile(filepath.Join(resumed, "run.yaml"), manifest, 0o644); err != nil {
+		t.Fatal(err)
 	}
 
 	// An edit below the slow step: the new generation's first iteration
@@ -183,11 +196,51 @@ func TestCheckpointResume(t *testing.T) {
 	if got, want := completions(edited), oneMoreStep(t, want[0]); len(got) != 1 || got[0] != want {
 		t.Errorf("after the edit the attempt says %q, want %q", got, want)
 	}
+	if ids := snapshotsOf(t, "checkpoint"); len(ids) != 1 {
+		t.Errorf("with checkpointDisk 1b, %d snapshots left after the run, want only the newest", len(ids))
+	}
+	if !slices.ContainsFunc(edited.Timeline, func(e struct {
+		Iteration int    `json:"iteration"`
+		Event     string `json:"event"`
+		Details   string `json:"details"`
+	}) bool {
+		return e.Event == "CheckpointEvicted"
+	}) {
+		t.Errorf("no CheckpointEvicted event in the timeline: %+v", edited.Timeline)
+	}
 	if res := smile(t, resumed, nil, time.Minute, "delete", "checkpoint"); res.code != 0 {
 		t.Fatalf("delete: exit %d\n%s", res.code, res.stderr)
 	}
 	if ids := snapshotsOf(t, "checkpoint"); len(ids) != 0 {
 		t.Errorf("snapshots left after smile delete: %v", ids)
+	}
+}
+
+// pruneKeepsWhatRunsNeed: with every checkpoint recorded by its finished
+// run, prune has nothing to remove; a snapshot of the run that its status
+// does not record (an attempt cut short) is removed, and only it.
+func pruneKeepsWhatRunsNeed(t *testing.T, dir string, kept []string) {
+	t.Helper()
+	if res := smile(t, dir, nil, time.Minute, "prune", "--dry-run"); res.code != 0 || !strings.Contains(res.stdout, "nothing to prune") {
+		t.Fatalf("prune --dry-run after a finished run: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	const stray = "smile-checkpoint:checkpoint-stray"
+	name := fmt.Sprintf("smile-e2e-stray-%d", time.Now().UnixNano())
+	for _, args := range [][]string{{"create", "--name", name, kept[0], "true"}, {"commit", name, stray}, {"rm", name}} {
+		if out, err := exec.Command("docker", args...).CombinedOutput(); err != nil {
+			t.Fatalf("docker %v: %v\n%s", args, err, out)
+		}
+	}
+	t.Cleanup(func() { _ = exec.Command("docker", "rmi", "-f", stray).Run() })
+	res := smile(t, dir, nil, time.Minute, "prune")
+	if res.code != 0 || !strings.Contains(res.stdout, "removed "+stray+" (run checkpoint") || strings.Count(res.stdout, "removed smile-checkpoint:") != 1 {
+		t.Fatalf("prune with one stray snapshot: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if err := exec.Command("docker", "image", "inspect", stray).Run(); err == nil {
+		t.Errorf("%s is still there after prune", stray)
+	}
+	if got := snapshotsOf(t, "checkpoint"); !slices.Equal(got, kept) {
+		t.Errorf("after prune the run has %v, want what it had: %v", got, kept)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"io"
 	"log/slog"
 	"net/url"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"

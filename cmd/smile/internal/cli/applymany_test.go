@@ -2,8 +2,9 @@ package cli
 
 import (
 	"errors"
-	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"testing"
+
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 
 	"github.com/smile-loop/smile/status"
 )

@@ -89,6 +89,7 @@ func NewCommand(streams Streams) *cobra.Command {
 		newLogsCommand(streams),
 		newStopCommand(streams),
 		newDeleteCommand(streams),
+		newPruneCommand(streams),
 		newInitCommand(streams),
 		newDoctorCommand(streams),
 		newHookCommand(streams),

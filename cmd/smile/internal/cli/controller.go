@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/kubectlfmt"
 	"github.com/smile-loop/smile/status/store"
 
 	"github.com/spf13/cobra"
@@ -56,7 +57,7 @@ func controllerStatus(streams Streams, dir string, now time.Time) error {
 		kind = "apply --wait (in process)"
 	}
 	fmt.Fprintf(streams.Out, "Controller:  running (%s)\nDir:         %s\nPID:         %d\nAPI:         http://%s/\nVersion:     %s\nStarted:     %s ago\n",
-		kind, info.Dir, info.PID, info.APIAddr, dash(info.Version), HumanDuration(now.Sub(info.StartedAt)))
+		kind, info.Dir, info.PID, info.APIAddr, dash(info.Version), kubectlfmt.Age(now.Sub(info.StartedAt)))
 	return nil
 }
 

@@ -3,13 +3,13 @@ package cli
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/smile-loop/smile/cmd/smile/internal/kubectlfmt"
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/reconcile/checkpoints"
 	"github.com/smile-loop/smile/spec"
@@ -48,11 +48,11 @@ func describe(w io.Writer, o Object, now time.Time) {
 	kv(0, "API Version", o.APIVersion)
 	kv(0, "Kind", o.Kind)
 	if o.Metadata.CreationTimestamp != nil {
-		kv(0, "Created", fmt.Sprintf("%s (%s ago)", o.Metadata.CreationTimestamp.Local().Format(time.RFC3339), HumanDuration(now.Sub(*o.Metadata.CreationTimestamp))))
+		kv(0, "Created", fmt.Sprintf("%s (%s ago)", o.Metadata.CreationTimestamp.Local().Format(time.RFC3339), kubectlfmt.Age(now.Sub(*o.Metadata.CreationTimestamp))))
 	}
 	kv(0, "Generation", o.Metadata.Generation)
 	fmt.Fprintln(tw, "Spec:")
-	describeMap(tw, 1, o.Spec)
+	kubectlfmt.Map(tw, 1, o.Spec)
 
 	st := o.Status
 	if st == nil {
@@ -67,7 +67,7 @@ func describe(w io.Writer, o Object, now time.Time) {
 	fmt.Fprintln(ct, "  Type\tStatus\tReason\tLast Transition\tMessage")
 	fmt.Fprintln(ct, "  ----\t------\t------\t---------------\t-------")
 	for _, c := range st.Conditions {
-		fmt.Fprintf(ct, "  %s\t%s\t%s\t%s ago\t%s\n", c.Type, c.Status, c.Reason, HumanDuration(now.Sub(c.LastTransitionTime)), c.Message)
+		fmt.Fprintf(ct, "  %s\t%s\t%s\t%s ago\t%s\n", c.Type, c.Status, c.Reason, kubectlfmt.Age(now.Sub(c.LastTransitionTime)), c.Message)
 	}
 	ct.Flush()
 
@@ -106,7 +106,7 @@ func describeStatus(tw io.Writer, st *status.Status) {
 		kv(1, "Coverage", c.Sentence())
 	}
 	if n, size := checkpoints.Use(st); n > 0 {
-		kv(1, "Checkpoints", fmt.Sprintf("%d kept, %.1f MB of %.0f MB (the least recently used go first)", n, float64(size)/1e6, float64(checkpoints.Budget)/1e6))
+		kv(1, "Checkpoints", fmt.Sprintf("%d kept, %.1f MB (checkpointDisk caps the workspace's: the least recently used go first; `smile prune` removes those no run needs)", n, float64(size)/1e6))
 	}
 	if v := st.Verification; v != nil && v.Done {
 		kv(1, "Fixes", v.Sentence())
@@ -143,54 +143,9 @@ func describeFindings(w io.Writer, st *status.Status, now time.Time) {
 	fmt.Fprintln(et, "  Age\tIteration\tEvent\tDetails")
 	fmt.Fprintln(et, "  ---\t---------\t-----\t-------")
 	for _, e := range st.Timeline {
-		fmt.Fprintf(et, "  %s\t%d\t%s\t%s\n", HumanDuration(now.Sub(e.Timestamp)), e.Iteration, e.Event, firstLine(e.Details))
+		fmt.Fprintf(et, "  %s\t%d\t%s\t%s\n", kubectlfmt.Age(now.Sub(e.Timestamp)), e.Iteration, e.Event, firstLine(e.Details))
 	}
 	et.Flush()
-}
-
-// describeMap prints a spec map with Title Case keys, nested maps indented.
-func describeMap(w io.Writer, indent int, m map[string]any) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if sub, ok := m[k].(map[string]any); ok {
-			fmt.Fprintf(w, "%s%s:\n", strings.Repeat("  ", indent), titleCase(k))
-			describeMap(w, indent+1, sub)
-			continue
-		}
-		fmt.Fprintf(w, "%s%s:\t%v\n", strings.Repeat("  ", indent), titleCase(k), m[k])
-	}
-}
-
-// acronyms are the words kubectl describe prints in capitals.
-var acronyms = map[string]string{"Url": "URL", "Api": "API", "Usd": "USD", "Id": "ID", "Uid": "UID", "Llm": "LLM"}
-
-// titleCase turns a camelCase key into Title Case words: maxIterations ->
-// Max Iterations, baseUrl -> Base URL.
-func titleCase(s string) string {
-	var words []string
-	start := 0
-	for i, r := range s {
-		if i > 0 && r >= 'A' && r <= 'Z' {
-			words = append(words, s[start:i])
-			start = i
-		}
-	}
-	words = append(words, s[start:])
-	for i, w := range words {
-		if w == "" {
-			continue
-		}
-		w = strings.ToUpper(w[:1]) + w[1:]
-		if a, ok := acronyms[w]; ok {
-			w = a
-		}
-		words[i] = w
-	}
-	return strings.Join(words, " ")
 }
 
 // firstLine is one line of a note or an event for describe's tables.

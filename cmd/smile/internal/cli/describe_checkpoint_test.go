@@ -23,7 +23,7 @@ func TestDescribeCheckpoints(t *testing.T) {
 	text := describeText(t, dir, "alpha", t0.Add(time.Minute))
 	out := strings.Join(strings.Fields(text), " ")
 	for _, want := range []string{
-		"Checkpoints: 2 kept, 3.5 MB of 2147 MB (the least recently used go first)",
+		"Checkpoints: 2 kept, 3.5 MB (checkpointDisk caps the workspace's: the least recently used go first; `smile prune` removes those no run needs)",
 		"Fixes: Verified: with the 1 suggested fix the tutorial completes from a clean start.",
 	} {
 		if !strings.Contains(out, want) {

@@ -3,9 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"strings"
 	"testing"
+
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 
 	"github.com/smile-loop/smile/status"
 )

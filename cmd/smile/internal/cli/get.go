@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/ctlclient"
+	"github.com/smile-loop/smile/cmd/smile/internal/kubectlfmt"
 	"github.com/smile-loop/smile/cmd/smile/internal/progress"
 	"github.com/smile-loop/smile/status/store"
 
@@ -289,7 +290,7 @@ func tableRows(objs []Object, wide bool, now time.Time) [][]string {
 			}
 		}
 		if o.Metadata.CreationTimestamp != nil {
-			age = HumanDuration(now.Sub(*o.Metadata.CreationTimestamp))
+			age = kubectlfmt.Age(now.Sub(*o.Metadata.CreationTimestamp))
 		}
 		row := []string{o.Metadata.Name, phase, result, iteration, gaps, coverage, age}
 		if wide {
@@ -392,51 +393,4 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// HumanDuration prints a duration the way kubectl's AGE column does:
-// 45s, 5m12s, 42m, 3h4m, 20h, 2d3h, 40d, 2y10d.
-func HumanDuration(d time.Duration) string {
-	if seconds := int(d.Seconds()); seconds < -1 {
-		return "<invalid>"
-	} else if seconds < 0 {
-		return "0s"
-	} else if seconds < 60*2 {
-		return fmt.Sprintf("%ds", seconds)
-	}
-	minutes := int(d / time.Minute)
-	if minutes < 10 {
-		s := int(d/time.Second) % 60
-		if s == 0 {
-			return fmt.Sprintf("%dm", minutes)
-		}
-		return fmt.Sprintf("%dm%ds", minutes, s)
-	} else if minutes < 60*3 {
-		return fmt.Sprintf("%dm", minutes)
-	}
-	hours := int(d / time.Hour)
-	if hours < 8 {
-		m := int(d/time.Minute) % 60
-		if m == 0 {
-			return fmt.Sprintf("%dh", hours)
-		}
-		return fmt.Sprintf("%dh%dm", hours, m)
-	} else if hours < 48 {
-		return fmt.Sprintf("%dh", hours)
-	} else if hours < 24*8 {
-		h := hours % 24
-		if h == 0 {
-			return fmt.Sprintf("%dd", hours/24)
-		}
-		return fmt.Sprintf("%dd%dh", hours/24, h)
-	} else if hours < 24*365*2 {
-		return fmt.Sprintf("%dd", hours/24)
-	} else if hours < 24*365*8 {
-		dy := int(hours/24) % 365
-		if dy == 0 {
-			return fmt.Sprintf("%dy", hours/24/365)
-		}
-		return fmt.Sprintf("%dy%dd", hours/24/365, dy)
-	}
-	return fmt.Sprintf("%dy", int(hours/24/365))
 }

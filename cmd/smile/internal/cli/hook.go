@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 
 	"github.com/smile-loop/smile/spec/runfile"
 

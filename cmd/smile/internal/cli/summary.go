@@ -3,11 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/smile-loop/smile/cmd/smile/internal/gate"
 
 	"github.com/smile-loop/smile/cmd/smile/internal/applyset"
 	"github.com/smile-loop/smile/reconcile"

@@ -1,4 +1,4 @@
-package cli
+package kubectlfmt
 
 import (
 	"testing"
@@ -6,8 +6,8 @@ import (
 )
 
 // The cases are kubectl's AGE column (k8s.io/apimachinery's
-// duration.HumanDuration) at and around each of its boundaries.
-func TestHumanDuration(t *testing.T) {
+// duration.Age) at and around each of its boundaries.
+func TestAge(t *testing.T) {
 	const day, year = 24 * time.Hour, 365 * 24 * time.Hour
 	tests := []struct {
 		d    time.Duration
@@ -55,8 +55,8 @@ func TestHumanDuration(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.d.String(), func(t *testing.T) {
-			if got := HumanDuration(tt.d); got != tt.want {
-				t.Errorf("HumanDuration(%v) = %q, want %q", tt.d, got, tt.want)
+			if got := Age(tt.d); got != tt.want {
+				t.Errorf("Age(%v) = %q, want %q", tt.d, got, tt.want)
 			}
 		})
 	}
