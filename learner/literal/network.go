@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/projectfile"
 	"github.com/smile-loop/smile/learner/literal/reach"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/status"
@@ -72,6 +73,9 @@ var compileError = regexp.MustCompile(`error\[E\d{4}\]|error: could not compile|
 func (s *student) networkCause(ctx context.Context, command, output string, fail mentor.Failure) mentor.Failure {
 	if fail.Category == status.CategoryEnvironment || compileError.MatchString(output) {
 		return fail
+	}
+	if _, ok := projectfile.Missing(output); ok {
+		return fail // the tool found no project: it never got to download
 	}
 	addrs := reach.MayNeed(command)
 	if len(addrs) == 0 {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/projectfile"
+
 	"github.com/smile-loop/smile/learner/literal/prereq"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/session"
@@ -101,6 +103,9 @@ func Classify(command string, exitCode int, output string, timedOut bool) Failur
 			return Failure{Category: status.CategoryEnvironment, Subject: lacksSystemd, ErrorLine: line}
 		}
 		return Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: line}
+	}
+	if file, ok := projectfile.Missing(output); ok {
+		return Failure{Category: status.CategoryMissingFile, Subject: file, ErrorLine: projectfile.Line(output)}
 	}
 	if m := envMissingRe.FindStringSubmatch(output); m != nil {
 		return Failure{Category: status.CategoryMissingDependency, Subject: m[1], ErrorLine: lineContaining(output, m[0])}

@@ -253,6 +253,9 @@ func (m *mentor) missingFile(base wire.MentorAdvice, f status.Finding, missing s
 		base.SuggestedFix = SuggestedFix(f.Category, f.Line, "")
 		return advice{MentorAdvice: base, Explanation: fmt.Sprintf("A file or folder the step needs does not exist (%s), and the error does not say which.", f.Problem)}
 	}
+	if a, ok := m.folderNotEntered(base, f, missing); ok {
+		return a
+	}
 	if c, ok := m.nearMatch(missing, f.Line); ok {
 		target := c.name
 		if c.inWork {

@@ -78,6 +78,9 @@ func mentorFolder(t *testing.T) (tutPath, work string) {
 	must(os.WriteFile(filepath.Join(work, "ready.sh"), []byte("#!/bin/sh\n"), 0o755))
 	must(os.WriteFile(filepath.Join(work, "data", "Input.csv"), []byte("a,b\n"), 0o644))
 	must(os.WriteFile(filepath.Join(work, "tool.py"), []byte("#!/usr/bin/env python3\nprint(1)\n"), 0o755))
+	must(os.MkdirAll(filepath.Join(work, "hello-app", "src"), 0o755))
+	must(os.WriteFile(filepath.Join(work, "hello-app", "Cargo.toml"), []byte("[package]\nname = \"hello-app\"\n"), 0o644))
+	must(os.WriteFile(filepath.Join(work, "hello-app", "manage.py"), []byte("print(1)\n"), 0o644))
 	return tutPath, work
 }
 
@@ -134,6 +137,13 @@ func mentorRules(work string) []mentorRule {
 		{name: "cd into a folder nothing creates",
 			finding: status.Finding{Category: status.CategoryMissingFile, Line: 11, Command: "cd my-app", ExitCode: 1, Output: "bash: line 1: cd: my-app: No such file or directory"},
 			want:    status.ResolutionWorkaround, workaround: "mkdir -p my-app", fix: "Add `mkdir -p my-app` before line 11."},
+		{name: "a build tool run outside the project folder an earlier step made",
+			finding: status.Finding{Category: status.CategoryMissingFile, Line: 18, Command: "cargo run", ExitCode: 101, Output: "error: could not find `Cargo.toml` in `" + work + "` or any parent directory"},
+			want:    status.ResolutionWorkaround, workaround: "cd " + filepath.Join(work, "hello-app"),
+			fix: "Add `cd hello-app` before line 18: `cargo run` needs `Cargo.toml`, which is in the folder `hello-app/`", text: "never changes into that folder"},
+		{name: "a script the page runs from outside its project folder",
+			finding: status.Finding{Category: status.CategoryMissingFile, Line: 20, Command: "python3 manage.py migrate", ExitCode: 2, Output: "python3: can't open file '" + work + "/manage.py': [Errno 2] No such file or directory"},
+			want:    status.ResolutionWorkaround, workaround: "cd " + filepath.Join(work, "hello-app"), fix: "Add `cd hello-app` before line 20"},
 		{name: "missing file with nothing like it",
 			finding: status.Finding{Category: status.CategoryMissingFile, Line: 13, Command: "python3 app.py", ExitCode: 2, Output: "python3: can't open file '/workspace/work/secret-plan.py': [Errno 2] No such file or directory"},
 			want:    status.ResolutionUnresolvable, fix: "Create `/workspace/work/secret-plan.py` before line 13"},

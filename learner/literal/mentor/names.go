@@ -2,6 +2,7 @@ package mentor
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
 
 	"github.com/agnivade/levenshtein"
 	"mvdan.cc/sh/v3/syntax"
@@ -197,4 +200,28 @@ func (m *mentor) findInWork(file string) (string, fs.FileMode, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// folderNotEntered: the file a step needs is not in the folder it runs in
+// but in a folder of the work folder, where an earlier step made it (`cargo
+// new hello` makes hello/Cargo.toml): the page never says to change into
+// that folder. The workaround changes into it, so the steps after it run
+// where the page means them to.
+func (m *mentor) folderNotEntered(base wire.MentorAdvice, f status.Finding, missing string) (advice, bool) {
+	name := strings.TrimPrefix(missing, m.env.WorkDir+"/")
+	if name == "" || strings.Contains(name, "/") {
+		return advice{}, false
+	}
+	rel, mode, ok := m.findInWork(name)
+	if !ok || !strings.Contains(rel, "/") || mode.IsDir() {
+		return advice{}, false
+	}
+	dir := path.Dir(rel)
+	base.Resolution = status.ResolutionWorkaround
+	base.Workaround = "cd " + shellWord(filepath.Join(m.env.WorkDir, filepath.FromSlash(dir)))
+	base.SuggestedFix = fmt.Sprintf("Add `cd %s` before line %d: `%s` needs `%s`, which is in the folder `%s/` an earlier step made, and the page never says to change into it.",
+		dir, f.Line, FirstLine(f.Command), name, dir)
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"`%s` looks for `%s` in the folder it runs in, which has none; the work folder has it in `%s/`, which an earlier step made. The page never changes into that folder, so the workaround does, right before line %d.",
+		FirstLine(f.Command), name, dir, f.Line)}, true
 }
