@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/learner/literal/coverage"
+	"github.com/smile-loop/smile/learner/literal/fence"
 	"github.com/smile-loop/smile/learner/literal/reach"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
@@ -166,13 +167,15 @@ func (s *student) walk(ctx context.Context) {
 		return
 	}
 	s.tut = tut
-	steps := reading.PlanWith(tut, reading.Options{Runners: s.task.Runners})
-	if swallowing, swallowed := swallowingFence(tut); swallowed {
-		unfollowable(steps, swallowing)
-		s.unclosedFinding(swallowing, false)
-	} else if stray, ok := strayFence(tut); ok {
-		unfollowable(steps, stray)
-		s.unclosedFinding(stray, true)
+	fault, faulty := fence.Find(tut)
+	planned := tut
+	if faulty {
+		planned = fault.Follow(tut)
+	}
+	steps := reading.PlanWith(planned, reading.Options{Runners: s.task.Runners})
+	if faulty {
+		fault.Skip(steps)
+		s.fenceFinding(fault)
 	}
 	s.planned = steps
 	s.cov = coverage.New(tut, steps)

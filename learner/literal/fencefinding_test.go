@@ -39,3 +39,16 @@ func TestUnclosedFenceSwallowingThePage(t *testing.T) {
 		t.Errorf("a stray fence: coverage %+v, want the step before it run", stray.Coverage)
 	}
 }
+
+// A program's block closed only after the page's prose and session is one
+// finding at its opening line, and the program itself is still followed.
+func TestProgramFenceClosedTooLate(t *testing.T) {
+	page := "# Greeting\n\n```c\n#include <stdio.h>\nint main(void)\n{\n    printf(\"hi\\n\");\n    return 0;\n}\n\nThe first line pulls in the standard input and output header file.\nThe main function is where the program starts to run for you.\nSave it as hi.c and then build it and run it as shown here.\n\n$ cc hi.c -o hi\n$ ./hi\nhi\n```\n"
+	out := walkPage(t, page, scriptedHands{})
+	if len(out.Findings) != 1 || out.Findings[0].Line != 3 || !strings.Contains(out.Findings[0].Problem, "not closed where its program ends (line 9)") {
+		t.Fatalf("findings %+v, want one at line 3 saying the program's block is not closed where it ends", out.Findings)
+	}
+	if out.Coverage.Exercised != 1 {
+		t.Errorf("coverage %+v, want the program exercised", out.Coverage)
+	}
+}
