@@ -116,6 +116,7 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 	if skipped, err := s.unreachable(ctx, st); skipped || err != nil {
 		return err
 	}
+	s.typedInputFinding(st)
 	text := s.commandText(ctx, st)
 	for attempt := 1; ; attempt++ {
 		if attempt > 1 {
