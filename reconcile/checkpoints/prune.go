@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 
 	"github.com/smile-loop/smile/runtime"
 	"github.com/smile-loop/smile/status/store"
@@ -61,6 +62,9 @@ func Prune(ctx context.Context, rt runtime.Runtime, workspace string, dry bool) 
 	}
 	var errs []error
 	for _, s := range orphans {
+		if slices.ContainsFunc(out, func(p Pruned) bool { return p.Ref == s.Ref }) {
+			continue // a forgotten run's, listed already (a dry run removed nothing)
+		}
 		if !dry {
 			if err := rt.RemoveSnapshot(ctx, s.Ref); errors.Is(err, runtime.ErrInUse) {
 				continue

@@ -136,3 +136,26 @@ func TestRemoveSkipsWhatAContainerUses(t *testing.T) {
 		t.Errorf("left %v", got)
 	}
 }
+
+// A forgotten run's snapshot whose folder is also gone is listed once by a
+// dry prune, not once as forgotten and again as of a deleted folder.
+func TestDryPruneListsEachSnapshotOnce(t *testing.T) {
+	w := newSweepWorld(t)
+	here := Here()
+	if here.Host == "" {
+		t.Skip("no host name: snapshots carry no origin")
+	}
+	ws := filepath.Join(w.dir, "ws")
+	gone := filepath.Join(ws, "old", ".smile", "runs", "demo", "state.json") // its folder never made
+	w.snap(Repository+":gone", w.labels(gone, here))
+	pruned, err := Prune(context.Background(), w.rt, ws, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pruned) != 1 || pruned[0].Ref != Repository+":gone" {
+		t.Errorf("dry prune listed %+v, want the snapshot once", pruned)
+	}
+	if got := w.refs(); len(got) != 1 {
+		t.Errorf("a dry prune removed something: left %v", got)
+	}
+}
