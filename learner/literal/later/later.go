@@ -21,6 +21,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/makerule"
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
 	"github.com/smile-loop/smile/spec/markdown"
@@ -287,6 +288,22 @@ type Source struct {
 	Line int
 	File string
 	User int
+	// Rule is the reading that found it: RuleUsedLater or RuleNamedAfter.
+	Rule rule.Rule
+}
+
+// RuleUsedLater: a program the page never names may be the source a
+// Makefile it writes later builds from: what depends on what places the
+// block (Sources).
+var RuleUsedLater = rule.Register(rule.Rule{ID: "file.used-later", Scope: rule.ScopeStep,
+	Doc: "an unplaced block is the source file of its language that a Makefile the page writes builds from and the page never writes (`hello: hello.c`): the last such block before the Makefile"})
+
+// Why says why the block of lang is the file.
+func (s Source) Why(lang string) string {
+	if s.Rule.ID == RuleNamedAfter.ID {
+		return fmt.Sprintf("the paragraph after it names %s, which line %d uses and the page never writes", s.File, s.User)
+	}
+	return fmt.Sprintf("line %d uses %s, which the page never writes: this is the %s program it means", s.User, s.File, lang)
 }
 
 // Sources finds, for each Makefile the page writes, the unplaced block each
@@ -308,7 +325,7 @@ func Sources(writes []Write, unplaced []Unplaced, kind func(lang, file string) b
 				continue
 			}
 			if line := LastUnplaced(writes, unplaced, user.Line, name, kind); line > 0 {
-				out = append(out, Source{Line: line, File: name, User: user.Line})
+				out = append(out, Source{Line: line, File: name, User: user.Line, Rule: RuleUsedLater})
 				written[name] = true
 			}
 		}

@@ -92,7 +92,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	}
 	steps := p.steps
 	editedWithOwnText(steps)
-	placeUsedLater(steps)
+	p.placeUsedLater(steps)
 	steps = p.placeRunAfter(steps)
 	steps = p.runWrittenScripts(steps)
 	markServers(steps)

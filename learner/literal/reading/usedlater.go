@@ -1,26 +1,20 @@
 package reading
 
 import (
-	"fmt"
-
 	"github.com/smile-loop/smile/learner/literal/later"
-	"github.com/smile-loop/smile/learner/literal/rule"
 )
 
-// A program the page never names may be the source a Makefile it writes
-// later builds from: what depends on what places the block (later.Sources).
-var ruleUsedLater = rule.Register(rule.Rule{ID: "file.used-later", Scope: rule.ScopeStep,
-	Doc: "an unplaced block is the source file of its language that a Makefile the page writes builds from and the page never writes (`hello: hello.c`): the last such block before the Makefile"})
-
 // placeUsedLater writes each unplaced block that a later Makefile names as
-// a prerequisite of its language (and no step writes) to that file.
-func placeUsedLater(steps []Step) {
-	for _, src := range later.Sources(writesOf(steps), unplacedOf(steps), WritesKind) {
+// a prerequisite of its language, or that the paragraph after it names and
+// a later command uses (later.NamedAfter), and no step writes, to that file.
+func (p *planner) placeUsedLater(steps []Step) {
+	page := later.Page{Blocks: p.blocks, Kind: WritesKind, Writes: writesOf(steps), Runs: runsOf(steps)}
+	for _, src := range append(later.Sources(page.Writes, unplacedOf(steps), WritesKind), later.NamedAfter(page, unplacedOf(steps))...) {
 		for k := range steps {
 			if s := &steps[k]; s.Kind == StepAmbiguous && s.Line == src.Line {
 				s.Kind, s.File = StepWrite, Destination{Path: src.File}
-				s.Why = fmt.Sprintf("line %d uses %s, which the page never writes: this is the %s program it means", src.User, src.File, s.Lang)
-				s.Evidence = append(s.Evidence, ruleUsedLater.At(src.User, src.File))
+				s.Why = src.Why(s.Lang)
+				s.Evidence = append(s.Evidence, src.Rule.At(src.User, src.File))
 			}
 		}
 	}
