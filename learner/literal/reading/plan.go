@@ -379,7 +379,8 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 		s.Kind, s.Why = StepSkip, fmt.Sprintf("the content of a %s file the tutorial shows for reading, not a command's output", lang)
 		return []Step{s}
 	case outputLangs[lang],
-		(leadin.IntroducesOutput(ctx.before) || textLangs[lang] && leadin.Example.MatchString(ctx.before)) && !leadin.RunAfterOutput(ctx.before):
+		(leadin.IntroducesOutput(ctx.before) || textLangs[lang] && leadin.Example.MatchString(ctx.before)) && !leadin.RunAfterOutput(ctx.before) &&
+			!((blockshape.LooksLikeCommands(b.Code) || strings.HasPrefix(strings.TrimSpace(b.Text), "./")) && placeholder.Template(b.Text) != ""): // a general form
 		if n := len(p.steps); n > 0 && p.steps[n-1].Kind == StepOmit {
 			return []Step{omitted(base, fmt.Sprintf("the output of the block at line %d, which the Student did not follow", p.steps[n-1].Line))}
 		}

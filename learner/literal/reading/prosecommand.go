@@ -10,6 +10,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/notshell"
+	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -191,7 +192,7 @@ func (p *planner) noSuchFileYet(cmd string) bool {
 // no placeholder.
 func (p *planner) wholeCommand(cmd string) bool {
 	fields := strings.Fields(strings.TrimPrefix(cmd, "$ "))
-	if len(fields) < 2 || spanPlaceholder.MatchString(cmd) || strings.ContainsAny(cmd, "`") {
+	if len(fields) < 2 || spanPlaceholder.MatchString(cmd) || strings.ContainsAny(cmd, "`") || placeholder.Template(cmd) != "" {
 		return false
 	}
 	prog := fields[0]
