@@ -308,7 +308,12 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 	if fail.Category == status.CategoryMissingDependency {
 		p, ok := prerequisiteOf(fail.Subject, prereq.Prerequisites(m.tut))
 		if !ok {
-			return m.missingDependency(ctx, base, f, fail.Subject, "")
+			// The Student found the page takes the tool for granted (its
+			// subject, what most of its commands run): an environment note
+			// is no gap, so its fix is the run's, never the page's.
+			a := m.missingDependency(ctx, base, f, fail.Subject, "the page takes it for granted, so this is the image's gap, not the tutorial's")
+			a.SuggestedFix = fmt.Sprintf("Nothing to fix in the tutorial: run it with a `containerImage` that has `%s` installed (the page takes it for granted; line %d needs it).", fail.Subject, f.Line)
+			return a
 		}
 		a := m.missingDependency(ctx, base, f, fail.Subject, prerequisiteSaid(p, " it")+", so this is the image's gap, not the tutorial's")
 		a.SuggestedFix = environmentFix(prerequisiteSubject(p), f.Line)
