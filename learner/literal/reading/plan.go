@@ -12,6 +12,7 @@ import (
 
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/blockshape"
+	"github.com/smile-loop/smile/learner/literal/chosenname"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/drawing"
 	"github.com/smile-loop/smile/learner/literal/expect"
@@ -69,6 +70,7 @@ type Options struct {
 
 // PlanWith is Plan with the run's settings.
 func PlanWith(t *spec.Tutorial, o Options) []Step {
+	t, fills := chosenname.Fill(t)
 	p := newPlanner(t)
 	p.runners = spec.MergeRunners(o.Runners, t.Steering.Runners)
 	p.pageRunners, p.pageRunnersLine = t.Steering.Runners, t.Steering.Line
@@ -97,6 +99,11 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	steps = p.runWrittenScripts(steps)
 	markServers(steps)
 	shareSessions(steps)
+	for _, f := range fills {
+		if k := slices.IndexFunc(steps, func(s Step) bool { return s.Command.Line == f.Line }); k >= 0 {
+			steps[k].Evidence = append(steps[k].Evidence, chosenname.Rule.At(f.Maker, strings.Join(f.Tokens, " ")))
+		}
+	}
 	unhideRust(steps)
 	for _, img := range t.Images {
 		if img.Missing {
