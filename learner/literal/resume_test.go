@@ -21,14 +21,19 @@ import (
 // scriptedHands play a container without running anything: each command
 // prints what the script says (nothing by default) and exits 0, `command
 // -v` finds no program, and files are written nowhere.
-type scriptedHands struct{ output map[string]string }
+// scriptedHands answers each command with its scripted output and exit
+// code (0 unless exit says otherwise).
+type scriptedHands struct {
+	output map[string]string
+	exit   map[string]int
+}
 
 func (h scriptedHands) Do(_ context.Context, req session.Request) (session.Response, error) {
 	switch req.Op {
 	case session.OpInit:
 		return session.Response{Shell: "/bin/bash", Bash: true, Dir: "/tmp/smile-session"}, nil
 	case session.OpRun:
-		res := &session.Result{Output: h.output[req.Run.Command]}
+		res := &session.Result{Output: h.output[req.Run.Command], ExitCode: h.exit[req.Run.Command]}
 		if strings.HasPrefix(req.Run.Command, "command -v ") {
 			res.ExitCode = 1
 		}

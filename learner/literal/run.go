@@ -15,12 +15,14 @@ import (
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/pagemade"
+	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/provenance"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/samplename"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
+	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/status"
@@ -417,6 +419,9 @@ func lowerFirst(s string) string {
 func (s *student) anotherWay(st reading.Step) string {
 	switch {
 	case st.OneOf == 0:
+		if line := s.unrunForm(st); line > 0 {
+			return fmt.Sprintf("line %d above, a general form of `%s` with a placeholder the Student did not run, makes what it uses", line, shell.CommandName(st.Command.Text))
+		}
 		return ""
 	case s.worked[st.OneOf] != "":
 		return fmt.Sprintf("line %d offers ways of which only one may work, and `%s` did", st.OneOf, s.worked[st.OneOf])
@@ -607,4 +612,23 @@ func (s *student) listSkipped(from, to int, why string) {
 func missingInPipe(command, output string) bool {
 	_, missing := mentor.MissingInPipe(command, output, nil)
 	return missing
+}
+
+// unrunForm is the line of a general form of the same program earlier in the
+// step's block that the Student did not run (`tmux new -s <name>` before
+// `tmux ls`): what the failing step uses, that form would have made. 0 when
+// there is none.
+func (s *student) unrunForm(st reading.Step) int {
+	name := shell.CommandName(st.Command.Text)
+	for _, b := range s.tut.Blocks {
+		if name == "" || b.Kind != markdown.BlockCode || st.Line < b.Line || st.Line > b.EndLine {
+			continue
+		}
+		for _, o := range s.planned {
+			if o.Kind == reading.StepOmit && o.Line > b.Line && o.Line < st.Line && shell.CommandName(o.Command.Text) == name && placeholder.Template(o.Command.Text) != "" {
+				return o.Line
+			}
+		}
+	}
+	return 0
 }
