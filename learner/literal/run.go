@@ -15,14 +15,12 @@ import (
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/pagemade"
-	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/provenance"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/samplename"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/transcript"
-	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/status"
@@ -367,6 +365,9 @@ func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, s
 	case f.Category == status.CategoryMissingFile && samplename.Is(fail.Subject) && !pagemade.File(s.keep.steps, fail.Subject):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s` stands for the reader's own file (a name like it is a stand-in, and the page never makes it)", fail.Subject))
 		return nil
+	case f.Category == status.CategoryCommandFailure && pagemade.StandInArgument(s.keep.steps, cmd, f.Output) != "":
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s`, which the error names, stands for the reader's own (a name like it is a stand-in, and the page never makes it)", pagemade.StandInArgument(s.keep.steps, cmd, f.Output)))
+		return nil
 	case samplename.User(samplename.MissingAccount(f.Output)) && !pagemade.Account(s.keep.steps, samplename.MissingAccount(f.Output)):
 		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: `%s` stands for the reader's own user or group (a name like it is a stand-in, and the page never creates it)", samplename.MissingAccount(f.Output)))
 		return nil
@@ -419,7 +420,7 @@ func lowerFirst(s string) string {
 func (s *student) anotherWay(st reading.Step) string {
 	switch {
 	case st.OneOf == 0:
-		if line := s.unrunForm(st); line > 0 {
+		if line := pagemade.ByUnrunForm(s.planned, s.tut.Blocks, st); line > 0 {
 			return fmt.Sprintf("line %d above, a general form of `%s` with a placeholder the Student did not run, makes what it uses", line, shell.CommandName(st.Command.Text))
 		}
 		return ""
@@ -612,23 +613,4 @@ func (s *student) listSkipped(from, to int, why string) {
 func missingInPipe(command, output string) bool {
 	_, missing := mentor.MissingInPipe(command, output, nil)
 	return missing
-}
-
-// unrunForm is the line of a general form of the same program earlier in the
-// step's block that the Student did not run (`tmux new -s <name>` before
-// `tmux ls`): what the failing step uses, that form would have made. 0 when
-// there is none.
-func (s *student) unrunForm(st reading.Step) int {
-	name := shell.CommandName(st.Command.Text)
-	for _, b := range s.tut.Blocks {
-		if name == "" || b.Kind != markdown.BlockCode || st.Line < b.Line || st.Line > b.EndLine {
-			continue
-		}
-		for _, o := range s.planned {
-			if o.Kind == reading.StepOmit && o.Line > b.Line && o.Line < st.Line && shell.CommandName(o.Command.Text) == name && placeholder.Template(o.Command.Text) != "" {
-				return o.Line
-			}
-		}
-	}
-	return 0
 }

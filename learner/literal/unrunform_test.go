@@ -34,3 +34,20 @@ func skippedReasons(out status.StudentOutput) []string {
 	}
 	return r
 }
+
+// A failed command whose error names a stand-in argument of it (`url.git`)
+// is the form of a command on the reader's own repository: no gap. The
+// same failure on a name the page means is one.
+func TestFailureOnAStandInArgument(t *testing.T) {
+	hands := scriptedHands{
+		output: map[string]string{"git clone url.git": "fatal: repository 'url.git' does not exist\n", "git clone shop.git": "fatal: repository 'shop.git' does not exist\n"},
+		exit:   map[string]int{"git clone url.git": 128, "git clone shop.git": 128},
+	}
+	out := walkPage(t, "# Git\n\n## Clone\n\n```bash\ngit clone url.git\n```\n", hands)
+	if len(out.Findings) != 0 || !strings.Contains(strings.Join(skippedReasons(out), "\n"), "`url.git`, which the error names, stands for the reader's own") {
+		t.Errorf("findings %+v, skipped %v: want no gap and the reason", out.Findings, skippedReasons(out))
+	}
+	if own := walkPage(t, "# Git\n\n## Clone\n\n```bash\ngit clone shop.git\n```\n", hands); len(own.Findings) == 0 {
+		t.Errorf("a clone of the page's own name failing: no finding")
+	}
+}

@@ -19,8 +19,8 @@ import (
 // languages pages are written in: my, mi, meu, mon, mein, mio...
 var owner = regexp.MustCompile(`^(?:(?:my|your|some|minha|mio|mia|mi|meu|seu|sua|mon|votre|ton|meine|mein|deine|dein|tuo|tua)[_-]?|(?:the|a|an|tu|su|ta|ma|il|le|la|el|o)[_-])`)
 
-// stems are the words that name "a file", "a folder", "a program" or "an
-// example" in those languages.
+// stems are the words that name "a file", "a folder", "a program", "an
+// example" or "a repository, at its address" in those languages.
 var stems = []string{
 	"file", "files", "filename", "fichier", "fichiers", "archivo", "archivos", "arquivo", "arquivos", "datei", "dateien",
 	"dosya", "plik", "soubor", "bestand", "tiedosto", "nomefile", "nome_file", "nombre_archivo", "nombre_de_archivo", "nomdufichier", "nom_du_fichier", "nom_de_fichier",
@@ -30,7 +30,7 @@ var stems = []string{
 	"ejemplo", "exemplo", "beispiel", "esempio", "sample", "test", "foo", "bar", "baz", "qux", "demo",
 	"project", "projet", "proyecto", "projeto", "projekt", "progetto", "proje", "proiect", "проект",
 	"fisier", "fișier", "director", "dosar", "source", "target", "origem", "destino", "origen", "ziel", "quelle", "cible",
-	"sorgente", "destinazione",
+	"sorgente", "destinazione", "url", "repo", "repository", "repositorio", "repositório", "depot", "dépôt",
 	"файл", "папка", "каталог", "文件", "目录", "ファイル", "フォルダ", "파일", "폴더",
 }
 
