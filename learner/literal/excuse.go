@@ -82,6 +82,9 @@ func (s *student) excusedFailure(st reading.Step, res session.Result) (bool, err
 		s.action(fmt.Sprintf("ran line %d: `%s` (exit 1, its answer: no match, or a difference)", cmd.Line, mentor.FirstLine(cmd.Text)))
 		return true, s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
 	}
+	if !res.TimedOut && s.madeEarly(cmd, res) {
+		return true, nil
+	}
 	if line := s.statusTestedAt(st); line > 0 && !res.TimedOut {
 		// `ls /nonexistent` then `if [ $? -ne 0 ]`: the next line tests
 		// the status, so a failure is what the page demonstrates.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/status"
@@ -125,3 +126,24 @@ func (s *student) comparesStandIn(text string, line int) (standIn, bool) {
 
 // lacksBehindStandIn is the environment failure a stand-in explains.
 func lacksBehindStandIn(si standIn) string { return fmt.Sprintf(mentor.LacksBehindStandIn, si.line) }
+
+// madeEarly: `mkdir X` fails because X exists, and X is a folder a Mentor's
+// workaround made before this line (the page makes it here, after a step
+// that needed it): the page's gap is that earlier step's, not this one. It
+// settles the step when so.
+func (s *student) madeEarly(cmd reading.Command, res session.Result) bool {
+	if shell.CommandName(cmd.Text) != "mkdir" || !strings.Contains(res.Output, "File exists") {
+		return false
+	}
+	for _, w := range strings.Fields(cmd.Text)[1:] {
+		si, ok := s.standInFor(s.resolve(strings.Trim(w, `'"`)), cmd.Line)
+		if strings.HasPrefix(w, "-") || !ok {
+			continue
+		}
+		s.last.ok = true
+		s.action(fmt.Sprintf("ran line %d: `%s` (exit %d): the Mentor's workaround before line %d made it already", cmd.Line, mentor.FirstLine(cmd.Text), res.ExitCode, si.line))
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("not a gap: the folder exists because the Mentor's workaround before line %d made it early", si.line))
+		return true
+	}
+	return false
+}

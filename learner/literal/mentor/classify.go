@@ -38,7 +38,11 @@ var (
 		regexp.MustCompile(`([^\s:']+): Permission denied`),
 		regexp.MustCompile(`(?i)permission denied, \w+ '([^']+)'`),
 	}
-	missingFileRes = []*regexp.Regexp{
+	// A file a command writes whose folder does not exist: ld's "cannot
+	// open output file dist/app: No such file or directory", cp's "cannot
+	// create regular file 'out/a.txt'", touch's "cannot touch 'logs/x'".
+	outputFolderMissing = regexp.MustCompile(`cannot open output file (\S+?):? No such file or directory|cannot create regular file '([^']+)': No such file or directory|cannot touch '([^']+)': No such file or directory`)
+	missingFileRes      = []*regexp.Regexp{
 		// python3: can't open file '/workspace/work/x.py': [Errno 2] No such file or directory
 		regexp.MustCompile(`(?m)can't open file '([^']+)'`),
 		// sh: 2: cd: can't cd to nodir / sh: cd: line 1: can't cd to nodir: No such file or directory
@@ -149,6 +153,10 @@ func Classify(command string, exitCode int, output string, timedOut bool) Failur
 			}
 		}
 		return f
+	}
+	if m := outputFolderMissing.FindStringSubmatch(output); m != nil && path.Dir(m[1]+m[2]+m[3]) != "." {
+		// The file is written, not read: its folder is what is missing.
+		return Failure{Category: status.CategoryMissingFile, Subject: path.Dir(m[1]+m[2]+m[3]) + "/", ErrorLine: lineContaining(output, m[0])}
 	}
 	if missingFileText.MatchString(output) {
 		for _, re := range missingFileRes {

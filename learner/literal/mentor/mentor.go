@@ -256,6 +256,9 @@ func (m *mentor) missingFile(base wire.MentorAdvice, f status.Finding, missing s
 	if a, ok := m.folderNotEntered(base, f, missing); ok {
 		return a
 	}
+	if strings.HasSuffix(missing, "/") {
+		return m.outputFolder(base, f, strings.TrimSuffix(missing, "/"))
+	}
 	if c, ok := m.nearMatch(missing, f.Line); ok {
 		target := c.name
 		if c.inWork {

@@ -12,6 +12,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/status"
 	"github.com/smile-loop/smile/status/wire"
 
@@ -224,4 +225,33 @@ func (m *mentor) folderNotEntered(base wire.MentorAdvice, f status.Finding, miss
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
 		"`%s` looks for `%s` in the folder it runs in, which has none; the work folder has it in `%s/`, which an earlier step made. The page never changes into that folder, so the workaround does, right before line %d.",
 		FirstLine(f.Command), name, dir, f.Line)}, true
+}
+
+// outputFolder answers a command that writes into a folder that does not
+// exist yet: the workaround makes it; the fix moves the page's own step
+// that makes it, when one comes later, before the line that needs it.
+func (m *mentor) outputFolder(base wire.MentorAdvice, f status.Finding, dir string) advice {
+	base.Resolution = status.ResolutionWorkaround
+	base.Workaround = "mkdir -p " + shellWord(dir)
+	base.SuggestedFix = fmt.Sprintf("Create the folder `%s` before line %d (`mkdir -p %s`): `%s` writes into it.", dir, f.Line, dir, FirstLine(f.Command))
+	if at := m.madeAfter(dir, f.Line); at > 0 {
+		base.SuggestedFix = fmt.Sprintf("Move the step that creates `%s` (line %d) before line %d: `%s` writes into it first.", dir, at, f.Line, FirstLine(f.Command))
+	}
+	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
+		"`%s` writes into the folder `%s`, which does not exist yet. The workaround creates it right before line %d.", FirstLine(f.Command), dir, f.Line)}
+}
+
+// madeAfter is the first line after line whose command makes dir
+// (`mkdir dist`), 0 when none does.
+func (m *mentor) madeAfter(dir string, line int) int {
+	if m.tut == nil {
+		return 0
+	}
+	lines := strings.Split(m.tut.Content, "\n")
+	for i := line; i < len(lines); i++ {
+		if t := strings.TrimPrefix(strings.TrimSpace(lines[i]), "$ "); shell.CommandName(t) == "mkdir" && shell.Creates(t, dir) {
+			return i + 1
+		}
+	}
+	return 0
 }
