@@ -426,9 +426,13 @@ func Feed(lines []markdown.CodeLine, running string) (stdin string, shown []expe
 		}
 	}
 	if !prompted {
+		// A reader types the lines, not the block's indentation: a dot
+		// command (`.tables`) or a statement works only from the line's
+		// start, and a nested line keeps its indent relative to the rest.
 		var in strings.Builder
+		cut := commonIndent(lines)
 		for _, l := range lines {
-			in.WriteString(l.Text + "\n")
+			in.WriteString(strings.TrimPrefix(l.Text, cut) + "\n")
 		}
 		if prog != nil && prog.typed != nil {
 			return prog.typed(in.String()), nil, true
@@ -589,4 +593,22 @@ func (r *reader) printsFile() bool {
 		}
 	}
 	return false
+}
+
+// commonIndent is the leading whitespace every non-blank line shares.
+func commonIndent(lines []markdown.CodeLine) string {
+	cut, first := "", true
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) == "" {
+			continue
+		}
+		lead := l.Text[:len(l.Text)-len(strings.TrimLeft(l.Text, " \t"))]
+		if first {
+			cut, first = lead, false
+		}
+		for !strings.HasPrefix(lead, cut) {
+			cut = cut[:len(cut)-1]
+		}
+	}
+	return cut
 }
