@@ -167,14 +167,8 @@ func (s *student) walk(ctx context.Context) {
 		return
 	}
 	s.tut = tut
-	fault, faulty := fence.Find(tut)
-	planned := tut
+	steps, fault, faulty := fence.Read(tut, reading.Options{Runners: s.task.Runners})
 	if faulty {
-		planned = fault.Follow(tut)
-	}
-	steps := reading.PlanWith(planned, reading.Options{Runners: s.task.Runners})
-	if faulty {
-		fault.Skip(steps)
 		s.fenceFinding(fault)
 	}
 	s.planned = steps

@@ -25,6 +25,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/reading"
+	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/spec/markdown"
 )
@@ -51,6 +52,36 @@ type Fault struct {
 	ProgramEnd int
 	// Session is, for Late, the first command of the swallowed session.
 	Session string
+}
+
+// RuleLate and RuleUnclosed are the readings of a faulty fence, as the
+// plan shows them.
+var (
+	RuleLate = rule.Register(rule.Rule{ID: "fence.closed-late", Scope: rule.ScopeBlock,
+		Doc: "a program's block whose closing fence comes only after the page's prose and terminal session is the program alone (up to where the prose starts), and a finding at its opening line"})
+	RuleUnclosed = rule.Register(rule.Rule{ID: "fence.unclosed", Scope: rule.ScopeBlock,
+		Doc: "a fence never closed that swallows most of the page, or its tables and headings, is a finding at its opening line, and nothing in it is followed"})
+)
+
+// Read plans the page as the Student follows it: with its fence fault, if
+// it has one, applied (Follow, Skip) and marked on the block's steps.
+func Read(tut *spec.Tutorial, o reading.Options) ([]reading.Step, Fault, bool) {
+	f, ok := Find(tut)
+	if !ok {
+		return reading.PlanWith(tut, o), f, false
+	}
+	steps := reading.PlanWith(f.Follow(tut), o)
+	f.Skip(steps)
+	r := RuleUnclosed
+	if f.Kind == Late {
+		r = RuleLate
+	}
+	for i := range steps {
+		if steps[i].Line >= f.Block.Line && steps[i].Line <= f.Block.EndLine {
+			steps[i].Evidence = append(steps[i].Evidence, r.At(f.Block.Line, "```"+f.Block.Info))
+		}
+	}
+	return steps, f, true
 }
 
 // minSwallowed is the least number of lines an unclosed block must run
@@ -118,7 +149,7 @@ func (f Fault) Follow(tut *spec.Tutorial) (cut *spec.Tutorial) {
 				text = append(text, l.Text)
 			}
 		}
-		b.Code, b.Text = code, strings.Join(text, "\n")+"\n"
+		b.Code, b.Text, b.EndLine = code, strings.Join(text, "\n")+"\n", f.ProgramEnd
 		c.Blocks[i] = b
 	}
 	return &c

@@ -11,6 +11,7 @@ import (
 
 	"github.com/smile-loop/smile/cmd/smile/internal/planview"
 	"github.com/smile-loop/smile/learner/literal/explain"
+	"github.com/smile-loop/smile/learner/literal/fence"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/spec/runfile"
@@ -50,7 +51,8 @@ of a run applied in this workspace.`,
 			if err != nil {
 				return err
 			}
-			return planview.Write(streams.Out, path, explain.Describe(reading.Plan(t)), o.output)
+			steps, _, _ := fence.Read(t, reading.Options{})
+			return planview.Write(streams.Out, path, explain.Describe(steps), o.output)
 		},
 	}
 	workspaceFlag(cmd, &o.dir)

@@ -77,3 +77,17 @@ func TestPlanErrors(t *testing.T) {
 		}
 	}
 }
+
+// A program's fence closed only after the page's prose and session: the
+// plan reads the program alone and names the fault, as the Student does.
+func TestPlanShowsAFenceClosedLate(t *testing.T) {
+	page := "# Hi\n\n```c\nint main(void)\n{\n    return 0;\n}\n\nThe first line is where the program starts to run for you.\nIt returns zero to say that everything went well today.\nSave it as hi.c and build it with the compiler like this:\n\n$ cc hi.c -o hi\n```\n"
+	path := writeFile(t, t.TempDir(), "tutorial.md", page)
+	code, out, errOut := runMain(t, "plan", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "3-7") || !strings.Contains(out, "fence.closed-late") {
+		t.Errorf("plan output lacks the program alone (lines 3-7) and fence.closed-late:\n%s", out)
+	}
+}
