@@ -15,46 +15,16 @@ set -eu
 
 IMAGE=${SMILE_BASE_IMAGE:-smile-base:latest}
 SUITE=${SMILE_DEBIAN_SUITE:-bookworm}
-RECIPE_LABEL=smile.dev/recipe
-LOCK=${TMPDIR:-/tmp}/smile-build-image.lock
-
-log() { printf 'build-image: %s\n' "$*" >&2; }
-die() { log "error: $*"; exit 1; }
-
-force=0
-for arg in "$@"; do
-	case $arg in
-	--force) force=1 ;;
-	-h | --help)
-		sed -n '2,13s/^# \{0,1\}//p' "$0" >&2
-		exit 0
-		;;
-	*) die "unknown argument $arg (try --help)" ;;
-	esac
-done
+NAME=build-image
+. "$(dirname "$0")/lib/image.sh"
+image_args "$@"
 
 script=$(readlink -f "$0")
 recipe=$(sha256sum "$script" | cut -d' ' -f1)
 
-command -v docker >/dev/null 2>&1 || die "Docker is required but not available: no docker command"
-docker version --format '{{.Server.Version}}' >/dev/null 2>&1 ||
-	die "Docker is required but not available: cannot reach the daemon (docker version fails)"
-
-# Builds from parallel test packages wait for each other; the second one then
-# finds the image up to date.
-if command -v flock >/dev/null 2>&1; then
-	exec 9>"$LOCK"
-	flock 9
-fi
-
-current_recipe() {
-	docker image inspect --format "{{ index .Config.Labels \"$RECIPE_LABEL\" }}" "$IMAGE" 2>/dev/null || true
-}
-
-if [ "$force" = 0 ] && [ "$(current_recipe)" = "$recipe" ]; then
-	log "$IMAGE is up to date (recipe $recipe)"
-	exit 0
-fi
+image_need_docker
+image_lock
+image_up_to_date "$recipe"
 
 [ "$(id -u)" = 0 ] || die "debootstrap needs root: run as root (or with sudo)"
 
@@ -206,10 +176,7 @@ tar -C "$root" --numeric-owner -c . |
 
 # The image this one replaces is now untagged; drop it unless a container
 # still uses it.
-new_id=$(docker image inspect --format '{{.Id}}' "$IMAGE")
-if [ -n "$old_id" ] && [ "$old_id" != "$new_id" ]; then
-	docker image rm "$old_id" >/dev/null 2>&1 || true
-fi
+image_replace "$old_id"
 
 size=$(docker image inspect --format '{{.Size}}' "$IMAGE")
 log "built $IMAGE in $(($(date +%s) - started)) s, $((size / 1000000)) MB (recipe $recipe)"
