@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/patience"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/status/wire"
 
@@ -43,7 +44,7 @@ func (s *student) write(ctx context.Context, st reading.Step) error {
 		f := s.finding(cat, st.Line, fmt.Sprintf("could not write `%s`: %v", st.File.Path, err), "")
 		f.SuggestedFix = mentor.SuggestedFix(cat, st.Line, st.File.Path)
 		f.Attempts = 1
-		d := decide(cat, s.behavior, s.resolution(st.Line, st.EndLine))
+		d := patience.Decide(cat, s.behavior, s.resolution(st.Line, st.EndLine))
 		return s.record(f, d.Ask, st.File.Path, err.Error())
 	}
 	s.audit.Files = append(s.audit.Files, status.AuditFile{

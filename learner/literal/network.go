@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/patience"
 	"github.com/smile-loop/smile/learner/literal/projectfile"
 	"github.com/smile-loop/smile/learner/literal/reach"
 	"github.com/smile-loop/smile/learner/literal/reading"
@@ -55,7 +56,7 @@ func (s *student) unreachable(ctx context.Context, st reading.Step) (bool, error
 		mentor.Problem(fail.Category, fail.Subject, fail.ErrorLine, cmd.Text, 0, s.behavior.TimeoutSeconds), cmd.Text)
 	f.Output = r.Evidence
 	f.SuggestedFix = mentor.SuggestedFix(fail.Category, cmd.Line, fail.Subject)
-	d := decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+	d := patience.Decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 	return true, s.recordFailure(st, f, d, fail.Subject, fail)
 }
 

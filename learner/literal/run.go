@@ -15,6 +15,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
 	"github.com/smile-loop/smile/learner/literal/pagemade"
+	"github.com/smile-loop/smile/learner/literal/patience"
 	"github.com/smile-loop/smile/learner/literal/provenance"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
@@ -84,7 +85,7 @@ func (s *student) usesUndefined(st reading.Step) (bool, error) {
 		}
 		f := s.finding(status.CategoryUndefinedVariable, cmd.Line, p, cmd.Text)
 		f.SuggestedFix = mentor.SuggestedFix(status.CategoryUndefinedVariable, cmd.Line, names[0])
-		d := decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		d := patience.Decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		s.action(fmt.Sprintf("did not run line %d: it uses %s, which nothing sets", cmd.Line, list))
 		return true, s.record(f, d.Ask, names[0], "")
 	}
@@ -162,7 +163,7 @@ func (s *student) run(ctx context.Context, st reading.Step) error {
 			s.out.CommandsRun = append(s.out.CommandsRun, text)
 		}
 		fail := s.classify(ctx, cmd, res)
-		d := decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+		d := patience.Decide(fail.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		if !succeeded(res) && !st.ExpectFail && !st.Observe && attempt < d.Attempts && s.anotherWay(st) == "" {
 			s.action(fmt.Sprintf("ran line %d: `%s` (attempt %d of %d): %s", cmd.Line, mentor.FirstLine(cmd.Text), attempt, d.Attempts, describeResult(res, fail)))
 			continue
@@ -264,7 +265,7 @@ func (s *student) afterSuccess(st reading.Step, res session.Result, attempt int)
 // judge decides what a command's last result means: success (then its
 // output is compared), a failure the tutorial announced, or a failure to
 // record (and, when it stops progress, to ask about).
-func (s *student) judge(ctx context.Context, st reading.Step, res session.Result, attempt int, d Decision) error {
+func (s *student) judge(ctx context.Context, st reading.Step, res session.Result, attempt int, d patience.Decision) error {
 	cmd := st.Command
 	s.last.output = res.Output
 	if st.Stdin == "" {
@@ -336,7 +337,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 	if fail.Category == status.CategoryMissingFile {
 		if cause, ok := s.causeFor(fail.Subject, cmd.Line); ok {
 			f = s.blame(f, cause, fail.Subject)
-			d = decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+			d = patience.Decide(f.Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 		}
 	}
 	return s.recordFailure(st, f, d, subject, fail)
@@ -348,7 +349,7 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 // own content is recorded without stopping: nothing after it needs it, so
 // the Student goes on. An example make finds no target in is a fragment
 // shown to read, not a gap.
-func (s *student) recordFailure(st reading.Step, f status.Finding, d Decision, subject string, fail mentor.Failure) error {
+func (s *student) recordFailure(st reading.Step, f status.Finding, d patience.Decision, subject string, fail mentor.Failure) error {
 	cmd := st.Command
 	switch {
 	case st.Optional > 0 && !mentor.IsSupplied(fail.Subject):

@@ -9,6 +9,7 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/patience"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/servers"
 )
@@ -50,7 +51,7 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 		if ended {
 			res.ExitCode = code
 			s.auditCommand(cmd.Line, cmd.Text, res, 1, false)
-			d := decide(s.classify(ctx, cmd, res).Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
+			d := patience.Decide(s.classify(ctx, cmd, res).Category, s.behavior, s.resolution(cmd.Line, cmd.EndLine))
 			d.Attempts = 1
 			return s.judge(ctx, st, res, 1, d)
 		}

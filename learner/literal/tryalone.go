@@ -3,9 +3,12 @@ package literal
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/smile-loop/smile/learner/literal/compilerhint"
 	"github.com/smile-loop/smile/learner/literal/mentor"
+	"github.com/smile-loop/smile/learner/literal/patience"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/rule"
 	"github.com/smile-loop/smile/learner/literal/standalone"
@@ -71,6 +74,10 @@ func (s *student) tryAlone(ctx context.Context, i int, st reading.Step) bool {
 		s.lacksTool(st, prog, raw, res, rules)
 		return true
 	}
+	if header, said, ok := compilerhint.MissingInclude(res.Output); ok && !succeeded(res) {
+		s.forgotInclude(st, prog, header, said, res, rules)
+		return true
+	}
 	if !succeeded(res) {
 		why := fmt.Sprintf("tried on its own as %s: `%s` failed (exit %d), not a gap: the page never says to run it alone", prog.File, prog.Run, res.ExitCode)
 		if res.TimedOut {
@@ -97,6 +104,18 @@ func (s *student) lacksTool(st reading.Step, prog standalone.Program, raw mentor
 	f := s.finding(c, st.Line, mentor.Problem(c, prog.Tool, raw.ErrorLine, prog.Run, res.ExitCode, s.behavior.TimeoutSeconds), s.last.command.Text)
 	f.Output, f.ExitCode, f.Attempts = status.Excerpt(res.Output), res.ExitCode, 1
 	f.SuggestedFix = mentor.SuggestedFix(c, st.Line, prog.Tool)
-	d := decide(c, s.behavior, s.resolution(st.Line, st.EndLine))
+	d := patience.Decide(c, s.behavior, s.resolution(st.Line, st.EndLine))
 	_ = s.record(f, d.Ask, prog.Tool, raw.ErrorLine)
+}
+
+// forgotInclude records a whole program that does not compile because it
+// uses a header it never includes, as the compiler itself says: complete
+// and wrong, not a fragment, so the page's gap (recorded, not asked about).
+func (s *student) forgotInclude(st reading.Step, prog standalone.Program, header, said string, res session.Result, rules string) {
+	s.action(fmt.Sprintf("line %d: the %s program tried on its own does not compile: %s%s", st.Line, prog.Lang, strings.TrimSpace(said), rules))
+	f := s.finding(status.CategoryCommandFailure, st.Line, fmt.Sprintf(
+		"the %s program at line %d does not compile: it uses what `%s` declares without including it (%s)", prog.Lang, st.Line, header, strings.TrimSpace(said)), s.last.command.Text)
+	f.Output, f.ExitCode, f.Attempts = status.Excerpt(res.Output), res.ExitCode, 1
+	f.SuggestedFix = fmt.Sprintf("Add `#include %s` at the top of the program at line %d.", header, st.Line)
+	_ = s.record(f, false, "", "")
 }

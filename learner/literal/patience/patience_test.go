@@ -1,4 +1,4 @@
-package literal
+package patience
 
 import (
 	"testing"
@@ -42,7 +42,7 @@ func TestDecide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := decide(tt.category, tt.behavior, tt.note); got != tt.want {
+			if got := Decide(tt.category, tt.behavior, tt.note); got != tt.want {
 				t.Errorf("decide = %+v, want %+v", got, tt.want)
 			}
 		})

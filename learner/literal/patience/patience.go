@@ -1,13 +1,17 @@
-package literal
+// Package patience decides what the literal Student does about a failing
+// step: how many times it runs it, and whether it then stops to ask the
+// Mentor, from the category's stuck trigger and the patience level
+// (smile.json's studentBehavior).
+package patience
 
 import (
 	"github.com/smile-loop/smile/spec"
 	"github.com/smile-loop/smile/status"
 )
 
-// askFlag is the stuck trigger that governs a category. missing_image has
+// AskFlag is the stuck trigger that governs a category. missing_image has
 // none: the literal Student notes a missing image and goes on (E07).
-func askFlag(c status.Category, b spec.StudentBehavior) bool {
+func AskFlag(c status.Category, b spec.StudentBehavior) bool {
 	switch c {
 	case status.CategoryMissingDependency, status.CategoryEnvironment:
 		// What the container lacks is a missing dependency of the run, even
@@ -31,26 +35,26 @@ type Decision struct {
 	Ask bool
 }
 
-// decide applies the stuck triggers and the patience level. A Mentor note
+// Decide applies the stuck triggers and the patience level. A Mentor note
 // that lets the step proceed (or found it unresolvable) means: record it and
 // go on, without retrying. Otherwise, with the category's trigger on, a
 // failing command is run Patience.Attempts(maxRetriesBeforeHelp) times before
 // the Student asks; with it off, the failure is recorded once and the Student
 // goes on.
-func decide(c status.Category, b spec.StudentBehavior, note status.Resolution) Decision {
-	if note == status.ResolutionProceed || note == status.ResolutionUnresolvable || !askFlag(c, b) {
+func Decide(c status.Category, b spec.StudentBehavior, note status.Resolution) Decision {
+	if note == status.ResolutionProceed || note == status.ResolutionUnresolvable || !AskFlag(c, b) {
 		return Decision{Attempts: 1}
 	}
 	attempts := 1
-	if retryable(c) {
+	if Retryable(c) {
 		attempts = b.PatienceLevel.Attempts(b.MaxRetriesBeforeHelp)
 	}
 	return Decision{Attempts: attempts, Ask: true}
 }
 
-// retryable categories come from running a command; running it again may
+// Retryable categories come from running a command; running it again may
 // give another answer. The others are in the tutorial's text.
-func retryable(c status.Category) bool {
+func Retryable(c status.Category) bool {
 	switch c {
 	case status.CategoryMissingDependency, status.CategoryPermissionDenied, status.CategoryMissingFile,
 		status.CategoryTimeout, status.CategoryCommandFailure, status.CategoryEnvironment:
