@@ -33,7 +33,7 @@ func TestTold(t *testing.T) {
 		"Type a few lines, then press Ctrl+D to finish.":        true,
 		"Escribe el texto y termina con Ctrl-D.":                true,
 		"Beende die Eingabe mit Strg+D.":                        true,
-		"入力が終わったら ^D を押します。":                               true,
+		"入力が終わったら ^D を押します。":                                    true,
 		"The shell reads until EOF.":                            true,
 		"Save the output into a text file; this overwrites it.": false,
 		"Use the cd command to go there.":                       false,
