@@ -1,33 +1,18 @@
 package chosenname
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/spectest"
 )
-
-func load(t *testing.T, text string) *spec.Tutorial {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "tutorial.md")
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tut, err := spec.LoadTutorial(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tut
-}
 
 // A database the first form opens and a dump file a later form writes are
 // the reader's names; a placeholder one letter off the dump's is filled with
 // its own word, so its slip fails as it would for a reader; the page itself
 // is left as it is.
 func TestFillChosenNames(t *testing.T) {
-	tut := load(t, "# Notes\n\n```bash\nsqlite3 <db>.sqlite3\n```\n\n```bash\nsqlite3 <db>.sqlite3 .dump > <dump_file>.sql\n```\n\n```bash\nsqlite3 <db>.sqlite3 < <dump_fille>.sql\n```\n\n```bash\ncurl <url> -o <page>.html\n```\n")
+	tut := spectest.Tutorial(t, "# Notes\n\n```bash\nsqlite3 <db>.sqlite3\n```\n\n```bash\nsqlite3 <db>.sqlite3 .dump > <dump_file>.sql\n```\n\n```bash\nsqlite3 <db>.sqlite3 < <dump_fille>.sql\n```\n\n```bash\ncurl <url> -o <page>.html\n```\n")
 	filled, fills := Fill(tut)
 	var got []string
 	for _, b := range filled.Blocks {

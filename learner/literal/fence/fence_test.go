@@ -1,33 +1,18 @@
 package fence
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/spectest"
 )
-
-func page(t *testing.T, text string) *spec.Tutorial {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "tutorial.md")
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tut, err := spec.LoadTutorial(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tut
-}
 
 // A program's block whose closing fence comes only after the page's
 // explanation and the session that builds it is closed too late: the
 // finding is at its opening line, and the reading keeps the program alone.
 func TestProgramClosedTooLate(t *testing.T) {
 	text := "# 第一个程序\n\n```c\n#include <stdio.h>\nint main(void)\n{\n    /* 打印一行问候语 */\n    printf(\"你好，世界\\n\"); // 输出问候语到屏幕上\n    return 0;\n}\n\n下面我们逐行说明这个程序的意思：\n    第一行告诉编译器先读入标准输入输出的头文件。\n    然后主函数从这里开始执行程序。\n\n把它保存为 greet.c 再编译运行：\n\n$ cc greet.c -o greet\n$ ./greet\n你好，世界\n```\n"
-	tut := page(t, text)
+	tut := spectest.Tutorial(t, text)
 	f, ok := Find(tut)
 	if !ok || f.Kind != Late || f.Block.Line != 3 || f.ProgramEnd != 10 || f.Session != "cc greet.c -o greet" {
 		t.Fatalf("Find = %+v, %v; want a late close of the block at line 3, program ending at line 10, session cc greet.c -o greet", f, ok)
@@ -59,7 +44,7 @@ func TestCleanBlocksAreNotClosedLate(t *testing.T) {
 		"session block":            "```bash\n$ cc greet.c -o greet\n$ ./greet\nhello there my friend this is the program output\n```\n",
 		"program then its session": "```c\nint main(void) {\n    return 0;\n}\n```\n\nThen build it and run it like this in your terminal:\n\n```console\n$ cc a.c\n```\n",
 	} {
-		if f, ok := Find(page(t, text)); ok {
+		if f, ok := Find(spectest.Tutorial(t, text)); ok {
 			t.Errorf("%s: Find = %+v, want no fault", name, f)
 		}
 	}
