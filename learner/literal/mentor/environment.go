@@ -189,29 +189,29 @@ func environmentFix(subject string, line int) string {
 	}
 	switch subject {
 	case LacksNetwork:
-		return fmt.Sprintf("Line %d needs the network: give the Student's container network access (`studentNetwork: bridge`, and a host that can reach the address), or use a `containerImage` that already holds what it downloads. If readers may be offline, say so in the tutorial.", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: line %d needs the network. Give the Student's container network access (`studentNetwork: bridge`, and a host that can reach the address), or use a `containerImage` that already holds what it downloads.", line)
 	case lacksDocker:
-		return fmt.Sprintf("Line %d needs a Docker daemon, which SMILE's containers do not run; no setting provides one. Say in the tutorial's prerequisites that Docker must be running.", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: line %d needs a Docker daemon, which SMILE's containers do not run and no setting provides one; check this step on a machine that runs Docker.", line)
 	case lacksKVM:
-		return fmt.Sprintf("Line %d needs /dev/kvm, which SMILE's containers do not have; no setting provides it. Say in the tutorial's prerequisites that hardware virtualization is needed.", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: line %d needs /dev/kvm, which SMILE's containers do not have and no setting provides; check this step on a machine with hardware virtualization.", line)
 	case lacksAptLists:
-		return fmt.Sprintf("Line %d installs with apt, but the image has no package lists; a learner's machine has them. Use a `containerImage` that keeps them, or (friendlier to every reader) say to run `sudo apt-get update` before line %d.", line, line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: line %d installs with apt, and the image has no package lists (a learner's machine has them). Use a `containerImage` that keeps them, or `setup: [\"apt-get update\"]`.", line)
 	case LacksDesktopHome:
-		return fmt.Sprintf("Line %d assumes a desktop machine's home folders; a container's home has none. If readers may be on a server or in a container, say to create the folder first (`mkdir -p` before the `cd`).", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: line %d assumes a desktop machine's home folders, which a container's home lacks. Add a `setup` command that creates them (`mkdir -p`), or use a `containerImage` that has them.", line)
 	case lacksPipOutsideVenv:
-		return fmt.Sprintf("Line %d installs with pip outside a virtual environment, which Debian 12, Ubuntu 23.04 and later refuse (PEP 668). Readers on those systems fail too: consider creating one first (`python3 -m venv .venv && . .venv/bin/activate`), or use a `containerImage` whose Python allows it.", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial for this run: line %d installs with pip outside a virtual environment, which Debian 12, Ubuntu 23.04 and later refuse (PEP 668). Use a `containerImage` whose Python allows it.", line)
 	case lacksDatabaseServer:
-		return fmt.Sprintf("Line %d talks to a database server on this machine, which the page assumes is installed and running: use a `containerImage` that runs one, or `setup` commands that install and start it. If readers may not have one, say in the tutorial how to start it.", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: line %d talks to a database server on this machine, which the page assumes is installed and running. Use a `containerImage` that runs one, or `setup` commands that install and start it.", line)
 	case lacksSystemd:
-		return fmt.Sprintf("Line %d needs systemd, which containers do not boot with; use a `containerImage` that runs systemd, or say in the tutorial that a full machine is needed.", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: line %d needs systemd, which containers do not boot with. Use a `containerImage` that runs systemd.", line)
 	}
 	if strings.HasPrefix(subject, lacksSuppliedPrefix) {
 		return fmt.Sprintf("Nothing to fix in the tutorial's steps: its readers get the files line %d reads separately, as it says. To check the page end to end, run it with a `containerImage` that holds them.", line)
 	}
 	if strings.Contains(subject, "older than the tutorial expects") {
-		return fmt.Sprintf("Run the tutorial with a `containerImage` that has the version it is written for; if readers may have older ones, say in the tutorial which version line %d needs.", line)
+		return fmt.Sprintf("Nothing to fix in the tutorial: run it with a `containerImage` that has the version line %d is written for.", line)
 	}
-	return fmt.Sprintf("Give the container what line %d needs (%s) through `containerImage`.", line, subject)
+	return fmt.Sprintf("Nothing to fix in the tutorial: give the container what line %d needs (%s) through `containerImage` or `setup`.", line, subject)
 }
 
 // EnvironmentCause turns into an environment failure what the image, not

@@ -194,3 +194,18 @@ func TestMachineFileIsTheEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// An environment note is no gap: whatever the container lacked, its fix is
+// the run's (an image, a setting, a setup command), never a change to the
+// page.
+func TestEnvironmentFixesNeverChangeThePage(t *testing.T) {
+	subjects := []string{LacksNetwork, lacksDocker, lacksKVM, lacksAptLists, LacksDesktopHome, lacksPipOutsideVenv,
+		lacksDatabaseServer, lacksSystemd, lacksSuppliedPrefix + "data.csv", "a recent enough `cargo` (older than the tutorial expects)",
+		prerequisiteSubject(prereq.Prerequisite{Tool: "go", Line: 7}), "something else"}
+	for _, subject := range subjects {
+		fix := SuggestedFix(status.CategoryEnvironment, 12, subject)
+		if !strings.HasPrefix(fix, "Nothing to fix in the tutorial") || strings.Contains(strings.ToLower(fix), "say ") || strings.Contains(fix, "sudo") {
+			t.Errorf("%s: fix %q suggests a change to the page", subject, fix)
+		}
+	}
+}

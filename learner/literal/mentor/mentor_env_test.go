@@ -161,7 +161,7 @@ func lookups() []lookup {
 			want:    status.ResolutionUnresolvable, fix: "`studentNetwork", text: "lacks network access"},
 		{name: "apt without package lists",
 			finding: status.Finding{Category: status.CategoryEnvironment, Line: 27, Command: "apt-get install -y jq", ExitCode: 100, Output: "Reading package lists...\nE: Unable to locate package jq\n"},
-			want:    status.ResolutionWorkaround, workaround: "apt-get update", fix: "sudo apt-get update"},
+			want:    status.ResolutionWorkaround, workaround: "apt-get update", fix: "`setup: [\"apt-get update\"]`"},
 		{name: "cat of a file shown right after",
 			finding: status.Finding{Category: status.CategoryMissingFile, Line: 11, Command: "cat settings.ini", ExitCode: 1, Output: "cat: settings.ini: No such file or directory"},
 			want:    status.ResolutionWorkaround, workaround: "cat > settings.ini <<'SMILE_EOF'\n[server]\nport = 8080\nSMILE_EOF", fix: "line 14"},
