@@ -3,11 +3,13 @@ package spec
 import (
 	"errors"
 	"fmt"
-	"github.com/smile-loop/smile/spec/markdown"
+	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/smile-loop/smile/spec/markdown"
 )
 
 // An Annotation is an instruction a page's author wrote for SMILE, invisible
@@ -39,7 +41,7 @@ const (
 	AnnotateRunIn      = "run-in"     // the block is typed into this program (value: its command line)
 	AnnotateCwd        = "cwd"        // the block runs in this folder
 	AnnotateBackground = "background" // the block starts something that keeps running
-	AnnotateReady      = "ready"      // with background: the output that says it is up
+	AnnotateReady      = "ready"      // with background: a port, a URL, or the output that says it is up
 	AnnotateTimeout    = "timeout"    // seconds the block's commands may take
 )
 
@@ -245,6 +247,8 @@ func checkCombinations(anns []Annotation, fail func(int, int, string, ...any)) {
 		}
 		if a, ok := keys[AnnotateReady]; ok && keys[AnnotateBackground].Key == "" {
 			fail(a.Line, a.Col, "ready goes with background")
+		} else if _, err := ParseReady(a.Value); ok && err != nil {
+			fail(a.Line, a.Col, "%v", err)
 		}
 	}
 }
@@ -304,4 +308,34 @@ func columnOf(content string, line int, text string) int {
 		return i + 1
 	}
 	return 1
+}
+
+// Ready is what a background block's ready annotation waits for: a port in
+// the container that accepts connections (`ready=port:8080`), a URL that
+// answers (`ready=http://localhost:8080/health`), or the output that says
+// it is up (any other text).
+type Ready struct {
+	Port   int
+	URL    string
+	Output string
+}
+
+// ParseReady reads a ready annotation's value.
+func ParseReady(v string) (Ready, error) {
+	v = strings.TrimSpace(v)
+	switch {
+	case strings.HasPrefix(v, "port:"):
+		p, err := strconv.Atoi(strings.TrimPrefix(v, "port:"))
+		if err != nil || p < 1 || p > 65535 {
+			return Ready{}, fmt.Errorf("ready=%s: a port is a number from 1 to 65535 (ready=port:8080)", v)
+		}
+		return Ready{Port: p}, nil
+	case strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://"):
+		u, err := url.Parse(v)
+		if err != nil || u.Host == "" {
+			return Ready{}, fmt.Errorf("ready=%s: not a URL the container can ask (ready=http://localhost:8080/)", v)
+		}
+		return Ready{URL: v}, nil
+	}
+	return Ready{Output: v}, nil
 }

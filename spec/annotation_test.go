@@ -89,6 +89,9 @@ func TestParseAnnotationsErrors(t *testing.T) {
 		{"contradiction", "<!-- smile: skip output -->\n" + block, "say different things about one block"},
 		{"append alone", "<!-- smile: append -->\n" + block, "append goes with file=PATH"},
 		{"ready alone", "<!-- smile: ready=up -->\n" + block, "ready goes with background"},
+		{"ready port not a number", "<!-- smile: background ready=port:http -->\n" + block, "ready=port:http: a port is a number from 1 to 65535"},
+		{"ready port out of range", "<!-- smile: background ready=port:70000 -->\n" + block, "a port is a number from 1 to 65535"},
+		{"ready URL without a host", "<!-- smile: background ready=http:// -->\n" + block, "not a URL the container can ask"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := parseAnnotations(t, tc.page)
@@ -118,5 +121,19 @@ func TestLoadTutorialRefusesBadAnnotations(t *testing.T) {
 	_, err := LoadTutorial(path)
 	if !errors.Is(err, ErrAnnotation) || !strings.Contains(err.Error(), path+":3:13:") {
 		t.Errorf("LoadTutorial = %v, want an annotation error at %s:3:13", err, path)
+	}
+}
+
+func TestParseReady(t *testing.T) {
+	for v, want := range map[string]Ready{
+		"port:8080":                    {Port: 8080},
+		"http://localhost:5000/health": {URL: "http://localhost:5000/health"},
+		"https://127.0.0.1:8443/":      {URL: "https://127.0.0.1:8443/"},
+		"Listening on":                 {Output: "Listening on"},
+		" port:1 ":                     {Port: 1},
+	} {
+		if got, err := ParseReady(v); err != nil || got != want {
+			t.Errorf("ParseReady(%q) = %+v, %v; want %+v", v, got, err, want)
+		}
 	}
 }

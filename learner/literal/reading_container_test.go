@@ -131,3 +131,20 @@ func TestContainerUnplacedBlockNeedsEvidence(t *testing.T) {
 		}
 	})
 }
+
+// A background server whose author's ready annotation names a URL: the
+// Student waits until the URL answers (the server listens only after four
+// seconds, past the two a quiet background command is watched), so the
+// step that asks it finds it up.
+func TestContainerReadyURL(t *testing.T) {
+	needContainers(t)
+	s := newSandbox(t, "ready-probe.md")
+	res := s.student(t, 1, behavior(allFlagsOff), nil, runOptions{})
+	out := res.StudentOutput
+	if out.Status != status.StudentCompleted || len(out.Findings) != 0 {
+		t.Fatalf("want completed with no findings:\n%s", dump(t, res))
+	}
+	if !strings.Contains(dump(t, res), "its ready check answered") {
+		t.Errorf("the actions do not say the ready check answered:\n%s", dump(t, res))
+	}
+}

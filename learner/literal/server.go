@@ -39,9 +39,11 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 	}
 	s.out.CommandsRun = append(s.out.CommandsRun, cmd.Text)
 	wait := quietWait
-	if expect.HasExpectation(st.Shown) {
+	probe := servers.Probe(st.ReadyPort, st.ReadyURL)
+	if expect.HasExpectation(st.Shown) || probe != "" {
 		wait = min(serverWait, s.timeout)
 	}
+	up := false
 	for {
 		output, code, ended, err := s.peek(ctx, logPath)
 		if err != nil {
@@ -55,9 +57,11 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 			d.Attempts = 1
 			return s.judge(ctx, st, res, 1, d)
 		}
-		up := servers.UpText.MatchString(output)
+		up = servers.UpText.MatchString(output)
 		if expect.HasExpectation(st.Shown) {
 			_, up = expect.MatchTolerant(st.Shown, output)
+		} else if probe != "" {
+			up = s.answers(ctx, probe)
 		}
 		if up || res.Duration > wait || ctx.Err() != nil {
 			break
@@ -65,10 +69,25 @@ func (s *student) runBackground(ctx context.Context, st reading.Step) error {
 		time.Sleep(pollEvery)
 	}
 	s.auditCommand(cmd.Line, cmd.Text, res, 1, false)
-	s.action(fmt.Sprintf("started line %d in the background: `%s`; it keeps running for the steps after it", cmd.Line, mentor.FirstLine(cmd.Text)))
+	ready := ""
+	if probe != "" {
+		ready = fmt.Sprintf(" (its ready check did not answer within %s)", wait)
+		if up {
+			ready = " (its ready check answered)"
+		}
+	}
+	s.action(fmt.Sprintf("started line %d in the background: `%s`%s; it keeps running for the steps after it", cmd.Line, mentor.FirstLine(cmd.Text), ready))
 	s.env.Log.Info("Started in the background", "line", cmd.Line)
 	s.last = &lastRun{command: cmd, output: res.Output, ok: true}
 	return s.checkOutput(cmd, cmd.Expected, res.Output, cmd.Line, max(cmd.EndLine, lastExpected(cmd)), st.Tolerant, st.Differs)
+}
+
+// answers runs a ready probe in the session, leaving its state as it was.
+func (s *student) answers(ctx context.Context, probe string) bool {
+	state := s.sess.State()
+	defer s.sess.SetState(state)
+	res, err := s.sess.Run(ctx, probe, 5*time.Second)
+	return err == nil && servers.Answered(res.Output)
 }
 
 // endMarker separates a background command's log from its exit code.

@@ -102,7 +102,11 @@ func (p *planner) modify(i int, steps []Step) []Step {
 			s.Background = true
 			said = append(said, describeAnnotation(a))
 			if r, ok := anns[spec.AnnotateReady]; ok {
-				s.Shown = []expect.Line{{Line: r.Line, Text: r.Value}}
+				rd, _ := spec.ParseReady(r.Value) // checked at load
+				s.ReadyPort, s.ReadyURL = rd.Port, rd.URL
+				if rd.Output != "" {
+					s.Shown = []expect.Line{{Line: r.Line, Text: rd.Output}}
+				}
 				said = append(said, describeAnnotation(r))
 			}
 		}

@@ -108,7 +108,11 @@ type Step struct {
 	// detached, its log watched, and left running.
 	Background bool
 	Shown      []expect.Line // what a background command shows when it is up
-	Stdin      string        // input the tutorial types into the program (a REPL, `cat >`)
+	// ReadyPort and ReadyURL are what the author's ready annotation waits
+	// for instead: a port that accepts connections, a URL that answers.
+	ReadyPort int
+	ReadyURL  string
+	Stdin     string // input the tutorial types into the program (a REPL, `cat >`)
 	// Input are the first lines of the blocks typed into the program as
 	// Stdin: they are run when it runs (the Student's coverage).
 	Input []int
