@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -163,7 +164,7 @@ func commentAnnotations(b markdown.Block, content string, fail func(int, int, st
 // (title, linenos) are not ours and are left alone.
 func infoAnnotations(b markdown.Block, fail func(int, int, string, ...any)) []Annotation {
 	var out []Annotation
-	info := strings.NewReplacer("{", " ", "}", " ", ",", " ").Replace(b.Info)
+	info := strings.NewReplacer("{", " ", "}", " ", ",", " ").Replace(jsonAttributes(b.Info))
 	for _, tok := range tokens(info) {
 		key := strings.ToLower(tok.key)
 		switch {
@@ -338,4 +339,38 @@ func ParseReady(v string) (Ready, error) {
 		return Ready{URL: v}, nil
 	}
 	return Ready{Output: v}, nil
+}
+
+// jsonAttrs is an info string's attributes written as a JSON object, as
+// Runme writes them (```sh {"name":"build","excludeFromRunAll":"true"}).
+var jsonAttrs = regexp.MustCompile(`\{\s*"[^{}]*\}`)
+
+// jsonAttributes rewrites a JSON object of attributes in an info string as
+// key=value words, the form the rest of the reading takes; an info string
+// without one is returned as it is.
+func jsonAttributes(info string) string {
+	loc := jsonAttrs.FindStringIndex(info)
+	if loc == nil {
+		return info
+	}
+	var attrs map[string]any
+	if err := json.Unmarshal([]byte(info[loc[0]:loc[1]]), &attrs); err != nil {
+		return info
+	}
+	keys := make([]string, 0, len(attrs))
+	for k := range attrs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	words := make([]string, 0, len(keys))
+	for _, k := range keys {
+		v := fmt.Sprint(attrs[k])
+		if strings.ContainsAny(v, " \t'") {
+			v = `"` + v + `"`
+		} else if strings.Contains(v, `"`) {
+			v = "'" + v + "'"
+		}
+		words = append(words, k+"="+v)
+	}
+	return info[:loc[0]] + strings.Join(words, " ") + info[loc[1]:]
 }

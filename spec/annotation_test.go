@@ -48,7 +48,15 @@ func TestParseAnnotations(t *testing.T) {
 		"\n" + // 31
 		"```sh { background=false cwd=site }\n" + // 32
 		"three\n" + // 33
-		"```\n" // 34
+		"```\n" + // 34
+		"\n" + // 35
+		"```sh {\"name\":\"serve\",\"background\":\"true\",\"cwd\":\"my site\"}\n" + // 36, as Runme writes them
+		"four\n" + // 37
+		"```\n" + // 38
+		"\n" + // 39
+		"```sh {\"excludeFromRunAll\":false,\"name\":\"five\"}\n" + // 40
+		"five\n" + // 41
+		"```\n" // 42
 	got, err := parseAnnotations(t, page)
 	if err != nil {
 		t.Fatal(err)
@@ -65,6 +73,8 @@ func TestParseAnnotations(t *testing.T) {
 		{Line: 26, Col: 13, Key: "skip-end"},
 		{Line: 28, Col: 1, Key: "skip", Block: 28},
 		{Line: 32, Col: 1, Key: "cwd", Value: "site", Block: 32},
+		{Line: 36, Col: 1, Key: "background", Block: 36},
+		{Line: 36, Col: 1, Key: "cwd", Value: "my site", Block: 36},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("annotations:\n got %+v\nwant %+v", got, want)
