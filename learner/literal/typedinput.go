@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/learner/literal/typedinput"
+	"github.com/smile-loop/smile/spec/markdown"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -20,7 +22,7 @@ const typedInputNear = 6
 func (s *student) typedInputFinding(st reading.Step) {
 	cmd := st.Command
 	prog, ok := typedinput.Waits(cmd.Text)
-	if !ok || st.Stdin != "" {
+	if !ok || st.Stdin != "" || s.textFollows(cmd.EndLine) {
 		return
 	}
 	var around []string
@@ -34,4 +36,15 @@ func (s *student) typedInputFinding(st reading.Step) {
 		"`%s` waits for text typed at the terminal until the end of input, but the page never says what to type or how to end it (Ctrl-D): a reader's terminal seems to hang", strings.TrimSpace(cmd.Text)), cmd.Text)
 	f.SuggestedFix = fmt.Sprintf("Say what to type after line %d and to end it with Ctrl-D on a line of its own, or give the text with a here-document (`%s << 'EOF'`).", cmd.Line, prog)
 	_ = s.record(f, false, "", "")
+}
+
+// textFollows: the page's next code block after line is not a shell block
+// (plain text, a config): the text to type, which the page does give.
+func (s *student) textFollows(line int) bool {
+	for _, b := range s.tut.Blocks {
+		if b.Kind == markdown.BlockCode && b.Line > line {
+			return !codelang.IsShellish(b.Lang)
+		}
+	}
+	return false
 }

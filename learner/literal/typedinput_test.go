@@ -17,6 +17,7 @@ func TestTypedInputFinding(t *testing.T) {
 		"told":           "# Notes\n\nSave some notes, then press Ctrl-D on an empty line:\n\n```bash\ncat > notes.txt\n```\n",
 		"here-document":  "# Notes\n\n```bash\ncat > notes.txt << 'EOF'\nbuy milk\nEOF\n```\n",
 		"a file printed": "# Notes\n\n```bash\necho hi > notes.txt\ncat notes.txt\n```\n",
+		"the text given": "# Notes\n\n```bash\ncat > notes.txt\n```\n\nType this:\n\n```\nbuy milk\n```\n",
 	} {
 		if out := walkPage(t, page, scriptedHands{}); len(out.Findings) != 0 {
 			t.Errorf("%s: findings %+v, want none", name, out.Findings)
