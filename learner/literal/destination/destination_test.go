@@ -1,6 +1,7 @@
 package destination
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/learner/literal/codelang"
@@ -154,5 +155,21 @@ func TestInfoDestination(t *testing.T) {
 				t.Errorf("infoLang(%q) = %q, want %q", tt.info, lang, tt.lang)
 			}
 		})
+	}
+}
+
+// A URL's path or a host's is no file of the reader's; a relative path and
+// a file name around it still are.
+func TestFilesNamedSkipsAddresses(t *testing.T) {
+	all := func(string) bool { return true }
+	for text, want := range map[string]string{
+		"git remote add origin https://github.com/someone/repo.git and list it": "",
+		"see github.com/someone/notes.txt for more":                             "",
+		"save it as src/app.py, next to https://example.org/app.py":             "src/app.py",
+		"write `notes/todo.txt`":                                                "notes/todo.txt",
+	} {
+		if got := strings.Join(FilesNamed(text, all), ","); got != want {
+			t.Errorf("FilesNamed(%q) = %q, want %q", text, got, want)
+		}
 	}
 }

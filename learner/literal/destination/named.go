@@ -14,7 +14,11 @@ var mentionedFile = regexp.MustCompile(FileToken)
 // FilesNamed lists the distinct file names in text that fit.
 func FilesNamed(text string, fits func(string) bool) []string {
 	var out []string
-	for _, m := range mentionedFile.FindAllString(text, -1) {
+	for _, loc := range mentionedFile.FindAllStringIndex(text, -1) {
+		m := text[loc[0]:loc[1]]
+		if inAddress(text, loc[0], m) {
+			continue // a URL's path or a host's: no file of the reader's
+		}
 		n := CleanFileName(m)
 		if n == "" || !codelang.IsFileName(path.Base(n)) && !WellKnown(path.Base(n)) || !fits(n) {
 			continue
@@ -27,6 +31,16 @@ func FilesNamed(text string, fits func(string) bool) []string {
 		}
 	}
 	return out
+}
+
+// hostPart is a path whose first element is a host name (`github.com/...`).
+var hostPart = regexp.MustCompile(`^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|edu|gov|co|app|de|fr|es|it|ru|jp|cn|uk|nl|pl|br|in)/`)
+
+// inAddress: the match at start is part of an address, not a file: it
+// follows a URL's scheme (`https:` then `//host/path`), or its first element
+// is a host name.
+func inAddress(text string, start int, m string) bool {
+	return strings.HasPrefix(m, "//") || start > 0 && text[start-1] == ':' || hostPart.MatchString(strings.ToLower(strings.Trim(m, "`")))
 }
 
 // varPrefix: a path whose first part is a variable's name once its `$`
