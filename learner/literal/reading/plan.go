@@ -21,6 +21,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/placeholder"
 	"github.com/smile-loop/smile/learner/literal/platform"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/servers"
 	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/learner/literal/standalone"
 	"github.com/smile-loop/smile/learner/literal/step"
@@ -53,6 +54,10 @@ var (
 	// {.default}): the block is as good as untagged.
 	noHighlight = set("default", "none", "nohighlight", "plain")
 	textLangs   = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight", "default")
+	// dataLangs are the data formats a command prints (`jq -r ... @csv`,
+	// `curl` a JSON API): right after its block with nothing said between,
+	// such a block is what it printed, not a file to place.
+	dataLangs = set("csv", "tsv", "json")
 )
 
 func set(names ...string) map[string]bool { return textutil.Set(names...) }
@@ -97,7 +102,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 	p.placeUsedLater(steps)
 	steps = p.placeRunAfter(steps)
 	steps = p.runWrittenScripts(steps)
-	markServers(steps)
+	servers.Mark(steps)
 	shareSessions(steps)
 	for _, f := range fills {
 		if k := slices.IndexFunc(steps, func(s Step) bool { return s.Command.Line == f.Line }); k >= 0 {
@@ -141,7 +146,7 @@ var ruleLangInferred = rule.Register(rule.Rule{ID: "lang.inferred", Scope: rule.
 	Doc: "an untagged block whose content carries one language's marks (`package main` and `func`, `#include <stdio.h>`, lines that open with known programs) is read as that language"})
 
 var ruleAfterCommands = rule.Register(rule.Rule{ID: "output.after-commands", Scope: rule.ScopeBlock,
-	Doc: "an untagged or text block right after a block of commands, with no prose between them and no look of commands, is what they print (compared tolerantly: nothing says it is exact)"})
+	Doc: "an untagged, text or data (csv, tsv, json) block right after a block of commands, with no prose between them and no look of commands, is what they print (compared tolerantly: nothing says it is exact)"})
 
 // knownCommands: the lines read as commands and one of them starts a
 // program the reader knows; bare words (`apples`, `north 120`) read as
@@ -406,7 +411,7 @@ func (p *planner) readBlock(base Step, b markdown.Block, ctx blockContext, lang 
 	case lang == "" && (leadin.Run.MatchString(ctx.before) || leadin.Command.MatchString(ctx.before) && blockshape.LooksLikeCommands(b.Code) ||
 		blockshape.LooksLikeCommands(b.Code) && p.tools[shell.CommandName(b.Code[0].Text)]):
 		return commandSteps(base, scriptCommands(b.Code), b.Code)
-	case textLangs[lang] && p.outputOfCommands(b, ctx):
+	case (textLangs[lang] || dataLangs[lang]) && p.outputOfCommands(b, ctx):
 		s := base
 		s.Kind, s.Expected = StepCompare, blockshape.ExpectedLines(b.Code)
 		s.Why = "it follows a block of commands with no prose between them: what they print"
