@@ -85,6 +85,8 @@ var Extensions = map[string][]string{
 	"perl": {".pl", ".pm"}, "pl": {".pl"}, "lua": {".lua"}, "r": {".r", ".R"}, "haskell": {".hs"}, "hs": {".hs"},
 	"elixir": {".ex", ".exs"}, "erlang": {".erl", ".hrl"}, "kotlin": {".kt"}, "swift": {".swift"}, "scala": {".scala"},
 	"julia": {".jl"}, "csharp": {".cs"}, "cs": {".cs"}, "ocaml": {".ml", ".mli"}, "ocamltop": {".ml"}, "clojure": {".clj"}, "dart": {".dart"},
+	"pascal": {".pas", ".pp"}, "fortran": {".f90", ".f95", ".f"}, "crystal": {".cr"}, "lisp": {".lisp", ".lsp"}, "scheme": {".scm"},
+	"racket": {".rkt"}, "fsharp": {".fs", ".fsx"}, "cobol": {".cob", ".cbl"}, "nasm": {".asm"}, "asm": {".asm", ".s"},
 	"zig": {".zig"}, "nim": {".nim"}, "tcl": {".tcl"}, "awk": {".awk"}, "sed": {".sed"}, "jsx": {".jsx"}, "tsx": {".tsx"},
 	"markdown": {".md"}, "md": {".md"}, "csv": {".csv"}, "c++": {".cpp", ".cc", ".cxx", ".hpp", ".h", ".hh", ".hxx"},
 	// Servers' configuration languages.

@@ -85,6 +85,11 @@ const otherRun = `` +
 	`\bch(?:ạ|a)y\b|\bg(?:õ|o)\b|\bjalankan\b|\bketik\b|` +
 	`выполни|запусти|введите|наберите|виконайте|запустіть|введіть|実行|入力して|运行|執行|执行|输入|실행|입력`
 
+// otherCommand names commands or the terminal in other languages: with
+// lines that read as commands, the block is commands ("solo es necesario
+// ejecutar los siguientes comandos:").
+const otherCommand = `\b(?:comandos?|commandes?|befehle?|comandi|kommandos?|polecenia|konsole)\b|команд|コマンド|命令|명령`
+
 // otherFail says the command fails, on purpose.
 const otherFail = `` +
 	`\bfallar(?:á|a)\b|\bfalhar(?:á|a)\b|\bvai falhar\b|(?:^|\s)(?:é|e)chouera\b|\bva (?:é|e)chouer\b|\bwird fehlschlagen\b|\bschl(?:ä|a)gt fehl\b|` +

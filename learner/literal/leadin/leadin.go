@@ -34,7 +34,7 @@ var (
 	// Run: the sentence asks to run the block.
 	Run = regexp.MustCompile(`(?i)\b(?:run|type|execute|enter)\b|` + otherRun)
 	// Command makes an untagged block commands when it reads as them.
-	Command = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b`)
+	Command = regexp.MustCompile(`(?i)\b(?:install|launch|invoke|compile|build|commands?|terminal|shell|console)\b|` + otherCommand)
 	// Tolerant: output that is only an example of what to expect.
 	Tolerant = regexp.MustCompile(`(?i)\bsomething like\b|\bsimilar to\b|\b(?:will|should|may|might) look (?:something )?like\b|\broughly\b|` +
 		`\be\.g\.|\bfor example\b|\bfor instance\b|\bresembl|\balong the lines of\b|\bapproximately\b|` + differsPhrase + `|` + otherTolerant + `|` + otherDiffers)

@@ -244,3 +244,19 @@ func TestAsksToRunByNamingTheCommand(t *testing.T) {
 		}
 	}
 }
+
+// "The following commands" in other languages makes a block of lines that
+// read as commands a block of commands, as "commands" does in English.
+func TestCommandInOtherLanguages(t *testing.T) {
+	for text, want := range map[string]bool{
+		"solo es necesario ejecutar los siguientes comandos:": true,
+		"exécutez les commandes suivantes :":                  true,
+		"Führen Sie die folgenden Befehle aus:":               true,
+		"以下のコマンドを実行します":                                       true,
+		"El resultado es el siguiente:":                       false,
+	} {
+		if got := Command.MatchString(text); got != want {
+			t.Errorf("Command(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -18,6 +18,8 @@ func TestSaveAsWhenTheScriptNamesItself(t *testing.T) {
 		{"runs itself", "# T\n\nSave this as `loop.sh`:\n\n```bash\n#!/bin/sh\n[ -n \"$1\" ] || exec sh loop.sh again\n```\n", StepWrite},
 		{"the command that creates it", "# T\n\nCreate a file named `/data.txt`:\n\n```bash\necho 42 > /data.txt\n```\n", StepRun},
 		{"tee creates it", "# T\n\nCreate a file named `notes.txt`:\n\n```bash\necho hi | tee notes.txt\n```\n", StepRun},
+		{"a Pascal program by its extension", "# T\n\nCrea un archivo llamado `hola.pas`\n\n```pascal\nprogram hola;\nbegin\n  writeln('hola');\nend.\n```\n", StepWrite},
+		{"a Fortran program by its extension", "# T\n\nSave it as `sum.f90`:\n\n```fortran\nprogram sum\nend program sum\n```\n", StepWrite},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			steps := Plan(spectest.Tutorial(t, tt.md))
