@@ -197,8 +197,10 @@ func Builtin(name string) bool { return builtins[name] }
 var (
 	makeRule = regexp.MustCompile(`^(?:[\w.%/-]|\$[({]\w+[)}])+(?:[ \t]+(?:[\w.%/-]|\$[({]\w+[)}])+)*[ \t]*:(?:[^=:/]|$)`)
 	// notRule are the words that open a block in Python and end in a
-	// colon, as a rule's line does.
-	notRule     = regexp.MustCompile(`^(?:else|try|finally|except|elif|if|for|while|with|class|def|async|match|case|do|then)\b|://`)
+	// colon, as a rule's line does, and a capitalized phrase that ends in one
+	// (git status's "Changes to be committed:" over its tab-indented files):
+	// a heading of output, not targets.
+	notRule     = regexp.MustCompile(`^(?:else|try|finally|except|elif|if|for|while|with|class|def|async|match|case|do|then)\b|://|^[A-Z][a-z]+(?: [A-Za-z]+)+\s*:\s*$`)
 	makeSpecial = regexp.MustCompile(`^\.(?:PHONY|SUFFIXES|DEFAULT|PRECIOUS|INTERMEDIATE|SECONDARY|DELETE_ON_ERROR|SILENT|ONESHELL)\s*:`)
 )
 

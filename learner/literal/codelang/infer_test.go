@@ -29,6 +29,8 @@ func TestInfer(t *testing.T) {
 		{"%.o: %.c\n\tgcc -c $< -o $@", "makefile"},
 		{"$(BIN): main.o\n\tcc -o $@ $^", "makefile"},
 		{".PHONY: clean", "makefile"},
+		{"Changes to be committed:\n\tnew file: notes.txt", ""}, // git status, not a rule
+		{"all clean:\n\trm -f app", "makefile"},
 		{"def f():\n\treturn 1", "python"}, // Python indented with a tab
 		{"try:\n\timport yaml\nexcept ImportError:\n\tpass", "python"},
 		{"url: http://x\n\tmore", ""},
