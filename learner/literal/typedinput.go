@@ -38,12 +38,13 @@ func (s *student) typedInputFinding(st reading.Step) {
 	_ = s.record(f, false, "", "")
 }
 
-// textFollows: the page's next code block after line is not a shell block
-// (plain text, a config): the text to type, which the page does give.
+// textFollows: the page's next code block after line, within a sentence or
+// two of it, is not a shell block (plain text, a config): the text to type,
+// which the page does give. A text block further on is another step's.
 func (s *student) textFollows(line int) bool {
 	for _, b := range s.tut.Blocks {
 		if b.Kind == markdown.BlockCode && b.Line > line {
-			return !codelang.IsShellish(b.Lang)
+			return b.Line <= line+typedInputNear && !codelang.IsShellish(b.Lang)
 		}
 	}
 	return false

@@ -13,6 +13,10 @@ func TestTypedInputFinding(t *testing.T) {
 	if len(silent.Findings) != 1 || silent.Findings[0].Line != 6 || !strings.Contains(silent.Findings[0].Problem, "waits for text typed at the terminal") {
 		t.Fatalf("findings %+v, want one at line 6", silent.Findings)
 	}
+	far := walkPage(t, "# Notes\n\nSave some notes:\n\n```bash\ncat > notes.txt\n```\n\nMuch later in the page,\n\nafter more reading,\n\nand more,\n\na config file:\n\n```\nport=8080\n```\n", scriptedHands{})
+	if len(far.Findings) != 1 || far.Findings[0].Line != 6 {
+		t.Errorf("a text block far below: findings %+v, want the one at line 6 still", far.Findings)
+	}
 	for name, page := range map[string]string{
 		"told":           "# Notes\n\nSave some notes, then press Ctrl-D on an empty line:\n\n```bash\ncat > notes.txt\n```\n",
 		"here-document":  "# Notes\n\n```bash\ncat > notes.txt << 'EOF'\nbuy milk\nEOF\n```\n",
