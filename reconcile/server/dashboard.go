@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/smile-loop/smile/learner/literal/explain"
+	"github.com/smile-loop/smile/learner/literal/fence"
+	"github.com/smile-loop/smile/learner/literal/reading"
 	"github.com/smile-loop/smile/reconcile/server/runview"
 )
 
@@ -33,6 +36,11 @@ type TutorialResponse struct {
 	// HTML is the tutorial rendered (runview.Render: no raw HTML, every
 	// block with its source lines).
 	HTML string `json:"html"`
+	// Reading is how the literal Student reads every block of the page,
+	// what `smile plan` prints (explain.Describe): the dashboard shows it
+	// beside each block, so an author sees why a block was run, written,
+	// compared or skipped before and after a run.
+	Reading []explain.Reading `json:"reading"`
 }
 
 // dashboard adds the pages (GET /: the index of runs; GET /run?name=: one
@@ -89,8 +97,10 @@ func (o *observers) tutorial(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	steps, _, _ := fence.Read(d.Tutorial, reading.Options{})
 	writeJSONResponse(w, http.StatusOK, TutorialResponse{
 		Name: name, Path: relPath(d.Dir, d.Paths.Tutorial), LineCount: lineCount(content), Content: content, HTML: page.HTML,
+		Reading: explain.Describe(steps),
 	})
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/smile-loop/smile/reconcile/events"
 	"github.com/smile-loop/smile/reconcile/server"
 	"github.com/smile-loop/smile/spec"
+	"github.com/smile-loop/smile/spec/markdown"
 	"github.com/smile-loop/smile/status"
 )
 
@@ -152,7 +153,9 @@ func (f *fixture) Run(name string) (*status.Run, error) {
 func (f *fixture) LastError(string) error { return nil }
 
 func (f *fixture) Desired(name string) (*spec.Desired, error) {
-	d := &spec.Desired{Name: name, Dir: "/docs", Tutorial: &spec.Tutorial{Path: "/docs/greeter.md", Content: tutorial}}
+	// Parsed as the loader parses it: the dashboard reads its blocks.
+	d := &spec.Desired{Name: name, Dir: "/docs", Tutorial: &spec.Tutorial{Path: "/docs/greeter.md", Content: tutorial,
+		Blocks: markdown.ParseMarkdown([]byte(tutorial)).Blocks}}
 	d.Paths.Tutorial = "/docs/greeter.md"
 	d.Config.MaxIterations = 5
 	return d, nil

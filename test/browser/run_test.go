@@ -156,6 +156,67 @@ func TestRunPageFinishedWithoutGaps(t *testing.T) {
 	checkShot(t, ctx, "run-finished-clean")
 }
 
+// TestRunPageShowsTheReading: under each block, folded, is how the literal
+// Student reads it (what `smile plan` prints): the action, its target, why,
+// and the rules the reading rests on; a block the page shows for macOS says
+// it is left out and by which rule; a command in a transcript says its
+// output is compared.
+func TestRunPageShowsTheReading(t *testing.T) {
+	ctx := browser.Start(t)
+	r, audits := finishedClean("docs-read")
+	f := newFixture(r)
+	f.audits["docs-read"] = audits
+	open(t, ctx, f.serve(t, "/run?name=docs-read"))
+	browser.WaitFor(t, ctx, `document.querySelectorAll('#tutorial details.reading').length >= 5`, 10*time.Second)
+	type reading struct {
+		Line, Summary, Text, After string
+		Open                       bool
+	}
+	var got []reading
+	browser.Eval(t, ctx, `Array.from(document.querySelectorAll('#tutorial details.reading')).map(function (d) {
+		var prev = d.previousElementSibling;
+		return {line: d.dataset.readingLine, summary: d.querySelector('summary').textContent, text: d.querySelector('ul').textContent,
+			after: prev ? (prev.dataset.line || '') : '', open: d.open}; })`, &got)
+	want := map[string][]string{
+		"5":  {"SMILE reads: run", "apt-get install -y jq"},
+		"11": {"SMILE reads: left out", "platform.label", "macOS"},
+		"17": {"SMILE reads: written to", "greet.sh (replace)", "names greet.sh"},
+		"24": {"SMILE reads: run", "./greet.sh world; its output (1 lines) compared, exact", "prompt.shell.dollar"},
+		"31": {"SMILE reads: run", "./deploy.sh"},
+	}
+	seen := map[string]bool{}
+	for _, g := range got {
+		w, ok := want[g.Line]
+		if !ok {
+			continue
+		}
+		seen[g.Line] = true
+		if g.After != g.Line || g.Open || !strings.HasPrefix(g.Summary, w[0]) {
+			t.Errorf("the reading of block %s: %+v, want it folded right after its block, summary %q", g.Line, g, w[0])
+		}
+		for _, part := range w[1:] {
+			if !strings.Contains(g.Text, part) {
+				t.Errorf("the reading of block %s says %q, want %q in it", g.Line, g.Text, part)
+			}
+		}
+	}
+	for line := range want {
+		if !seen[line] {
+			t.Errorf("no reading under block %s: %+v", line, got)
+		}
+	}
+	// Unfolded, it shows; the run's marks are still there above each block.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#tutorial details.reading[data-reading-line="11"] summary`))); err != nil {
+		t.Fatal(err)
+	}
+	var shown struct{ Visible, Marks int }
+	browser.Eval(t, ctx, `({visible: Array.from(document.querySelectorAll('#tutorial details.reading[data-reading-line="11"] li')).filter(function (li) {
+		return li.getBoundingClientRect().height > 0; }).length, marks: document.querySelectorAll('#tutorial .mark').length})`, &shown)
+	if shown.Visible != 1 || shown.Marks != 5 {
+		t.Errorf("after a click: %d reading lines of block 11 visible (want 1), %d marks (want 5)", shown.Visible, shown.Marks)
+	}
+}
+
 // TestRunPageInProgress: a run at work shows its current step live: the
 // blocks above it run, the block it is in running, those below not yet;
 // a progress report moves it; stop asks the controller to stop the run.

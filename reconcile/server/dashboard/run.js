@@ -92,6 +92,7 @@
       box.setAttribute('data-lines', String(t.lineCount));
       byId('tutorial-path').textContent = t.path;
       box.querySelectorAll('[data-line]').forEach(function (el) { el.id = 'L' + el.getAttribute('data-line'); });
+      placeReading(t.reading || []);
       decorate();
       var m = /^#L(\d+)$/.exec(location.hash);
       if (m) goToLine(+m[1], false);
@@ -102,6 +103,45 @@
 
   // decorate puts on the rendered tutorial what the run says of it.
   function decorate() { applyMarks(); placeGaps(); markCurrentLine(view.currentLine); }
+
+  // --- the reading: how the literal Student reads each block (smile plan) ----
+
+  var actionLabels = { run: 'run', input: 'typed into', background: 'started in the background', write: 'written to',
+    compare: 'compared as output', skip: 'skipped', omit: 'left out', ambiguous: 'not placed', try: 'tried alone', image: 'image' };
+
+  // placeReading puts after each block (or paragraph, for a command in the
+  // prose) what `smile plan` says of it: the action, its target, why, and
+  // the rules the reading rests on. It is the page's reading, not the
+  // run's outcome: the marks say what happened.
+  function placeReading(readings) {
+    document.querySelectorAll('#tutorial .reading').forEach(function (n) { n.remove(); });
+    var groups = [], byEl = new Map();
+    readings.forEach(function (r) {
+      var el = blockFor(r.line);
+      if (!el) return;
+      if (!byEl.has(el)) { byEl.set(el, []); groups.push(el); }
+      byEl.get(el).push(r);
+    });
+    groups.forEach(function (el) {
+      var rs = byEl.get(el);
+      var actions = [];
+      rs.forEach(function (r) { var a = actionLabels[r.action] || r.action; if (actions.indexOf(a) < 0) actions.push(a); });
+      var list = h('ul', {});
+      rs.forEach(function (r) {
+        var rules = (r.evidence || []).map(function (e) { return e.rule; }).filter(function (x, i, a) { return x && a.indexOf(x) === i; });
+        list.appendChild(h('li', { 'data-action': r.action, 'data-reading-step': r.line },
+          h('a', { href: '#L' + r.line }, 'line ' + r.line), ' ',
+          h('strong', {}, actionLabels[r.action] || r.action),
+          r.target ? h('code', {}, r.target) : null,
+          (r.flags || []).length ? ' (' + r.flags.join(', ') + ')' : '',
+          r.why ? h('span', { class: 'why' }, ' — ' + r.why) : null,
+          rules.length ? h('span', { class: 'rules' }, ' [' + rules.join(', ') + ']') : null));
+      });
+      var box = h('details', { class: 'reading', 'data-reading-line': el.getAttribute('data-line') },
+        h('summary', {}, 'SMILE reads: ' + actions.join(', ')), list);
+      el.parentNode.insertBefore(box, el.nextSibling);
+    });
+  }
 
   // --- marks ---------------------------------------------------------------------
 
