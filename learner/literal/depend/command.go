@@ -237,12 +237,23 @@ func (c *command) other(name string, rest []string, cwd string) {
 	switch {
 	case name == "git" && len(rest) > 0 && rest[0] == "clone":
 		args := withoutFlags(rest[1:])
+		dir := ""
 		switch {
 		case len(args) >= 2:
-			c.makes(args[1:2], cwd)
+			dir = args[1]
 		case len(args) == 1:
-			c.makes([]string{strings.TrimSuffix(path.Base(args[0]), ".git")}, cwd)
+			dir = strings.TrimSuffix(path.Base(args[0]), ".git")
 		}
+		if dir != "" {
+			c.makes([]string{dir}, cwd)
+			c.d.repoMade(resolve(cwd, dir))
+		}
+		return
+	case name == "git":
+		// Its subcommand is a word, not a path; its arguments may be paths.
+		c.git(rest, cwd)
+		_, args := gitSubcommand(rest)
+		c.reads(args, cwd)
 		return
 	case compilers[name] != nil:
 		c.reads(rest, cwd)

@@ -108,6 +108,7 @@ type deriver struct {
 	vars     map[string]int // variable → the latest step that set it
 	funcs    map[string]int // function or alias → the step that defined it
 	installs map[string]int // package → the latest step that installed it
+	repos    []string       // the folders the page made repositories in (git init, clone), in order
 	packages []string       // the packages the step being read installs
 	pending  []func()       // what the step makes, applied once it is read
 }

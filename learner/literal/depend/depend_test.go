@@ -253,3 +253,57 @@ func TestInstalls(t *testing.T) {
 		}
 	}
 }
+
+// TestRepositoryState: git keeps its state in the repository, which no
+// command names; a git command depends on the latest one that changed the
+// repository the page made, so a failed commit stops the branch and log
+// that follow, and nothing else.
+func TestRepositoryState(t *testing.T) {
+	steps := []Step{
+		run(3, "mkdir shop && cd shop"),
+		run(5, "git init"),
+		{Kind: Write, Line: 7, Path: "README.md"},
+		run(10, "git add README.md"),
+		run(12, "git commit -m 'first'"),
+		run(14, "git status"),
+		run(16, "git branch"),
+		run(18, "git branch feature"),
+		run(20, "git log --oneline"),
+		run(22, "ls -la"),
+		run(24, "git config --global user.name Ada"),
+		run(26, "git --version"),
+	}
+	p := Derive(steps)
+	want := map[int][]int{
+		1:  {3},       // git init: in the folder line 3 entered
+		3:  {3, 5, 7}, // git add: the repository, and the file it adds
+		4:  {3, 10},   // the commit: what the add staged
+		5:  {3, 12},   // status reads the commit's repository
+		6:  {3, 12},   // a bare `git branch` lists, changing nothing
+		7:  {3, 12},   // `git branch feature` needs the commit
+		8:  {3, 18},   // the log: after the branch was made
+		9:  {3},       // ls: no repository state
+		10: {3},       // a global setting: no repository
+		11: {3},       // the version: no repository
+	}
+	for i, w := range want {
+		if got := needs(p, steps, i); !slices.Equal(got, w) {
+			t.Errorf("line %d needs %v, want %v (%v)", steps[i].Line, got, w, p.Deps[i])
+		}
+	}
+	// A repository the page did not make (one the reader already has) is
+	// nothing the derivation can follow.
+	other := []Step{run(3, "git commit -am 'x'"), run(5, "git log")}
+	if got := needs(Derive(other), other, 1); got != nil {
+		t.Errorf("git log in a repository the page never made needs %v, want nothing", got)
+	}
+	// A clone makes the repository the next commands enter.
+	cloned := []Step{run(3, "git clone https://example.org/r/tool.git"), run(5, "cd tool"), run(7, "git checkout -b fix"), run(9, "git log")}
+	pc := Derive(cloned)
+	if got := needs(pc, cloned, 2); !slices.Equal(got, []int{3, 5}) {
+		t.Errorf("checkout in the clone needs %v, want [3 5]", got)
+	}
+	if got := needs(pc, cloned, 3); !slices.Equal(got, []int{5, 7}) {
+		t.Errorf("log after the checkout needs %v, want [5 7]", got)
+	}
+}

@@ -186,6 +186,9 @@ func (m *mentor) diagnose(ctx context.Context, f status.Finding) advice {
 			"`%s` did not finish in time. If it starts something that keeps running (a server, a watcher), the tutorial should say to run it in the background or in a second terminal; otherwise it may be waiting for input (there is no terminal to type into) or for the network. I cannot tell which from here, so this is a blocker.",
 			FirstLine(f.Command))}
 	}
+	if a, ok := gitIdentity(base, f); ok {
+		return a
+	}
 	base.Resolution = status.ResolutionUnresolvable
 	base.SuggestedFix = fmt.Sprintf("Fix the command at line %d, or add the step it depends on before it: it exits with code %d%s.", f.Line, f.ExitCode, parenCode(fail.ErrorLine))
 	return advice{MentorAdvice: base, Explanation: fmt.Sprintf(
