@@ -209,3 +209,30 @@ func (p *planner) transcriptContext(ctx blockContext, lang string) transcript.Co
 func shownWithPrompts(s Step) bool {
 	return s.Command.Text != "" && len(s.Evidence) > 0 && strings.HasPrefix(s.Evidence[0].Rule, "prompt.") && !strings.HasPrefix(s.Evidence[0].Rule, "prompt.shell")
 }
+
+// openedSession reads a block without prompts whose first line starts a
+// program and whose next lines are typed into it (transcript.OpensSession):
+// one step runs the first line fed the rest; shell lines after the one
+// that leaves the program are steps of their own.
+func (p *planner) openedSession(base Step, b markdown.Block, lang string) ([]Step, bool) {
+	if blockshape.HasPromptLine(b.Code) {
+		return nil, false
+	}
+	o, ok := transcript.OpensSession(b.Code, lang, func(text string) bool {
+		name := shell.CommandName(text)
+		return codelang.KnownProgram(name) || p.tools[name]
+	})
+	if !ok {
+		return nil, false
+	}
+	s := base
+	s.Kind, s.Line, s.EndLine = StepRun, o.Command.Line, o.Typed[len(o.Typed)-1].Line
+	s.Command = Command{Line: s.Line, EndLine: s.EndLine, Text: o.Command.Text}
+	s.Stdin, s.Command.Expected, _ = transcript.Feed(o.Typed, o.Command.Text)
+	s.Why = fmt.Sprintf("its first line starts %s and the lines after it are typed into it", o.Program.Name)
+	s.Evidence = append(s.Evidence, transcript.RuleOpensSession.At(b.Line, o.Command.Text))
+	if len(o.After) == 0 {
+		return []Step{s}, true
+	}
+	return append([]Step{s}, commandSteps(base, scriptCommands(o.After), o.After)...), true
+}

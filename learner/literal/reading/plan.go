@@ -255,6 +255,9 @@ func (p *planner) blockSteps(i int) []Step {
 	if steps, ok := p.replSteps(base, b, ctx, lang); ok {
 		return steps
 	}
+	if steps, ok := p.openedSession(base, b, lang); ok {
+		return steps
+	}
 	if s, ok := p.proseStart(base, b, ctx, lang); ok {
 		return []Step{s}
 	}
