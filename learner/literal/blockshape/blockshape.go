@@ -40,6 +40,9 @@ func TrailingOutput(lines []markdown.CodeLine) int {
 			return k + 1 // "# result" between a command and what it prints
 		}
 	}
+	if k := listingTail(lines); k > 0 {
+		return k
+	}
 	first := FirstContentLine(lines, 0)
 	for k, l := range lines {
 		if l.Line == first && !transcript.HasShellPrompt(l.Text) && !strings.HasPrefix(strings.TrimSpace(l.Text), "#") && k+1 < len(lines) && transcript.HasShellPrompt(lines[k+1].Text) {
@@ -47,6 +50,34 @@ func TrailingOutput(lines []markdown.CodeLine) int {
 		}
 	}
 	return 0
+}
+
+// listingTotal is the first line `ls -l` prints of a folder.
+var listingTotal = regexp.MustCompile(`^total\s+\d+[KMG]?$`)
+
+// listingTail: the block ends in rows `ls -l` prints (a file's type and
+// permissions, its link count, ...), which no command line looks like, right
+// after a command that lists files; it is the index of the first row, 0
+// when the block ends otherwise.
+func listingTail(lines []markdown.CodeLine) int {
+	k := len(lines)
+	for k > 0 {
+		t := strings.TrimSpace(lines[k-1].Text)
+		if t != "" && !expect.ListingRow.MatchString(t) && !listingTotal.MatchString(t) {
+			break
+		}
+		k--
+	}
+	for k < len(lines) && strings.TrimSpace(lines[k].Text) == "" {
+		k++
+	}
+	if k == 0 || k == len(lines) || !expect.ListingRow.MatchString(strings.TrimSpace(lines[len(lines)-1].Text)) {
+		return 0
+	}
+	if args := shell.FirstArgs(strings.TrimSpace(lines[k-1].Text)); len(args) == 0 || args[0] != "ls" && args[0] != "ll" {
+		return 0
+	}
+	return k
 }
 
 // LabelledOutput finds a block that says itself it is output: its first

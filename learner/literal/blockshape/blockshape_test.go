@@ -26,6 +26,9 @@ func TestTrailingOutput(t *testing.T) {
 		{"a log with prompts", lines("cat session.log", "$ echo started"), 1},
 		{"commands only", lines("mkdir demo", "cd demo"), 0},
 		{"json split by a continuation", lines("curl -d \\", `{"a": 1}`), 0},
+		{"ls -l rows after the listing", lines("chmod +x run.sh", "ls -l", "total 4", "-rwxr-xr-x 1 ada staff 20 Mar  3 10:12 run.sh"), 2},
+		{"a row after another command", lines("chmod 600 key", "-rw------- 1 ada staff 20 Mar  3 10:12 key"), 0},
+		{"rows then a command", lines("ls -l", "drwxr-xr-x 2 ada staff 64 Mar  3 10:12 src", "cd src"), 0},
 	} {
 		if got := TrailingOutput(tc.code); got != tc.want {
 			t.Errorf("%s: TrailingOutput = %d, want %d", tc.name, got, tc.want)

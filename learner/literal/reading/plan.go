@@ -11,6 +11,7 @@ import (
 	"github.com/smile-loop/smile/spec/markdown"
 
 	"github.com/smile-loop/smile/internal/textutil"
+	"github.com/smile-loop/smile/learner/literal/blocklang"
 	"github.com/smile-loop/smile/learner/literal/blockshape"
 	"github.com/smile-loop/smile/learner/literal/chosenname"
 	"github.com/smile-loop/smile/learner/literal/codelang"
@@ -50,9 +51,6 @@ const (
 var (
 	outputLangs = set("output", "out", "stdout", "result", "results", "error", "stderr", "err", "warning")
 	errorLangs  = set("error", "stderr", "err")
-	// noHighlight are the tags that only turn highlighting off (Pandoc's
-	// {.default}): the block is as good as untagged.
-	noHighlight = set("default", "none", "nohighlight", "plain")
 	textLangs   = set("", "text", "txt", "plain", "plaintext", "output", "out", "stdout", "log", "none", "nohighlight", "default")
 	// dataLangs are the data formats a command prints (`jq -r ... @csv`,
 	// `curl` a JSON API): right after its block with nothing said between,
@@ -141,10 +139,6 @@ func shareSessions(steps []Step) {
 	}
 }
 
-// ruleLangInferred gives an untagged block the language its content shows.
-var ruleLangInferred = rule.Register(rule.Rule{ID: "lang.inferred", Scope: rule.ScopeBlock,
-	Doc: "an untagged block whose content carries one language's marks (`package main` and `func`, `#include <stdio.h>`, lines that open with known programs) is read as that language"})
-
 var ruleAfterCommands = rule.Register(rule.Rule{ID: "output.after-commands", Scope: rule.ScopeBlock,
 	Doc: "an untagged, text or data (csv, tsv, json) block right after a block of commands, with no prose between them and no look of commands, is what they print (compared tolerantly: nothing says it is exact)"})
 
@@ -172,36 +166,9 @@ func (p *planner) outputOfCommands(b markdown.Block, ctx blockContext) bool {
 	return last.Kind == StepRun && !last.Background && last.Stdin == "" && len(last.Command.Expected) == 0
 }
 
-// blockLang is the language a block is read in: its tag, or what its
-// content shows when the tag says nothing or is a site's default (rules
-// lang.inferred and lang.unparsable-shell), with the evidence.
+// blockLang is the language a block is read in (package blocklang).
 func (p *planner) blockLang(b markdown.Block, ctx blockContext) (string, []rule.Evidence) {
-	lang := codelang.InfoLang(b.Info)
-	var inferred []rule.Evidence
-	if (lang == "" && b.Info == "" || noHighlight[lang]) && !blockshape.OpensWithPrompt(b.Code) {
-		// Source code shown after "it should look like this" is still
-		// code; lines of commands there are output.
-		// Lines of commands right after commands, with nothing said between
-		// (`/opt/notes` after `ls -d /opt/notes`), are what they print.
-		if guess := codelang.Infer(b.Code, p.tools); guess != "" && (!leadin.IntroducesOutput(ctx.before) && !p.outputOfCommands(b, ctx) || !codelang.IsShellish(guess)) {
-			lang = guess
-			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
-		}
-	} else if codelang.Shell[lang] && !blockshape.HasPromptLine(b.Code) && !strings.Contains(b.Text, "<<") && !codelang.KnownProgram(shell.CommandName(b.Code[0].Text)) {
-		// ```sh holding `get "/" do ... end`: the tag is the site's
-		// default, the content Ruby.
-		if guess := codelang.Infer(b.Code, p.tools); guess != "" && !codelang.IsShellish(guess) {
-			lang = guess
-			inferred = []rule.Evidence{ruleLangInferred.At(b.Line, guess)}
-		}
-	}
-	if codelang.Shell[lang] && blockshape.MisTagged(b) {
-		if lang = codelang.Infer(b.Code, p.tools); codelang.IsShellish(lang) {
-			lang = ""
-		}
-		inferred = []rule.Evidence{ruleUnparsableShell.At(b.Line, b.Info)}
-	}
-	return lang, inferred
+	return blocklang.Of(b, blocklang.Context{Tools: p.tools, IntroducesOutput: leadin.IntroducesOutput(ctx.before), OutputOfCommands: p.outputOfCommands(b, ctx)})
 }
 
 // blockSteps reads one code block. In order: a block not on the path
@@ -307,9 +274,6 @@ func trailingOutput(base Step, b markdown.Block) []Step {
 
 var ruleLabelledOutput = rule.Register(rule.Rule{ID: "output.labelled", Scope: rule.ScopeBlock,
 	Doc: "a block whose first line is only a label for output (`# output`, `# result:`, `# 결과`, in the page's language) is what the command before it printed, to compare, whatever its tag"})
-
-var ruleUnparsableShell = rule.Register(rule.Rule{ID: "lang.unparsable-shell", Scope: rule.ScopeBlock,
-	Doc: "a block of several lines tagged as a shell script that a shell cannot parse (`server {` ... `}`, assembler's `; comments`) is some file's text under the wrong tag: it is read as untagged, never run line by line"})
 
 // markRun reads what the prose around a command's block says about running
 // it: that it fails on purpose, that the reader is to observe what it does,
