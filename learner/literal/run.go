@@ -352,6 +352,11 @@ func (s *student) judge(ctx context.Context, st reading.Step, res session.Result
 func (s *student) recordFailure(st reading.Step, f status.Finding, d patience.Decision, subject string, fail mentor.Failure) error {
 	cmd := st.Command
 	switch {
+	case st.IfPresent && fail.Category == status.CategoryMissingDependency:
+		// A reader without the program a step for machines that have it
+		// uses passes it over.
+		s.listSkipped(cmd.Line, cmd.EndLine, fmt.Sprintf("optional (line %d), and `%s` is not installed: a reader without it passes the step over", st.Optional, fail.Subject))
+		return nil
 	case st.Optional > 0 && !mentor.IsSupplied(fail.Subject):
 		if s.optionalFailed == nil {
 			s.optionalFailed = map[int]int{}

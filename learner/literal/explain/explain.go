@@ -128,7 +128,9 @@ func flags(s reading.Step) []string {
 	if s.Observe {
 		f = append(f, "an experiment the page asks about: any outcome")
 	}
-	if s.Optional > 0 {
+	if s.Optional > 0 && s.IfPresent {
+		f = append(f, fmt.Sprintf("optional, for a machine that has its program (line %d)", s.Optional))
+	} else if s.Optional > 0 {
 		f = append(f, fmt.Sprintf("optional (line %d)", s.Optional))
 	}
 	if s.OneOf > 0 {

@@ -1,42 +1,31 @@
 package reading
 
 import (
-	"regexp"
+	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/prose"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
-// optionalIntro is a sentence that makes the step after it optional: an
-// extra the reader may take or leave ("Optionally, ...", "You can also
-// ...", "If you want a PDF, also install ...", "(optional)"). Unlike an
-// alternative, an optional step is followed; when it fails, the failure is
-// a minor note and the Student goes on, since nothing on the path needs it.
-var optionalIntro = regexp.MustCompile(`(?i)^(?:\(optional\)|optional(?:ly)?\b|you\s+(?:could|can|may|might)\s+also\b|` +
-	`(?:also,?\s+)?if\s+you\s+(?:want|wish|would\s+like|'d\s+like|like|need)\b|(?:also,?\s+)?you\s+(?:can|could|may)\s+(?:also\s+)?(?:use|try|run)\b|` +
-	`also,?\s+instead\s+of\b)|\((?:optional|this\s+step\s+is\s+optional)\)|\bthis\s+step\s+is\s+optional\b`)
-
-// optionalHeading is a heading for an optional part: "Optional: a PDF",
-// "Building the docs (optional)".
-var optionalHeading = regexp.MustCompile(`(?i)^optional\b|\(optional\)\s*$|\boptional\s+steps?\b`)
-
 // optionalLine is the line of the prose that makes the block after it
-// optional, 0 when none does: the paragraph's first sentence or the one
+// optional (leadin.Optional, in the page's language), 0 when none does: the paragraph's first sentence or the one
 // that leads into the block, or a heading above that says "optional".
-func (c blockContext) optionalLine(headings []markdown.Block) int {
+// ifPresent says the condition is the reader's machine (leadin.IfPresent).
+func (c blockContext) optionalLine(headings []markdown.Block) (line int, ifPresent bool) {
 	for _, s := range []string{prose.Plain(c.before), prose.Plain(leadin.LastSentence(c.before))} {
-		if optionalIntro.MatchString(s) {
-			return c.beforeLine
+		if leadin.Optional(s) {
+			return c.beforeLine, leadin.IfPresent(s)
 		}
 	}
 	for _, h := range headings {
-		if optionalHeading.MatchString(h.Text) {
-			return h.Line
+		if leadin.OptionalHeading(h.Text) {
+			return h.Line, false
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // A section that sums up commands (a summary, a cheat sheet, "useful
@@ -58,4 +47,19 @@ func (p *planner) inReference(steps []Step) {
 			steps[k].Evidence = append(steps[k].Evidence, ruleReferenceSection.At(p.headings[n-1].Line, p.headings[n-1].Text))
 		}
 	}
+}
+
+// commentOptional is the line of a command's own comment that makes it
+// optional (leadin.OptionalComment: "# may not be installed", "# opcional"),
+// at the end of its line or on the comment line right above it; 0 when none.
+func commentOptional(b markdown.Block, c Command) int {
+	if leadin.OptionalComment(shell.TrailingComment(c.Text)) {
+		return c.Line
+	}
+	for _, l := range b.Code {
+		if t := strings.TrimSpace(l.Text); l.Line == c.Line-1 && strings.HasPrefix(t, "#") && leadin.OptionalComment(t) {
+			return l.Line
+		}
+	}
+	return 0
 }

@@ -235,9 +235,13 @@ func (p *planner) blockSteps(i int) []Step {
 	}
 	steps := p.supposedFile(p.readBlock(base, b, ctx, lang), ctx)
 	differs := ctx.differs()
-	optional := ctx.optionalLine(p.headings)
+	optional, ifPresent := ctx.optionalLine(p.headings)
 	for k := range steps {
-		steps[k].Optional = optional
+		steps[k].Optional, steps[k].IfPresent = optional, ifPresent
+		if optional == 0 && steps[k].Kind == StepRun {
+			steps[k].Optional = commentOptional(b, steps[k].Command)
+			steps[k].IfPresent = steps[k].Optional > 0
+		}
 		steps[k].Tolerant = steps[k].Tolerant || leadin.Tolerant.MatchString(ctx.before) || differs > 0
 		steps[k].Differs = differs
 		if steps[k].Kind == StepRun {

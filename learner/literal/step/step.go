@@ -95,6 +95,10 @@ type Step struct {
 	// can also", "if you want a PDF, also install"): when it fails, the
 	// failure is a minor note and the Student goes on. 0 when none does.
 	Optional int
+	// IfPresent: the optional step is for a machine that has what it uses
+	// ("you may need to open the port", "# may not be installed"): a
+	// reader without its program passes it over, no gap at all.
+	IfPresent bool
 	// Example: the step runs one of a section's independent examples (a
 	// rule such as "put each example in a Makefile and run make"): a
 	// failure is recorded, and the next example, which replaces the file,
