@@ -105,6 +105,7 @@ var Prompts = []*Prompt{
 	header(prompt("prompt.shell.two-line", "`┌──(user㉿host)-[~]` or `┌─[user@host]─[~]` on a line of its own: the first line of a two-line prompt (Kali, Parrot), no command and no output", "", `^\s*┌─+[(\[].*$`)),
 	prompt("prompt.shell.two-line.command", "`└─$ ` or `└──╼ $`: the second line of a two-line prompt (Kali, Parrot), before the command, with or without a space (`#` for root)", "", `^\s*└─+(?:╼\s*)?[$#] ?`),
 	prompt("prompt.shell.dollar", "`$ `: the ordinary user's shell prompt", "", `^\s*\$(?: |$)`),
+	prompt("prompt.shell.chevron", "`❯ `: the arrow prompt of zsh's pure and starship themes, before the command", "", `^\s*❯(?: |$)`),
 	gluedTo(prompt("prompt.shell.dollar-glued", "`$ruby -v`: a `$` written against a program's name at the start of a line is the prompt without its space, not a variable (never before `=`, `->` or a bracket, as in Perl or PHP)", "", `^\s*\$`)),
 	prompt("prompt.shell.percent", "`% ` at the very start of a line: zsh's and csh's prompt (indented, as in curl's progress header, it is output)", "", `^%(?: |$)`),
 	{Rule: rule.Register(rule.Rule{ID: "prompt.shell.root", Doc: "`# `: a root shell's prompt, only in a block that reads as a root transcript (otherwise a comment)", Scope: rule.ScopeBlock}),
