@@ -3,7 +3,6 @@ package literal
 import (
 	"context"
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/smile-loop/smile/learner/literal/mentor"
@@ -30,19 +29,15 @@ func (s *student) copyPageFiles(ctx context.Context) {
 	if s.task.Resume != nil || s.tut == nil {
 		return
 	}
-	entries, err := session.List(ctx, s.sess.Hands(), session.ListRequest{Root: wire.ContainerTutorialDir, Depth: 1, Limit: 500, MarkDirs: true})
+	entries, err := session.List(ctx, s.sess.Hands(), session.ListRequest{Root: wire.ContainerTutorialDir, Depth: 4, Limit: 2000, MarkDirs: true,
+		Skip: []string{".git", "node_modules"}})
 	if err != nil || len(entries) == 0 {
 		return
 	}
-	names := pagefiles.Used(s.tut, entries, s.planned)
-	if len(names) == 0 {
+	cmd, names := pagefiles.Copy(s.tut, entries, s.planned, wire.ContainerTutorialDir)
+	if cmd == "" {
 		return
 	}
-	words := make([]string, len(names))
-	for i, n := range names {
-		words[i] = shellQuote(path.Join(wire.ContainerTutorialDir, n))
-	}
-	cmd := "cp -R -n -- " + strings.Join(words, " ") + " ./"
 	res, err := s.sess.Run(ctx, cmd, max(s.timeout, mentor.WorkaroundTimeout))
 	if err != nil {
 		s.action(fmt.Sprintf("setup the page did not show (the page's folder): `%s` could not run: %v", cmd, err))

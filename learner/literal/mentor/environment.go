@@ -106,6 +106,10 @@ func environmentFailure(command, output string) (Failure, bool) {
 		// The Student found the missing file in the page's folder.
 		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksPageFilesFormat, m[1]), ErrorLine: lineAround(output, strings.Index(output, m[0]))}, true
 	}
+	if m := pageFolder.FindStringSubmatch(output); m != nil {
+		// The Student found it in one folder of the page's folder.
+		return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksPageFolderFormat, m[1], m[2]), ErrorLine: lineAround(output, strings.Index(output, m[0]))}, true
+	}
 	for _, sig := range environmentSignals {
 		loc := sig.re.FindStringIndex(output)
 		if loc == nil {
@@ -334,6 +338,9 @@ func (m *mentor) environment(ctx context.Context, base wire.MentorAdvice, f stat
 	}
 	if pf := pageFile.FindStringSubmatch(fail.Subject); pf != nil {
 		return pageFilesAdvice(base, wire.ContainerTutorialDir, pf[1], f.Line)
+	}
+	if pf := pageFolder.FindStringSubmatch(fail.Subject); pf != nil {
+		return pageFolderAdvice(base, wire.ContainerTutorialDir, pf[1], pf[2], f.Line)
 	}
 	if fail.Category == status.CategoryMissingFile && !onlyDesktop(fail.Subject) {
 		if s, ok := supply.Before(m.tut, f.Line); ok {

@@ -43,7 +43,7 @@ func StudentEvidence(f Failure) string {
 		return ""
 	case strings.HasPrefix(f.ErrorLine, reach.EvidencePrefix):
 		return f.ErrorLine
-	case strings.HasPrefix(f.Subject, lacksPageFilesPrefix):
+	case strings.HasPrefix(f.Subject, lacksPageFilesPrefix), strings.HasPrefix(f.Subject, lacksPageFolderPrefix):
 		return "smile: the container lacks " + f.Subject
 	}
 	return ""
@@ -63,6 +63,9 @@ func ShippedCause(ctx context.Context, f Failure, h session.Hands, pageDir, rel 
 		return f
 	}
 	if _, ok, err := session.Stat(ctx, h, path.Join(pageDir, rel)); err != nil || !ok {
+		if g, ok := folderCause(ctx, f, h, pageDir, rel); ok {
+			return g
+		}
 		return f
 	}
 	return Failure{Category: status.CategoryEnvironment, Subject: fmt.Sprintf(lacksPageFilesFormat, rel), ErrorLine: f.ErrorLine}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/smile-loop/smile/learner/session"
 	"github.com/smile-loop/smile/status"
+	"github.com/smile-loop/smile/status/wire"
 )
 
 // ShippedCause reads a missing file as one that comes with the page only
@@ -38,6 +40,42 @@ func TestShippedCause(t *testing.T) {
 	} {
 		if f := ShippedCause(ctx, missing, session.Local{}, dir, c.rel, c.written); f.Category != status.CategoryMissingFile {
 			t.Errorf("%s: %+v, want the missing file left as it is", name, f)
+		}
+	}
+}
+
+// A bare name one subfolder of the page's folder holds is the page's too:
+// its reader works in that folder; a name two folders hold is not placed.
+func TestShippedInOneFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"src/forks.c", "src/images/run.png", "a/common.h", "b/common.h"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	missing := Failure{Category: status.CategoryMissingFile, Subject: "forks.c", ErrorLine: "cc1: fatal error: forks.c: No such file or directory"}
+	f := ShippedCause(ctx, missing, session.Local{}, dir, "forks.c", false)
+	if f.Category != status.CategoryEnvironment || !strings.Contains(f.Subject, "`src/` holds `forks.c`") || StudentEvidence(f) == "" {
+		t.Fatalf("in src/: %+v", f)
+	}
+	// The Mentor reads the Student's evidence back out of the output.
+	got, ok := environmentFailure("gcc -o forks forks.c", StudentEvidence(f)+"\ncc1: fatal error: forks.c: No such file or directory")
+	if !ok || got.Subject != f.Subject {
+		t.Fatalf("the Mentor read %+v, %v", got, ok)
+	}
+	a := pageFolderAdvice(wire.MentorAdvice{Line: 10}, "/workspace/tutorial", "src", "forks.c", 10)
+	if a.Workaround != "cp -R -n /workspace/tutorial/src/. ." || !strings.Contains(a.SuggestedFix, "cd src") {
+		t.Errorf("advice: %+v", a.MentorAdvice)
+	}
+	for _, name := range []string{"common.h", "nothere.c"} {
+		m := missing
+		m.Subject = name
+		if g := ShippedCause(ctx, m, session.Local{}, dir, name, false); g.Category != status.CategoryMissingFile {
+			t.Errorf("%s: %+v, want the missing file left as it is", name, g)
 		}
 	}
 }
