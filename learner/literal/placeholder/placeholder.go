@@ -53,6 +53,8 @@ func Template(command string) string {
 		return "a syntax template: " + strings.TrimSpace(braceWord.FindString(first)) + " is a placeholder"
 	case bracketWords.MatchString(first):
 		return "a syntax template: " + bracketWords.FindString(first) + " stands for what the reader puts there"
+	case bracketPhrase.MatchString(first):
+		return "a syntax template: " + bracketPhrase.FindStringSubmatch(first)[1] + " stands for what the reader puts there"
 	case pathTo.MatchString(first):
 		return "a syntax template: " + strings.TrimSpace(pathTo.FindString(first)) + " stands for a path of the reader's own"
 	}
@@ -145,6 +147,11 @@ func capsPlaceholder(line string) string {
 // as it is. A shell test (`[ -f x ]`) and a character class (`[A-Z]`,
 // `[abc]`) are not.
 var bracketWords = regexp.MustCompile(`\[(?:[A-Z]{3,}[A-Z_-]*|\p{Ll}+(?: \p{Ll}+)+|[a-z]+\(s\)|[^\]\s/,|](?:[/,|][^\]\s/,|])+)(?:\.\.\.)?\]`)
+
+// bracketPhrase is a phrase of words that opens with a capital, in brackets
+// that stand as a word of their own (`git clone [Le nom de votre dépôt]`,
+// `cd [Your folder]`), not an array's subscript (`${names[Ada Lovelace]}`).
+var bracketPhrase = regexp.MustCompile(`(?:^|[\s='"\]])(\[\p{Lu}\p{Ll}*(?: \p{L}\p{Ll}*)+\])`)
 
 // pathTo is "path/to", in the languages pages are written in (`/chemin/
 // vers/fichier`, `ruta/a/archivo`, `Pfad/zu/Datei`): the path a reader puts

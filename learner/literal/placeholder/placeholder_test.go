@@ -12,6 +12,9 @@ func TestTemplatePlaceholders(t *testing.T) {
 		"GREETING = hello":                                        false, // a Makefile's setting
 		"awk [OPTION][awk program][ARGUMENT]":                     true,  // optional parts drawn in brackets, no space between
 		"[ -f notes.txt ] && echo yes":                            false,
+		"git clone [Le nom de votre dépôt git]":                   true, // a capitalised phrase in brackets
+		"[[ -n $name ]] && echo set":                              false,
+		"echo ${names[Ada Lovelace]}":                             false,
 		"ls [abc]*":                                               false,
 		"time COMMAND args":                                       true,
 		"HEAD /index.html":                                        false,
