@@ -9,9 +9,13 @@ import (
 // a later command uses (later.NamedAfter), and no step writes, to that file.
 func (p *planner) placeUsedLater(steps []Step) {
 	page := later.Page{Blocks: p.blocks, Kind: WritesKind, Writes: writesOf(steps), Runs: runsOf(steps)}
-	for _, src := range append(later.Sources(page.Writes, unplacedOf(steps), WritesKind), later.NamedAfter(page, unplacedOf(steps))...) {
+	sources := append(later.Sources(page.Writes, unplacedOf(steps), WritesKind), later.NamedAfter(page, unplacedOf(steps))...)
+	for _, src := range append(sources, later.Wrapped(page, textOf(steps))...) {
 		for k := range steps {
-			if s := &steps[k]; s.Kind == StepAmbiguous && s.Line == src.Line {
+			if s := &steps[k]; (s.Kind == StepAmbiguous || s.Kind == StepSkip && src.Rule.ID == later.RuleWrapped.ID) && s.Line == src.Line {
+				if s.Content == "" {
+					s.Content = p.blockText(s.Line)
+				}
 				s.Kind, s.File = StepWrite, Destination{Path: src.File}
 				s.Why = src.Why(s.Lang)
 				s.Evidence = append(s.Evidence, src.Rule.At(src.User, src.File))
@@ -26,6 +30,17 @@ func writesOf(steps []Step) []later.Write {
 	for _, s := range steps {
 		if s.Kind == StepWrite {
 			out = append(out, later.Write{Line: s.Line, Path: s.File.Path, Content: s.Content})
+		}
+	}
+	return out
+}
+
+// textOf lists the untagged blocks read as display text.
+func textOf(steps []Step) []later.Unplaced {
+	var out []later.Unplaced
+	for _, s := range steps {
+		if s.Kind == StepSkip && s.Lang == "" && s.Command.Text == "" {
+			out = append(out, later.Unplaced{Line: s.Line, Content: s.Content})
 		}
 	}
 	return out
