@@ -16,6 +16,7 @@ import (
 	"github.com/smile-loop/smile/learner/literal/chosenname"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/drawing"
+	"github.com/smile-loop/smile/learner/literal/exercise"
 	"github.com/smile-loop/smile/learner/literal/expect"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/notshell"
@@ -114,7 +115,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 		}
 	}
 	sort.SliceStable(steps, func(i, j int) bool { return steps[i].Line < steps[j].Line })
-	return steps
+	return exercise.AnswersFirst(steps, p.blocks)
 }
 
 // ruleSession: the blocks of one REPL share its session.
