@@ -220,6 +220,11 @@ func settingFields(t *testing.T, typ reflect.Type, prefix []string) []setting {
 			out = append(out, setting{path, append(wrongType, trial{5, false},
 				trial{"", true}, trial{"gpt-5", true}, trial{"qwen3-coder:30b", true}, trial{"models/gemini-2.5-pro", true},
 				trial{" gpt-5", false}, trial{"gpt 5", false}, trial{"gpt-5\n", false})})
+		case len(prefix) == 1 && prefix[0] == "container" && name == "user":
+			// Empty is the default (root); else a user name or UID[:GID].
+			out = append(out, setting{path, append(wrongType, trial{5, false},
+				trial{"", true}, trial{"nobody", true}, trial{"student_1", true}, trial{"1000", true}, trial{"1000:1000", true},
+				trial{"Nobody", false}, trial{"docs/a b", false}, trial{"1000:", false}, trial{" nobody", false}, trial{"root;id", false})})
 		case len(prefix) == 0 && (name == "stateFile" || name == "outputDir"):
 			// Empty is the default: the run's own folder in its workspace.
 			out = append(out, setting{path, append(wrongType,

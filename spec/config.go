@@ -101,6 +101,14 @@ type ContainerConfig struct {
 	// strace. Off, no process a page leaves running can trace the shell
 	// that runs the page's commands and change an exit code it reports.
 	AllowPtrace bool `json:"allowPtrace"`
+	// User is the account the page's commands run as: a user of the image
+	// ("nobody", "student") or a numeric UID[:GID]. Empty (the default):
+	// root, which `apt-get install` needs. Set, the page's processes
+	// cannot reach the process that runs them and reports their exit codes
+	// (it stays root), and the work folder and the files written for the
+	// page are that user's; SMILE's own steps (smile.json's setup, the
+	// Mentor's workarounds) still run as root.
+	User string `json:"user"`
 }
 
 // DefaultCheckpointDisk is checkpointDisk's default: the most disk the

@@ -91,6 +91,9 @@ func (c Config) validateLimits(prefix string) []error {
 	if !(k.CPUs >= MinContainerCPUs && k.CPUs <= MaxContainerCPUs) {
 		errs = append(errs, fmt.Errorf("%scontainer.cpus must be a number of CPUs from %g to %g, got %v", prefix, MinContainerCPUs, MaxContainerCPUs, k.CPUs))
 	}
+	if k.User != "" && !containerUser.MatchString(k.User) {
+		errs = append(errs, fmt.Errorf("%scontainer.user %q must be a user name of the image (lower case, as useradd allows) or a numeric UID[:GID]", prefix, k.User))
+	}
 	if _, err := c.CheckpointDisk.Bytes(); err != nil {
 		errs = append(errs, fmt.Errorf("%scheckpointDisk %v", prefix, err))
 	}
@@ -108,3 +111,7 @@ func (c ContainerConfig) Resources() runtime.Resources {
 		NanoCPUs:    int64(math.Round(c.CPUs * 1e9)),
 	}
 }
+
+// containerUser is what container.user may name: a user name as useradd
+// allows it, or a numeric UID[:GID].
+var containerUser = regexp.MustCompile(`^(?:[a-z_][a-z0-9_-]{0,31}|\d{1,10}(?::\d{1,10})?)$`)

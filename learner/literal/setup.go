@@ -46,7 +46,7 @@ func (s *student) runSetup(ctx context.Context) {
 			return
 		}
 		cmd := c.text
-		res, err := s.sess.Run(ctx, cmd, max(s.timeout, mentor.WorkaroundTimeout))
+		res, err := s.sess.RunPrivileged(ctx, cmd, max(s.timeout, mentor.WorkaroundTimeout))
 		if err != nil {
 			s.action(fmt.Sprintf("setup the page did not show (%s): `%s` could not run: %v", c.from, mentor.FirstLine(cmd), err))
 			continue

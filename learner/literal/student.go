@@ -176,7 +176,7 @@ func (s *student) walk(ctx context.Context) {
 	if s.nothingToFollow(steps) {
 		return
 	}
-	s.sess, err = session.NewWith(ctx, s.env.HandsOrLocal(), s.env.WorkDir, s.env.CommandEnv())
+	s.sess, err = session.NewAs(ctx, s.env.HandsOrLocal(), s.env.WorkDir, s.env.CommandEnv(), s.task.User)
 	if err != nil {
 		s.cannotComplete(fmt.Sprintf("Cannot start a shell in the container: %v", err))
 		return
@@ -335,7 +335,7 @@ func (s *student) replayWorkarounds(ctx context.Context, st reading.Step) error 
 		// a stuck step.
 		limit := max(s.timeout, mentor.WorkaroundTimeout)
 		stop := mentor.Heartbeat(ctx, s.env, step, n.Line, s.timeout/3)
-		res, err := s.sess.Run(ctx, n.Workaround, limit)
+		res, err := s.sess.RunPrivileged(ctx, n.Workaround, limit)
 		stop()
 		if err != nil {
 			return err

@@ -53,6 +53,10 @@ type Request struct {
 	MarkDirs bool     `json:"markDirs,omitempty"`
 	// ID names the request on a Stream; its Response carries it back.
 	ID string `json:"id,omitempty"`
+	// User is the account (container.user, account.go) the page's commands
+	// run as and the files written for them belong to; "" for the hands'
+	// own. OpInit gives it the work folder (Path).
+	User string `json:"user,omitempty"`
 }
 
 // RunRequest is one command of a session.
@@ -66,6 +70,11 @@ type RunRequest struct {
 	Env     []string      `json:"env"`
 	WorkDir string        `json:"workDir"`
 	Timeout time.Duration `json:"timeout"`
+	// User is the account the command runs as ("": the hands' own).
+	User string `json:"user,omitempty"`
+	// Owner is the account the work folder belongs to: after a privileged
+	// run (User ""), what it made there is given to it.
+	Owner string `json:"owner,omitempty"`
 }
 
 // Response is what the hands did. Err is set when the operation failed;

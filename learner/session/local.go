@@ -29,7 +29,7 @@ var _ Hands = Local{}
 func (Local) Do(ctx context.Context, req Request) (Response, error) {
 	switch req.Op {
 	case OpInit:
-		return localInit(req.Env), nil
+		return localInit(req.Env, req.User, req.Path), nil
 	case OpRun:
 		if req.Run == nil {
 			return Response{}, errors.New("run request without a command")
@@ -62,8 +62,10 @@ func (Local) Do(ctx context.Context, req Request) (Response, error) {
 }
 
 // localInit finds the shell, makes the session's private folder and, for
-// root without sudo, the sudo shim.
-func localInit(env []string) Response {
+// root without sudo, the sudo shim. With an account (container.user), the
+// commands' home and user are its, the work folder becomes its, and no shim
+// is made: sudo is then the image's own.
+func localInit(env []string, as, workDir string) Response {
 	shell, bash := "", false
 	if p, err := exec.LookPath("bash"); err == nil {
 		shell, bash = p, true
@@ -87,6 +89,17 @@ func localInit(env []string) Response {
 	}
 	if env == nil {
 		env = res.Environ
+	}
+	if as != "" {
+		a, err := lookupAccount(as)
+		if err == nil && workDir != "" {
+			err = a.own(workDir)
+		}
+		if err != nil {
+			return Response{Err: fmt.Sprintf("container.user: %v", err)}
+		}
+		res.Home, res.User = a.home, a.name
+		return res
 	}
 	if sudo, err := addSudo(dir, envValue(env, "PATH")); err != nil {
 		return failed(err)
@@ -164,6 +177,13 @@ func localRun(ctx context.Context, rr RunRequest) Response {
 	if err != nil {
 		return failed(err)
 	}
+	if rr.User == "" && rr.Owner != "" {
+		// A privileged step (a workaround) made files in the work folder:
+		// they are the page's account's, as the rest of the folder.
+		if a, err := lookupAccount(rr.Owner); err == nil {
+			_ = a.own(rr.WorkDir)
+		}
+	}
 	res.ShellChanged = shellChange(before, shellPrint(rr.Shell))
 	res.Output = readTail(outPath, MaxOutputBytes)
 	saved := map[string]string{}
@@ -234,6 +254,13 @@ func runShell(ctx context.Context, rr RunRequest, files []*os.File, out *os.File
 	cmd.ExtraFiles[0] = files[0]
 	copy(cmd.ExtraFiles[saveFD-restoreFD:], files[1:])
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if rr.User != "" {
+		a, err := lookupAccount(rr.User)
+		if err != nil {
+			return Result{}, fmt.Errorf("container.user: %w", err)
+		}
+		cmd.SysProcAttr.Credential = a.credential()
+	}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
 
@@ -283,6 +310,7 @@ func localWrite(req Request) Response {
 	if req.Append {
 		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
 	}
+	made := firstMissing(filepath.Dir(req.Path))
 	err := os.MkdirAll(filepath.Dir(req.Path), 0o755)
 	if err == nil {
 		var f *os.File
@@ -293,10 +321,36 @@ func localWrite(req Request) Response {
 			}
 		}
 	}
+	if err == nil && req.User != "" {
+		// The page's commands run as the account: what is written for them
+		// is its, the folders made on the way too.
+		var a account
+		if a, err = lookupAccount(req.User); err == nil {
+			if made == "" {
+				made = req.Path
+			}
+			err = a.own(made)
+		}
+	}
 	if err != nil {
 		return failed(err)
 	}
 	return Response{}
+}
+
+// firstMissing is the topmost folder of dir's path that does not exist yet
+// ("" when dir exists).
+func firstMissing(dir string) string {
+	missing := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			return missing
+		}
+		missing = d
+		if d == filepath.Dir(d) {
+			return missing
+		}
+	}
 }
 
 func localRead(path string, limit int) Response {

@@ -41,6 +41,7 @@ type Session struct {
 	env     []string
 	state   State
 	seq     int
+	user    string // the account commands run as ("": the hands' own)
 }
 
 // safePath is what a path must look like to be written unquoted into the
@@ -57,7 +58,14 @@ func New(workDir string, env []string) (*Session, error) {
 // it, sh otherwise. The variables of env that belong to the wrapper
 // (SMILE_*) are not passed on to commands.
 func NewWith(ctx context.Context, hands Hands, workDir string, env []string) (*Session, error) {
-	res, err := hands.Do(ctx, Request{Op: OpInit, Env: env})
+	return NewAs(ctx, hands, workDir, env, "")
+}
+
+// NewAs is NewWith whose commands run as the account as names
+// (container.user, account.go; "": the hands' own), which then owns the
+// work folder and the files the session writes.
+func NewAs(ctx context.Context, hands Hands, workDir string, env []string, as string) (*Session, error) {
+	res, err := hands.Do(ctx, Request{Op: OpInit, Env: env, Path: workDir, User: as})
 	if err == nil {
 		err = res.Error("init", workDir)
 	}
@@ -72,7 +80,7 @@ func NewWith(ctx context.Context, hands Hands, workDir string, env []string) (*S
 		env = res.Environ
 	}
 	s := &Session{hands: hands, shell: res.Shell, bash: res.Bash, dir: res.Dir, workDir: workDir,
-		env: commandEnv(env, res.Shell, res.Home, res.User)}
+		env: commandEnv(env, res.Shell, res.Home, res.User), user: as}
 	if res.SudoDir != "" {
 		s.addPath(res.SudoDir)
 	}
@@ -143,10 +151,21 @@ func (s *Session) Close() error {
 // killed, background children included. The error is only for a shell that
 // could not be started; a failing command is a Result.
 func (s *Session) Run(ctx context.Context, command string, timeout time.Duration) (Result, error) {
+	return s.run(ctx, command, timeout, s.user)
+}
+
+// RunPrivileged is Run as the hands' own user, whatever account the
+// session's commands run as: for SMILE's own steps (the smile.json setup,
+// the Mentor's workarounds), not the page's.
+func (s *Session) RunPrivileged(ctx context.Context, command string, timeout time.Duration) (Result, error) {
+	return s.run(ctx, command, timeout, "")
+}
+
+func (s *Session) run(ctx context.Context, command string, timeout time.Duration, as string) (Result, error) {
 	s.seq++
 	rr := &RunRequest{Shell: s.shell, Bash: s.bash, Dir: s.dir, Seq: s.seq,
 		Restore: s.state.script(s.bash, s.workDir), Command: command,
-		Env: s.env, WorkDir: s.workDir, Timeout: timeout}
+		Env: s.env, WorkDir: s.workDir, Timeout: timeout, User: as, Owner: s.user}
 	res, err := s.hands.Do(ctx, Request{Op: OpRun, Run: rr})
 	if err == nil {
 		err = res.Error("run", s.shell)
@@ -167,7 +186,11 @@ func (s *Session) Run(ctx context.Context, command string, timeout time.Duration
 // folder, where the commands run. Its errors match fs.ErrPermission,
 // fs.ErrNotExist and syscall errors as os.WriteFile's would.
 func (s *Session) WriteFile(ctx context.Context, path string, data []byte, add bool) error {
-	return WriteFile(ctx, s.hands, path, data, add)
+	res, err := s.hands.Do(ctx, Request{Op: OpWrite, Path: path, Data: data, Append: add, User: s.user})
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return res.Error("open", path)
 }
 
 // ReadFile reads at most limit bytes from the start of path, where the

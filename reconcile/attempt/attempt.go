@@ -89,6 +89,7 @@ func Spec(in Input, task wire.Task) (wire.Task, runtime.ContainerSpec) {
 	task.Tutorial = wire.ContainerTutorialDir + "/" + filepath.Base(in.Desired.Paths.Tutorial)
 	task.Behavior = cfg.StudentBehavior
 	task.Runners, task.Setup, task.Page = steering(cfg, in.Desired.Tutorial)
+	task.User = cfg.Container.User
 	if cfg.LLMProvider != spec.ProviderLiteral {
 		// Each invocation ends before the run's own timeout does.
 		left := int(in.RunStarted.Add(time.Duration(cfg.Timeout)*time.Second).Sub(in.Now) / time.Second)

@@ -175,3 +175,21 @@ func TestHiddenDirsCoverVersionControl(t *testing.T) {
 		t.Errorf("HiddenDirs with a .git file and no state folders yet = %q, want none", got)
 	}
 }
+
+// TestSpecUser: container.user reaches the learner as the account the
+// page's commands run as; unset, they run as the hands' own user.
+func TestSpecUser(t *testing.T) {
+	d := plantest.Desired()
+	d.Config.LLMProvider = spec.ProviderLiteral
+	d.Paths.Tutorial = "/home/u/tut/tutorial.md"
+	d.Digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	as := Input{Desired: d, Role: status.RoleStudent, Iteration: 1, RunStarted: plantest.T0, Now: plantest.T0,
+		Name: "smile-demo-x", Work: "/w", Logs: "/l", WrapperPath: "/bin/smile-wrapper", InProcess: true}
+	if task, _ := Spec(as, wire.Task{Role: status.RoleStudent}); task.User != "" {
+		t.Errorf("unset: task.User = %q", task.User)
+	}
+	as.Desired.Config.Container.User = "nobody"
+	if task, _ := Spec(as, wire.Task{Role: status.RoleStudent}); task.User != "nobody" {
+		t.Errorf("container.user nobody: task.User = %q", task.User)
+	}
+}

@@ -59,6 +59,9 @@ type Task struct {
 	// assumes but does not show, run before its first step.
 	Runners map[string]string `json:"runners,omitempty"`
 	Setup   []string          `json:"setup,omitempty"`
+	// User is container.user: the account the page's commands run as ("":
+	// the hands' own, root).
+	User string `json:"user,omitempty"`
 	// Page is the page's own settings, from its front matter's `smile:`,
 	// read by the controller (the wrapper reads no YAML): its runners win
 	// over smile.json's, its setup runs after smile.json's.
