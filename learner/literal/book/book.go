@@ -14,10 +14,14 @@
 package book
 
 import (
+	"fmt"
+	"path"
 	"regexp"
 	"strings"
 
+	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/rule"
+	"github.com/smile-loop/smile/learner/literal/step"
 )
 
 // The rules, for the reader's evidence.
@@ -64,4 +68,31 @@ func Unhide(text string) (string, int) {
 		}
 	}
 	return strings.Join(lines, "\n"), hidden
+}
+
+// IncludeReason says why a block of mdBook include directives is not the
+// page's code (it shows another file of the book's repository), with the
+// rule as evidence; "" when the block is not one.
+func IncludeReason(text string, line int) (string, []rule.Evidence) {
+	file, ok := IncludesOnly(text)
+	if !ok {
+		return "", nil
+	}
+	return fmt.Sprintf("an mdBook include of %s: the book shows that file of its repository here, which the page itself does not hold", file),
+		[]rule.Evidence{RuleInclude.At(line, textutil.FirstLine(text))}
+}
+
+// UnhideRust writes the hidden lines of a Rust block's file without their
+// mark, with the rule as evidence when there were any.
+func UnhideRust(steps []step.Step) {
+	for i := range steps {
+		s := &steps[i]
+		if s.Kind != step.Write || (s.Lang != "rust" && path.Ext(s.File.Path) != ".rs") {
+			continue
+		}
+		if content, hidden := Unhide(s.Content); hidden > 0 {
+			s.Content = content
+			s.Evidence = append(s.Evidence, RuleHiddenLines.At(s.Line, fmt.Sprintf("%d hidden line(s)", hidden)))
+		}
+	}
 }

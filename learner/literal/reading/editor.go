@@ -95,6 +95,23 @@ func (p *planner) editedProgram(file string) int {
 var ruleEditorOwnText = rule.Register(rule.Rule{ID: "file.editor-own-text", Scope: rule.ScopeStep,
 	Doc: "an editor opened on a file the page gives no text for, which a later step uses (`git add notes.txt`), is saved by the reader with text of their own: the Student writes the file with a line of its own"})
 
+var ruleEditorTranscript = rule.Register(rule.Rule{ID: "file.editor-transcript", Scope: rule.ScopeStep,
+	Doc: "in a transcript, the lines between an editor command (`$ nano GetPages`) and the next prompt are not its output (an editor prints none) but the text the reader types into the file"})
+
+// linesBetween is the text of the code lines after line from up to line to,
+// as the page has them (comment lines, a #! line and indentation kept).
+func (p *planner) linesBetween(from, to int) string {
+	var b strings.Builder
+	for _, blk := range p.blocks {
+		for _, l := range blk.Code {
+			if l.Line > from && l.Line <= to {
+				b.WriteString(l.Text + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
 // ownText is what the Student types into a file the page leaves to the
 // reader.
 const ownText = "a line of the reader's own\n"
@@ -103,11 +120,19 @@ const ownText = "a line of the reader's own\n"
 // a later command names, becomes a write of a line of the reader's own (a
 // reader types something and saves); without it `git add notes.txt` finds
 // no file the page is not at fault for.
-func editedWithOwnText(steps []Step) {
+func (p *planner) editedWithOwnText(steps []Step) {
 	for k := range steps {
 		s := &steps[k]
 		file, ok := shell.EditorFile(s.Command.Text)
 		if s.Kind != StepOmit || !ok || file == "" || slices.ContainsFunc(steps, func(w Step) bool { return w.Kind == StepWrite && path.Clean(w.File.Path) == path.Clean(file) }) {
+			continue
+		}
+		if typed := s.Command.Expected; len(typed) > 0 {
+			// In a transcript, an editor prints nothing: the lines after its
+			// command, up to the next prompt, are what the reader types in.
+			s.Kind, s.File, s.Content = StepWrite, Destination{Path: file}, p.linesBetween(s.Command.Line, typed[len(typed)-1].Line)
+			s.Why = fmt.Sprintf("opens %s in an editor in a transcript: the %d lines after it, before the next prompt, are what the reader types into it", file, len(typed))
+			s.Evidence = append(s.Evidence, ruleEditorTranscript.At(typed[0].Line, strings.TrimSpace(s.Command.Text)))
 			continue
 		}
 		if !slices.ContainsFunc(steps[k+1:], func(r Step) bool { return r.Kind == StepRun && shell.NamesFile(r.Command.Text, file) }) {

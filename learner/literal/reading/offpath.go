@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/smile-loop/smile/learner/literal/aside"
+	"github.com/smile-loop/smile/learner/literal/book"
 	"github.com/smile-loop/smile/learner/literal/leadin"
 	"github.com/smile-loop/smile/learner/literal/offpath"
 	"github.com/smile-loop/smile/learner/literal/placeholder"
@@ -26,7 +27,7 @@ var (
 // the evidence of the rule that said so when it is a named rule.
 func (p *planner) offPath(i int, ctx blockContext, lang string) (string, []rule.Evidence) {
 	b := p.blocks[i]
-	if why, ev := bookInclude(b.Text, b.Line); ev != nil {
+	if why, ev := book.IncludeReason(b.Text, b.Line); ev != nil {
 		return why, ev
 	}
 	if why, ev := p.sectionForOtherPlatform(b.Line); ev != nil {

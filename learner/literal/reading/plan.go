@@ -13,6 +13,7 @@ import (
 	"github.com/smile-loop/smile/internal/textutil"
 	"github.com/smile-loop/smile/learner/literal/blocklang"
 	"github.com/smile-loop/smile/learner/literal/blockshape"
+	"github.com/smile-loop/smile/learner/literal/book"
 	"github.com/smile-loop/smile/learner/literal/chosenname"
 	"github.com/smile-loop/smile/learner/literal/codelang"
 	"github.com/smile-loop/smile/learner/literal/drawing"
@@ -97,7 +98,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 		p.add(steps...)
 	}
 	steps := p.steps
-	editedWithOwnText(steps)
+	p.editedWithOwnText(steps)
 	p.placeUsedLater(steps)
 	steps = p.placeRunAfter(steps)
 	steps = p.runWrittenScripts(steps)
@@ -108,7 +109,7 @@ func PlanWith(t *spec.Tutorial, o Options) []Step {
 			steps[k].Evidence = append(steps[k].Evidence, chosenname.Rule.At(f.Maker, strings.Join(f.Tokens, " ")))
 		}
 	}
-	unhideRust(steps)
+	book.UnhideRust(steps)
 	for _, img := range t.Images {
 		if img.Missing {
 			steps = append(steps, Step{Kind: StepImage, Line: img.Line, EndLine: img.Line, Image: img})
