@@ -35,10 +35,7 @@ func NamedAfter(p Page, unplaced []Unplaced) []Source {
 		if i < 0 {
 			continue
 		}
-		next := i + 1 // the paragraph after it, past an author's comments
-		for next < len(p.Blocks) && p.Blocks[next].Kind == markdown.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.Blocks[next].Text), "<!--") {
-			next++
-		}
+		next := pastComments(p.Blocks, i+1) // the paragraph after it
 		if next >= len(p.Blocks) || p.Blocks[next].Kind != markdown.BlockParagraph {
 			continue
 		}
@@ -46,13 +43,29 @@ func NamedAfter(p Page, unplaced []Unplaced) []Source {
 		if len(names) != 1 || written[path.Clean(names[0])] {
 			continue
 		}
-		for _, r := range p.Runs {
-			if r.Line > u.Line && shell.NamesFile(r.Command, names[0]) {
-				out = append(out, Source{Line: u.Line, File: names[0], User: r.Line, Rule: RuleNamedAfter})
-				written[path.Clean(names[0])] = true
-				break
-			}
+		if user, ok := usedAfter(p, u.Line, names[0]); ok {
+			out = append(out, Source{Line: u.Line, File: names[0], User: user, Rule: RuleNamedAfter})
+			written[path.Clean(names[0])] = true
 		}
 	}
 	return out
+}
+
+// pastComments is the index of the first block from i on that is not an
+// author's HTML comment.
+func pastComments(blocks []markdown.Block, i int) int {
+	for i < len(blocks) && blocks[i].Kind == markdown.BlockHTML && strings.HasPrefix(strings.TrimSpace(blocks[i].Text), "<!--") {
+		i++
+	}
+	return i
+}
+
+// usedAfter is the line of the first command after line that uses file.
+func usedAfter(p Page, line int, file string) (int, bool) {
+	for _, r := range p.Runs {
+		if r.Line > line && shell.NamesFile(r.Command, file) {
+			return r.Line, true
+		}
+	}
+	return 0, false
 }

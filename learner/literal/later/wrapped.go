@@ -7,7 +7,6 @@ import (
 
 	"github.com/smile-loop/smile/learner/literal/destination"
 	"github.com/smile-loop/smile/learner/literal/rule"
-	"github.com/smile-loop/smile/learner/literal/shell"
 	"github.com/smile-loop/smile/spec/markdown"
 )
 
@@ -38,10 +37,7 @@ func Wrapped(p Page, text []Unplaced) []Source {
 	var out []Source
 	for _, u := range text {
 		i := blockAt(p.Blocks, u.Line)
-		next := i + 1 // the sentence goes on after it, past an author's comments
-		for next < len(p.Blocks) && p.Blocks[next].Kind == markdown.BlockHTML && strings.HasPrefix(strings.TrimSpace(p.Blocks[next].Text), "<!--") {
-			next++
-		}
+		next := pastComments(p.Blocks, i+1) // the sentence goes on after it
 		if i < 1 || p.Blocks[i-1].Kind != markdown.BlockParagraph || next >= len(p.Blocks) || p.Blocks[next].Kind != markdown.BlockParagraph {
 			continue
 		}
@@ -53,12 +49,9 @@ func Wrapped(p Page, text []Unplaced) []Source {
 		if len(names) != 1 || written[path.Clean(names[0])] {
 			continue
 		}
-		for _, r := range p.Runs {
-			if r.Line > u.Line && shell.NamesFile(r.Command, names[0]) {
-				out = append(out, Source{Line: u.Line, File: names[0], User: r.Line, Rule: RuleWrapped})
-				written[path.Clean(names[0])] = true
-				break
-			}
+		if user, ok := usedAfter(p, u.Line, names[0]); ok {
+			out = append(out, Source{Line: u.Line, File: names[0], User: user, Rule: RuleWrapped})
+			written[path.Clean(names[0])] = true
 		}
 	}
 	return out
