@@ -30,7 +30,7 @@ var optionalIntro = regexp.MustCompile(`(?i)^(?:\(optional\)|optional(?:ly)?\b|y
 
 // optionalHeading is a heading for an optional part: "Optional: a PDF",
 // "Building the docs (optional)", "Opcional", "(任意)".
-var optionalHeading = regexp.MustCompile(`(?i)^(?:optional|opcional|optionnel|facultatif|opzionale|опционально)\b|\((?:optional|opcional|optionnel|facultatif|任意|可选|선택)\)\s*$|\boptional\s+steps?\b|（(?:任意|可选)）\s*$`)
+var optionalHeading = regexp.MustCompile(`(?i)^(?:optional|opcional|optionnel|facultatif|opzionale)\b|^опционально|\((?:optional|opcional|optionnel|facultatif|任意|可选|선택)\)\s*$|\boptional\s+steps?\b|（(?:任意|可选)）\s*$`)
 
 // optionalComment is a command's own comment that makes it optional or says
 // its program may be missing: `hls --version  # may not be installed`,
