@@ -1,14 +1,10 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/smile-loop/smile/status"
-	"github.com/smile-loop/smile/status/store"
 )
 
 // TestServerAttackAsAccount: with container.user, the page's commands run
@@ -26,31 +22,11 @@ prlimit --pid "$PPID" --nofile=3:3 2>/dev/null && echo "prlimit: lowered" >> att
 ( echo /lib/x86_64-linux-gnu/libc.so.6 > /etc/ld.so.preload ) 2>/dev/null && echo "ld.so.preload: written" >> attack.log || echo "ld.so.preload: refused" >> attack.log
 ( exec 3<"/proc/$PPID/environ" ) 2>/dev/null && echo "environ: OPEN" >> attack.log || echo "environ: refused" >> attack.log
 true`
-	dir := copyFixture(t, "hd-server-attack")
-	tmpl, err := os.ReadFile(filepath.Join(dir, "tutorial.md.tmpl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(dir, "tutorial.md")
-	if err := os.WriteFile(page, []byte(strings.Replace(string(tmpl), "ATTACK", attack, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	manifest := "apiVersion: smile.dev/v1alpha1\nkind: SmileRun\nmetadata: {name: hd-server-attack}\nspec:\n  llmProvider: literal\n  maxIterations: 1\n  timeout: 300\n  container: {user: nobody}\n"
-	if err := os.WriteFile(filepath.Join(dir, "run.yaml"), []byte(manifest), 0o644); err != nil {
-		t.Fatal(err)
+	res, run, log, failLine := runAttackPage(t, attack, manifest)
+	if log == "" {
+		t.Fatalf("no attack.log\nstdout:\n%s\nstderr:\n%s", res.stdout, res.stderr)
 	}
-	failLine := lineOf(t, page, "cat /workspace/work/no-such-result.txt")
-	res := smile(t, dir, nil, 5*time.Minute, "apply", "-f", "run.yaml", "--wait")
-	run, err := store.Load(runFile(dir, "hd-server-attack", "state.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-server-attack", "internal", "g1", "work", "1", "attack.log"))
-	if err != nil {
-		t.Fatalf("no attack.log: %v\nstdout:\n%s\nstderr:\n%s", err, res.stdout, res.stderr)
-	}
-	log := string(data)
-	t.Logf("attack.log:\n%s", log)
 	for _, s := range []string{"nobody", "SIGSTOP: refused", "SIGTERM: refused", "SIGKILL: refused", "prlimit: refused", "ld.so.preload: refused", "environ: refused"} {
 		if !strings.Contains(log, s) {
 			t.Errorf("attack.log does not say %q", s)

@@ -85,27 +85,7 @@ func TestServerAttackCannotForgeAPass(t *testing.T) {
 }
 
 func serverAttackRun(t *testing.T, a serverAttack) {
-	dir := copyFixture(t, "hd-server-attack")
-	tmpl, err := os.ReadFile(filepath.Join(dir, "tutorial.md.tmpl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := filepath.Join(dir, "tutorial.md")
-	if err := os.WriteFile(page, []byte(strings.Replace(string(tmpl), "ATTACK", a.block, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	failLine := lineOf(t, page, "cat /workspace/work/no-such-result.txt")
-	res := smile(t, dir, nil, 5*time.Minute, "apply", "-f", "run.yaml", "--wait")
-	run, err := store.Load(runFile(dir, "hd-server-attack", "state.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-server-attack", "internal", "g1", "work", "1", "attack.log"))
-	if err != nil {
-		t.Logf("no attack.log: %v", err)
-	}
-	log := string(data)
-	t.Logf("attack.log:\n%s", log)
+	res, run, log, failLine := runAttackPage(t, a.block, "")
 	if res.code == 0 || run.Status.Phase == status.PhaseCompleted && len(run.Status.Gaps) == 0 {
 		t.Fatalf("a forged pass: exit %d, phase %s, gaps %+v\nstdout:\n%s\nstderr:\n%s", res.code, run.Status.Phase, run.Status.Gaps, res.stdout, res.stderr)
 	}
@@ -128,4 +108,38 @@ func serverAttackRun(t *testing.T, a serverAttack) {
 		t.Errorf("exit %d, phase %s, gaps %+v: want exit 2 and a gap at line %d, the step that fails\nstdout:\n%s\nstderr:\n%s",
 			res.code, run.Status.Phase, run.Status.Gaps, failLine, res.stdout, res.stderr)
 	}
+}
+
+// runAttackPage makes page hd-server-attack with block as its attack (and
+// manifest as its run.yaml, when not ""), applies it and waits: the apply,
+// the run's state, what attack.log says, and the line of the step that
+// fails after the attack.
+func runAttackPage(t *testing.T, block, manifest string) (result, *status.Run, string, int) {
+	t.Helper()
+	dir := copyFixture(t, "hd-server-attack")
+	tmpl, err := os.ReadFile(filepath.Join(dir, "tutorial.md.tmpl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "tutorial.md")
+	if err := os.WriteFile(page, []byte(strings.Replace(string(tmpl), "ATTACK", block, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if manifest != "" {
+		if err := os.WriteFile(filepath.Join(dir, "run.yaml"), []byte(manifest), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	failLine := lineOf(t, page, "cat /workspace/work/no-such-result.txt")
+	res := smile(t, dir, nil, 5*time.Minute, "apply", "-f", "run.yaml", "--wait")
+	run, err := store.Load(runFile(dir, "hd-server-attack", "state.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, store.HomeDir, "runs", "hd-server-attack", "internal", "g1", "work", "1", "attack.log"))
+	if err != nil {
+		t.Logf("no attack.log: %v", err)
+	}
+	t.Logf("attack.log:\n%s", data)
+	return res, run, string(data), failLine
 }
